@@ -1,0 +1,1 @@
+"""The ``tactician`` command line (Typer + Rich)."""

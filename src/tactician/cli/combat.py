@@ -1,0 +1,9 @@
+"""``tactician forecast`` and ``tactician attack`` (placeholder)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    pass

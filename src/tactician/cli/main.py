@@ -1,0 +1,27 @@
+"""Entry point: ``tactician``. Commands import their heavy modules lazily so
+that ``tactician roll 2d6`` starts fast."""
+
+from __future__ import annotations
+
+import typer
+
+from tactician.cli import character, combat, dice, rulesets
+
+app = typer.Typer(
+    help="Tactician: grid-tactics tabletop battles run exactly by the book.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+dice.register(app)
+rulesets.register(app)
+combat.register(app)
+app.add_typer(character.app, name="character")
+
+
+def run() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,1 @@
+"""Content as data: YAML files validated by pydantic models."""

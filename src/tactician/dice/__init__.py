@@ -1,0 +1,1 @@
+"""Dice: seeded or physical die sources, random events, exact enumeration."""

@@ -1,0 +1,59 @@
+"""The chance interface rules are written against, and its two implementations.
+
+``SampledChance`` rolls the dice (seeded or physical) and records every
+decision with its faces; ``EnumeratingChance`` is driven by ``enumerate`` to
+walk every branch. A rule sees only ``decide`` and ``note``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from tactician.dice.events import Bands, Event
+from tactician.dice.source import DiceSource
+
+T = TypeVar("T")
+
+
+class Chance(Protocol):
+    narrating: bool
+
+    def decide(self, event: Event[T]) -> T: ...
+
+    def note(self, message: str) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the dice decided: the faces, the compared value and the outcome."""
+
+    purpose: str
+    faces: tuple[int, ...]
+    value: int | None
+    outcome: Any
+
+
+@dataclass
+class SampledChance:
+    """Resolves events on real dice and keeps a readable record of each."""
+
+    dice: DiceSource
+    narrating: bool = True
+    decisions: list[Decision] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def decide(self, event: Event[T]) -> T:
+        if isinstance(event, Bands):
+            outcome, value, faces = event.sample_with_faces(self.dice)
+            self.decisions.append(Decision(event.purpose, faces, value, outcome))
+            return outcome  # type: ignore[no-any-return]
+        before = len(self.dice.draws)
+        outcome = event.sample(self.dice)
+        faces = tuple(d.value for d in self.dice.draws[before:])
+        purpose = self.dice.draws[before].purpose if faces else "decision"
+        self.decisions.append(Decision(purpose, faces, None, outcome))
+        return outcome
+
+    def note(self, message: str) -> None:
+        self.notes.append(message)

@@ -1,0 +1,89 @@
+"""Exact distributions by walking every branch of a rule, merging equal states.
+
+A procedure is a ``step(state, chance) -> state`` function applied until
+``done(state)``. ``distribution`` advances a frontier of ``state -> probability``
+one step at a time; inside a step every path of decisions is replayed once
+(prefix replay), and equal resulting states are merged, as Wesnoth's attack
+prediction merges HP states. States must be hashable (frozen dataclasses or
+tuples). This is the forecast half of design principle 1: the step function
+is the very one the sampler runs to resolve.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, TypeVar
+
+from tactician.dice.events import Event
+
+S = TypeVar("S", bound=Hashable)
+T = TypeVar("T")
+
+
+class _ReplayChance:
+    """Follows a fixed path of outcome indices, then takes the first outcome of new events."""
+
+    narrating = False
+    __slots__ = ("path", "position", "probability", "new_branches")
+
+    def __init__(self, path: list[int]) -> None:
+        self.path = path
+        self.position = 0
+        self.probability = 1.0
+        # (position, outcome count) for each event met beyond the given path
+        self.new_branches: list[tuple[int, int]] = []
+
+    def decide(self, event: Event[T]) -> T:
+        outcomes: Sequence[tuple[T, float]] = event.outcomes()
+        position = self.position
+        self.position += 1
+        if position < len(self.path):
+            index = self.path[position]
+        else:
+            index = 0
+            self.path.append(0)
+            if len(outcomes) > 1:
+                self.new_branches.append((position, len(outcomes)))
+        value, p = outcomes[index]
+        self.probability *= p
+        return value
+
+    def note(self, message: str) -> None:  # forecasts do not narrate
+        pass
+
+
+def branches(state: S, step: Callable[[S, Any], S]) -> list[tuple[S, float]]:
+    """Every result of one step from ``state`` with its probability."""
+    results: list[tuple[S, float]] = []
+    pending: list[list[int]] = [[]]
+    while pending:
+        path = pending.pop()
+        chance = _ReplayChance(path)
+        results.append((step(state, chance), chance.probability))
+        for position, count in chance.new_branches:
+            for alternative in range(1, count):
+                pending.append(path[:position] + [alternative])
+    return results
+
+
+def distribution(
+    start: S,
+    step: Callable[[S, Any], S],
+    done: Callable[[S], bool],
+    max_steps: int = 10_000,
+) -> dict[S, float]:
+    """Exact distribution of the final states of a stepwise procedure."""
+    frontier: dict[S, float] = {start: 1.0}
+    finished: dict[S, float] = {}
+    for _ in range(max_steps):
+        if not frontier:
+            return finished
+        following: dict[S, float] = {}
+        for state, p in frontier.items():
+            if done(state):
+                finished[state] = finished.get(state, 0.0) + p
+                continue
+            for result, q in branches(state, step):
+                following[result] = following.get(result, 0.0) + p * q
+        frontier = following
+    raise RuntimeError(f"procedure did not finish within {max_steps} steps")

@@ -1,0 +1,45 @@
+"""Errors a player or GM sees.
+
+Every refusal in Tactician is a ``TacticianError`` whose message names what was
+wrong in words a player understands. Interfaces print the message and change
+nothing; they never show a traceback for these.
+"""
+
+from __future__ import annotations
+
+
+class TacticianError(Exception):
+    """Base of every user-facing refusal."""
+
+
+class DiceError(TacticianError):
+    """A dice expression or a supplied die result was refused."""
+
+
+class NeedRoll(DiceError):
+    """Physical dice ran out: says which die the procedure needs next."""
+
+    def __init__(self, index: int, sides: int, purpose: str) -> None:
+        self.index = index
+        self.sides = sides
+        self.purpose = purpose
+        super().__init__(
+            f"out of supplied rolls: roll #{index} must be a d{sides} ({purpose}); "
+            f"add it to --rolls"
+        )
+
+
+class ContentError(TacticianError):
+    """A content file (YAML) failed validation; names file, entry and field."""
+
+
+class RulesError(TacticianError):
+    """An action, build or input the rules forbid. ``problems`` lists every violation."""
+
+    def __init__(self, problems: list[str] | str) -> None:
+        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        if len(self.problems) == 1:
+            message = self.problems[0]
+        else:
+            message = "; ".join(self.problems)
+        super().__init__(message)

@@ -1,0 +1,1 @@
+"""Rule systems. Each subpackage is one ruleset and registers itself (see registry)."""
