@@ -1,9 +1,188 @@
-"""``tactician forecast`` and ``tactician attack`` (placeholder)."""
+"""``tactician forecast`` and ``tactician attack``: one fight, odds or dice.
+
+Both build the same request and go through ``tactician.table.fights``; the
+forecast shows exact odds, the attack resolves on seeded or physical dice and
+shows every roll.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import typer
+
+from tactician.cli.output import console, emit, refusals
+
+ATTACKER = typer.Option(..., "--attacker", "-a", help="Attacker's unit file (YAML).")
+DEFENDER = typer.Option(
+    ..., "--defender", "-d", help="Defender's unit file; repeat for a multi-target attack."
+)
+
+
+def _request(
+    ruleset: str,
+    attacker: Path,
+    defenders: list[Path],
+    distance: int | None,
+    attacker_terrain: str | None,
+    defender_terrain: str | None,
+    defending: bool,
+    attacker_hp: int | None,
+    defender_hp: int | None,
+    attacker_weapon: str | None,
+    defender_weapon: str | None,
+    options: list[str],
+) -> Any:
+    from tactician.table.fights import Combatant, FightRequest
+
+    first, *rest = defenders
+    return FightRequest(
+        ruleset=ruleset,
+        attacker=Combatant(attacker, attacker_terrain, attacker_hp, False, attacker_weapon),
+        defenders=(
+            Combatant(first, defender_terrain, defender_hp, defending, defender_weapon),
+            *(Combatant(p, defender_terrain, None, defending) for p in rest),
+        ),
+        distance=distance,
+        options=tuple(options),
+    )
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.2f}%"
+
+
+def render_forecast(report: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    a, d = report["attacker"], report["defender"]
+    table = Table(title=f"Forecast at distance {report['distance']}")
+    table.add_column("")
+    table.add_column(a["name"], justify="right")
+    table.add_column(d["name"], justify="right")
+
+    def value(side: dict[str, Any], key: str, suffix: str = "") -> str:
+        return "-" if side[key] is None else f"{side[key]}{suffix}"
+
+    table.add_row("HP", f"{a['hp']}/{a['max_hp']}", f"{d['hp']}/{d['max_hp']}")
+    table.add_row("Weapon", a["weapon"] or "-", d["weapon"] or "-")
+    table.add_row("Hit", value(a, "hit", "%"), value(d, "hit", "%"))
+    table.add_row(
+        "True chance to hit",
+        "-" if a["hit_probability"] is None else _pct(a["hit_probability"]),
+        "-" if d["hit_probability"] is None else _pct(d["hit_probability"]),
+    )
+    table.add_row("Crit", value(a, "crit", "%"), value(d, "crit", "%"))
+    table.add_row("Damage (crit)", f"{value(a, 'damage')} ({value(a, 'crit_damage')})",
+                  f"{value(d, 'damage')} ({value(d, 'crit_damage')})")
+    table.add_row("Strikes", str(a["strikes"]), str(d["strikes"]))
+    out = report["outcome"]
+    table.add_row("Defeated", _pct(out["attacker_defeated"]), _pct(out["defender_defeated"]))
+    expected = report["expected_damage"]
+    table.add_row("Expected damage taken", f"{expected['to_attacker']:.2f}",
+                  f"{expected['to_defender']:.2f}")
+    con = console()
+    con.print(table)
+    con.print("Order: " + " → ".join(report["order"]))
+    con.print(f"Both stand: {_pct(out['both_stand'])}")
+    for label in ("attacker", "defender"):
+        dist = ", ".join(f"{hp} HP {_pct(p)}" for hp, p in report["hp"][label].items())
+        con.print(f"{report[label]['name']} ends at: {dist}")
+    for target in report.get("targets", [])[1:]:
+        con.print(f"{target['name']}: defeated {_pct(target['defeated'])}, "
+                  f"{target['strikes']} strikes, hit {target['hit']}%")
+
+
+def render_attack(report: dict[str, Any]) -> None:
+    con = console()
+    if report.get("seed") is not None:
+        con.print(f"[dim]seed {report['seed']}[/dim]")
+    for strike in report["strikes"]:
+        rolls = "; ".join(
+            f"{r['purpose']}: {' + '.join(map(str, r['dice']))}"
+            + (f" → {r['value']}" if r["value"] is not None and len(r["dice"]) > 1 else "")
+            for r in strike["rolls"]
+        )
+        effects = f" [{', '.join(strike['effects'])}]" if strike["effects"] else ""
+        con.print(
+            f"{strike['number']}. {strike['striker']} → {strike['target']} "
+            f"(hit {strike['hit']}, crit {strike['crit']}): {rolls} → "
+            f"[bold]{strike['outcome'].upper()}[/bold]"
+            + (f", {strike['damage']} damage, {strike['target']} at {strike['target_hp']} HP"
+               if strike["outcome"] != "miss" else "")
+            + effects
+        )
+    con.print("Result: " + ", ".join(f"{n} {hp} HP" for n, hp in report["hp"].items()))
+    for wound in report["critically_wounded"]:
+        if wound["crippled"]:
+            con.print(f"[red]{wound['name']} is Crippled (wounded {wound['times_wounded']} times)[/red]")
+        else:
+            con.print(
+                f"[red]{wound['name']} is Critically Wounded: countdown "
+                f"{wound['countdown_rounds']} round(s)[/red]"
+            )
 
 
 def register(app: typer.Typer) -> None:
-    pass
+    @app.command("forecast")
+    def forecast_command(
+        attacker: Path = ATTACKER,
+        defender: list[Path] = DEFENDER,
+        ruleset: str = typer.Option("tropera", "--ruleset", "-r", help="Ruleset id."),
+        distance: int | None = typer.Option(None, "--distance", help="Tiles apart."),
+        attacker_terrain: str | None = typer.Option(None, "--attacker-terrain"),
+        defender_terrain: str | None = typer.Option(None, "--defender-terrain"),
+        defending: bool = typer.Option(False, "--defending", help="Defender took Defend."),
+        attacker_hp: int | None = typer.Option(None, "--attacker-hp"),
+        defender_hp: int | None = typer.Option(None, "--defender-hp"),
+        attacker_weapon: str | None = typer.Option(None, "--attacker-weapon"),
+        defender_weapon: str | None = typer.Option(None, "--defender-weapon"),
+        option: list[str] = typer.Option([], "--option", "-o", help="Ruling name=value."),
+        as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    ) -> None:
+        """Exact odds of an attack before committing to it."""
+        from tactician.table.fights import forecast
+
+        with refusals(as_json):
+            report = forecast(
+                _request(ruleset, attacker, defender, distance, attacker_terrain,
+                         defender_terrain, defending, attacker_hp, defender_hp,
+                         attacker_weapon, defender_weapon, option)
+            )
+            emit(report, as_json, lambda: render_forecast(report))
+
+    @app.command("attack")
+    def attack_command(
+        attacker: Path = ATTACKER,
+        defender: list[Path] = DEFENDER,
+        ruleset: str = typer.Option("tropera", "--ruleset", "-r", help="Ruleset id."),
+        distance: int | None = typer.Option(None, "--distance", help="Tiles apart."),
+        attacker_terrain: str | None = typer.Option(None, "--attacker-terrain"),
+        defender_terrain: str | None = typer.Option(None, "--defender-terrain"),
+        defending: bool = typer.Option(False, "--defending", help="Defender took Defend."),
+        attacker_hp: int | None = typer.Option(None, "--attacker-hp"),
+        defender_hp: int | None = typer.Option(None, "--defender-hp"),
+        attacker_weapon: str | None = typer.Option(None, "--attacker-weapon"),
+        defender_weapon: str | None = typer.Option(None, "--defender-weapon"),
+        option: list[str] = typer.Option([], "--option", "-o", help="Ruling name=value."),
+        seed: int | None = typer.Option(None, "--seed", help="Seed for reproducible dice."),
+        rolls: str | None = typer.Option(
+            None, "--rolls", help="The table's own d100 results, in the order asked."
+        ),
+        as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    ) -> None:
+        """Resolve an attack, printing every roll and its effect."""
+        from tactician.dice.source import make_source
+        from tactician.table.fights import attack
+
+        with refusals(as_json):
+            dice = make_source(seed, rolls)
+            report = attack(
+                _request(ruleset, attacker, defender, distance, attacker_terrain,
+                         defender_terrain, defending, attacker_hp, defender_hp,
+                         attacker_weapon, defender_weapon, option),
+                dice,
+            )
+            emit(report, as_json, lambda: render_attack(report))
+

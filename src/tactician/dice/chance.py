@@ -21,7 +21,7 @@ class Chance(Protocol):
 
     def decide(self, event: Event[T]) -> T: ...
 
-    def note(self, message: str) -> None: ...
+    def note(self, record: Any) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +34,14 @@ class Decision:
     outcome: Any
 
 
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A rule's record of what happened, with the decisions made since the last note."""
+
+    record: Any
+    decisions: tuple[Decision, ...]
+
+
 @dataclass
 class SampledChance:
     """Resolves events on real dice and keeps a readable record of each."""
@@ -41,7 +49,8 @@ class SampledChance:
     dice: DiceSource
     narrating: bool = True
     decisions: list[Decision] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    _noted: int = 0
 
     def decide(self, event: Event[T]) -> T:
         if isinstance(event, Bands):
@@ -55,5 +64,6 @@ class SampledChance:
         self.decisions.append(Decision(purpose, faces, None, outcome))
         return outcome
 
-    def note(self, message: str) -> None:
-        self.notes.append(message)
+    def note(self, record: Any) -> None:
+        self.notes.append(Note(record, tuple(self.decisions[self._noted:])))
+        self._noted = len(self.decisions)

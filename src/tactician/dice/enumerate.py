@@ -48,7 +48,7 @@ class _ReplayChance:
         self.probability *= p
         return value
 
-    def note(self, message: str) -> None:  # forecasts do not narrate
+    def note(self, record: Any) -> None:  # forecasts do not narrate
         pass
 
 

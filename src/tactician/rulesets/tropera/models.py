@@ -174,6 +174,8 @@ class Character(Strict):
     relic: str | None = None
     equipped: str | None = None
     alt: bool = False
+    # the proficiency the Focus feat was taken for (000 Focus: "a proficiency of your choice")
+    focus: str | None = None
     transformed: bool = True  # laguz only: in beast form
     notes: str = ""
 

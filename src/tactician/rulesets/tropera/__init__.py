@@ -1,0 +1,54 @@
+"""Fire Emblem Tropera (rules text 000): point-buy characters, d20 growth
+level-ups, feats, proficiency ranks, Attack Sequences with True Hit, enemy
+tiers and critical wounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tactician.rulesets.registry import Ruleset
+
+
+def _plan_fight(request: Any) -> Any:
+    from tactician.rulesets.tropera.fight import Side, build_plan
+    from tactician.rulesets.tropera.options import TroperaOptions
+
+    def side(combatant: Any) -> Side:
+        return Side(
+            path=combatant.path,
+            terrain=combatant.terrain,
+            hp=combatant.hp,
+            defending=combatant.defending,
+            weapon=combatant.weapon,
+            statuses=frozenset(combatant.statuses),
+        )
+
+    options = TroperaOptions().with_overrides(list(request.options))
+    return build_plan(
+        side(request.attacker), [side(d) for d in request.defenders], request.distance, options
+    )
+
+
+def _forecast_report(plan: Any) -> Any:
+    from tactician.rulesets.tropera.fight import forecast_report
+
+    return forecast_report(plan)
+
+
+def _attack_report(plan: Any, dice: Any) -> Any:
+    from tactician.rulesets.tropera.fight import attack_report
+
+    return attack_report(plan, dice)
+
+
+RULESET = Ruleset(
+    id="tropera",
+    title="Fire Emblem Tropera",
+    source="000_2214244d4b22f60c.txt",
+    summary="Point-buy characters, d20 growths, feats, ranks D..S+4, True Hit",
+    services={
+        "plan_fight": _plan_fight,
+        "forecast_report": _forecast_report,
+        "attack_report": _attack_report,
+    },
+)

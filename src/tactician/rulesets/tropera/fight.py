@@ -1,0 +1,182 @@
+"""A fight as the command line, the API and the battle engine ask for it:
+units from files, situation from options, and JSON-ready reports.
+
+``forecast_report`` and ``attack_report`` build the same ``Plan`` and differ
+only in running it through the enumerator or on dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tactician.dice.source import DiceSource
+from tactician.errors import RulesError
+from tactician.rulesets.tropera.combatant import Combatant, Situation, build_combatant
+from tactician.rulesets.tropera.compendium import Compendium, load_compendium
+from tactician.rulesets.tropera.creation import load_character, validate_character
+from tactician.rulesets.tropera.models import Character
+from tactician.rulesets.tropera.options import TroperaOptions
+from tactician.rulesets.tropera.sequence import (
+    Plan,
+    StrikeRecord,
+    forecast,
+    plan_sequence,
+    resolve,
+)
+from tactician.rulesets.tropera.terrain import terrain_bonus
+
+
+@dataclass(frozen=True)
+class Side:
+    """One participant as a request names it."""
+
+    path: Path
+    terrain: str | None = None
+    hp: int | None = None
+    defending: bool = False
+    weapon: str | None = None
+    statuses: frozenset[str] = field(default_factory=frozenset)
+
+
+def _combatant(side: Side, compendium: Compendium) -> tuple[Character, Combatant]:
+    character = load_character(side.path)
+    validate_character(character, compendium)
+    avoid, defense = terrain_bonus(side.terrain)
+    situation = Situation(
+        hp=side.hp,
+        terrain_avoid=avoid,
+        terrain_defense=defense,
+        defending=side.defending,
+        statuses=side.statuses,
+    )
+    return character, build_combatant(character, compendium, situation, side.weapon)
+
+
+def build_plan(
+    attacker: Side,
+    defenders: list[Side],
+    distance: int | None = None,
+    options: TroperaOptions | None = None,
+) -> Plan:
+    compendium = load_compendium()
+    _, a = _combatant(attacker, compendium)
+    targets = [_combatant(d, compendium)[1] for d in defenders]
+    names = [a.name, *[t.name for t in targets]]
+    if len(set(names)) != len(names):
+        raise RulesError(f"participants need distinct names, got {names}")
+    return plan_sequence(a, targets, distance, options)
+
+
+def _side_summary(plan: Plan, index: int) -> dict[str, Any]:
+    unit = plan.units[index]
+    opponent = 1 if index == 0 else 0
+    numbers_ = plan.table.get((index, opponent, -1))
+    probabilities = numbers_.roll.probabilities() if numbers_ else None
+    return {
+        "name": unit.name,
+        "hp": unit.hp,
+        "max_hp": unit.stats["hp"],
+        "weapon": unit.weapon.name if unit.weapon else None,
+        "hit": numbers_.hit if numbers_ else None,
+        "crit": numbers_.crit if numbers_ else None,
+        "damage": numbers_.damage if numbers_ else None,
+        "crit_damage": numbers_.crit_damage if numbers_ else None,
+        "true_hit": numbers_.roll.true_hit if numbers_ else False,
+        "hit_probability": (
+            round(probabilities["hit"] + probabilities["crit"], 6) if probabilities else None
+        ),
+        "crit_probability": round(probabilities["crit"], 6) if probabilities else None,
+        "strikes": plan.counts[index],
+    }
+
+
+def forecast_report(plan: Plan) -> dict[str, Any]:
+    """The exact odds of the sequence, shaped for ``--json`` and the Rich table."""
+    result = forecast(plan)
+    defender_indexes = range(1, len(plan.units))
+    attacker_defeated = result.defeated(0)
+    defender_defeated = result.all_targets_defeated()
+    report: dict[str, Any] = {
+        "ruleset": "tropera",
+        "distance": plan.distance,
+        "attacker": _side_summary(plan, 0),
+        "defender": _side_summary(plan, 1),
+        "order": [plan.units[s.striker].name for s in plan.strikes],
+        "outcome": {
+            "attacker_defeated": attacker_defeated,
+            "defender_defeated": defender_defeated,
+            "both_stand": max(0.0, 1.0 - attacker_defeated - defender_defeated),
+        },
+        "hp": {
+            "attacker": {str(hp): p for hp, p in result.hp_distribution(0).items()},
+            "defender": {str(hp): p for hp, p in result.hp_distribution(1).items()},
+        },
+        "expected_damage": {
+            "to_attacker": result.expected_damage_taken(0),
+            "to_defender": result.expected_damage_taken(1),
+        },
+    }
+    if len(plan.units) > 2:
+        report["targets"] = [
+            {
+                **_side_summary(plan, i),
+                "defeated": result.defeated(i),
+                "hp_distribution": {str(hp): p for hp, p in result.hp_distribution(i).items()},
+            }
+            for i in defender_indexes
+        ]
+    return report
+
+
+def attack_report(plan: Plan, dice: DiceSource) -> dict[str, Any]:
+    """Resolve the sequence on dice: every strike, every die, and the end state."""
+    resolution = resolve(plan, dice)
+    strikes = []
+    for note in resolution.records:
+        record: StrikeRecord = note.record
+        strikes.append(
+            {
+                "number": record.number,
+                "striker": record.striker,
+                "target": record.target,
+                "hit": record.hit,
+                "crit": record.crit,
+                "rolls": [
+                    {"purpose": d.purpose, "dice": list(d.faces), "value": d.value}
+                    for d in note.decisions
+                ],
+                "outcome": record.outcome,
+                "damage": record.damage,
+                "target_hp": record.target_hp,
+                "effects": list(record.effects),
+            }
+        )
+    final_hp = {unit.name: resolution.hp(i) for i, unit in enumerate(plan.units)}
+    wounded = []
+    for i, unit in enumerate(plan.units):
+        if resolution.hp(i) == 0:
+            wounded.append(critical_wound_report(unit))
+    return {
+        "ruleset": "tropera",
+        "seed": getattr(dice, "seed", None),
+        "strikes": strikes,
+        "hp": final_hp,
+        "critically_wounded": wounded,
+        "dice": [{"sides": d.sides, "value": d.value, "purpose": d.purpose} for d in dice.draws],
+    }
+
+
+def critical_wound_report(unit: Combatant) -> dict[str, Any]:
+    """000: "When a character is reduced to 0 hit points, they are Critically
+    Wounded, and a countdown begins"; table "1st 2 Rounds / 2nd 1 Round / 3rd 0
+    Rounds / 4th Crippled"."""
+    times = unit.situation.times_wounded + 1
+    countdown = {1: 2, 2: 1, 3: 0}.get(times)
+    return {
+        "name": unit.name,
+        "times_wounded": times,
+        "countdown_rounds": countdown,
+        "crippled": countdown is None,
+    }

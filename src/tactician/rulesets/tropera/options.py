@@ -1,0 +1,83 @@
+"""Tropera's rulings: every gap or ambiguity of 000 as a named, switchable option.
+
+Each option has a default, a reason and the quote it settles; ``docs/rulings.md``
+lists the same. A campaign (or a command's ``--option name=value``) can switch
+any of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Literal
+
+from tactician.errors import RulesError
+
+TrueHitCrit = Literal["averaged", "first_die", "separate"]
+AttackSpeed = Literal["speed", "speed_minus_weight_over_str"]
+Rounding = Literal["floor", "exact"]
+Halving = Literal["floor", "ceil"]
+
+
+@dataclass(frozen=True)
+class TroperaOptions:
+    # 000: "If the averaged result would hit, the attack hits." and "If the result of
+    # the roll is ... equal to or lower than the Critical Hit Chance, it is a critical hit"
+    true_hit_crit: TrueHitCrit = "averaged"
+    # 000: "Accuracy rolls are made twice ... and the results averaged together."
+    true_hit_average: Rounding = "floor"
+    # 000: "Accuracy of 60% or higher"
+    true_hit_threshold: int = 60
+    # 000: "Extra Strike (Speed): (Attacker's Attack Speed) >= (Target's Speed +4)"
+    attack_speed: AttackSpeed = "speed"
+    # 000: "Critical Hit: (Skill /2) + (Bonuses)" (and Silencer's "rounded down")
+    halves: Halving = "floor"
+    # 000: "Heavy Armor/Resistant: (Damage) /2" then "Critical Hit Damage: 3x Damage"
+    crit_after_halving: bool = True
+    # 000 Frost Tome "Slowed condition" alters "the number of attacks": no numbers given
+    slowed_denies_speed_extra: bool = True
+    # 000 Chain Lightning: "the order of the Attack Sequence will be Player A, Enemy 1,
+    # Enemy 3, Enemy 2, and then back to Player A"
+    chain_attacker_strikes_each_target: bool = True
+    # 000 Reckless: "you take an Extra Attack from all enemies that attack you"
+    reckless_grants_counterattackers: bool = True
+
+    def with_overrides(self, pairs: list[str]) -> TroperaOptions:
+        """Apply ``name=value`` strings, refusing unknown names or values by name."""
+        known = {f.name: f for f in fields(self)}
+        changes: dict[str, object] = {}
+        for pair in pairs:
+            name, sep, raw = pair.partition("=")
+            name = name.strip().replace("-", "_")
+            if not sep or name not in known:
+                raise RulesError(
+                    f"unknown option {pair!r}; options are: {', '.join(sorted(known))}"
+                )
+            current = getattr(self, name)
+            changes[name] = _coerce(name, raw.strip(), current)
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "true_hit_crit": ("averaged", "first_die", "separate"),
+    "true_hit_average": ("floor", "exact"),
+    "attack_speed": ("speed", "speed_minus_weight_over_str"),
+    "halves": ("floor", "ceil"),
+}
+
+
+def _coerce(name: str, raw: str, current: object) -> object:
+    if isinstance(current, bool):
+        if raw.lower() in {"true", "yes", "1", "on"}:
+            return True
+        if raw.lower() in {"false", "no", "0", "off"}:
+            return False
+        raise RulesError(f"option {name} takes true or false, not {raw!r}")
+    if isinstance(current, int):
+        try:
+            return int(raw)
+        except ValueError:
+            raise RulesError(f"option {name} takes a whole number, not {raw!r}") from None
+    choices = _CHOICES.get(name, ())
+    if raw not in choices:
+        raise RulesError(f"option {name} takes one of {', '.join(choices)}, not {raw!r}")
+    return raw

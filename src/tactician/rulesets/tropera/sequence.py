@@ -1,0 +1,337 @@
+"""The Attack Sequence: who strikes, in what order, and what each strike does.
+
+Source: 000 "Attack Sequences" — "Each participant takes turns to attack their
+opponent, alternating until either one is defeated, or both characters have
+exhausted their total number of attacks. If one character runs out of attacks
+before the other, the other character's remaining attacks are all executed
+back to back. By default the first attack in an Attack Sequence goes to the
+character who initiated the Attack action"; multi-target sequences "the turn
+order starts with the Attacker, then goes down the list of each enemy involved
+in the attack in the order which the attack targeted them ... and then back to
+Player A"; Vantage: "Your first counterattack goes before your attacker's first
+attack whenever your Speed is higher than your attacker's."
+
+One procedure, two uses (design principle 1): ``step`` advances the sequence by
+one strike through a ``Chance``. ``resolve`` runs it on real dice;
+``forecast`` runs it through the enumerator for the exact distribution.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tactician.dice.chance import Chance, Note, SampledChance
+from tactician.dice.enumerate import distribution
+from tactician.dice.source import DiceSource
+from tactician.errors import RulesError
+from tactician.rulesets.tropera import numbers
+from tactician.rulesets.tropera.attack_roll import CRIT, MISS, AttackRoll, attack_roll
+from tactician.rulesets.tropera.combatant import Combatant
+from tactician.rulesets.tropera.options import TroperaOptions
+from tactician.rulesets.tropera.proficiency import s_plus
+from tactician.rulesets.tropera.triangle import triangle_accuracy
+
+# marks per participant: bit 0 Miracle spent, bit 1 Shield spent, bits 2+ = guard breaker + 1
+_MIRACLE = 1
+_SHIELD = 2
+
+
+@dataclass(frozen=True, slots=True)
+class StrikeNumbers:
+    """Everything one strike needs, fixed before the sequence starts."""
+
+    hit: int  # displayed Hit Chance, 0..100
+    crit: int  # displayed Critical Hit Chance, 0..100
+    damage: int
+    crit_damage: int
+    roll: AttackRoll
+
+
+@dataclass(frozen=True, slots=True)
+class Strike:
+    striker: int
+    target: int
+
+
+@dataclass
+class Plan:
+    """A sequence ready to run: participants, strike order, and the numbers of
+    each (striker, target, guard breaker) combination."""
+
+    units: list[Combatant]
+    counts: list[int]
+    strikes: list[Strike]
+    table: dict[tuple[int, int, int], StrikeNumbers]
+    options: TroperaOptions
+    distance: int
+
+    def start(self) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+        marks = tuple(
+            (_MIRACLE if u.situation.miracle_spent else 0) | (_SHIELD if u.situation.shield_spent else 0)
+            for u in self.units
+        )
+        return (0, tuple(u.hp for u in self.units), marks)
+
+    def side_defeated(self, hps: tuple[int, ...]) -> bool:
+        """Attacker (index 0) against everyone else."""
+        return hps[0] == 0 or all(hp == 0 for hp in hps[1:])
+
+    def done(self, state: tuple[int, tuple[int, ...], tuple[int, ...]]) -> bool:
+        index, hps, _ = state
+        return index >= len(self.strikes) or self.side_defeated(hps)
+
+
+def strike_numbers(
+    unit: Combatant, target: Combatant, options: TroperaOptions, guard_break: int = 0
+) -> StrikeNumbers:
+    """Hit Chance, Crit Chance and damage of ``unit`` striking ``target``.
+
+    000: "Hit Chance: (Attacker's Hit) - (Target's Avoid)"; "Critical Accuracy:
+    (Attacker's Critical Hit) - (Defender's Critical Avoidance)"; Gamble: "You add
+    your Luck to your Critical Hit Chance". Chances are clamped to 0..100.
+    """
+    weapon = unit.weapon
+    if weapon is None:
+        raise RulesError(f"{unit.name} has no weapon equipped")
+    target_weapon = target.weapon
+    triangle = triangle_accuracy(
+        weapon.type,
+        target_weapon.type if target_weapon else None,
+        attacker_s_plus=s_plus(unit.rank_for(weapon)),
+        defender_s_plus=s_plus(target.rank_for(target_weapon)) if target_weapon else 0,
+        attacker_ignores=unit.has("Martial Artist"),
+    )
+    hit_chance = numbers.hit(unit, weapon) + triangle - numbers.avoid(target, guard_break)
+    crit_chance = numbers.crit(unit, weapon, options) - numbers.crit_avoid(target)
+    gamble = unit.has("Gamble")
+    if gamble:
+        crit_chance += unit.stats["lck"]
+    hit_chance = max(0, min(100, hit_chance))
+    crit_chance = max(0, min(100, crit_chance))
+    normal, critical = numbers.damage(unit, weapon, target, options)
+    return StrikeNumbers(
+        hit_chance, crit_chance, normal, critical, attack_roll(hit_chance, crit_chance, gamble, options)
+    )
+
+
+def strike_order(counts: list[int], first: int = 0) -> list[int]:
+    """Rotation order of strikers: each participant with attacks left strikes once
+    per pass, starting at ``first``, until all are exhausted — which for two
+    participants is "alternating ... the other character's remaining attacks are
+    all executed back to back"."""
+    left = list(counts)
+    order: list[int] = []
+    rotation = list(range(first, len(counts))) + list(range(first))
+    while any(left):
+        for index in rotation:
+            if left[index]:
+                order.append(index)
+                left[index] -= 1
+    return order
+
+
+def plan_sequence(
+    attacker: Combatant,
+    targets: list[Combatant],
+    distance: int | None = None,
+    options: TroperaOptions | None = None,
+) -> Plan:
+    """Count every participant's attacks and lay out the strikes.
+
+    With several targets (Chain Lightning) each of the attacker's turns strikes
+    every target in the order targeted (``chain_attacker_strikes_each_target``),
+    and each target counterattacks the attacker.
+    """
+    options = options or TroperaOptions()
+    if not targets:
+        raise RulesError("an Attack Sequence needs at least one target")
+    weapon = attacker.weapon
+    if weapon is None:
+        raise RulesError(f"{attacker.name} has no usable weapon equipped")
+    if weapon.heal is not None:
+        raise RulesError(f"{weapon.name} heals allies; it cannot start an Attack Sequence")
+    if distance is None:
+        distance = weapon.range[0] if weapon.range[0] > 0 else 1
+    if not numbers.in_range(weapon, attacker, distance):
+        low, high = weapon.range
+        raise RulesError(
+            f"{attacker.name}'s {weapon.name} reaches {low}-{high}, not distance {distance}"
+        )
+    units = [attacker, *targets]
+    primary = targets[0]
+    counts = [
+        numbers.attack_count(
+            attacker, weapon, primary, primary.weapon, is_target=False, options=options
+        )
+    ]
+    for target in targets:
+        reaches = numbers.in_range(target.weapon, target, distance)
+        counts.append(
+            numbers.attack_count(
+                target, target.weapon, attacker, weapon, is_target=True, options=options
+            )
+            if reaches
+            else 0
+        )
+    first = 0
+    if (
+        len(targets) == 1
+        and counts[1] > 0
+        and primary.has("Vantage")
+        and primary.stats["spd"] > attacker.stats["spd"]
+    ):
+        first = 1
+    strikes: list[Strike] = []
+    for striker in strike_order(counts, first):
+        if striker == 0:
+            victims = range(1, len(units)) if options.chain_attacker_strikes_each_target else [1]
+            strikes.extend(Strike(0, t) for t in victims)
+        else:
+            strikes.append(Strike(striker, 0))
+    table: dict[tuple[int, int, int], StrikeNumbers] = {}
+    for strike in strikes:
+        unit, target = units[strike.striker], units[strike.target]
+        for breaker in range(-1, len(units)):
+            if breaker == strike.target:
+                continue
+            key = (strike.striker, strike.target, breaker)
+            if key in table:
+                continue
+            reduction = (
+                numbers.half(units[breaker].stats["str"], options) if breaker >= 0 else 0
+            )
+            table[key] = strike_numbers(unit, target, options, reduction)
+    return Plan(units, counts, strikes, table, options, distance)
+
+
+State = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class StrikeRecord:
+    """What one strike did, for the roll log."""
+
+    number: int
+    striker: str
+    target: str
+    hit: int
+    crit: int
+    outcome: str
+    damage: int
+    target_hp: int
+    effects: tuple[str, ...] = ()
+
+
+def make_step(plan: Plan) -> Any:
+    """The one procedure: advance ``state`` by one strike."""
+    units = plan.units
+    strikes = plan.strikes
+    table = plan.table
+    options = plan.options
+    miracle = [u.has("Miracle") for u in units]
+    shield = [u.has("Shield") for u in units]
+    guard_breaker = [u.has("Guard Break") for u in units]
+    silencer = [numbers.half(u.stats["skl"], options) if u.has("Silencer") else -1 for u in units]
+
+    def step(state: State, chance: Chance) -> State:
+        index, hps, marks = state
+        strike = strikes[index]
+        s, t = strike.striker, strike.target
+        if hps[s] == 0 or hps[t] == 0:
+            return (index + 1, hps, marks)
+        mark = marks[t]
+        breaker = (mark >> 2) - 1
+        strike_numbers_ = table[(s, t, breaker)]
+        outcome = strike_numbers_.roll.resolve(chance)
+        effects: list[str] = []
+        hp = hps[t]
+        dealt = 0
+        if outcome != MISS:
+            dealt = strike_numbers_.crit_damage if outcome == CRIT else strike_numbers_.damage
+            # Shield: "You take no damage from the first attack to hit you in each phase."
+            if shield[t] and not mark & _SHIELD:
+                mark |= _SHIELD
+                if dealt:
+                    effects.append("Shield: no damage")
+                dealt = 0
+            hp = max(0, hp - dealt)
+            # Miracle: "the first time per round that you are dealt lethal damage, you
+            # are instead reduced to 1 hit point."
+            if hp == 0 and miracle[t] and not mark & _MIRACLE:
+                mark |= _MIRACLE
+                hp = 1
+                effects.append("Miracle: left at 1 HP")
+            # Silencer: "When you hit an enemy with an attack that does not kill them, if
+            # their remaining hit points are equal to or less than half your Skill stat
+            # (rounded down), the attack kills them instantly."
+            if hp > 0 and hp <= silencer[s]:
+                hp = 0
+                effects.append("Silencer: killed instantly")
+            # Guard Break: "their Avoidance is reduced by half your Strength until the
+            # start of your next phase. This effect does not stack."
+            if guard_breaker[s] and breaker < 0:
+                mark = (mark & 3) | ((s + 1) << 2)
+                effects.append("Guard Break")
+        if chance.narrating:
+            chance.note(
+                StrikeRecord(
+                    index + 1, units[s].name, units[t].name, strike_numbers_.hit,
+                    strike_numbers_.crit, outcome, dealt, hp, tuple(effects),
+                )
+            )
+        if hp == hps[t] and mark == marks[t]:
+            return (index + 1, hps, marks)
+        new_hps = hps[:t] + (hp,) + hps[t + 1:]
+        new_marks = marks[:t] + (mark,) + marks[t + 1:]
+        return (index + 1, new_hps, new_marks)
+
+    return step
+
+
+@dataclass
+class Forecast:
+    plan: Plan
+    final: dict[State, float]
+
+    def hp_distribution(self, index: int) -> dict[int, float]:
+        result: dict[int, float] = {}
+        for (_, hps, _), p in self.final.items():
+            result[hps[index]] = result.get(hps[index], 0.0) + p
+        return dict(sorted(result.items()))
+
+    def defeated(self, index: int) -> float:
+        return self.hp_distribution(index).get(0, 0.0)
+
+    def expected_damage_taken(self, index: int) -> float:
+        start = self.plan.units[index].hp
+        return sum((start - hp) * p for hp, p in self.hp_distribution(index).items())
+
+    def all_targets_defeated(self) -> float:
+        return sum(p for (_, hps, _), p in self.final.items() if all(h == 0 for h in hps[1:]))
+
+
+def forecast(plan: Plan) -> Forecast:
+    """Exact distribution of the sequence's end states (same ``step`` as ``resolve``)."""
+    return Forecast(plan, distribution(plan.start(), make_step(plan), plan.done))
+
+
+@dataclass
+class Resolution:
+    plan: Plan
+    final: State
+    records: list[Note]  # each holds a StrikeRecord and the dice that decided it
+    chance: SampledChance = field(repr=False)
+
+    def hp(self, index: int) -> int:
+        return self.final[1][index]
+
+
+def resolve(plan: Plan, dice: DiceSource) -> Resolution:
+    """Run the sequence on real dice, recording every strike and die."""
+    chance = SampledChance(dice)
+    step = make_step(plan)
+    state = plan.start()
+    while not plan.done(state):
+        state = step(state, chance)
+    return Resolution(plan, state, chance.notes, chance)
