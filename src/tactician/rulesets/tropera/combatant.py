@@ -102,7 +102,9 @@ def carried_weapons(character: Character, compendium: Compendium) -> list[Weapon
     return weapons
 
 
-def usable_problem(character: Character, weapon: Weapon, transformed: bool) -> str | None:
+def usable_problem(
+    character: Character, weapon: Weapon, transformed: bool, rank_required: bool = True
+) -> str | None:
     """Why the character cannot wield ``weapon`` now, or None.
 
     000: "D Rank: Usable" (a proficiency is needed); "While in laguz form, you
@@ -124,7 +126,7 @@ def usable_problem(character: Character, weapon: Weapon, transformed: bool) -> s
     rank = character.proficiencies.get(proficiency or "")
     if rank is None:
         return f"{character.name} has no {proficiency} proficiency for {weapon.name}"
-    if weapon.rank and rank_index(rank) < rank_index(weapon.rank):
+    if rank_required and weapon.rank and rank_index(rank) < rank_index(weapon.rank):
         return (
             f"{weapon.name} needs {proficiency} rank {weapon.rank}; "
             f"{character.name} has {rank}"
@@ -133,7 +135,10 @@ def usable_problem(character: Character, weapon: Weapon, transformed: bool) -> s
 
 
 def equipped_weapon(
-    character: Character, compendium: Compendium, override: str | None = None
+    character: Character,
+    compendium: Compendium,
+    override: str | None = None,
+    rank_required: bool = True,
 ) -> Weapon | None:
     """The weapon used in the sequence: ``override``, else ``equipped``, else the
     first usable carried weapon."""
@@ -143,13 +148,13 @@ def equipped_weapon(
     if wanted:
         for weapon in weapons:
             if weapon.name.casefold() == wanted.casefold():
-                problem = usable_problem(character, weapon, transformed)
+                problem = usable_problem(character, weapon, transformed, rank_required)
                 if problem:
                     raise RulesError(problem)
                 return weapon
         raise RulesError(f"{character.name} does not carry a weapon named {wanted!r}")
     for weapon in weapons:
-        if usable_problem(character, weapon, transformed) is None and not weapon.heal:
+        if usable_problem(character, weapon, transformed, rank_required) is None and not weapon.heal:
             return weapon
     return None
 
@@ -159,6 +164,7 @@ def build_combatant(
     compendium: Compendium,
     situation: Situation | None = None,
     weapon: str | None = None,
+    rank_required: bool = True,
 ) -> Combatant:
     """Snapshot ``character`` for one Attack Sequence."""
     from tactician.rulesets.tropera.progression import current_stats
@@ -179,7 +185,7 @@ def build_combatant(
         level=character.level,
         stats=stats,
         hp=hp,
-        weapon=equipped_weapon(character, compendium, weapon),
+        weapon=equipped_weapon(character, compendium, weapon, rank_required),
         ranks=dict(character.proficiencies),
         feats=frozenset(character.feats) | frozenset(lu.feat for lu in character.level_ups if lu.feat),
         kind=character.kind,

@@ -40,7 +40,9 @@ class Side:
     statuses: frozenset[str] = field(default_factory=frozenset)
 
 
-def _combatant(side: Side, compendium: Compendium) -> tuple[Character, Combatant]:
+def _combatant(
+    side: Side, compendium: Compendium, options: TroperaOptions
+) -> tuple[Character, Combatant]:
     character = load_character(side.path)
     validate_character(character, compendium)
     avoid, defense = terrain_bonus(side.terrain)
@@ -51,7 +53,9 @@ def _combatant(side: Side, compendium: Compendium) -> tuple[Character, Combatant
         defending=side.defending,
         statuses=side.statuses,
     )
-    return character, build_combatant(character, compendium, situation, side.weapon)
+    return character, build_combatant(
+        character, compendium, situation, side.weapon, options.weapon_rank_required
+    )
 
 
 def build_plan(
@@ -60,9 +64,10 @@ def build_plan(
     distance: int | None = None,
     options: TroperaOptions | None = None,
 ) -> Plan:
+    options = options or TroperaOptions()
     compendium = load_compendium()
-    _, a = _combatant(attacker, compendium)
-    targets = [_combatant(d, compendium)[1] for d in defenders]
+    _, a = _combatant(attacker, compendium, options)
+    targets = [_combatant(d, compendium, options)[1] for d in defenders]
     names = [a.name, *[t.name for t in targets]]
     if len(set(names)) != len(names):
         raise RulesError(f"participants need distinct names, got {names}")

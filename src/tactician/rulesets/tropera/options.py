@@ -38,6 +38,9 @@ class TroperaOptions:
     # 000 Chain Lightning: "the order of the Attack Sequence will be Player A, Enemy 1,
     # Enemy 3, Enemy 2, and then back to Player A"
     chain_attacker_strikes_each_target: bool = True
+    # 000 gives ranks to weapons only implicitly ("D Rank: Usable", "D-Rank staves"):
+    # a weapon with a rank needs that rank in its proficiency
+    weapon_rank_required: bool = True
     # 000 Reckless: "you take an Extra Attack from all enemies that attack you"
     reckless_grants_counterattackers: bool = True
 

@@ -25,7 +25,7 @@ def weapon_rows(
     transformed = unit.transformed
     rows = []
     for weapon in carried_weapons(character, compendium):
-        problem = usable_problem(character, weapon, transformed)
+        problem = usable_problem(character, weapon, transformed, options.weapon_rank_required)
         rows.append(
             {
                 "weapon": weapon.name,
