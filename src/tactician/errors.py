@@ -38,8 +38,4 @@ class RulesError(TacticianError):
 
     def __init__(self, problems: list[str] | str) -> None:
         self.problems = [problems] if isinstance(problems, str) else list(problems)
-        if len(self.problems) == 1:
-            message = self.problems[0]
-        else:
-            message = "; ".join(self.problems)
-        super().__init__(message)
+        super().__init__("; ".join(self.problems))

@@ -13,13 +13,21 @@ from tactician.rulesets.tropera.proficiency import rank_bonus, s_plus
 from tactician.rulesets.tropera.sequence import strike_numbers
 from tactician.rulesets.tropera.triangle import triangle_accuracy
 from tests.tropera.units import (
-    BRAVE_SWORD, FIRE, HEAL, IRON_AXE, IRON_BOW, IRON_LANCE, IRON_SWORD, unit,
+    BRAVE_SWORD,
+    FIRE,
+    HEAL,
+    IRON_AXE,
+    IRON_BOW,
+    IRON_LANCE,
+    IRON_SWORD,
+    unit,
 )
 
 OPTIONS = TroperaOptions()
 
 
 # --- 000 "Hit: (2x Skill) + (Luck) + (Weapon Accuracy) + (Proficiency Bonus) ..." ---
+
 
 def test_hit_is_twice_skill_plus_luck_plus_accuracy() -> None:
     assert numbers.hit(unit(skl=7, lck=3), IRON_SWORD) == 2 * 7 + 3 + 90
@@ -42,8 +50,7 @@ def test_miracle_doubles_luck_on_avoid() -> None:
 
 
 def test_guerilla_adds_ten_avoid_and_one_defense_on_bonus_terrain() -> None:
-    guerilla = unit(spd=5, lck=5, def_=5, terrain_avoid=20, terrain_defense=1,
-                    feats=("Guerilla",))
+    guerilla = unit(spd=5, lck=5, def_=5, terrain_avoid=20, terrain_defense=1, feats=("Guerilla",))
     assert numbers.avoid(guerilla) == 15 + 20 + 10
     assert numbers.defense(guerilla, False, OPTIONS) == 5 + 1 + 1
     plain = unit(feats=("Guerilla",))
@@ -73,11 +80,15 @@ def test_crippled_is_minus_ten_to_hit_avoid_crit_and_crit_avoid() -> None:
     healthy, crippled = unit(skl=8, lck=6), unit(skl=8, lck=6, statuses=frozenset({"crippled"}))
     assert numbers.hit(crippled, IRON_SWORD) == numbers.hit(healthy, IRON_SWORD) - 10
     assert numbers.avoid(crippled) == numbers.avoid(healthy) - 10
-    assert numbers.crit(crippled, IRON_SWORD, OPTIONS) == numbers.crit(healthy, IRON_SWORD, OPTIONS) - 10
+    assert (
+        numbers.crit(crippled, IRON_SWORD, OPTIONS)
+        == numbers.crit(healthy, IRON_SWORD, OPTIONS) - 10
+    )
     assert numbers.crit_avoid(crippled) == numbers.crit_avoid(healthy) - 10
 
 
 # --- "Critical Hit: (Skill /2) + (Bonuses)", "Critical Avoidance: (Luck) + (Bonuses)" ---
+
 
 def test_crit_is_half_skill_rounded_down_plus_weapon_crit() -> None:
     killer = Weapon(name="Killing Edge", type="sword", might=9, accuracy=75, critical=30)
@@ -100,6 +111,7 @@ def test_crit_chance_is_crit_minus_crit_avoid_never_below_zero() -> None:
 
 
 # --- Damage ---
+
 
 def test_damage_is_strength_plus_might_minus_defense() -> None:
     attacker, target = unit(str_=9), unit(def_=4)
@@ -195,6 +207,7 @@ def test_staff_deals_no_damage() -> None:
 
 # --- Proficiency table ---
 
+
 def test_text_example_a_rank_swords_total_plus_three_might() -> None:
     # 000: "the +1 Might bonus for Swords at ranks C, B, and A add up to a total +3 Might"
     assert rank_bonus("sword", "A").might == 3
@@ -215,20 +228,36 @@ def test_rank_table_rows() -> None:
 def test_focus_adds_two_crit_per_rank_in_its_proficiency() -> None:
     focused = unit(skl=4, feats=("Focus",), focus="sword", ranks={"sword": "B"})
     plain = unit(skl=4, ranks={"sword": "B"})
-    assert numbers.crit(focused, IRON_SWORD, OPTIONS) - numbers.crit(plain, IRON_SWORD, OPTIONS) == 6
+    assert (
+        numbers.crit(focused, IRON_SWORD, OPTIONS) - numbers.crit(plain, IRON_SWORD, OPTIONS) == 6
+    )
 
 
 # --- Triangles ---
 
+
 @pytest.mark.parametrize(
     ("mine", "theirs", "expected"),
     [
-        ("sword", "axe", 15), ("axe", "lance", 15), ("lance", "sword", 15),
-        ("sword", "lance", -15), ("axe", "sword", -15), ("lance", "axe", -15),
-        ("talons", "bite", 15), ("claws", "talons", 15), ("bite", "claws", 15),
-        ("anima", "light", 15), ("dark", "anima", 15), ("light", "dark", 15),
-        ("light", "anima", -15), ("sword", "sword", 0), ("bow", "sword", 0),
-        ("sword", "bow", 0), ("staff", "axe", 0), ("martial", "lance", 0), ("breath", "sword", 0),
+        ("sword", "axe", 15),
+        ("axe", "lance", 15),
+        ("lance", "sword", 15),
+        ("sword", "lance", -15),
+        ("axe", "sword", -15),
+        ("lance", "axe", -15),
+        ("talons", "bite", 15),
+        ("claws", "talons", 15),
+        ("bite", "claws", 15),
+        ("anima", "light", 15),
+        ("dark", "anima", 15),
+        ("light", "dark", 15),
+        ("light", "anima", -15),
+        ("sword", "sword", 0),
+        ("bow", "sword", 0),
+        ("sword", "bow", 0),
+        ("staff", "axe", 0),
+        ("martial", "lance", 0),
+        ("breath", "sword", 0),
         ("sword", "anima", 0),
     ],
 )

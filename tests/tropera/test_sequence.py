@@ -17,7 +17,11 @@ from tactician.rulesets.tropera.models import Weapon
 from tactician.rulesets.tropera.numbers import attack_count
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.sequence import (
-    forecast, plan_sequence, resolve, strike_numbers, strike_order,
+    forecast,
+    plan_sequence,
+    resolve,
+    strike_numbers,
+    strike_order,
 )
 from tests.tropera.units import BRAVE_SWORD, FIRE, HEAL, IRON_AXE, IRON_BOW, IRON_SWORD, unit
 
@@ -30,6 +34,7 @@ def count(me, opp, *, is_target=False, options=OPTIONS):  # type: ignore[no-unty
 
 # --- number of attacks ---
 
+
 def test_speed_four_higher_grants_an_extra_attack() -> None:
     assert count(unit(spd=9), unit(spd=5)) == 2
     assert count(unit(spd=8), unit(spd=5)) == 1
@@ -39,9 +44,18 @@ def test_speed_four_higher_grants_an_extra_attack() -> None:
 def test_heavy_weapons_and_staves_get_no_speed_extra() -> None:
     heavy = Weapon(name="Great Maul", type="axe", might=12, accuracy=60, heavy=True)
     assert count(unit(spd=15, weapon=heavy), unit(spd=5)) == 1
-    assert count(unit(spd=15, weapon=Weapon(name="Sleep", type="staff", might=0,
-                                            accuracy=60, inflicts="sleep", brave=True)),
-                 unit(spd=5)) == 1
+    assert (
+        count(
+            unit(
+                spd=15,
+                weapon=Weapon(
+                    name="Sleep", type="staff", might=0, accuracy=60, inflicts="sleep", brave=True
+                ),
+            ),
+            unit(spd=5),
+        )
+        == 1
+    )
 
 
 def test_brave_adept_reckless_sentinel_s3() -> None:
@@ -67,7 +81,9 @@ def test_wary_and_ice_breath_remove_one_attack_minimum_one() -> None:
 def test_slowed_denies_the_speed_extra_attack_by_default() -> None:
     slowed = unit(spd=12, statuses=frozenset({"slowed"}))
     assert count(slowed, unit(spd=5)) == 1
-    assert count(slowed, unit(spd=5), options=replace(OPTIONS, slowed_denies_speed_extra=False)) == 2
+    assert (
+        count(slowed, unit(spd=5), options=replace(OPTIONS, slowed_denies_speed_extra=False)) == 2
+    )
 
 
 def test_out_of_range_defender_does_not_counter() -> None:
@@ -88,6 +104,7 @@ def test_healing_staff_cannot_attack() -> None:
 
 
 # --- order ---
+
 
 def test_alternating_then_remaining_back_to_back() -> None:
     # "If one character runs out of attacks before the other, the other character's
@@ -118,6 +135,7 @@ def test_vantage_counter_goes_first_only_when_faster() -> None:
 
 
 # --- the attack roll ---
+
 
 def test_one_d100_decides_hit_and_crit() -> None:
     attacker = unit("A", skl=10, lck=0)  # hit 110, crit 5
@@ -150,13 +168,17 @@ def test_true_hit_crit_rulings_are_exact(ruling: str) -> None:
     assert sum(probabilities.values()) == pytest.approx(1.0)
     dice = SeededDice(11)
     from tactician.dice.chance import SampledChance
+
     chance = SampledChance(dice)
     counts = Counter(numbers_.roll.resolve(chance) for _ in range(20_000))
     for label, p in probabilities.items():
-        assert counts[label] / 20_000 == pytest.approx(p, abs=4 * (p * (1 - p) / 20_000) ** 0.5 + 1e-3)
+        assert counts[label] / 20_000 == pytest.approx(
+            p, abs=4 * (p * (1 - p) / 20_000) ** 0.5 + 1e-3
+        )
 
 
 # --- feats acting mid-sequence ---
+
 
 def test_miracle_leaves_one_hp_once() -> None:
     attacker = unit("A", str_=30, skl=30, spd=9)
@@ -186,8 +208,7 @@ def test_silencer_kills_when_hp_left_is_at_most_half_skill() -> None:
 
 
 def test_guard_break_raises_later_hit_chances() -> None:
-    breaker = unit("G", str_=10, skl=0, lck=0, spd=24, feats=("Guard Break",),
-                   weapon=IRON_AXE)
+    breaker = unit("G", str_=10, skl=0, lck=0, spd=24, feats=("Guard Break",), weapon=IRON_AXE)
     target = unit("D", hp=60, spd=20, lck=0, def_=10, weapon=IRON_AXE)
     plan = plan_sequence(breaker, [target])
     assert plan.table[(0, 1, -1)].hit == 75 - 40
@@ -215,9 +236,18 @@ def test_physical_dice_run_out_names_the_roll() -> None:
 
 # --- exact odds against seeded simulation ---
 
+
 def _fight(a_spd: int, d_spd: int, brave: bool) -> tuple:  # type: ignore[type-arg]
-    attacker = unit("A", hp=24, str_=9, skl=12, spd=a_spd, lck=6, def_=4,
-                    weapon=BRAVE_SWORD if brave else IRON_SWORD)
+    attacker = unit(
+        "A",
+        hp=24,
+        str_=9,
+        skl=12,
+        spd=a_spd,
+        lck=6,
+        def_=4,
+        weapon=BRAVE_SWORD if brave else IRON_SWORD,
+    )
     defender = unit("D", hp=26, str_=10, skl=6, spd=d_spd, lck=3, def_=5, weapon=IRON_AXE)
     return attacker, defender
 
@@ -244,19 +274,62 @@ def test_exact_forecast_agrees_with_seeded_simulation() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(
-    a=st.tuples(st.integers(1, 40), st.integers(0, 15), st.integers(0, 20), st.integers(0, 20),
-                st.integers(0, 15), st.integers(0, 12)),
-    d=st.tuples(st.integers(1, 40), st.integers(0, 15), st.integers(0, 20), st.integers(0, 20),
-                st.integers(0, 15), st.integers(0, 12)),
-    feats=st.sets(st.sampled_from(["Miracle", "Wary", "Reckless", "Vantage", "Adept",
-                                   "Guard Break", "Gamble", "Sure Strike", "Pierce"])),
+    a=st.tuples(
+        st.integers(1, 40),
+        st.integers(0, 15),
+        st.integers(0, 20),
+        st.integers(0, 20),
+        st.integers(0, 15),
+        st.integers(0, 12),
+    ),
+    d=st.tuples(
+        st.integers(1, 40),
+        st.integers(0, 15),
+        st.integers(0, 20),
+        st.integers(0, 20),
+        st.integers(0, 15),
+        st.integers(0, 12),
+    ),
+    feats=st.sets(
+        st.sampled_from(
+            [
+                "Miracle",
+                "Wary",
+                "Reckless",
+                "Vantage",
+                "Adept",
+                "Guard Break",
+                "Gamble",
+                "Sure Strike",
+                "Pierce",
+            ]
+        )
+    ),
     brave=st.booleans(),
 )
 def test_probabilities_sum_to_one_and_hp_stays_in_bounds(a, d, feats, brave) -> None:  # type: ignore[no-untyped-def]
-    attacker = unit("A", hp=a[0], str_=a[1], skl=a[2], spd=a[3], lck=a[4], def_=a[5],
-                    weapon=BRAVE_SWORD if brave else IRON_SWORD, feats=tuple(feats))
-    defender = unit("D", hp=d[0], str_=d[1], skl=d[2], spd=d[3], lck=d[4], def_=d[5],
-                    weapon=IRON_AXE, feats=tuple(sorted(feats)[:2]))
+    attacker = unit(
+        "A",
+        hp=a[0],
+        str_=a[1],
+        skl=a[2],
+        spd=a[3],
+        lck=a[4],
+        def_=a[5],
+        weapon=BRAVE_SWORD if brave else IRON_SWORD,
+        feats=tuple(feats),
+    )
+    defender = unit(
+        "D",
+        hp=d[0],
+        str_=d[1],
+        skl=d[2],
+        spd=d[3],
+        lck=d[4],
+        def_=d[5],
+        weapon=IRON_AXE,
+        feats=tuple(sorted(feats)[:2]),
+    )
     plan = plan_sequence(attacker, [defender])
     result = forecast(plan)
     assert sum(result.final.values()) == pytest.approx(1.0)

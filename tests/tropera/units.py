@@ -10,8 +10,9 @@ from tactician.rulesets.tropera.models import Item, Weapon
 IRON_SWORD = Weapon(name="Iron Sword", type="sword", might=5, accuracy=90, weight=5)
 IRON_LANCE = Weapon(name="Iron Lance", type="lance", might=7, accuracy=80, weight=8)
 IRON_AXE = Weapon(name="Iron Axe", type="axe", might=8, accuracy=75, weight=10)
-IRON_BOW = Weapon(name="Iron Bow", type="bow", might=6, accuracy=85, range=(2, 2),
-                  effective=["flying"])
+IRON_BOW = Weapon(
+    name="Iron Bow", type="bow", might=6, accuracy=85, range=(2, 2), effective=["flying"]
+)
 FIRE = Weapon(name="Fire", type="anima", might=5, accuracy=90, range=(1, 2))
 BRAVE_SWORD = Weapon(name="Brave Sword", type="sword", might=9, accuracy=75, brave=True)
 HEAL = Weapon(name="Heal", type="staff", might=0, accuracy=100, heal=10)
@@ -40,12 +41,38 @@ def unit(
     **situation: Any,
 ) -> Combatant:
     if ranks is None:
-        ranks = {"sword": "D", "lance": "D", "axe": "D", "bow": "D", "anima": "D",
-                 "light": "D", "dark": "D", "staff": "D", "clips": "D"}
-    stats = {"hp": max_hp or hp, "str": str_, "mag": mag, "skl": skl, "spd": spd,
-             "lck": lck, "def": def_, "res": res}
+        ranks = {
+            "sword": "D",
+            "lance": "D",
+            "axe": "D",
+            "bow": "D",
+            "anima": "D",
+            "light": "D",
+            "dark": "D",
+            "staff": "D",
+            "clips": "D",
+        }
+    stats = {
+        "hp": max_hp or hp,
+        "str": str_,
+        "mag": mag,
+        "skl": skl,
+        "spd": spd,
+        "lck": lck,
+        "def": def_,
+        "res": res,
+    }
     return Combatant(
-        name=name, level=level, stats=stats, hp=hp, weapon=weapon, ranks=ranks,
-        feats=frozenset(feats), kind=kind, transformed=transformed, clip=clip,
-        focus=focus, situation=Situation(**situation),
+        name=name,
+        level=level,
+        stats=stats,
+        hp=hp,
+        weapon=weapon,
+        ranks=ranks,
+        feats=frozenset(feats),
+        kind=kind,
+        transformed=transformed,
+        clip=clip,
+        focus=focus,
+        situation=Situation(**situation),
     )

@@ -74,14 +74,23 @@ def render_forecast(report: dict[str, Any]) -> None:
         "-" if d["hit_probability"] is None else _pct(d["hit_probability"]),
     )
     table.add_row("Crit", value(a, "crit", "%"), value(d, "crit", "%"))
-    table.add_row("Damage (crit)", f"{value(a, 'damage')} ({value(a, 'crit_damage')})",
-                  f"{value(d, 'damage')} ({value(d, 'crit_damage')})")
+    table.add_row(
+        "True chance to crit",
+        "-" if a["crit_probability"] is None else _pct(a["crit_probability"]),
+        "-" if d["crit_probability"] is None else _pct(d["crit_probability"]),
+    )
+    table.add_row(
+        "Damage (crit)",
+        f"{value(a, 'damage')} ({value(a, 'crit_damage')})",
+        f"{value(d, 'damage')} ({value(d, 'crit_damage')})",
+    )
     table.add_row("Strikes", str(a["strikes"]), str(d["strikes"]))
     out = report["outcome"]
     table.add_row("Defeated", _pct(out["attacker_defeated"]), _pct(out["defender_defeated"]))
     expected = report["expected_damage"]
-    table.add_row("Expected damage taken", f"{expected['to_attacker']:.2f}",
-                  f"{expected['to_defender']:.2f}")
+    table.add_row(
+        "Expected damage taken", f"{expected['to_attacker']:.2f}", f"{expected['to_defender']:.2f}"
+    )
     con = console()
     con.print(table)
     con.print("Order: " + " → ".join(report["order"]))
@@ -90,8 +99,10 @@ def render_forecast(report: dict[str, Any]) -> None:
         dist = ", ".join(f"{hp} HP {_pct(p)}" for hp, p in report["hp"][label].items())
         con.print(f"{report[label]['name']} ends at: {dist}")
     for target in report.get("targets", [])[1:]:
-        con.print(f"{target['name']}: defeated {_pct(target['defeated'])}, "
-                  f"{target['strikes']} strikes, hit {target['hit']}%")
+        con.print(
+            f"{target['name']}: defeated {_pct(target['defeated'])}, "
+            f"{target['strikes']} strikes, hit {target['hit']}%"
+        )
 
 
 def render_attack(report: dict[str, Any]) -> None:
@@ -109,14 +120,19 @@ def render_attack(report: dict[str, Any]) -> None:
             f"{strike['number']}. {strike['striker']} → {strike['target']} "
             f"(hit {strike['hit']}, crit {strike['crit']}): {rolls} → "
             f"[bold]{strike['outcome'].upper()}[/bold]"
-            + (f", {strike['damage']} damage, {strike['target']} at {strike['target_hp']} HP"
-               if strike["outcome"] != "miss" else "")
+            + (
+                f", {strike['damage']} damage, {strike['target']} at {strike['target_hp']} HP"
+                if strike["outcome"] != "miss"
+                else ""
+            )
             + effects
         )
     con.print("Result: " + ", ".join(f"{n} {hp} HP" for n, hp in report["hp"].items()))
     for wound in report["critically_wounded"]:
         if wound["crippled"]:
-            con.print(f"[red]{wound['name']} is Crippled (wounded {wound['times_wounded']} times)[/red]")
+            con.print(
+                f"[red]{wound['name']} is Crippled (wounded {wound['times_wounded']} times)[/red]"
+            )
         else:
             con.print(
                 f"[red]{wound['name']} is Critically Wounded: countdown "
@@ -146,9 +162,20 @@ def register(app: typer.Typer) -> None:
 
         with refusals(as_json):
             report = forecast(
-                _request(ruleset, attacker, defender, distance, attacker_terrain,
-                         defender_terrain, defending, attacker_hp, defender_hp,
-                         attacker_weapon, defender_weapon, option)
+                _request(
+                    ruleset,
+                    attacker,
+                    defender,
+                    distance,
+                    attacker_terrain,
+                    defender_terrain,
+                    defending,
+                    attacker_hp,
+                    defender_hp,
+                    attacker_weapon,
+                    defender_weapon,
+                    option,
+                )
             )
             emit(report, as_json, lambda: render_forecast(report))
 
@@ -179,10 +206,20 @@ def register(app: typer.Typer) -> None:
         with refusals(as_json):
             dice = make_source(seed, rolls)
             report = attack(
-                _request(ruleset, attacker, defender, distance, attacker_terrain,
-                         defender_terrain, defending, attacker_hp, defender_hp,
-                         attacker_weapon, defender_weapon, option),
+                _request(
+                    ruleset,
+                    attacker,
+                    defender,
+                    distance,
+                    attacker_terrain,
+                    defender_terrain,
+                    defending,
+                    attacker_hp,
+                    defender_hp,
+                    attacker_weapon,
+                    defender_weapon,
+                    option,
+                ),
                 dice,
             )
             emit(report, as_json, lambda: render_attack(report))
-

@@ -1,12 +1,87 @@
-"""``tactician roll`` (placeholder until the dice-notation work lands)."""
+"""``tactician roll EXPR``: roll dice notation with a seeded stream or the table's dice.
+
+The notation engine (d20 plus its parser) is imported inside the command so that
+every other command starts without paying for it, and ``roll`` itself stays
+within its start-up budget (see ``bench/bench_roll_startup.py``).
+"""
 
 from __future__ import annotations
 
+import sys
+from typing import TYPE_CHECKING, Any
+
 import typer
+
+from tactician.cli.output import console, emit, refusals
+
+if TYPE_CHECKING:
+    from tactician.dice.notation import RollOutcome
 
 
 def register(app: typer.Typer) -> None:
     @app.command("roll")
-    def roll_command(expr: str) -> None:
-        """Roll dice notation."""
-        raise typer.Exit(1)
+    def roll_command(
+        expr: str = typer.Argument(
+            ...,
+            metavar="EXPR",
+            help="Dice notation: 2d6+3, 4d6kh3, 6d6rr1, 1d20+5, d100. "
+            "Put -- before an expression that starts with '-'.",
+        ),
+        seed: int | None = typer.Option(
+            None, "--seed", help="Seed for a reproducible roll (picked and shown if omitted)."
+        ),
+        rolls: str | None = typer.Option(
+            None,
+            "--rolls",
+            help="Use dice rolled at the table, in order: --rolls 5,3,1,6. "
+            "Dice are consumed left to right; rerolls and explosions when they happen.",
+        ),
+        as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    ) -> None:
+        """Roll dice notation and show every die."""
+        with refusals(as_json):
+            from tactician.dice.notation import roll
+            from tactician.dice.source import PhysicalDice, SeededDice, make_source
+            from tactician.errors import DiceError
+
+            if seed is not None and rolls is not None:
+                raise DiceError("give --seed or --rolls, not both")
+            source = make_source(seed, rolls)
+            outcome = roll(expr, source)
+            used_seed = source.seed if isinstance(source, SeededDice) else None
+            unused = source.unused if isinstance(source, PhysicalDice) else []
+            data = {**outcome.to_json(), "seed": used_seed, "unused_rolls": unused}
+            emit(data, as_json, lambda: _render(outcome, used_seed, unused))
+
+
+def _render(outcome: RollOutcome, seed: int | None, unused: list[int]) -> None:
+    """``2d6+3 → 2d6 (4, 2) + 3 = 9`` with dropped dice struck through, then the seed."""
+    from rich.text import Text
+
+    line = Text(f"{outcome.expression} → ")
+    line.append_text(_struck(outcome.breakdown))
+    out = console()
+    out.print(line)
+    if seed is not None:
+        out.print(Text(f"seed {seed} (repeat with --seed {seed})", style="dim"))
+    else:
+        out.print(Text("rolled with the dice supplied in --rolls", style="dim"))
+    if unused:
+        listed = ", ".join(str(value) for value in unused)
+        sys.stderr.write(f"note: {len(unused)} supplied roll(s) not used: {listed}\n")
+
+
+def _struck(breakdown: str) -> Any:
+    """Turn d20's ``~~dropped~~`` marks into Rich strike-through; the rest stays literal.
+
+    Built as ``Text`` segments, never markup, so annotations like ``[fire]`` print as typed.
+    """
+    from rich.text import Text
+
+    text = Text()
+    for index, part in enumerate(breakdown.split("~~")):
+        text.append(part, style="strike dim" if index % 2 else "")
+    head, sep, total = text.plain.rpartition(" = ")
+    if sep:
+        text.stylize("bold", len(head) + len(sep), len(text.plain))
+    return text

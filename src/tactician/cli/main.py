@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from tactician.cli import character, combat, dice, rulesets
+from tactician.cli import character, combat, demo, dice, rulesets
 
 app = typer.Typer(
     help="Tactician: grid-tactics tabletop battles run exactly by the book.",
@@ -16,6 +16,7 @@ app = typer.Typer(
 dice.register(app)
 rulesets.register(app)
 combat.register(app)
+demo.register(app)
 app.add_typer(character.app, name="character")
 
 

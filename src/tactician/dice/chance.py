@@ -56,7 +56,7 @@ class SampledChance:
         if isinstance(event, Bands):
             outcome, value, faces = event.sample_with_faces(self.dice)
             self.decisions.append(Decision(event.purpose, faces, value, outcome))
-            return outcome  # type: ignore[no-any-return]
+            return outcome
         before = len(self.dice.draws)
         outcome = event.sample(self.dice)
         faces = tuple(d.value for d in self.dice.draws[before:])
@@ -65,5 +65,5 @@ class SampledChance:
         return outcome
 
     def note(self, record: Any) -> None:
-        self.notes.append(Note(record, tuple(self.decisions[self._noted:])))
+        self.notes.append(Note(record, tuple(self.decisions[self._noted :])))
         self._noted = len(self.decisions)

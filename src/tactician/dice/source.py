@@ -77,7 +77,7 @@ class PhysicalDice:
 
     @property
     def unused(self) -> list[int]:
-        return self.values[len(self.draws):]
+        return self.values[len(self.draws) :]
 
 
 def parse_rolls(text: str) -> list[int]:

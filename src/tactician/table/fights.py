@@ -36,7 +36,7 @@ class FightRequest:
     options: tuple[str, ...] = field(default_factory=tuple)
 
 
-def _service(ruleset_id: str, name: str) -> Any:
+def service(ruleset_id: str, name: str) -> Any:
     ruleset = get(ruleset_id)
     try:
         return ruleset.services[name]
@@ -45,12 +45,12 @@ def _service(ruleset_id: str, name: str) -> Any:
 
 
 def forecast(request: FightRequest) -> dict[str, Any]:
-    plan = _service(request.ruleset, "plan_fight")(request)
-    report: dict[str, Any] = _service(request.ruleset, "forecast_report")(plan)
+    plan = service(request.ruleset, "plan_fight")(request)
+    report: dict[str, Any] = service(request.ruleset, "forecast_report")(plan)
     return report
 
 
 def attack(request: FightRequest, dice: DiceSource) -> dict[str, Any]:
-    plan = _service(request.ruleset, "plan_fight")(request)
-    report: dict[str, Any] = _service(request.ruleset, "attack_report")(plan, dice)
+    plan = service(request.ruleset, "plan_fight")(request)
+    report: dict[str, Any] = service(request.ruleset, "attack_report")(plan, dice)
     return report

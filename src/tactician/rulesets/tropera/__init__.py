@@ -41,6 +41,14 @@ def _attack_report(plan: Any, dice: Any) -> Any:
     return attack_report(plan, dice)
 
 
+def _sheet(path: Any) -> Any:
+    from tactician.rulesets.tropera.compendium import load_compendium
+    from tactician.rulesets.tropera.creation import load_character
+    from tactician.rulesets.tropera.sheet import sheet_data
+
+    return sheet_data(load_character(path), load_compendium())
+
+
 RULESET = Ruleset(
     id="tropera",
     title="Fire Emblem Tropera",
@@ -50,5 +58,6 @@ RULESET = Ruleset(
         "plan_fight": _plan_fight,
         "forecast_report": _forecast_report,
         "attack_report": _attack_report,
+        "sheet": _sheet,
     },
 )

@@ -95,7 +95,9 @@ class AttackRoll:
         return result
 
 
-def attack_roll(hit_chance: int, crit_chance: int, gamble: bool, options: TroperaOptions) -> AttackRoll:
+def attack_roll(
+    hit_chance: int, crit_chance: int, gamble: bool, options: TroperaOptions
+) -> AttackRoll:
     """Build the attack roll for displayed chances (each already clamped 0..100)."""
     true_hit = hit_chance >= options.true_hit_threshold and not gamble
     floor = options.true_hit_average == "floor"
@@ -104,12 +106,18 @@ def attack_roll(hit_chance: int, crit_chance: int, gamble: bool, options: Troper
     # Critical Hit Chance, it is a critical hit)"
     crit_bound = min(crit_chance, hit_chance)
     if true_hit and options.true_hit_crit == "first_die":
-        return AttackRoll(hit_chance, crit_chance, True, FirstDieTrueHit(hit_chance, crit_chance, floor), None)
+        return AttackRoll(
+            hit_chance, crit_chance, True, FirstDieTrueHit(hit_chance, crit_chance, floor), None
+        )
     if true_hit and options.true_hit_crit == "separate":
         main = Bands(roll, (hit_chance,), (HIT, MISS), "attack roll (True Hit)")
         crit_roll = Bands(AveragedRoll(1, 100), (crit_chance,), (True, False), "critical roll")
         return AttackRoll(hit_chance, crit_chance, True, main, crit_roll)
     purpose = "attack roll (True Hit)" if true_hit else "attack roll"
     return AttackRoll(
-        hit_chance, crit_chance, true_hit, Bands(roll, (crit_bound, hit_chance), _LABELS, purpose), None
+        hit_chance,
+        crit_chance,
+        true_hit,
+        Bands(roll, (crit_bound, hit_chance), _LABELS, purpose),
+        None,
     )

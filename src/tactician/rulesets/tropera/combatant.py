@@ -15,9 +15,6 @@ from tactician.rulesets.tropera.models import Character, Item, Weapon
 from tactician.rulesets.tropera.proficiency import PROFICIENCY_OF
 from tactician.rulesets.tropera.stats import rank_index
 
-#: 000 Laguz table: "Beast Claws 4 85 / Bird Talons 2 95 / Dragon Bite 5 80"
-NATURAL_WEAPON = {"laguz-beast": "Claws", "laguz-bird": "Talons", "laguz-dragon": "Bite"}
-
 
 @dataclass(frozen=True)
 class Situation:
@@ -83,22 +80,13 @@ class Combatant:
 
 
 def carried_weapons(character: Character, compendium: Compendium) -> list[Weapon]:
-    """Every weapon the character can wield: carried ones plus natural weapons.
+    """Every weapon the character can wield: carried ones plus natural weapons
+    (``creation.natural_weapons``: claws, talons, bite, breath, unarmed), each once."""
+    from tactician.rulesets.tropera.creation import natural_weapons
 
-    000: "Laguz fight using their beast forms' natural weapons"; Martial Artist
-    "You gain an unarmed attack"; Dragon's Breath "becomes a natural weapon".
-    """
     weapons = [compendium.weapon(ref) for ref in character.weapons]
-    natural = NATURAL_WEAPON.get(character.kind)
-    if natural:
-        weapons.append(compendium.weapon(natural))
-    if "Martial Artist" in character.feats:
-        weapons.append(compendium.weapon("Unarmed"))
-    if "Dragon's Breath" in character.feats:
-        for element in ("Fire", "Ice", "Lightning"):
-            name = f"Dragon's Breath ({element})"
-            if name.casefold() in compendium.weapons:
-                weapons.append(compendium.weapon(name))
+    names = {w.name.casefold() for w in weapons}
+    weapons += [w for w in natural_weapons(character, compendium) if w.name.casefold() not in names]
     return weapons
 
 
@@ -127,10 +115,7 @@ def usable_problem(
     if rank is None:
         return f"{character.name} has no {proficiency} proficiency for {weapon.name}"
     if rank_required and weapon.rank and rank_index(rank) < rank_index(weapon.rank):
-        return (
-            f"{weapon.name} needs {proficiency} rank {weapon.rank}; "
-            f"{character.name} has {rank}"
-        )
+        return f"{weapon.name} needs {proficiency} rank {weapon.rank}; {character.name} has {rank}"
     return None
 
 
@@ -154,7 +139,10 @@ def equipped_weapon(
                 return weapon
         raise RulesError(f"{character.name} does not carry a weapon named {wanted!r}")
     for weapon in weapons:
-        if usable_problem(character, weapon, transformed, rank_required) is None and not weapon.heal:
+        if (
+            usable_problem(character, weapon, transformed, rank_required) is None
+            and not weapon.heal
+        ):
             return weapon
     return None
 
@@ -187,7 +175,8 @@ def build_combatant(
         hp=hp,
         weapon=equipped_weapon(character, compendium, weapon, rank_required),
         ranks=dict(character.proficiencies),
-        feats=frozenset(character.feats) | frozenset(lu.feat for lu in character.level_ups if lu.feat),
+        feats=frozenset(character.feats)
+        | frozenset(lu.feat for lu in character.level_ups if lu.feat),
         kind=character.kind,
         transformed=character.transformed if character.kind.startswith("laguz") else False,
         clip=clip,

@@ -156,7 +156,13 @@ def natural_weapons(character: Character, compendium: Compendium) -> list[Weapon
     if name:
         found.append(compendium.weapons.get(name.casefold()) or _TEXT_NATURAL[character.kind])
     if has_feat(character, "Dragon's Breath"):
-        found += [w for w in compendium.weapons.values() if w.type == "breath"]
+        # "Choose Fire, Ice, or Lightning as your element": only the chosen breath
+        found += [
+            w
+            for w in compendium.weapons.values()
+            if w.type == "breath"
+            and (character.breath is None or w.name == f"Dragon's Breath ({character.breath})")
+        ]
     if has_feat(character, "Martial Artist"):
         found += [w for w in compendium.weapons.values() if w.type == "martial"]
     return found
@@ -239,6 +245,11 @@ def feat_problems(character: Character, compendium: Compendium) -> list[str]:
     """
     problems: list[str] = []
     feats = character.feats
+    if has_feat(character, "Dragon's Breath") and character.breath is None:
+        problems.append(
+            "breath: Dragon's Breath needs an element ('Choose Fire, Ice, or Lightning as "
+            "your element'): set breath: Fire, Ice or Lightning"
+        )
     repeated = sorted(name for name, n in Counter(f.casefold() for f in feats).items() if n > 1)
     if repeated:
         problems.append(f"feats: {', '.join(repeated)} listed more than once")

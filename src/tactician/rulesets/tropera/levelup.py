@@ -346,8 +346,8 @@ def level_up(
     ``select_candidates``). "A natural 20 grants a free point"; "Of the 5 highest
     results, the player chooses 4": ``picks`` is a list of 4 stat names, a callback
     given the report so far (returns the names; not called when there is nothing to
-    choose), or None for ``default_picks``. With 4 or fewer candidates all of them
-    increase.
+    choose, e.g. at levels 8 and 16), or None for ``default_picks``. With 4 or fewer
+    candidates all of them increase.
 
     Levels 8 and 16: "9 points to freely assign to their stats without rolling (maximum
     of 2 per stat), and gain 2 additional hit points" -- ``points`` is required (a
@@ -413,7 +413,7 @@ def level_up(
 
     assigned: dict[str, int] = {}
     if free_level:
-        if picks is not None:
+        if picks is not None and not callable(picks):
             problems.append(f"level {level} is not rolled, so there is nothing to pick; "
                             "assign the 9 points instead")
         if points is None:

@@ -15,9 +15,20 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from tactician.rulesets.tropera.stats import RANKS, STATS, Rank
 
 WeaponType = Literal[
-    "sword", "lance", "axe", "bow", "knife",
-    "light", "anima", "dark", "staff",
-    "claws", "talons", "bite", "martial", "breath",
+    "sword",
+    "lance",
+    "axe",
+    "bow",
+    "knife",
+    "light",
+    "anima",
+    "dark",
+    "staff",
+    "claws",
+    "talons",
+    "bite",
+    "martial",
+    "breath",
 ]
 MAGIC_TYPES: frozenset[str] = frozenset({"light", "anima", "dark"})
 Kind = Literal["human", "laguz-beast", "laguz-bird", "laguz-dragon", "manakete"]
@@ -176,6 +187,8 @@ class Character(Strict):
     alt: bool = False
     # the proficiency the Focus feat was taken for (000 Focus: "a proficiency of your choice")
     focus: str | None = None
+    # 000 Dragon's Breath: "Choose Fire, Ice, or Lightning as your element."
+    breath: Literal["Fire", "Ice", "Lightning"] | None = None
     transformed: bool = True  # laguz only: in beast form
     notes: str = ""
 
@@ -195,6 +208,14 @@ class Character(Strict):
 
 
 __all__ = [
-    "Character", "Feat", "Item", "Kind", "LevelUp", "RANKS", "StatLine", "Weapon",
-    "WeaponType", "MAGIC_TYPES",
+    "Character",
+    "Feat",
+    "Item",
+    "Kind",
+    "LevelUp",
+    "RANKS",
+    "StatLine",
+    "Weapon",
+    "WeaponType",
+    "MAGIC_TYPES",
 ]

@@ -284,9 +284,9 @@ def attack_count(
         return 1
     count = 1
     slowed = "slowed" in unit.situation.statuses and options.slowed_denies_speed_extra
-    if not weapon.heavy and not slowed:
-        if attack_speed(unit, weapon, options) >= opponent.stats["spd"] + 4:
-            count += 1
+    fast = attack_speed(unit, weapon, options) >= opponent.stats["spd"] + 4
+    if fast and not weapon.heavy and not slowed:
+        count += 1
     if unit.has("Adept") and unit.stats["skl"] >= opponent.stats["skl"] + 4:
         count += 1
     if weapon.brave:

@@ -15,9 +15,18 @@ from tactician.rulesets.tropera.stats import rank_index
 #: level 1 weapon proficiency"; the rank table pairs Talons with Swords, Claws with
 #: Lances and Bite with Axes.
 PROFICIENCY_OF: dict[str, str] = {
-    "sword": "sword", "lance": "lance", "axe": "axe", "bow": "bow", "knife": "knife",
-    "light": "light", "anima": "anima", "dark": "dark", "staff": "staff",
-    "claws": "clips", "talons": "clips", "bite": "clips",
+    "sword": "sword",
+    "lance": "lance",
+    "axe": "axe",
+    "bow": "bow",
+    "knife": "knife",
+    "light": "light",
+    "anima": "anima",
+    "dark": "dark",
+    "staff": "staff",
+    "claws": "clips",
+    "talons": "clips",
+    "bite": "clips",
 }
 
 # (might, accuracy, critical, avoid) gained at C, B, A, S — 000's table, row by row.

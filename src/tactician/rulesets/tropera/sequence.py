@@ -68,7 +68,8 @@ class Plan:
 
     def start(self) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
         marks = tuple(
-            (_MIRACLE if u.situation.miracle_spent else 0) | (_SHIELD if u.situation.shield_spent else 0)
+            (_MIRACLE if u.situation.miracle_spent else 0)
+            | (_SHIELD if u.situation.shield_spent else 0)
             for u in self.units
         )
         return (0, tuple(u.hp for u in self.units), marks)
@@ -111,7 +112,11 @@ def strike_numbers(
     crit_chance = max(0, min(100, crit_chance))
     normal, critical = numbers.damage(unit, weapon, target, options)
     return StrikeNumbers(
-        hit_chance, crit_chance, normal, critical, attack_roll(hit_chance, crit_chance, gamble, options)
+        hit_chance,
+        crit_chance,
+        normal,
+        critical,
+        attack_roll(hit_chance, crit_chance, gamble, options),
     )
 
 
@@ -198,9 +203,7 @@ def plan_sequence(
             key = (strike.striker, strike.target, breaker)
             if key in table:
                 continue
-            reduction = (
-                numbers.half(units[breaker].stats["str"], options) if breaker >= 0 else 0
-            )
+            reduction = numbers.half(units[breaker].stats["str"], options) if breaker >= 0 else 0
             table[key] = strike_numbers(unit, target, options, reduction)
     return Plan(units, counts, strikes, table, options, distance)
 
@@ -276,14 +279,21 @@ def make_step(plan: Plan) -> Any:
         if chance.narrating:
             chance.note(
                 StrikeRecord(
-                    index + 1, units[s].name, units[t].name, strike_numbers_.hit,
-                    strike_numbers_.crit, outcome, dealt, hp, tuple(effects),
+                    index + 1,
+                    units[s].name,
+                    units[t].name,
+                    strike_numbers_.hit,
+                    strike_numbers_.crit,
+                    outcome,
+                    dealt,
+                    hp,
+                    tuple(effects),
                 )
             )
         if hp == hps[t] and mark == marks[t]:
             return (index + 1, hps, marks)
-        new_hps = hps[:t] + (hp,) + hps[t + 1:]
-        new_marks = marks[:t] + (mark,) + marks[t + 1:]
+        new_hps = hps[:t] + (hp,) + hps[t + 1 :]
+        new_marks = marks[:t] + (mark,) + marks[t + 1 :]
         return (index + 1, new_hps, new_marks)
 
     return step

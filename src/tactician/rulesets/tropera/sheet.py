@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tactician.errors import TacticianError
 from tactician.rulesets.tropera import numbers
 from tactician.rulesets.tropera.combatant import build_combatant, carried_weapons, usable_problem
 from tactician.rulesets.tropera.compendium import Compendium
@@ -47,3 +48,59 @@ def weapon_rows(
             }
         )
     return rows
+
+
+def _weapon_rows(character: Any, compendium: Any) -> tuple[list[dict[str, Any]], str | None]:
+    """Per-weapon numbers, or a note saying why they cannot be computed."""
+    try:
+        return list(weapon_rows(character, compendium)), None
+    except TacticianError as exc:
+        return [], f"weapon numbers unavailable: {exc}"
+
+
+def sheet_data(character: Any, compendium: Any) -> dict[str, Any]:
+    """The sheet as data: what ``show --json`` prints."""
+    from tactician.rulesets.tropera.creation import character_problems, natural_weapons
+    from tactician.rulesets.tropera.progression import (
+        LAGUZ_KINDS,
+        current_stats,
+        item_slots,
+        movement,
+        relic_slots,
+        weapon_slots,
+    )
+
+    problems = character_problems(character, compendium)
+    rows, note = _weapon_rows(character, compendium) if not problems else ([], None)
+    sheet: dict[str, Any] = {
+        "name": character.name,
+        "kind": character.kind,
+        "level": character.level,
+        "alt": character.alt,
+        "stats": current_stats(character).as_dict(),
+        "points": character.points.as_dict(),
+        "growths": character.growths.as_dict(),
+        "movement": movement(character),
+        "feats": list(character.feats),
+        "proficiencies": dict(character.proficiencies),
+        "focus": character.focus,
+        "inventory": {
+            "weapons": [w if isinstance(w, str) else w.name for w in character.weapons],
+            "weapon_slots": weapon_slots(character),
+            "items": list(character.items),
+            "item_slots": item_slots(character),
+            "relic": character.relic,
+            "relic_slots": relic_slots(character),
+            "natural_weapons": [w.name for w in natural_weapons(character, compendium)],
+            "equipped": character.equipped,
+        },
+        "weapons": rows,
+        "problems": problems,
+    }
+    if character.kind in LAGUZ_KINDS:
+        sheet["transformed"] = character.transformed
+        sheet["movement_transformed"] = movement(character, transformed=True)
+        sheet["movement_untransformed"] = movement(character, transformed=False)
+    if note:
+        sheet["note"] = note
+    return sheet

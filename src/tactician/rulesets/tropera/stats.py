@@ -28,4 +28,4 @@ RANKS: tuple[Rank, ...] = ("D", "C", "B", "A", "S", "S+1", "S+2", "S+3", "S+4")
 def rank_index(rank: str) -> int:
     """D=0 ... S=4, S+1=5 ... S+4=8. ``S+`` is read as ``S+1``."""
     normalized = "S+1" if rank == "S+" else rank
-    return RANKS.index(normalized)  # type: ignore[arg-type]
+    return RANKS.index(normalized)

@@ -11,16 +11,25 @@ advantageous weapon imposes a -15 Accuracy penalty." and
 from __future__ import annotations
 
 _FAMILY = {
-    "sword": "sword", "talons": "sword",
-    "lance": "lance", "claws": "lance",
-    "axe": "axe", "bite": "axe",
-    "light": "light", "anima": "anima", "dark": "dark",
+    "sword": "sword",
+    "talons": "sword",
+    "lance": "lance",
+    "claws": "lance",
+    "axe": "axe",
+    "bite": "axe",
+    "light": "light",
+    "anima": "anima",
+    "dark": "dark",
 }
 # X < Y reads "Y beats X": lances beat swords, axes beat lances, swords beat axes;
 # anima beats light, dark beats anima, light beats dark.
 _BEATS = {
-    "lance": "sword", "axe": "lance", "sword": "axe",
-    "anima": "light", "dark": "anima", "light": "dark",
+    "lance": "sword",
+    "axe": "lance",
+    "sword": "axe",
+    "anima": "light",
+    "dark": "anima",
+    "light": "dark",
 }
 TRIANGLE_ACCURACY = 15
 

@@ -1,0 +1,109 @@
+"""Where die results come from: seeded streams, the table's dice, ``--rolls`` parsing."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tactician.dice.source import DieDraw, PhysicalDice, SeededDice, make_source, parse_rolls
+from tactician.errors import DiceError, NeedRoll
+
+
+def test_seeded_dice_same_seed_same_draws() -> None:
+    first, second = SeededDice(42), SeededDice(42)
+    a = [first.draw(20, "attack") for _ in range(50)]
+    b = [second.draw(20, "attack") for _ in range(50)]
+    assert a == b
+    assert first.draws == second.draws
+
+
+def test_seeded_dice_different_seeds_differ() -> None:
+    sequences = {tuple(SeededDice(seed).draw(1000, "x") for _ in range(5)) for seed in range(10)}
+    assert len(sequences) == 10
+
+
+@given(seed=st.integers(0, 2**31), sides=st.integers(1, 1000))
+def test_seeded_dice_stay_on_the_die_and_record_each_draw(seed: int, sides: int) -> None:
+    dice = SeededDice(seed)
+    value = dice.draw(sides, "test")
+    assert 1 <= value <= sides
+    assert dice.draws == [DieDraw(sides, value, "test")]
+
+
+def test_physical_dice_hand_out_values_in_order() -> None:
+    dice = PhysicalDice([14, 3, 20])
+    assert dice.draw(20, "hit") == 14
+    assert dice.draw(6, "damage") == 3
+    assert dice.unused == [20]
+    assert dice.draws == [DieDraw(20, 14, "hit"), DieDraw(6, 3, "damage")]
+
+
+def test_physical_dice_refuse_a_value_the_die_cannot_show() -> None:
+    dice = PhysicalDice([14])
+    expected = r"roll #1 is 14, which a d6 cannot show \(needed for dmg\)"
+    with pytest.raises(DiceError, match=expected):
+        dice.draw(6, "dmg")
+    assert dice.draws == []
+
+
+@pytest.mark.parametrize("value", [0, -3, 7])
+def test_physical_dice_refuse_out_of_range(value: int) -> None:
+    with pytest.raises(DiceError, match="d6 cannot show"):
+        PhysicalDice([value]).draw(6, "x")
+
+
+def test_need_roll_names_the_missing_die() -> None:
+    dice = PhysicalDice([4])
+    dice.draw(6, "damage")
+    with pytest.raises(NeedRoll) as caught:
+        dice.draw(8, "damage")
+    assert (caught.value.index, caught.value.sides, caught.value.purpose) == (2, 8, "damage")
+    assert "roll #2 must be a d8 (damage)" in str(caught.value)
+    assert isinstance(caught.value, DiceError)
+
+
+@given(st.lists(st.integers(1, 20), min_size=1, max_size=30))
+def test_physical_values_round_trip(values: list[int]) -> None:
+    dice = PhysicalDice(list(values))
+    assert [dice.draw(20, "x") for _ in values] == values
+    assert dice.unused == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("14,3,20", [14, 3, 20]), ("14 3  20", [14, 3, 20]), (" 5, 6 ,1 ", [5, 6, 1]), ("7", [7])],
+)
+def test_parse_rolls(text: str, expected: list[int]) -> None:
+    assert parse_rolls(text) == expected
+
+
+def test_parse_rolls_names_the_bad_entry() -> None:
+    with pytest.raises(DiceError, match=r"entry #2 \('x'\) is not a whole number"):
+        parse_rolls("4,x,5")
+
+
+@pytest.mark.parametrize("text", ["", " ", ",", " , ,"])
+def test_parse_rolls_refuses_empty(text: str) -> None:
+    with pytest.raises(DiceError, match="holds no results"):
+        parse_rolls(text)
+
+
+def test_make_source_prefers_table_rolls() -> None:
+    source = make_source(None, "3,4")
+    assert isinstance(source, PhysicalDice)
+    assert source.values == [3, 4]
+
+
+def test_make_source_seeded() -> None:
+    source = make_source(99, None)
+    assert isinstance(source, SeededDice)
+    assert source.seed == 99
+
+
+def test_make_source_picks_a_seed_it_can_report() -> None:
+    source = make_source(None, None)
+    assert isinstance(source, SeededDice)
+    assert 0 <= source.seed < 2**31
+    replay = SeededDice(source.seed)
+    assert [source.draw(6, "x") for _ in range(5)] == [replay.draw(6, "x") for _ in range(5)]
