@@ -90,8 +90,10 @@ def test_every_weapon_and_item_names_its_source(compendium: Compendium) -> None:
     assert missing == []
 
 
-def test_feats_are_not_marked_implemented_by_the_data(compendium: Compendium) -> None:
-    assert [f.name for f in compendium.feats.values() if f.implemented] == []
+def test_feats_the_battle_layer_owns_are_not_marked_implemented(compendium: Compendium) -> None:
+    # actions and movement feats arrive with the battle engine (issue 3)
+    for name in ("Canto", "Thief", "Provoke", "Shade", "Trample", "Multishot", "Overload"):
+        assert not compendium.feat(name).implemented, name
 
 
 # --- feats against 000 ---------------------------------------------------------------

@@ -211,8 +211,8 @@ def test_guard_break_raises_later_hit_chances() -> None:
     breaker = unit("G", str_=10, skl=0, lck=0, spd=24, feats=("Guard Break",), weapon=IRON_AXE)
     target = unit("D", hp=60, spd=20, lck=0, def_=10, weapon=IRON_AXE)
     plan = plan_sequence(breaker, [target])
-    assert plan.table[(0, 1, -1)].hit == 75 - 40
-    assert plan.table[(0, 1, 0)].hit == 75 - 40 + 5
+    assert plan.table[(0, 1, -1, 0)].hit == 75 - 40
+    assert plan.table[(0, 1, 0, 0)].hit == 75 - 40 + 5
     seen = []
     for seed in range(40):
         result = resolve(plan, SeededDice(seed))
@@ -339,3 +339,60 @@ def test_probabilities_sum_to_one_and_hp_stays_in_bounds(a, d, feats, brave) -> 
         assert sum(dist.values()) == pytest.approx(1.0)
     resolved = resolve(plan, SeededDice(a[0] * 31 + d[0]))
     assert resolved.final in result.final
+
+
+# --- Cleave: "a free attack against a different adjacent enemy with -15 accuracy ...
+# can repeat off of itself, the accuracy penalty stacking ... does not trigger
+# counterattacks" ---
+
+
+def test_cleave_free_attacks_with_stacking_penalty() -> None:
+    cleaver = unit("C", str_=10, skl=10, lck=0, spd=5, feats=("Cleave",))
+    # Iron Sword hit 2*10 + 90 = 110, crit 10 // 2 = 5; Luck 5 stops every crit
+    primary = unit("P", hp=40, spd=3, lck=5, def_=0, weapon=None)
+    left = unit("L", hp=40, spd=0, lck=5, def_=0)
+    right = unit("R", hp=40, spd=0, lck=5, def_=0)
+    plan = plan_sequence(cleaver, [primary], options=OPTIONS, bystanders=[left, right])
+    assert plan.cleave
+    assert plan.counts == [1, 0]
+    assert plan.table[(0, 1, -1, 0)].hit == 99  # 110 - Avoid 11
+    assert plan.table[(0, 2, -1, 1)].hit == 90  # 110 - 15 - Avoid 5
+    assert plan.table[(0, 3, -1, 2)].hit == 75  # 110 - 30 - Avoid 5
+    result = resolve(plan, PhysicalDice([1, 1, 1, 1, 100, 100]))
+    records = [n.record for n in result.records]
+    assert [(r.target, r.cleave) for r in records] == [("P", 0), ("L", 1), ("R", 2)]
+    # no bystander struck back: every strike is the cleaver's
+    assert {r.striker for r in records} == {"C"}
+    exact = forecast(plan)
+    assert sum(exact.final.values()) == pytest.approx(1.0)
+    # R is struck only if P and then L were hit
+    def lands(key: tuple[int, int, int, int]) -> float:
+        probabilities = plan.table[key].roll.probabilities()
+        return probabilities["hit"] + probabilities["crit"]
+
+    reach_r = lands((0, 1, -1, 0)) * lands((0, 2, -1, 1))
+    assert exact.hp_distribution(3)[40] == pytest.approx(1 - reach_r * lands((0, 3, -1, 2)))
+
+
+def test_cleave_needs_an_adjacent_weapon_attack() -> None:
+    mage = unit("M", mag=10, weapon=FIRE, feats=("Cleave",))
+    plan = plan_sequence(mage, [unit("P")], distance=1, bystanders=[unit("B")])
+    assert not plan.cleave
+    archer = unit("A", weapon=IRON_BOW, feats=("Cleave",))
+    assert not plan_sequence(archer, [unit("P")], distance=2, bystanders=[unit("B")]).cleave
+
+
+def test_cleave_forecast_matches_simulation() -> None:
+    cleaver = unit("C", str_=8, skl=6, lck=3, spd=9, feats=("Cleave",))
+    plan = plan_sequence(
+        cleaver,
+        [unit("P", hp=20, spd=4, lck=2)],
+        bystanders=[unit("L", hp=12, spd=3), unit("R", hp=12, spd=2)],
+    )
+    exact = forecast(plan)
+    runs = 10_000
+    dice = SeededDice(99)
+    counts: Counter[int] = Counter(resolve(plan, dice).hp(2) for _ in range(runs))
+    for hp, p in exact.hp_distribution(2).items():
+        sigma = max(0.0, p * (1 - p) / runs) ** 0.5
+        assert counts[hp] / runs == pytest.approx(p, abs=5 * sigma + 2e-3)

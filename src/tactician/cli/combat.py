@@ -33,6 +33,7 @@ def _request(
     attacker_weapon: str | None,
     defender_weapon: str | None,
     options: list[str],
+    cleave_targets: list[Path] | None = None,
 ) -> Any:
     from tactician.table.fights import Combatant, FightRequest
 
@@ -46,6 +47,7 @@ def _request(
         ),
         distance=distance,
         options=tuple(options),
+        bystanders=tuple(Combatant(p) for p in cleave_targets or []),
     )
 
 
@@ -98,6 +100,8 @@ def render_forecast(report: dict[str, Any]) -> None:
     for label in ("attacker", "defender"):
         dist = ", ".join(f"{hp} HP {_pct(p)}" for hp, p in report["hp"][label].items())
         con.print(f"{report[label]['name']} ends at: {dist}")
+    for bystander in report.get("cleave", []):
+        con.print(f"Cleave reaches {bystander['name']}: defeated {_pct(bystander['defeated'])}")
     for target in report.get("targets", [])[1:]:
         con.print(
             f"{target['name']}: defeated {_pct(target['defeated'])}, "
@@ -116,8 +120,9 @@ def render_attack(report: dict[str, Any]) -> None:
             for r in strike["rolls"]
         )
         effects = f" [{', '.join(strike['effects'])}]" if strike["effects"] else ""
+        cleave = f" (Cleave {strike['cleave']})" if strike.get("cleave") else ""
         con.print(
-            f"{strike['number']}. {strike['striker']} → {strike['target']} "
+            f"{strike['number']}. {strike['striker']} → {strike['target']}{cleave} "
             f"(hit {strike['hit']}, crit {strike['crit']}): {rolls} → "
             f"[bold]{strike['outcome'].upper()}[/bold]"
             + (
@@ -155,6 +160,9 @@ def register(app: typer.Typer) -> None:
         attacker_weapon: str | None = typer.Option(None, "--attacker-weapon"),
         defender_weapon: str | None = typer.Option(None, "--defender-weapon"),
         option: list[str] = typer.Option([], "--option", "-o", help="Ruling name=value."),
+        cleave_target: list[Path] = typer.Option(
+            [], "--cleave-target", help="Another adjacent enemy Cleave can reach (repeatable)."
+        ),
         as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
     ) -> None:
         """Exact odds of an attack before committing to it."""
@@ -175,6 +183,7 @@ def register(app: typer.Typer) -> None:
                     attacker_weapon,
                     defender_weapon,
                     option,
+                    cleave_target,
                 )
             )
             emit(report, as_json, lambda: render_forecast(report))
@@ -193,6 +202,9 @@ def register(app: typer.Typer) -> None:
         attacker_weapon: str | None = typer.Option(None, "--attacker-weapon"),
         defender_weapon: str | None = typer.Option(None, "--defender-weapon"),
         option: list[str] = typer.Option([], "--option", "-o", help="Ruling name=value."),
+        cleave_target: list[Path] = typer.Option(
+            [], "--cleave-target", help="Another adjacent enemy Cleave can reach (repeatable)."
+        ),
         seed: int | None = typer.Option(None, "--seed", help="Seed for reproducible dice."),
         rolls: str | None = typer.Option(
             None, "--rolls", help="The table's own d100 results, in the order asked."
@@ -219,6 +231,7 @@ def register(app: typer.Typer) -> None:
                     attacker_weapon,
                     defender_weapon,
                     option,
+                    cleave_target,
                 ),
                 dice,
             )

@@ -34,6 +34,8 @@ class FightRequest:
     defenders: tuple[Combatant, ...]
     distance: int | None = None
     options: tuple[str, ...] = field(default_factory=tuple)
+    # other enemies next to the attacker that only an effect such as Cleave reaches
+    bystanders: tuple[Combatant, ...] = ()
 
 
 def service(ruleset_id: str, name: str) -> Any:

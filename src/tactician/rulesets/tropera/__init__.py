@@ -25,7 +25,11 @@ def _plan_fight(request: Any) -> Any:
 
     options = TroperaOptions().with_overrides(list(request.options))
     return build_plan(
-        side(request.attacker), [side(d) for d in request.defenders], request.distance, options
+        side(request.attacker),
+        [side(d) for d in request.defenders],
+        request.distance,
+        options,
+        [side(b) for b in request.bystanders],
     )
 
 

@@ -94,8 +94,10 @@ def _is_leaf(value: Any) -> bool:
 
 
 def _represent_dict(dumper: yaml.SafeDumper, data: dict[Any, Any]) -> yaml.Node:
-    flow = bool(data) and all(_is_leaf(v) for v in data.values()) and not any(
-        isinstance(v, str) and len(v) > 30 for v in data.values()
+    flow = (
+        bool(data)
+        and all(_is_leaf(v) for v in data.values())
+        and not any(isinstance(v, str) and len(v) > 30 for v in data.values())
     )
     return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=flow)
 
@@ -111,7 +113,10 @@ _UnitDumper.add_representer(list, _represent_list)
 def dump_character(character: Character) -> str:
     """``character`` as unit-file YAML."""
     return yaml.dump(
-        character_data(character), Dumper=_UnitDumper, sort_keys=False, allow_unicode=True,
+        character_data(character),
+        Dumper=_UnitDumper,
+        sort_keys=False,
+        allow_unicode=True,
         width=100,
     )
 
@@ -263,7 +268,8 @@ def feat_problems(character: Character, compendium: Compendium) -> list[str]:
             f"(1 at creation{grants})"
         )
     later = [
-        (record.level, record.feat) for record in character.level_ups
+        (record.level, record.feat)
+        for record in character.level_ups
         if record.feat and record.level in FEAT_LEVELS
     ]
     remaining = [f.casefold() for f in feats]
@@ -290,8 +296,9 @@ def feat_problems(character: Character, compendium: Compendium) -> list[str]:
             )
     for lv, name in later:
         if name.casefold() in _option_names():
-            problems.append(f"feats: {name!r} can only replace the level-1 feat, not the "
-                            f"level-{lv} feat")
+            problems.append(
+                f"feats: {name!r} can only replace the level-1 feat, not the level-{lv} feat"
+            )
 
     # existence and prerequisites, in the order the feats were taken
     kind_tokens = feat_tokens(character.kind, [])
@@ -410,8 +417,11 @@ def inventory_problems(character: Character, compendium: Compendium) -> list[str
         if character.equipped.casefold() not in names:
             problems.append(
                 f"equipped: {character.equipped!r} is not a carried weapon"
-                + (f" (carried: {', '.join(sorted(weapon_name(r) for r in carried))})"
-                   if carried else "")
+                + (
+                    f" (carried: {', '.join(sorted(weapon_name(r) for r in carried))})"
+                    if carried
+                    else ""
+                )
             )
     return problems
 
@@ -422,8 +432,17 @@ def _slot_reason(what: str) -> str:
 
 
 __all__ = [
-    "character_data", "character_problems", "dump_character", "feat_problems",
-    "growth_problems", "inventory_problems", "load_character", "natural_weapons",
-    "point_problems", "proficiency_problems", "save_character", "validate_character",
+    "character_data",
+    "character_problems",
+    "dump_character",
+    "feat_problems",
+    "growth_problems",
+    "inventory_problems",
+    "load_character",
+    "natural_weapons",
+    "point_problems",
+    "proficiency_problems",
+    "save_character",
+    "validate_character",
     "weapon_name",
 ]

@@ -63,21 +63,23 @@ def build_plan(
     defenders: list[Side],
     distance: int | None = None,
     options: TroperaOptions | None = None,
+    bystanders: list[Side] | None = None,
 ) -> Plan:
     options = options or TroperaOptions()
     compendium = load_compendium()
     _, a = _combatant(attacker, compendium, options)
     targets = [_combatant(d, compendium, options)[1] for d in defenders]
-    names = [a.name, *[t.name for t in targets]]
+    others = [_combatant(b, compendium, options)[1] for b in bystanders or []]
+    names = [a.name, *[t.name for t in targets], *[o.name for o in others]]
     if len(set(names)) != len(names):
         raise RulesError(f"participants need distinct names, got {names}")
-    return plan_sequence(a, targets, distance, options)
+    return plan_sequence(a, targets, distance, options, others)
 
 
 def _side_summary(plan: Plan, index: int) -> dict[str, Any]:
     unit = plan.units[index]
     opponent = 1 if index == 0 else 0
-    numbers_ = plan.table.get((index, opponent, -1))
+    numbers_ = plan.table.get((index, opponent, -1, 0))
     probabilities = numbers_.roll.probabilities() if numbers_ else None
     return {
         "name": unit.name,
@@ -100,7 +102,7 @@ def _side_summary(plan: Plan, index: int) -> dict[str, Any]:
 def forecast_report(plan: Plan) -> dict[str, Any]:
     """The exact odds of the sequence, shaped for ``--json`` and the Rich table."""
     result = forecast(plan)
-    defender_indexes = range(1, len(plan.units))
+    defender_indexes = range(1, 1 + plan.targets)
     attacker_defeated = result.defeated(0)
     defender_defeated = result.all_targets_defeated()
     report: dict[str, Any] = {
@@ -123,7 +125,7 @@ def forecast_report(plan: Plan) -> dict[str, Any]:
             "to_defender": result.expected_damage_taken(1),
         },
     }
-    if len(plan.units) > 2:
+    if plan.targets > 1:
         report["targets"] = [
             {
                 **_side_summary(plan, i),
@@ -132,6 +134,16 @@ def forecast_report(plan: Plan) -> dict[str, Any]:
             }
             for i in defender_indexes
         ]
+    if len(plan.units) > 1 + plan.targets:
+        report["cleave"] = [
+            {
+                "name": plan.units[i].name,
+                "hp": plan.units[i].hp,
+                "defeated": result.defeated(i),
+                "hp_distribution": {str(hp): p for hp, p in result.hp_distribution(i).items()},
+            }
+            for i in range(1 + plan.targets, len(plan.units))
+        ]
     return report
 
 
@@ -139,11 +151,12 @@ def attack_report(plan: Plan, dice: DiceSource) -> dict[str, Any]:
     """Resolve the sequence on dice: every strike, every die, and the end state."""
     resolution = resolve(plan, dice)
     strikes = []
-    for note in resolution.records:
+    for number, note in enumerate(resolution.records, start=1):
         record: StrikeRecord = note.record
         strikes.append(
             {
-                "number": record.number,
+                "number": number,
+                "cleave": record.cleave,
                 "striker": record.striker,
                 "target": record.target,
                 "hit": record.hit,

@@ -52,9 +52,17 @@ PICKS = 4  # "the player chooses 4 to increase by 1 point"
 
 _NAME: dict[str, str] = {str(k): v for k, v in STAT_NAMES.items()}
 _STAT_ALIASES: dict[str, str] = {
-    "hit points": "hp", "strength": "str", "magic": "mag", "skill": "skl",
-    "speed": "spd", "luck": "lck", "defense": "def", "defence": "def",
-    "resistance": "res", "str_": "str", "def_": "def",
+    "hit points": "hp",
+    "strength": "str",
+    "magic": "mag",
+    "skill": "skl",
+    "speed": "spd",
+    "luck": "lck",
+    "defense": "def",
+    "defence": "def",
+    "resistance": "res",
+    "str_": "str",
+    "def_": "def",
 }
 
 
@@ -97,10 +105,16 @@ class StatRoll:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "stat": self.stat, "die": self.die, "growth": self.growth, "total": self.total,
-            "natural_20": self.natural_20, "natural_1": self.natural_1,
-            "rerolls": list(self.rerolls), "candidate": self.candidate,
-            "increase": self.increase, "lost": self.lost,
+            "stat": self.stat,
+            "die": self.die,
+            "growth": self.growth,
+            "total": self.total,
+            "natural_20": self.natural_20,
+            "natural_1": self.natural_1,
+            "rerolls": list(self.rerolls),
+            "candidate": self.candidate,
+            "increase": self.increase,
+            "lost": self.lost,
         }
 
 
@@ -129,15 +143,23 @@ class LevelUpReport:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "name": self.name, "level": self.level, "rolled": self.rolled,
+            "name": self.name,
+            "level": self.level,
+            "rolled": self.rolled,
             "rolls": [roll.as_dict() for roll in self.rolls],
-            "candidates": list(self.candidates), "picked": list(self.picked),
-            "free_points": list(self.free_points), "assigned": dict(self.assigned),
-            "increases": self.increases.as_dict(), "lost": dict(self.lost),
-            "proficiency": self.proficiency, "proficiency_rank": self.proficiency_rank,
-            "feat": self.feat, "feat_proficiencies": list(self.feat_proficiencies),
+            "candidates": list(self.candidates),
+            "picked": list(self.picked),
+            "free_points": list(self.free_points),
+            "assigned": dict(self.assigned),
+            "increases": self.increases.as_dict(),
+            "lost": dict(self.lost),
+            "proficiency": self.proficiency,
+            "proficiency_rank": self.proficiency_rank,
+            "feat": self.feat,
+            "feat_proficiencies": list(self.feat_proficiencies),
             "proficiencies": dict(self.proficiencies),
-            "stats": self.stats.as_dict(), "movement": self.movement,
+            "stats": self.stats.as_dict(),
+            "movement": self.movement,
         }
 
 
@@ -392,8 +414,9 @@ def level_up(
     granted: list[str] = []
     if level in FEAT_LEVELS:
         if not feat:
-            problems.append(f"level {level} grants a feat (000: 'an additional feat of choice'): "
-                            "name one")
+            problems.append(
+                f"level {level} grants a feat (000: 'an additional feat of choice'): name one"
+            )
         else:
             comp = compendium or load_compendium()
             feat_problems = new_feat_problems(character, feat, comp)
@@ -414,8 +437,10 @@ def level_up(
     assigned: dict[str, int] = {}
     if free_level:
         if picks is not None and not callable(picks):
-            problems.append(f"level {level} is not rolled, so there is nothing to pick; "
-                            "assign the 9 points instead")
+            problems.append(
+                f"level {level} is not rolled, so there is nothing to pick; "
+                "assign the 9 points instead"
+            )
         if points is None:
             problems.append(
                 f"level {level}: assign 9 points (000: '9 points to freely assign to their "
@@ -461,8 +486,11 @@ def level_up(
     increase_line = StatLine.of(increases)
 
     record = LevelUp(
-        level=level, rolls=record_rolls, increases=increase_line,
-        proficiency=prof_key, feat=feat_name,
+        level=level,
+        rolls=record_rolls,
+        increases=increase_line,
+        proficiency=prof_key,
+        feat=feat_name,
     )
     update: dict[str, Any] = {
         "level_ups": [*character.level_ups, record],
@@ -478,13 +506,23 @@ def level_up(
         for roll in rolls
     )
     report = LevelUpReport(
-        name=character.name, level=level, rolled=not free_level, rolls=rolls,
-        candidates=tuple(candidates), picked=tuple(chosen),
+        name=character.name,
+        level=level,
+        rolled=not free_level,
+        rolls=rolls,
+        candidates=tuple(candidates),
+        picked=tuple(chosen),
         free_points=tuple(roll.stat for roll in rolls if roll.natural_20),
-        assigned=assigned, increases=increase_line, lost=lost,
-        proficiency=prof_key, proficiency_rank=new_rank, feat=feat_name,
-        feat_proficiencies=tuple(granted), proficiencies=dict(proficiencies),
-        stats=current_stats(leveled), movement=movement(leveled),
+        assigned=assigned,
+        increases=increase_line,
+        lost=lost,
+        proficiency=prof_key,
+        proficiency_rank=new_rank,
+        feat=feat_name,
+        feat_proficiencies=tuple(granted),
+        proficiencies=dict(proficiencies),
+        stats=current_stats(leveled),
+        movement=movement(leveled),
     )
     return leveled, report
 
@@ -519,7 +557,10 @@ def _roll(
         else:
             if callable(picks):
                 view = LevelUpReport(
-                    name=character.name, level=level, rolled=True, rolls=tuple(rolls),
+                    name=character.name,
+                    level=level,
+                    rolled=True,
+                    rolls=tuple(rolls),
                     candidates=tuple(candidates),
                 )
                 wanted = list(picks(view))
@@ -607,13 +648,15 @@ def record_problems(character: Character, options: LevelUpOptions | None = None)
         level = index + 2
         where = f"level-up #{index + 1}"
         if record.level != level:
-            problems.append(f"{where} says level {record.level}; levels go 2, 3, ... so it "
-                            f"should be {level}")
+            problems.append(
+                f"{where} says level {record.level}; levels go 2, 3, ... so it should be {level}"
+            )
         if level in PROFICIENCY_LEVELS and not record.proficiency:
             problems.append(f"level {level}: the proficiency rank gained is not recorded")
         if level not in PROFICIENCY_LEVELS and record.proficiency:
-            problems.append(f"level {level} grants no proficiency rank, but records "
-                            f"{record.proficiency!r}")
+            problems.append(
+                f"level {level} grants no proficiency rank, but records {record.proficiency!r}"
+            )
         if record.proficiency and record.proficiency not in PROFICIENCY_TYPES:
             problems.append(f"level {level}: unknown proficiency {record.proficiency!r}")
         if level in FEAT_LEVELS and not record.feat:
@@ -622,7 +665,8 @@ def record_problems(character: Character, options: LevelUpOptions | None = None)
             problems.append(f"level {level} grants no feat, but records {record.feat!r}")
         gains = record.increases.as_dict()
         capped: set[str] = {
-            stat for stat in STATS
+            stat
+            for stat in STATS
             if (cap := options.cap(stat, character)) is not None
             and running[stat] + gains[stat] >= cap
         }
@@ -642,11 +686,16 @@ def _free_record_problems(
     if record.rolls:
         problems.append(f"level {level} is not rolled (000 'without rolling'), but records rolls")
     hp_free = gains["hp"] - FREE_LEVEL_HP
-    bad = [s for s in STATS if s not in capped and not
-           0 <= (hp_free if s == "hp" else gains[s]) <= FREE_POINTS_PER_STAT]
+    bad = [
+        s
+        for s in STATS
+        if s not in capped and not 0 <= (hp_free if s == "hp" else gains[s]) <= FREE_POINTS_PER_STAT
+    ]
     if bad:
-        problems.append(f"level {level}: {_names(bad)} out of range (HP +2 to +4, others +0 "
-                        "to +2: 'maximum of 2 per stat, and gain 2 additional hit points')")
+        problems.append(
+            f"level {level}: {_names(bad)} out of range (HP +2 to +4, others +0 "
+            "to +2: 'maximum of 2 per stat, and gain 2 additional hit points')"
+        )
     total = sum(gains.values())
     if total != FREE_POINTS + FREE_LEVEL_HP and not (capped and total < 11):
         problems.append(f"level {level}: increases total {total}; 9 points plus 2 HP make 11")
@@ -685,8 +734,11 @@ def _rolled_record_problems(
     try:
         candidates, _ = select_candidates(rolls, reroll)
     except _Short as short:
-        return [*problems, f"{where}: the tie at the fifth place needs another reroll for "
-                f"{_names([str(short.args[0])])}"]
+        return [
+            *problems,
+            f"{where}: the tie at the fifth place needs another reroll for "
+            f"{_names([str(short.args[0])])}",
+        ]
     extra = [s for s in STATS if pending[s]]
     if extra:
         problems.append(f"{where}: {_names(extra)} record rerolls no tie called for")
@@ -695,8 +747,10 @@ def _rolled_record_problems(
         gain = gains[roll.stat]
         if roll.natural_20:
             if gain != 1 and not (roll.stat in capped and gain < 1):
-                problems.append(f"{where}: {_NAME[roll.stat]} rolled a natural 20, so it "
-                                f"rises by exactly 1 ('grants a free point'), not {gain}")
+                problems.append(
+                    f"{where}: {_NAME[roll.stat]} rolled a natural 20, so it "
+                    f"rises by exactly 1 ('grants a free point'), not {gain}"
+                )
         elif roll.stat in candidates:
             if gain == 1:
                 picked.append(roll.stat)
@@ -708,13 +762,24 @@ def _rolled_record_problems(
     needed = min(PICKS, len(candidates))
     lost = len([s for s in candidates if s in capped and gains[s] == 0])
     if len(picked) > needed or len(picked) + lost < needed:
-        problems.append(f"{where}: {len(picked)} candidates rise; the player chooses "
-                        f"{needed} ('the player chooses 4 to increase by 1 point')")
+        problems.append(
+            f"{where}: {len(picked)} candidates rise; the player chooses "
+            f"{needed} ('the player chooses 4 to increase by 1 point')"
+        )
     return problems
 
 
 __all__ = [
-    "LevelUpOptions", "LevelUpReport", "StatRoll", "check_picks", "check_points",
-    "default_picks", "level_up", "new_feat_problems", "raise_proficiency",
-    "record_problems", "select_candidates", "stat_key",
+    "LevelUpOptions",
+    "LevelUpReport",
+    "StatRoll",
+    "check_picks",
+    "check_points",
+    "default_picks",
+    "level_up",
+    "new_feat_problems",
+    "raise_proficiency",
+    "record_problems",
+    "select_candidates",
+    "stat_key",
 ]

@@ -50,8 +50,17 @@ MAX_PROFICIENCIES = 3
 # Light, Anima, Dark, Staff, Perform; laguz "take 'Clips' as their level 1 weapon
 # proficiency"; knife is accepted because the weapon models carry it.
 PROFICIENCY_TYPES: tuple[str, ...] = (
-    "sword", "lance", "axe", "bow", "knife",
-    "light", "anima", "dark", "staff", "perform", "clips",
+    "sword",
+    "lance",
+    "axe",
+    "bow",
+    "knife",
+    "light",
+    "anima",
+    "dark",
+    "staff",
+    "perform",
+    "clips",
 )
 
 # 000 Laguz and Manakete: "choose one of the following options in place of the
@@ -81,7 +90,9 @@ FEAT_MOVEMENT: dict[str, int] = {"mounted": 2, "flying mount": 2, "heavy armor":
 # 000: Laguz: Beast "increasing your movement by 1"; Bird "increasing your movement by
 # 2"; Dragon "suffering a movement penalty of -1" (bestial form only).
 TRANSFORMED_MOVEMENT: dict[str, int] = {
-    "laguz-beast": 1, "laguz-bird": 2, "laguz-dragon": -1,
+    "laguz-beast": 1,
+    "laguz-bird": 2,
+    "laguz-dragon": -1,
 }
 
 
@@ -225,10 +236,32 @@ def prerequisite_problems(feat: Feat, earlier: set[str], held: set[str]) -> list
 
 
 __all__ = [
-    "BASE_HP", "BASE_MOVEMENT", "CREATION_HP_CAP", "CREATION_POINTS", "CREATION_STAT_CAP",
-    "FEAT_LEVELS", "FREE_POINT_LEVELS", "GROWTH_HP_MAX", "GROWTH_MAX", "LAGUZ_KINDS",
-    "LEVEL1_OPTIONS", "MAX_LEVEL", "MAX_PROFICIENCIES", "NATURAL_WEAPONS",
-    "PROFICIENCY_LEVELS", "PROFICIENCY_TYPES", "current_stats", "expected_feat_count",
-    "expected_rank_steps", "feat_tokens", "has_feat", "item_slots", "movement",
-    "prerequisite_problems", "rank_steps", "relic_slots", "stat_increases", "weapon_slots",
+    "BASE_HP",
+    "BASE_MOVEMENT",
+    "CREATION_HP_CAP",
+    "CREATION_POINTS",
+    "CREATION_STAT_CAP",
+    "FEAT_LEVELS",
+    "FREE_POINT_LEVELS",
+    "GROWTH_HP_MAX",
+    "GROWTH_MAX",
+    "LAGUZ_KINDS",
+    "LEVEL1_OPTIONS",
+    "MAX_LEVEL",
+    "MAX_PROFICIENCIES",
+    "NATURAL_WEAPONS",
+    "PROFICIENCY_LEVELS",
+    "PROFICIENCY_TYPES",
+    "current_stats",
+    "expected_feat_count",
+    "expected_rank_steps",
+    "feat_tokens",
+    "has_feat",
+    "item_slots",
+    "movement",
+    "prerequisite_problems",
+    "rank_steps",
+    "relic_slots",
+    "stat_increases",
+    "weapon_slots",
 ]

@@ -35,6 +35,12 @@ from tactician.rulesets.tropera.triangle import triangle_accuracy
 # marks per participant: bit 0 Miracle spent, bit 1 Shield spent, bits 2+ = guard breaker + 1
 _MIRACLE = 1
 _SHIELD = 2
+# a Cleave chain in progress: (successive Cleaves so far, bit set of units struck in it)
+_NO_CHAIN = (0, 0)
+CLEAVE_PENALTY = 15  # 000 Cleave: "with -15 accuracy ... the accuracy penalty stacking"
+
+# (next strike, HP of every unit, marks of every unit, Cleave chain)
+State = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,32 +65,42 @@ class Plan:
     """A sequence ready to run: participants, strike order, and the numbers of
     each (striker, target, guard breaker) combination."""
 
-    units: list[Combatant]
+    units: list[Combatant]  # attacker, the targets in order, then Cleave bystanders
     counts: list[int]
     strikes: list[Strike]
-    table: dict[tuple[int, int, int], StrikeNumbers]
+    # (striker, target, guard breaker or -1, Cleave step) -> numbers
+    table: dict[tuple[int, int, int, int], StrikeNumbers]
     options: TroperaOptions
     distance: int
+    targets: int  # how many of ``units`` after the attacker are in the Sequence
+    cleave: bool  # the attacker's hits can set off Cleave
 
-    def start(self) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    def start(self) -> State:
         marks = tuple(
             (_MIRACLE if u.situation.miracle_spent else 0)
             | (_SHIELD if u.situation.shield_spent else 0)
             for u in self.units
         )
-        return (0, tuple(u.hp for u in self.units), marks)
+        return (0, tuple(u.hp for u in self.units), marks, _NO_CHAIN)
 
     def side_defeated(self, hps: tuple[int, ...]) -> bool:
-        """Attacker (index 0) against everyone else."""
-        return hps[0] == 0 or all(hp == 0 for hp in hps[1:])
+        """000: "until all involved characters on one side have been defeated":
+        the attacker against the targets (Cleave bystanders are not involved)."""
+        return hps[0] == 0 or all(hp == 0 for hp in hps[1 : 1 + self.targets])
 
-    def done(self, state: tuple[int, tuple[int, ...], tuple[int, ...]]) -> bool:
-        index, hps, _ = state
+    def done(self, state: State) -> bool:
+        index, hps, _, chain = state
+        if chain != _NO_CHAIN:
+            return False
         return index >= len(self.strikes) or self.side_defeated(hps)
 
 
 def strike_numbers(
-    unit: Combatant, target: Combatant, options: TroperaOptions, guard_break: int = 0
+    unit: Combatant,
+    target: Combatant,
+    options: TroperaOptions,
+    guard_break: int = 0,
+    accuracy_penalty: int = 0,
 ) -> StrikeNumbers:
     """Hit Chance, Crit Chance and damage of ``unit`` striking ``target``.
 
@@ -103,7 +119,9 @@ def strike_numbers(
         defender_s_plus=s_plus(target.rank_for(target_weapon)) if target_weapon else 0,
         attacker_ignores=unit.has("Martial Artist"),
     )
-    hit_chance = numbers.hit(unit, weapon) + triangle - numbers.avoid(target, guard_break)
+    hit_chance = (
+        numbers.hit(unit, weapon) + triangle - accuracy_penalty - numbers.avoid(target, guard_break)
+    )
     crit_chance = numbers.crit(unit, weapon, options) - numbers.crit_avoid(target)
     gamble = unit.has("Gamble")
     if gamble:
@@ -141,12 +159,14 @@ def plan_sequence(
     targets: list[Combatant],
     distance: int | None = None,
     options: TroperaOptions | None = None,
+    bystanders: list[Combatant] | None = None,
 ) -> Plan:
     """Count every participant's attacks and lay out the strikes.
 
     With several targets (Chain Lightning) each of the attacker's turns strikes
     every target in the order targeted (``chain_attacker_strikes_each_target``),
-    and each target counterattacks the attacker.
+    and each target counterattacks the attacker. ``bystanders`` are other enemies
+    adjacent to the attacker that only Cleave can reach.
     """
     options = options or TroperaOptions()
     if not targets:
@@ -163,7 +183,8 @@ def plan_sequence(
         raise RulesError(
             f"{attacker.name}'s {weapon.name} reaches {low}-{high}, not distance {distance}"
         )
-    units = [attacker, *targets]
+    bystanders = bystanders or []
+    units = [attacker, *targets, *bystanders]
     primary = targets[0]
     counts = [
         numbers.attack_count(
@@ -190,32 +211,41 @@ def plan_sequence(
     strikes: list[Strike] = []
     for striker in strike_order(counts, first):
         if striker == 0:
-            victims = range(1, len(units)) if options.chain_attacker_strikes_each_target else [1]
+            chain = options.chain_attacker_strikes_each_target
+            victims = range(1, 1 + len(targets)) if chain else [1]
             strikes.extend(Strike(0, t) for t in victims)
         else:
             strikes.append(Strike(striker, 0))
-    table: dict[tuple[int, int, int], StrikeNumbers] = {}
-    for strike in strikes:
-        unit, target = units[strike.striker], units[strike.target]
+    # Cleave: "Whenever you hit an adjacent enemy with a weapon attack on your turn,
+    # you make a free attack against a different adjacent enemy" (a tome or staff is
+    # not a weapon attack; the attacker is the one whose turn it is)
+    cleave = (
+        attacker.has("Cleave")
+        and distance == 1
+        and not weapon.is_staff
+        and weapon.type not in ("light", "anima", "dark")
+        and len(units) > 2
+    )
+    pairs = {(s.striker, s.target, 0) for s in strikes}
+    if cleave:
+        chain_length = len(units) - 2
+        pairs |= {(0, t, k) for t in range(1, len(units)) for k in range(1, chain_length + 1)}
+    table: dict[tuple[int, int, int, int], StrikeNumbers] = {}
+    for striker, victim, step in pairs:
         for breaker in range(-1, len(units)):
-            if breaker == strike.target:
-                continue
-            key = (strike.striker, strike.target, breaker)
-            if key in table:
+            if breaker == victim:
                 continue
             reduction = numbers.half(units[breaker].stats["str"], options) if breaker >= 0 else 0
-            table[key] = strike_numbers(unit, target, options, reduction)
-    return Plan(units, counts, strikes, table, options, distance)
-
-
-State = tuple[int, tuple[int, ...], tuple[int, ...]]
+            table[(striker, victim, breaker, step)] = strike_numbers(
+                units[striker], units[victim], options, reduction, CLEAVE_PENALTY * step
+            )
+    return Plan(units, counts, strikes, table, options, distance, len(targets), cleave)
 
 
 @dataclass(frozen=True)
 class StrikeRecord:
     """What one strike did, for the roll log."""
 
-    number: int
     striker: str
     target: str
     hit: int
@@ -224,10 +254,11 @@ class StrikeRecord:
     damage: int
     target_hp: int
     effects: tuple[str, ...] = ()
+    cleave: int = 0  # 0 for a Sequence strike, k for the k-th successive Cleave
 
 
 def make_step(plan: Plan) -> Any:
-    """The one procedure: advance ``state`` by one strike."""
+    """The one procedure: advance ``state`` by one strike (or one Cleave)."""
     units = plan.units
     strikes = plan.strikes
     table = plan.table
@@ -237,21 +268,20 @@ def make_step(plan: Plan) -> Any:
     guard_breaker = [u.has("Guard Break") for u in units]
     silencer = [numbers.half(u.stats["skl"], options) if u.has("Silencer") else -1 for u in units]
 
-    def step(state: State, chance: Chance) -> State:
-        index, hps, marks = state
-        strike = strikes[index]
-        s, t = strike.striker, strike.target
-        if hps[s] == 0 or hps[t] == 0:
-            return (index + 1, hps, marks)
+    def strike(
+        state: State, chance: Chance, s: int, t: int, cleave_step: int
+    ) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
+        """One attack of ``s`` on ``t``: roll, damage, and the feats that act on a hit."""
+        index, hps, marks, _ = state
         mark = marks[t]
         breaker = (mark >> 2) - 1
-        strike_numbers_ = table[(s, t, breaker)]
-        outcome = strike_numbers_.roll.resolve(chance)
+        numbers_ = table[(s, t, breaker, cleave_step)]
+        outcome = numbers_.roll.resolve(chance)
         effects: list[str] = []
         hp = hps[t]
         dealt = 0
         if outcome != MISS:
-            dealt = strike_numbers_.crit_damage if outcome == CRIT else strike_numbers_.damage
+            dealt = numbers_.crit_damage if outcome == CRIT else numbers_.damage
             # Shield: "You take no damage from the first attack to hit you in each phase."
             if shield[t] and not mark & _SHIELD:
                 mark |= _SHIELD
@@ -279,22 +309,48 @@ def make_step(plan: Plan) -> Any:
         if chance.narrating:
             chance.note(
                 StrikeRecord(
-                    index + 1,
                     units[s].name,
                     units[t].name,
-                    strike_numbers_.hit,
-                    strike_numbers_.crit,
+                    numbers_.hit,
+                    numbers_.crit,
                     outcome,
                     dealt,
                     hp,
                     tuple(effects),
+                    cleave_step,
                 )
             )
-        if hp == hps[t] and mark == marks[t]:
-            return (index + 1, hps, marks)
-        new_hps = hps[:t] + (hp,) + hps[t + 1 :]
-        new_marks = marks[:t] + (mark,) + marks[t + 1 :]
-        return (index + 1, new_hps, new_marks)
+        if hp != hps[t] or mark != marks[t]:
+            hps = hps[:t] + (hp,) + hps[t + 1 :]
+            marks = marks[:t] + (mark,) + marks[t + 1 :]
+        return hps, marks, outcome != MISS
+
+    def next_cleave_target(hps: tuple[int, ...], struck: int) -> int | None:
+        """Cleave: "a different adjacent enemy": the first enemy, in the order given,
+        not yet struck in this chain and still standing (a ruling)."""
+        for t in range(1, len(units)):
+            if not struck >> t & 1 and hps[t] > 0:
+                return t
+        return None
+
+    def step(state: State, chance: Chance) -> State:
+        index, hps, marks, chain = state
+        if chain != _NO_CHAIN:
+            level, struck = chain
+            t = next_cleave_target(hps, struck)
+            if t is None or hps[0] == 0:
+                return (index, hps, marks, _NO_CHAIN)
+            hps, marks, hit = strike(state, chance, 0, t, level)
+            # "This effect can repeat off of itself, the accuracy penalty stacking"
+            return (index, hps, marks, (level + 1, struck | 1 << t) if hit else _NO_CHAIN)
+        current = strikes[index]
+        s, t = current.striker, current.target
+        if hps[s] == 0 or hps[t] == 0:
+            return (index + 1, hps, marks, _NO_CHAIN)
+        hps, marks, hit = strike(state, chance, s, t, 0)
+        if hit and s == 0 and plan.cleave:
+            return (index + 1, hps, marks, (1, 1 << t))
+        return (index + 1, hps, marks, _NO_CHAIN)
 
     return step
 
@@ -306,7 +362,7 @@ class Forecast:
 
     def hp_distribution(self, index: int) -> dict[int, float]:
         result: dict[int, float] = {}
-        for (_, hps, _), p in self.final.items():
+        for (_, hps, _, _), p in self.final.items():
             result[hps[index]] = result.get(hps[index], 0.0) + p
         return dict(sorted(result.items()))
 
@@ -318,7 +374,10 @@ class Forecast:
         return sum((start - hp) * p for hp, p in self.hp_distribution(index).items())
 
     def all_targets_defeated(self) -> float:
-        return sum(p for (_, hps, _), p in self.final.items() if all(h == 0 for h in hps[1:]))
+        last = 1 + self.plan.targets
+        return sum(
+            p for (_, hps, _, _), p in self.final.items() if all(h == 0 for h in hps[1:last])
+        )
 
 
 def forecast(plan: Plan) -> Forecast:
