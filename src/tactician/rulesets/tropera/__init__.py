@@ -53,6 +53,30 @@ def _sheet(path: Any) -> Any:
     return sheet_data(load_character(path), load_compendium())
 
 
+def _battle(options: Any) -> Any:
+    from tactician.rulesets.tropera.battle_service import battle_rules
+
+    return battle_rules(list(options))
+
+
+def _ai(rules: Any) -> Any:
+    from tactician.rulesets.tropera.battle_service import planner
+
+    return planner(rules)
+
+
+def _battle_view(state: Any, reach_unit: Any) -> Any:
+    from tactician.rulesets.tropera.battle_service import board_view
+
+    return board_view(state, reach_unit)
+
+
+def _battle_forecast(state: Any, action: Any, rules: Any) -> Any:
+    from tactician.rulesets.tropera.battle_service import battle_forecast
+
+    return battle_forecast(state, action, rules)
+
+
 RULESET = Ruleset(
     id="tropera",
     title="Fire Emblem Tropera",
@@ -63,5 +87,9 @@ RULESET = Ruleset(
         "forecast_report": _forecast_report,
         "attack_report": _attack_report,
         "sheet": _sheet,
+        "battle": _battle,
+        "ai": _ai,
+        "battle_view": _battle_view,
+        "battle_forecast": _battle_forecast,
     },
 )

@@ -29,6 +29,7 @@ class Situation:
     miracle_spent: bool = False  # Miracle already saved this unit this round
     shield_spent: bool = False  # Shield already absorbed a hit this phase
     times_wounded: int = 0  # critical wounds already taken on this map
+    guard_broken: int = 0  # Avoid already lost to an earlier Guard Break ("does not stack")
 
 
 @dataclass(frozen=True)
@@ -175,8 +176,7 @@ def build_combatant(
         hp=hp,
         weapon=equipped_weapon(character, compendium, weapon, rank_required),
         ranks=dict(character.proficiencies),
-        feats=frozenset(character.feats)
-        | frozenset(lu.feat for lu in character.level_ups if lu.feat),
+        feats=frozenset(character.feats),
         kind=character.kind,
         transformed=character.transformed if character.kind.startswith("laguz") else False,
         clip=clip,

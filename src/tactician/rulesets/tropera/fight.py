@@ -20,6 +20,7 @@ from tactician.rulesets.tropera.models import Character
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.sequence import (
     Plan,
+    Resolution,
     StrikeRecord,
     forecast,
     plan_sequence,
@@ -147,9 +148,8 @@ def forecast_report(plan: Plan) -> dict[str, Any]:
     return report
 
 
-def attack_report(plan: Plan, dice: DiceSource) -> dict[str, Any]:
-    """Resolve the sequence on dice: every strike, every die, and the end state."""
-    resolution = resolve(plan, dice)
+def attack_records(resolution: Resolution) -> list[dict[str, Any]]:
+    """Every strike of a resolved sequence with the dice that decided it."""
     strikes = []
     for number, note in enumerate(resolution.records, start=1):
         record: StrikeRecord = note.record
@@ -171,6 +171,13 @@ def attack_report(plan: Plan, dice: DiceSource) -> dict[str, Any]:
                 "effects": list(record.effects),
             }
         )
+    return strikes
+
+
+def attack_report(plan: Plan, dice: DiceSource) -> dict[str, Any]:
+    """Resolve the sequence on dice: every strike, every die, and the end state."""
+    resolution = resolve(plan, dice)
+    strikes = attack_records(resolution)
     final_hp = {unit.name: resolution.hp(i) for i, unit in enumerate(plan.units)}
     wounded = []
     for i, unit in enumerate(plan.units):

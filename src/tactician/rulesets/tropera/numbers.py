@@ -117,7 +117,7 @@ def avoid(unit: Combatant, guard_break: int = 0) -> int:
     value = base + terrain_avoid(unit)
     if unit.situation.carrying:
         value //= 2
-    return value - _crippled(unit) - guard_break
+    return value - _crippled(unit) - max(guard_break, unit.situation.guard_broken)
 
 
 def crit(unit: Combatant, weapon: Weapon, options: TroperaOptions) -> int:

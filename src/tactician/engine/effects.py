@@ -1,0 +1,45 @@
+"""Effects with durations that end on the right edge.
+
+An effect names the edge that ends it: "Defend until the beginning of your
+next turn" ends at the owner's next turn (or phase) start; "until the start of
+your next phase" at the source side's next phase start; "until your next turn"
+of a grappler at the grappler's next turn. An effect created during an edge's
+own moment never ends at that same moment: it ends at the first matching edge
+*after* it was made (``after_round`` guards the same-round case).
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from tactician.engine.clock import Edge, EdgeKind
+
+
+class Effect(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    unit: str  # who is affected
+    source: str | None = None  # who caused it
+    value: int = 0
+    ends: EdgeKind
+    ends_owner: str | None = None  # side or unit whose edge ends it (None: any)
+    made_round: int = 0
+    made_phase_owner: str | None = None  # phase in which it was made
+
+    def ends_at(self, edge: Edge) -> bool:
+        if edge.kind != self.ends:
+            return False
+        if self.ends_owner is not None and edge.owner != self.ends_owner:
+            return False
+        # the very edge current when the effect was made does not end it
+        return not (edge.round == self.made_round and edge.owner == self.made_phase_owner)
+
+
+def expire(
+    effects: tuple[Effect, ...], edge: Edge
+) -> tuple[tuple[Effect, ...], tuple[Effect, ...]]:
+    """(effects still running, effects that ended at ``edge``)."""
+    kept = tuple(e for e in effects if not e.ends_at(edge))
+    ended = tuple(e for e in effects if e.ends_at(edge))
+    return kept, ended

@@ -1,0 +1,456 @@
+"""Movement: which tiles a unit can reach, and the best path to one.
+
+The model is generic; a ruleset expresses its movement rules by building a
+:class:`MoveProfile` per unit (or per unit and turn):
+
+* Each terrain name maps to a :class:`Step` (``cost``, ``min_remaining``) or to
+  ``None`` (the unit cannot enter it: impassable terrain, walls).
+* Entering a tile is allowed when the unit has at least ``min_remaining``
+  movement left; it then spends ``cost``, never going below 0. The default
+  ``min_remaining`` is the cost itself: the usual "you must afford the step".
+  A different value serves rules where the two part ways: "difficult terrain
+  cannot be entered without at least 2 movement left" for a unit to whom it
+  costs 3 is ``Step(3, min_remaining=2)`` if a ruling lets that unit enter
+  with 2 left (ending at 0), ``Step(3)`` if not; ``Step(1, min_remaining=2)``
+  is a tile that is cheap to cross but must not be the last step.
+* ``pass_enemies``: enemy-occupied tiles can be moved through (never stopped
+  on), for abilities that slip past enemies.
+* Allies' tiles are always passable but never a destination.
+* Doubled movement for a sprint, a feat that changes what terrain costs, or
+  moving again with what is left after acting are not special here: the
+  ruleset passes a different ``movement`` or builds a different profile.
+
+Movement is 4-neighbour (no diagonals). The search is a bucket queue on the
+movement left (Dial's algorithm, largest first) over flat-index tables built
+once per board and profile terrain table (see :func:`_run` for why each tile
+is settled the first time it is seen).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+
+from tactician.grid.board import Board, Tile
+from tactician.grid.terrain import TerrainType
+
+_CACHE_LIMIT = 32  # compiled profiles kept per board (each ~100 bytes per tile)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What entering one kind of terrain takes: ``cost`` spent, ``min_remaining`` needed.
+
+    ``min_remaining`` defaults to ``cost`` (at least 1: a unit with no movement
+    left cannot move).
+    """
+
+    cost: int
+    min_remaining: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.cost < 0:
+            raise ValueError(f"a step cost must be 0 or more, not {self.cost}")
+        if self.min_remaining is not None and self.min_remaining < 1:
+            raise ValueError(f"min_remaining must be 1 or more, not {self.min_remaining}")
+
+    @property
+    def need(self) -> int:
+        """Movement a unit must have left to take this step."""
+        if self.min_remaining is not None:
+            return self.min_remaining
+        return max(self.cost, 1)
+
+
+StepSpec = Step | int | None
+
+
+def as_step(spec: StepSpec) -> Step | None:
+    """``Step`` as is, an int as ``Step(cost)``, None as impassable."""
+    if spec is None or isinstance(spec, Step):
+        return spec
+    if isinstance(spec, bool) or not isinstance(spec, int):
+        raise TypeError(f"a step is a Step, an int cost or None, not {spec!r}")
+    return Step(spec)
+
+
+class _TableKey:
+    """Cache key for a profile's terrain table, hashed once (lookups stay O(1))."""
+
+    __slots__ = ("items", "_hash")
+
+    def __init__(self, items: tuple[object, ...]) -> None:
+        self.items = items
+        self._hash = hash(items)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _TableKey) and (
+            self is other or (self._hash == other._hash and self.items == other.items)
+        )
+
+
+@dataclass(frozen=True)
+class MoveProfile:
+    """How one unit moves: its movement and what each terrain takes from it.
+
+    ``steps`` maps terrain names (case-insensitive) to a :class:`Step` or None
+    (cannot enter); terrain not listed uses ``default``. Build with :meth:`of`,
+    :meth:`for_class` or :meth:`from_terrain`. Profiles are hashable; searches
+    cache per board on the terrain table (``steps`` and ``default``), so two
+    profiles differing only in ``movement`` or ``pass_enemies`` share the cache.
+    """
+
+    movement: int
+    steps: tuple[tuple[str, Step | None], ...] = ()
+    default: Step | None = Step(1)
+    pass_enemies: bool = False
+    _lookup: dict[str, Step | None] = field(
+        init=False, repr=False, compare=False, hash=False, default_factory=dict
+    )
+    _table_key: _TableKey = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.movement < 0:
+            raise ValueError(f"movement must be 0 or more, not {self.movement}")
+        lookup: dict[str, Step | None] = {}
+        for name, spec in self.steps:
+            lookup[name.casefold()] = as_step(spec)
+        object.__setattr__(self, "steps", tuple(sorted(lookup.items())))
+        object.__setattr__(self, "default", as_step(self.default))
+        object.__setattr__(self, "_lookup", lookup)
+        object.__setattr__(self, "_table_key", _TableKey((self.steps, self.default)))
+
+    @classmethod
+    def of(
+        cls,
+        movement: int,
+        costs: Mapping[str, StepSpec] | None = None,
+        *,
+        default: StepSpec = 1,
+        pass_enemies: bool = False,
+    ) -> MoveProfile:
+        """A profile from a table ``{terrain name: Step | cost | None}``."""
+        items = tuple((name, as_step(spec)) for name, spec in (costs or {}).items())
+        return cls(movement, items, as_step(default), pass_enemies)
+
+    @classmethod
+    def from_terrain(
+        cls,
+        terrains: Iterable[TerrainType],
+        movement: int,
+        rule: Callable[[TerrainType], StepSpec],
+        *,
+        default: StepSpec = None,
+        pass_enemies: bool = False,
+    ) -> MoveProfile:
+        """Evaluate ``rule`` on every terrain type once and keep the table.
+
+        This is how a ruleset states feats that change movement ("difficult
+        terrain costs 3", "cross impassable terrain except walls as if it were
+        difficult"): the rule reads the terrain's ``tags`` and ``cost``.
+        Terrain outside ``terrains`` uses ``default`` (impassable unless given).
+        """
+        items = tuple((t.name, as_step(rule(t))) for t in terrains)
+        return cls(movement, items, as_step(default), pass_enemies)
+
+    @classmethod
+    def for_class(
+        cls,
+        terrains: Iterable[TerrainType],
+        movement_class: str,
+        movement: int,
+        *,
+        pass_enemies: bool = False,
+    ) -> MoveProfile:
+        """The table a terrain set's ``cost`` / ``min_remaining`` give ``movement_class``."""
+
+        def rule(terrain: TerrainType) -> Step | None:
+            cost = terrain.cost_for(movement_class)
+            if cost is None:
+                return None
+            return Step(cost, terrain.min_remaining_for(movement_class))
+
+        return cls.from_terrain(terrains, movement, rule, pass_enemies=pass_enemies)
+
+    def step_for(self, terrain_name: str) -> Step | None:
+        """The step for entering terrain called ``terrain_name``."""
+        return self._lookup.get(terrain_name.casefold(), self.default)
+
+    def with_movement(self, movement: int) -> MoveProfile:
+        """The same profile with another movement (doubled for a sprint, what is left...)."""
+        return replace(self, movement=movement)
+
+
+@dataclass(frozen=True, slots=True)
+class _Compiled:
+    """A profile's terrain table laid over one board, ready for searching.
+
+    For each flat index ``i``: ``near[i]`` the neighbours the profile can enter
+    at all, ``need[i]`` the movement needed to enter ``i``, ``cost[i]`` what
+    entering it spends. ``pad`` is the largest cost (see :func:`_run`).
+    """
+
+    near: tuple[tuple[int, ...], ...]
+    need: tuple[int, ...]
+    cost: tuple[int, ...]
+    pad: int
+    coords: tuple[Tile, ...]
+
+
+def _coords(board: Board) -> tuple[Tile, ...]:
+    coords = board.cache.get("coords")
+    if coords is None:
+        width = board.width
+        coords = board.cache["coords"] = tuple((i % width, i // width) for i in range(board.size))
+    return coords
+
+
+def _compile(board: Board, profile: MoveProfile) -> _Compiled:
+    """The searchable form of ``profile`` on ``board``, built once and cached on the board."""
+    key = profile._table_key
+    cached = board.cache.get(key)
+    if cached is not None:
+        return cached
+    per_kind = [profile.step_for(kind.name) for kind in board.palette]
+    steps = [per_kind[c] for c in board.cells]
+    need = tuple(0 if step is None else step.need for step in steps)
+    cost = tuple(0 if step is None else step.cost for step in steps)
+    near = tuple(
+        tuple(j for j in row if steps[j] is not None) for row in board.neighbour_indexes
+    )
+    pad = max([step.cost for step in per_kind if step is not None], default=0)
+    compiled = _Compiled(near, need, cost, pad, _coords(board))
+    if len(board.cache) >= _CACHE_LIMIT:
+        oldest = next(k for k in board.cache if k != "coords")
+        del board.cache[oldest]
+    board.cache[key] = compiled
+    return compiled
+
+
+def _prepare(
+    board: Board,
+    start: Tile,
+    profile: MoveProfile,
+    blockers: Iterable[Tile],
+    allies: Iterable[Tile],
+    movement: int | None,
+) -> tuple[int, int, list[bool], list[int]]:
+    """Start index, movement, the initial "seen" array, tiles that cannot be stopped on."""
+    origin = board.check(start)
+    budget = profile.movement if movement is None else movement
+    if budget < 0:
+        raise ValueError(f"movement must be 0 or more, not {budget}")
+    width, height = board.width, board.height
+    seen = [False] * board.size
+    passable: list[int] = []
+    for x, y in blockers:
+        if 0 <= x < width and 0 <= y < height:
+            if profile.pass_enemies:
+                passable.append(y * width + x)
+            else:
+                seen[y * width + x] = True  # never entered
+    for x, y in allies:
+        if 0 <= x < width and 0 <= y < height:
+            passable.append(y * width + x)
+    seen[origin] = True
+    return origin, budget, seen, passable
+
+
+def _run(
+    compiled: _Compiled, origin: int, budget: int, seen: list[bool], passable: list[int]
+) -> dict[Tile, int]:
+    """Bucket-queue search (Dial's algorithm) on movement left, largest first.
+
+    Returns ``{tile: movement left}``. Entering a tile spends what *that tile*
+    costs and is allowed from what is left, so the first time a tile is seen,
+    from the fullest bucket, is its best: later buckets hold less movement, and
+    neither the cost nor the floor at 0 can turn less movement into more. Each
+    tile is therefore handled once, with no priority updates. Cost-0 steps
+    append to the bucket being walked, which list iteration still visits.
+
+    ``buckets`` has ``pad`` extra entries aliasing bucket 0, so a negative
+    ``left - cost`` (a step dearer than what is left, allowed when its
+    ``min_remaining`` is below its cost) lands in bucket 0: the floor at 0.
+    """
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets += [buckets[0]] * compiled.pad
+    buckets[budget].append(origin)
+    near, need, cost, coords = compiled.near, compiled.need, compiled.cost, compiled.coords
+    out: dict[Tile, int] = {}
+    for left in range(budget, 0, -1):
+        for here in buckets[left]:
+            out[coords[here]] = left
+            for there in near[here]:
+                if not seen[there] and need[there] <= left:
+                    seen[there] = True
+                    buckets[left - cost[there]].append(there)
+    for here in buckets[0]:
+        out[coords[here]] = 0
+    for i in passable:
+        if i != origin:
+            out.pop(coords[i], None)
+    return out
+
+
+def _run_with_parents(
+    compiled: _Compiled,
+    origin: int,
+    budget: int,
+    seen: list[bool],
+    passable: list[int],
+    parents: dict[int, int],
+) -> dict[Tile, int]:
+    """As :func:`_run`, recording the tile each tile was first reached from."""
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets += [buckets[0]] * compiled.pad
+    buckets[budget].append(origin)
+    near, need, cost, coords = compiled.near, compiled.need, compiled.cost, compiled.coords
+    out: dict[Tile, int] = {}
+    for left in range(budget, 0, -1):
+        for here in buckets[left]:
+            out[coords[here]] = left
+            for there in near[here]:
+                if not seen[there] and need[there] <= left:
+                    seen[there] = True
+                    parents[there] = here
+                    buckets[left - cost[there]].append(there)
+    for here in buckets[0]:
+        out[coords[here]] = 0
+    for i in passable:
+        if i != origin:
+            out.pop(coords[i], None)
+    return out
+
+
+def reachable(
+    board: Board,
+    start: Tile,
+    profile: MoveProfile,
+    blockers: Iterable[Tile] = (),
+    allies: Iterable[Tile] = (),
+    *,
+    movement: int | None = None,
+) -> dict[Tile, int]:
+    """Tiles the unit at ``start`` can end its move on, with the movement left there.
+
+    ``blockers`` are tiles it may not enter (enemies), unless
+    ``profile.pass_enemies``, in which case it may pass through but not stop.
+    ``allies`` may be passed through but not stopped on. ``start`` is always
+    included (staying put) with all its movement. ``movement`` overrides
+    ``profile.movement``. Tiles in ``blockers``/``allies`` off the board are
+    ignored; a ``start`` off the board is refused (RulesError).
+    """
+    origin, budget, seen, passable = _prepare(board, start, profile, blockers, allies, movement)
+    return _run(_compile(board, profile), origin, budget, seen, passable)
+
+
+@dataclass(frozen=True)
+class Reach:
+    """A finished search: destinations with movement left, and how to get there."""
+
+    board: Board
+    start: Tile
+    movement: int
+    remaining: dict[Tile, int]
+    _parents: dict[int, int] = field(repr=False)
+
+    def __contains__(self, tile: object) -> bool:
+        return tile in self.remaining
+
+    def path(self, goal: Tile) -> list[Tile] | None:
+        """Tiles from ``start`` to ``goal`` inclusive, or None if ``goal`` is not a destination.
+
+        The path leaves the most movement (spends the least); among equal
+        paths the search's fixed order (up, left, right, down) decides.
+        """
+        if goal not in self.remaining:
+            return None
+        width = self.board.width
+        here = self.board.index(goal)
+        origin = self.board.index(self.start)
+        indexes = [here]
+        while here != origin:
+            here = self._parents[here]
+            indexes.append(here)
+        indexes.reverse()
+        return [(i % width, i // width) for i in indexes]
+
+    def spent(self, goal: Tile) -> int | None:
+        """Movement used to reach ``goal`` (None if not a destination)."""
+        left = self.remaining.get(goal)
+        return None if left is None else self.movement - left
+
+
+def search(
+    board: Board,
+    start: Tile,
+    profile: MoveProfile,
+    blockers: Iterable[Tile] = (),
+    allies: Iterable[Tile] = (),
+    *,
+    movement: int | None = None,
+) -> Reach:
+    """Like :func:`reachable`, also keeping a best path to every destination."""
+    origin, budget, seen, passable = _prepare(board, start, profile, blockers, allies, movement)
+    compiled = _compile(board, profile)
+    parents: dict[int, int] = {}
+    remaining = _run_with_parents(compiled, origin, budget, seen, passable, parents)
+    return Reach(board, start, budget, remaining, parents)
+
+
+def path_to(
+    board: Board,
+    start: Tile,
+    goal: Tile,
+    profile: MoveProfile,
+    blockers: Iterable[Tile] = (),
+    allies: Iterable[Tile] = (),
+    *,
+    movement: int | None = None,
+) -> list[Tile] | None:
+    """The cheapest 4-neighbour path from ``start`` to ``goal`` (both included).
+
+    None when ``goal`` is not a legal destination this move (too far, blocked,
+    occupied by an ally). ``[start]`` when ``goal == start``.
+    """
+    board.check(goal)
+    return search(board, start, profile, blockers, allies, movement=movement).path(goal)
+
+
+def walk(
+    board: Board, path: list[Tile], profile: MoveProfile, *, movement: int | None = None
+) -> int | None:
+    """Movement left after following ``path`` step by step, or None if it cannot be walked.
+
+    For checking a route a player drew: each step must go to an orthogonal
+    neighbour on the board that the profile can enter with the movement left
+    (``min_remaining``), and spends its cost (floor 0). Units are not checked:
+    the caller knows who stands where. ``path[0]`` is the start and costs nothing.
+    """
+    if not path or not all(board.in_bounds(tile) for tile in path):
+        return None
+    left = profile.movement if movement is None else movement
+    for before, after in zip(path, path[1:], strict=False):
+        if abs(before[0] - after[0]) + abs(before[1] - after[1]) != 1:
+            return None
+        step = profile.step_for(board.terrain_at(after).name)
+        if step is None or left < step.need:
+            return None
+        left = max(0, left - step.cost)
+    return left
+
+
+__all__ = [
+    "MoveProfile",
+    "Reach",
+    "Step",
+    "StepSpec",
+    "as_step",
+    "path_to",
+    "reachable",
+    "search",
+    "walk",
+]

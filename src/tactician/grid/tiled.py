@@ -1,0 +1,454 @@
+"""Maps drawn in Tiled (https://www.mapeditor.org): ``.tmj`` (JSON) and ``.tmx`` (XML).
+
+Only the standard library is used. What is read:
+
+* A finite, orthogonal map (``infinite`` and isometric/hexagonal maps are refused).
+* Every tile layer, including hidden ones (a hidden "terrain" layer is a
+  common way to keep rules data apart from art), and tile layers inside groups.
+* For each cell, the topmost layer with a tile there that names a terrain
+  decides: the tile's own custom property ``terrain`` (set on the tile in the
+  tileset editor), else the layer's custom property ``terrain`` (a layer of
+  walls, say). Tiles that name nothing (decoration) let lower layers decide.
+  A cell where nothing names a terrain is refused, naming the layer(s) and
+  the tile(s) found there.
+* Tilesets embedded in the map, or external ``.tsj`` / ``.tsx`` files next to it.
+* Tile data as JSON arrays, CSV, or base64 (uncompressed, zlib or gzip; zstd is
+  refused). Flip and rotation flags on tile ids are ignored.
+* The map's custom properties ``name`` and ``description``. Objects on object
+  layers are passed through raw in ``Board.units_raw`` (each with its
+  ``layer`` name and the ``tile`` ``[x, y]`` holding its centre) for the
+  battle layer to interpret.
+
+Errors name the file and, for cell faults, the layer, row and column counted
+from 1 (Tiled's own status bar counts from 0: subtract one to find the cell there).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import gzip
+import json
+import math
+import struct
+import xml.etree.ElementTree as ET
+import zlib
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from tactician.errors import ContentError
+from tactician.grid.board import Board
+from tactician.grid.terrain import TerrainSet, TerrainType
+
+GID_MASK = 0x0FFFFFFF  # drops the flip-horizontal/vertical/diagonal and hex-rotation bits
+TERRAIN = "terrain"
+
+
+def load_tiled(path: Path, terrains: TerrainSet) -> Board:
+    """Load a ``.tmj``/``.json`` or ``.tmx`` Tiled map against the ruleset's terrain."""
+    path = Path(path)
+    if path.suffix.lower() == ".tmx":
+        data = _tmx_to_dict(_read_xml(path), path)
+    else:
+        data = _read_json(path)
+    return _build(data, terrains, path)
+
+
+# -- reading files ----------------------------------------------------------
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise ContentError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise ContentError(f"{path}: cannot be read ({exc.strerror})") from None
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(_read_bytes(path))
+    except json.JSONDecodeError as exc:
+        raise ContentError(
+            f"{path}: line {exc.lineno}, column {exc.colno}: not valid JSON ({exc.msg})"
+        ) from None
+    except UnicodeDecodeError:
+        raise ContentError(f"{path}: not UTF-8 text") from None
+
+
+def _read_xml(path: Path) -> ET.Element:
+    try:
+        return ET.fromstring(_read_bytes(path))
+    except ET.ParseError as exc:
+        line, column = exc.position
+        raise ContentError(
+            f"{path}: line {line}, column {column + 1}: not valid XML ({exc})"
+        ) from None
+
+
+# -- TMX/TSX (XML) into the TMJ/TSJ shape -------------------------------------
+
+
+def _xml_properties(element: ET.Element) -> list[dict[str, Any]]:
+    block = element.find("properties")
+    if block is None:
+        return []
+    out = []
+    for prop in block.findall("property"):
+        value = prop.get("value")
+        if value is None:
+            value = prop.text or ""
+        out.append({"name": prop.get("name", ""), "value": value})
+    return out
+
+
+def _int(text: str | None, default: int = 0) -> int:
+    try:
+        return int(text) if text is not None else default
+    except ValueError:
+        return default
+
+
+def _float(text: str | None) -> float:
+    try:
+        return float(text) if text is not None else 0.0
+    except ValueError:
+        return 0.0
+
+
+def _tsx_to_dict(root: ET.Element) -> dict[str, Any]:
+    tiles = []
+    for tile in root.findall("tile"):
+        tiles.append({"id": _int(tile.get("id")), "properties": _xml_properties(tile)})
+    return {"name": root.get("name", ""), "tiles": tiles}
+
+
+def _tmx_layers(parent: ET.Element, path: Path) -> list[dict[str, Any]]:
+    layers: list[dict[str, Any]] = []
+    for child in parent:
+        name = child.get("name", "")
+        if child.tag == "layer":
+            layer: dict[str, Any] = {
+                "type": "tilelayer",
+                "name": name,
+                "width": _int(child.get("width")),
+                "height": _int(child.get("height")),
+                "properties": _xml_properties(child),
+            }
+            data = child.find("data")
+            if data is None:
+                layer["data"] = []
+            elif data.find("chunk") is not None:
+                layer["chunks"] = True
+            else:
+                encoding = data.get("encoding")
+                if encoding is None:
+                    layer["data"] = [_int(t.get("gid")) for t in data.findall("tile")]
+                elif encoding == "csv":
+                    text = (data.text or "").replace("\n", "").strip()
+                    try:
+                        layer["data"] = [int(v) for v in text.split(",") if v.strip()]
+                    except ValueError:
+                        raise ContentError(
+                            f"{path}: layer {name!r}: CSV tile data has a non-number"
+                        ) from None
+                else:
+                    layer["encoding"] = encoding
+                    layer["compression"] = data.get("compression", "")
+                    layer["data"] = (data.text or "").strip()
+            layers.append(layer)
+        elif child.tag == "group":
+            layers.append(
+                {"type": "group", "name": name, "layers": _tmx_layers(child, path)}
+            )
+        elif child.tag == "objectgroup":
+            objects = []
+            for obj in child.findall("object"):
+                item: dict[str, Any] = {
+                    key: value for key, value in obj.attrib.items()
+                    if key not in ("x", "y", "width", "height", "gid", "id")
+                }
+                item.update(
+                    id=_int(obj.get("id")),
+                    x=_float(obj.get("x")),
+                    y=_float(obj.get("y")),
+                    width=_float(obj.get("width")),
+                    height=_float(obj.get("height")),
+                    properties=_xml_properties(obj),
+                )
+                if obj.get("gid") is not None:
+                    item["gid"] = _int(obj.get("gid"))
+                objects.append(item)
+            layers.append({"type": "objectgroup", "name": name, "objects": objects})
+    return layers
+
+
+def _tmx_to_dict(root: ET.Element, path: Path) -> dict[str, Any]:
+    if root.tag != "map":
+        raise ContentError(f"{path}: not a Tiled map (root element is <{root.tag}>)")
+    tilesets = []
+    for ts in root.findall("tileset"):
+        entry: dict[str, Any] = {"firstgid": _int(ts.get("firstgid"), 1)}
+        if ts.get("source"):
+            entry["source"] = ts.get("source")
+        else:
+            entry.update(_tsx_to_dict(ts))
+        tilesets.append(entry)
+    return {
+        "orientation": root.get("orientation", ""),
+        "infinite": root.get("infinite", "0") == "1",
+        "width": _int(root.get("width")),
+        "height": _int(root.get("height")),
+        "tilewidth": _int(root.get("tilewidth"), 1),
+        "tileheight": _int(root.get("tileheight"), 1),
+        "properties": _xml_properties(root),
+        "tilesets": tilesets,
+        "layers": _tmx_layers(root, path),
+    }
+
+
+# -- interpreting the map ------------------------------------------------------
+
+
+def _props(raw: Any) -> dict[str, Any]:
+    """Tiled custom properties as a dict (list form, or the pre-1.2 dict form)."""
+    if isinstance(raw, Mapping):
+        return dict(raw)
+    out: dict[str, Any] = {}
+    if isinstance(raw, list):
+        for prop in raw:
+            if isinstance(prop, Mapping) and "name" in prop:
+                out[str(prop["name"])] = prop.get("value")
+    return out
+
+
+class _Tileset:
+    def __init__(self, firstgid: int, name: str, terrain: dict[int, str]) -> None:
+        self.firstgid = firstgid
+        self.name = name
+        self.terrain = terrain  # local tile id -> terrain name
+
+
+def _tileset(raw: Any, path: Path, position: int) -> _Tileset:
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("firstgid"), int):
+        raise ContentError(f"{path}: tileset #{position} has no 'firstgid'")
+    firstgid = raw["firstgid"]
+    body: Any = raw
+    if raw.get("source"):
+        source = path.parent / str(raw["source"])
+        suffix = source.suffix.lower()
+        if suffix in (".tsj", ".json"):
+            body = _read_json(source)
+        elif suffix == ".tsx":
+            root = _read_xml(source)
+            if root.tag != "tileset":
+                raise ContentError(f"{source}: not a Tiled tileset (root is <{root.tag}>)")
+            body = _tsx_to_dict(root)
+        else:
+            raise ContentError(
+                f"{path}: tileset {raw['source']!r}: external tilesets must be .tsj or .tsx"
+            )
+        if not isinstance(body, Mapping):
+            raise ContentError(f"{source}: not a Tiled tileset")
+    terrain: dict[int, str] = {}
+    for tile in body.get("tiles") or []:
+        if isinstance(tile, Mapping) and isinstance(tile.get("id"), int):
+            value = _props(tile.get("properties")).get(TERRAIN)
+            if value not in (None, ""):
+                terrain[tile["id"]] = str(value)
+    old = body.get("tileproperties")  # Tiled < 1.2
+    if isinstance(old, Mapping):
+        for key, props in old.items():
+            value = _props(props).get(TERRAIN)
+            if value not in (None, "") and str(key).isdigit():
+                terrain.setdefault(int(key), str(value))
+    return _Tileset(firstgid, str(body.get("name", "")) or f"#{position}", terrain)
+
+
+def _tile_layers(layers: Any, prefix: str = "") -> Iterator[dict[str, Any]]:
+    """Tile layers in drawing order (bottom first), descending into groups."""
+    for layer in layers or []:
+        if not isinstance(layer, Mapping):
+            continue
+        kind = layer.get("type")
+        if kind == "group":
+            yield from _tile_layers(layer.get("layers"), f"{prefix}{layer.get('name', '')}/")
+        elif kind == "tilelayer":
+            named = dict(layer)
+            named["_label"] = f"{prefix}{layer.get('name', '')}"
+            yield named
+
+
+def _object_layers(layers: Any) -> Iterator[dict[str, Any]]:
+    for layer in layers or []:
+        if not isinstance(layer, Mapping):
+            continue
+        if layer.get("type") == "group":
+            yield from _object_layers(layer.get("layers"))
+        elif layer.get("type") == "objectgroup":
+            yield dict(layer)
+
+
+def _gids(layer: Mapping[str, Any], count: int, path: Path, label: str) -> list[int]:
+    data = layer.get("data")
+    encoding = layer.get("encoding", "csv")
+    if encoding == "base64":
+        if not isinstance(data, str):
+            raise ContentError(f"{path}: layer {label!r}: base64 'data' must be text")
+        try:
+            raw = base64.b64decode(data.strip(), validate=False)
+        except (binascii.Error, ValueError):
+            raise ContentError(f"{path}: layer {label!r}: tile data is not valid base64") from None
+        compression = layer.get("compression") or ""
+        try:
+            if compression == "zlib":
+                raw = zlib.decompress(raw)
+            elif compression == "gzip":
+                raw = gzip.decompress(raw)
+            elif compression:
+                raise ContentError(
+                    f"{path}: layer {label!r}: {compression!r} compression is not supported; "
+                    f"in Tiled choose 'Base64 (zlib compressed)' or 'CSV' as the layer format"
+                )
+        except (zlib.error, OSError, EOFError):
+            raise ContentError(f"{path}: layer {label!r}: tile data does not decompress") from None
+        if len(raw) != 4 * count:
+            raise ContentError(
+                f"{path}: layer {label!r}: tile data holds {len(raw) // 4} tiles, "
+                f"the map needs {count}"
+            )
+        return list(struct.unpack(f"<{count}I", raw))
+    if encoding != "csv":
+        raise ContentError(f"{path}: layer {label!r}: unknown tile data encoding {encoding!r}")
+    if not isinstance(data, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in data
+    ):
+        raise ContentError(f"{path}: layer {label!r}: 'data' must be a list of tile ids")
+    if len(data) != count:
+        raise ContentError(
+            f"{path}: layer {label!r}: {len(data)} tiles, the map needs {count}"
+        )
+    return list(data)
+
+
+def _build(data: Any, terrains: TerrainSet, path: Path) -> Board:
+    if not isinstance(data, Mapping) or "layers" not in data:
+        raise ContentError(f"{path}: not a Tiled map (no 'layers')")
+    if data.get("infinite"):
+        raise ContentError(
+            f"{path}: infinite maps are not supported; in Tiled untick Map > Map Properties "
+            f"> Infinite"
+        )
+    orientation = data.get("orientation")
+    if orientation != "orthogonal":
+        raise ContentError(f"{path}: {orientation!r} maps are not supported, only orthogonal")
+    width, height = data.get("width"), data.get("height")
+    if not isinstance(width, int) or not isinstance(height, int) or width < 1 or height < 1:
+        raise ContentError(f"{path}: the map needs a positive 'width' and 'height'")
+    count = width * height
+
+    tilesets = sorted(
+        (_tileset(raw, path, n) for n, raw in enumerate(data.get("tilesets") or [], start=1)),
+        key=lambda ts: ts.firstgid,
+    )
+
+    owners: dict[int, _Tileset | None] = {}
+
+    def tileset_of(gid: int) -> _Tileset | None:
+        if gid not in owners:
+            owners[gid] = None
+            for ts in tilesets:
+                if ts.firstgid > gid:
+                    break
+                owners[gid] = ts
+        return owners[gid]
+
+    layers = []
+    for layer in _tile_layers(data.get("layers")):
+        label = layer["_label"]
+        if layer.get("chunks"):
+            raise ContentError(f"{path}: layer {label!r} is chunked (an infinite map)")
+        lw, lh = layer.get("width", width), layer.get("height", height)
+        if (lw, lh) != (width, height):
+            raise ContentError(
+                f"{path}: layer {label!r} is {lw}x{lh}, the map is {width}x{height}"
+            )
+        layer_terrain = _props(layer.get("properties")).get(TERRAIN)
+        gids = [g & GID_MASK for g in _gids(layer, count, path, label)]
+        layers.append((label, None if layer_terrain in (None, "") else str(layer_terrain), gids))
+    if not layers:
+        raise ContentError(f"{path}: the map has no tile layers")
+
+    resolved: dict[str, TerrainType] = {}
+
+    def terrain_named(name: str, where: str) -> TerrainType:
+        terrain = resolved.get(name)
+        if terrain is None:
+            terrain = terrains.get(name)
+            if terrain is None:
+                known = ", ".join(terrains.names)
+                raise ContentError(
+                    f"{path}: {where}: terrain {name!r} is not in this ruleset (known: {known})"
+                )
+            resolved[name] = terrain
+        return terrain
+
+    cells: list[TerrainType] = []
+    for i in range(count):
+        row, col = i // width + 1, i % width + 1
+        chosen: TerrainType | None = None
+        unnamed: list[str] = []
+        for label, layer_terrain, gids in reversed(layers):  # topmost first
+            gid = gids[i]
+            if gid == 0:
+                continue
+            ts = tileset_of(gid)
+            where = f"layer {label!r}, row {row}, column {col}"
+            if ts is None:
+                raise ContentError(
+                    f"{path}: {where}: tile id {gid} belongs to no tileset "
+                    f"(rows and columns count from 1)"
+                )
+            name = ts.terrain.get(gid - ts.firstgid) or layer_terrain
+            if name is not None:
+                chosen = terrain_named(name, where)
+                break
+            unnamed.append(
+                f"layer {label!r} has tile {gid - ts.firstgid} of tileset {ts.name!r}"
+            )
+        if chosen is None:
+            found = "; ".join(unnamed) if unnamed else "no layer has a tile there"
+            raise ContentError(
+                f"{path}: row {row}, column {col}: no terrain for this cell ({found}); give "
+                f"the tile a custom property 'terrain' in its tileset, or the layer one "
+                f"(rows and columns count from 1)"
+            )
+        cells.append(chosen)
+
+    props = _props(data.get("properties"))
+    tile_w = data.get("tilewidth") or 1
+    tile_h = data.get("tileheight") or 1
+    objects: list[dict[str, Any]] = []
+    for layer in _object_layers(data.get("layers")):
+        for obj in layer.get("objects") or []:
+            if not isinstance(obj, Mapping):
+                continue
+            item = dict(obj)
+            x, y = float(obj.get("x") or 0), float(obj.get("y") or 0)
+            w, h = float(obj.get("width") or 0), float(obj.get("height") or 0)
+            # Tile objects are anchored bottom-left, others top-left.
+            cy = y - h / 2 if obj.get("gid") else y + h / 2
+            item["layer"] = layer.get("name", "")
+            item["tile"] = [math.floor((x + w / 2) / tile_w), math.floor(cy / tile_h)]
+            objects.append(item)
+    return Board(
+        width,
+        height,
+        cells,
+        name=str(props.get("name") or path.stem),
+        description=str(props.get("description") or ""),
+        source=str(path),
+        units_raw=objects or None,
+    )

@@ -1,0 +1,311 @@
+"""The enemy phase, played by the book's three tiers.
+
+Source: 000 "Enemy Actions": Mob — "always act in numerical order and solely
+prioritize the easiest targets to hit above all other concerns"; Army —
+"always act in numerical order, and consider both chance to hit and chance to
+be hit by counterattacks when choosing their targets, but take less notice of
+how much damage they will potentially deal or take"; Elite — "can act in any
+order during their phase, and prioritize targets based on a trade off of their
+likelihood to defeat the target with their turn, and the likelihood of being
+defeated themself". Each tier's allowed actions follow the text's lists.
+
+Every candidate (each reachable tile x each usable weapon x each foe in range)
+is scored with the exact forecast of the Attack Sequence from that tile — the
+same procedure that resolves it. Identical situations share one forecast (a
+cache, not a shortcut). Choices are deterministic: ties break on fixed keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tactician.errors import RulesError
+from tactician.grid.ranges import manhattan
+from tactician.rulesets.tropera import numbers
+from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
+from tactician.rulesets.tropera.battle_units import combatant, foes_of, movement_left, reach
+from tactician.rulesets.tropera.combatant import Combatant, carried_weapons, usable_problem
+from tactician.rulesets.tropera.compendium import load_compendium
+from tactician.rulesets.tropera.options import TroperaOptions
+from tactician.rulesets.tropera.sequence import Forecast, forecast, plan_sequence
+
+Tile = tuple[int, int]
+
+#: 000's action lists per tier (only the ones the engine can take are used)
+ALLOWED = {
+    "mob": {"move", "attack", "item", "staff"},
+    "army": {"move", "attack", "defend", "item", "staff", "equip"},
+    "elite": {"move", "attack", "dash", "defend", "item", "staff", "equip"},
+}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    tile: Tile
+    target: str
+    weapon: str
+    hit: float  # chance the first strike lands
+    counter_hit: float  # chance the target's first counter lands (0 without counters)
+    defeat_target: float
+    defeated: float
+    damage_dealt: float
+    damage_taken: float
+    score: float
+    moved: int
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "tile": list(self.tile),
+            "target": self.target,
+            "weapon": self.weapon,
+            "hit": round(self.hit, 4),
+            "counter_hit": round(self.counter_hit, 4),
+            "defeat_target": round(self.defeat_target, 4),
+            "defeated": round(self.defeated, 4),
+            "damage_dealt": round(self.damage_dealt, 3),
+            "damage_taken": round(self.damage_taken, 3),
+            "score": round(self.score, 4),
+        }
+
+
+@dataclass
+class Decision:
+    unit: str
+    tier: str
+    actions: list[dict[str, Any]]
+    reason: str
+    candidates: list[Candidate] = field(default_factory=list)
+
+    def describe(self, limit: int = 5) -> dict[str, Any]:
+        return {
+            "unit": self.unit,
+            "tier": self.tier,
+            "actions": self.actions,
+            "reason": self.reason,
+            "candidates_scored": len(self.candidates),
+            "best": [c.describe() for c in self.candidates[:limit]],
+        }
+
+
+class Scorer:
+    """Scores candidates for one enemy phase, sharing forecasts between identical cases."""
+
+    def __init__(self, options: TroperaOptions, share: bool = True) -> None:
+        self.options = options
+        self.share = share  # False recomputes every forecast (the benchmark's baseline)
+        self.compendium = load_compendium()
+        self._units: dict[tuple[Any, ...], Combatant] = {}
+        self._fights: dict[tuple[Any, ...], tuple[Forecast, float, float]] = {}
+        self.scored = 0
+
+    def unit_at(
+        self, state: TroperaBattle, unit: Unit, tile: Tile, weapon: str | None
+    ) -> Combatant:
+        terrain = state.map.board().terrain_at(tile).name
+        key = (
+            state.round,
+            state.phase,
+            unit.id,
+            unit.hp,
+            terrain,
+            weapon,
+            unit.equipped,
+            tuple(sorted(e.name for e in state.effects_on(unit.id))),
+        )
+        found = self._units.get(key) if self.share else None
+        if found is None:
+            found = self._units[key] = combatant(state, unit, tile, weapon, self.compendium)
+        return found
+
+    def fight(
+        self, attacker: Combatant, defender: Combatant, distance: int, key: tuple[Any, ...]
+    ) -> tuple[Forecast, float, float]:
+        found = self._fights.get(key) if self.share else None
+        if found is None:
+            plan = plan_sequence(attacker, [defender], distance, self.options)
+            result = forecast(plan)
+            first = plan.table[(0, 1, -1, 0)].roll.probabilities()
+            hit = first["hit"] + first["crit"]
+            counter = 0.0
+            if plan.counts[1]:
+                back = plan.table[(1, 0, -1, 0)].roll.probabilities()
+                counter = back["hit"] + back["crit"]
+            found = self._fights[key] = (result, hit, counter)
+        return found
+
+
+def _weapons(unit: Unit) -> list[str]:
+    compendium = load_compendium()
+    character = unit.character
+    names = []
+    for weapon in carried_weapons(character, compendium):
+        if weapon.heal is not None or weapon.is_staff:
+            continue
+        if usable_problem(character, weapon, unit.transformed) is None:
+            left = unit.uses.get(weapon.name, weapon.charges) if weapon.charges else None
+            if left is None or left > 0:
+                names.append(weapon.name)
+    return names
+
+
+def score(tier: str, hit: float, counter: float, result: Forecast) -> float:
+    """The tier's priority for one candidate (higher is better)."""
+    if tier == "mob":
+        return hit
+    if tier == "army":
+        return hit - counter
+    return result.defeated(1) - result.defeated(0)
+
+
+def candidates(state: TroperaBattle, unit: Unit, scorer: Scorer) -> list[Candidate]:
+    """Every (tile, weapon, foe) attack the unit could make this turn, scored."""
+    tier = unit.tier or "mob"
+    spots = reach(state, unit)
+    foes = list(foes_of(state, unit))
+    found: list[Candidate] = []
+    compendium = scorer.compendium
+    assert unit.position is not None
+    budget = movement_left(state, unit)
+    for weapon_name in _weapons(unit):
+        weapon = compendium.weapon(weapon_name)
+        for tile, left in spots.items():
+            moved = max(0, budget - left)
+            for foe in foes:
+                assert foe.position is not None
+                distance = manhattan(tile, foe.position)
+                low, high = weapon.range
+                if not low <= distance <= high:
+                    continue
+                attacker = scorer.unit_at(state, unit, tile, weapon_name)
+                if not numbers.in_range(attacker.weapon, attacker, distance):
+                    continue
+                defender = scorer.unit_at(state, foe, foe.position, None)
+                terrain = state.map.board().terrain_at(tile).name
+                key = (
+                    unit.id,
+                    unit.hp,
+                    weapon_name,
+                    terrain,
+                    foe.id,
+                    foe.hp,
+                    distance,
+                    state.round,
+                    state.phase,
+                )
+                result, hit, counter = scorer.fight(attacker, defender, distance, key)
+                scorer.scored += 1
+                value = score(tier, hit, counter, result)
+                found.append(
+                    Candidate(
+                        tile,
+                        foe.id,
+                        weapon_name,
+                        hit,
+                        counter,
+                        result.defeated(1),
+                        result.defeated(0),
+                        result.expected_damage_taken(1),
+                        result.expected_damage_taken(0),
+                        value,
+                        moved,
+                    )
+                )
+    found.sort(
+        key=lambda c: (
+            -c.score,
+            -c.damage_dealt + c.damage_taken,
+            c.moved,
+            c.target,
+            c.tile,
+            c.weapon,
+        )
+    )
+    return found
+
+
+def _approach(state: TroperaBattle, unit: Unit, movement: int | None = None) -> Tile | None:
+    """The reachable tile closest (Manhattan) to the nearest foe; None to stay."""
+    foes = [f.position for f in foes_of(state, unit) if f.position is not None]
+    if not foes or unit.position is None:
+        return None
+    spots = reach(state, unit, movement)
+
+    def distance(tile: Tile) -> int:
+        return min(manhattan(tile, foe) for foe in foes)
+
+    best = min(spots, key=lambda t: (distance(t), -spots[t], t))
+    return None if best == unit.position else best
+
+
+def decide(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Decision:
+    """What one enemy does this turn, and why."""
+    tier = unit.tier or "mob"
+    allowed = ALLOWED[tier]
+    found = candidates(state, unit, scorer)
+    actions: list[dict[str, Any]] = []
+    if found:
+        best = found[0]
+        if best.tile != unit.position:
+            actions.append({"type": "move", "unit": unit.id, "to": list(best.tile)})
+        action: dict[str, Any] = {"type": "attack", "unit": unit.id, "target": best.target}
+        if best.weapon != unit.equipped:
+            action["weapon"] = best.weapon
+        actions.append(action)
+        why = {
+            "mob": f"easiest target to hit ({best.hit:.1%})",
+            "army": f"best hit {best.hit:.1%} against counter {best.counter_hit:.1%}",
+            "elite": f"defeat {best.defeat_target:.1%} against defeated {best.defeated:.1%}",
+        }[tier]
+        return Decision(
+            unit.id, tier, actions, f"attack {best.target} from {best.tile}: {why}", found
+        )
+    goal = _approach(state, unit)
+    if goal is not None:
+        actions.append({"type": "move", "unit": unit.id, "to": list(goal)})
+    if "dash" in allowed and goal is not None:
+        actions.append({"type": "dash", "unit": unit.id})
+        return Decision(
+            unit.id, tier, actions, "no target in reach: move and dash toward the nearest foe"
+        )
+    if "defend" in allowed:
+        actions.append({"type": "defend", "unit": unit.id})
+        return Decision(unit.id, tier, actions, "no target in reach: approach and Defend")
+    actions.append({"type": "wait", "unit": unit.id})
+    return Decision(unit.id, tier, actions, "no target in reach: approach the nearest foe")
+
+
+def turn_order(state: TroperaBattle) -> list[Unit]:
+    """Units of the side that still act: Elites first (they "can act in any order";
+    the engine picks theirs best-first), then the rest in numerical order."""
+    ready = [
+        u
+        for u in state.units
+        if u.side == state.side
+        and u.hp > 0
+        and not u.acted
+        and u.position is not None
+        and u.carried_by is None
+    ]
+    return sorted(ready, key=lambda u: (u.tier != "elite", u.number))
+
+
+def next_decision(state: TroperaBattle, scorer: Scorer) -> Decision | None:
+    """The next enemy to act and its decision (Elites compete on their best score)."""
+    order = turn_order(state)
+    if not order:
+        return None
+    elites = [u for u in order if u.tier == "elite"]
+    if elites:
+        decisions = [decide(state, u, scorer) for u in elites]
+
+        def best_score(d: Decision) -> float:
+            return d.candidates[0].score if d.candidates else float("-inf")
+
+        return max(decisions, key=lambda d: (best_score(d), -state.unit(d.unit).number))
+    return decide(state, order[0], scorer)
+
+
+def check_tier(unit: Unit) -> None:
+    if unit.tier is None:
+        raise RulesError(f"{unit.name} has no enemy tier (mob, army or elite)")

@@ -1,0 +1,42 @@
+"""Tropera's battle service for the core engine (``engine.rules.BattleRules``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from tactician.dice.source import DiceSource
+from tactician.engine.rules import Outcome
+from tactician.errors import ContentError
+from tactician.rulesets.tropera.battle_actions import apply
+from tactician.rulesets.tropera.battle_state import TroperaBattle
+from tactician.rulesets.tropera.options import TroperaOptions
+
+
+class TroperaBattleRules:
+    """Start, apply, dump and load Tropera battles; options are the campaign's rulings."""
+
+    def __init__(self, options: TroperaOptions | None = None) -> None:
+        self.options = options or TroperaOptions()
+
+    def start_state(self, scenario: Mapping[str, Any]) -> TroperaBattle:
+        from tactician.rulesets.tropera.scenario import start_battle
+
+        try:
+            map_path = Path(scenario["map"])
+            units = [Path(p) for p in scenario["units"]]
+        except (KeyError, TypeError):
+            raise ContentError("a Tropera scenario needs 'map' and 'units'") from None
+        return start_battle(map_path, units)
+
+    def apply(
+        self, state: TroperaBattle, action: Mapping[str, Any], dice: DiceSource
+    ) -> tuple[TroperaBattle, Outcome]:
+        return apply(state, action, dice, self.options)
+
+    def dump_state(self, state: TroperaBattle) -> dict[str, Any]:
+        return state.model_dump(mode="json")
+
+    def load_state(self, data: Mapping[str, Any]) -> TroperaBattle:
+        return TroperaBattle.model_validate(data)

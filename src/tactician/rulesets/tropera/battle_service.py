@@ -1,0 +1,118 @@
+"""Tropera's battle services for the table layer: rules, enemy AI, board view
+and in-battle forecasts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tactician.errors import RulesError
+from tactician.grid.ranges import attack_tiles, manhattan
+from tactician.rulesets.tropera.ai import Scorer, next_decision
+from tactician.rulesets.tropera.battle_rules import TroperaBattleRules
+from tactician.rulesets.tropera.battle_state import TroperaBattle
+from tactician.rulesets.tropera.battle_units import combatant, reach
+from tactician.rulesets.tropera.combatant import carried_weapons, usable_problem
+from tactician.rulesets.tropera.compendium import load_compendium
+from tactician.rulesets.tropera.fight import forecast_report
+from tactician.rulesets.tropera.options import TroperaOptions
+from tactician.rulesets.tropera.sequence import plan_sequence
+
+
+def battle_rules(options: list[str]) -> TroperaBattleRules:
+    return TroperaBattleRules(TroperaOptions().with_overrides(options))
+
+
+class Planner:
+    """Plays the enemy side one decision at a time (forecasts shared in a phase)."""
+
+    def __init__(self, rules: TroperaBattleRules) -> None:
+        self.scorer = Scorer(rules.options)
+
+    def next(self, state: TroperaBattle) -> dict[str, Any] | None:
+        decision = next_decision(state, self.scorer)
+        if decision is None:
+            return None
+        return {**decision.describe(limit=8), "scored_total": self.scorer.scored}
+
+
+def planner(rules: TroperaBattleRules) -> Planner:
+    return Planner(rules)
+
+
+def board_view(state: TroperaBattle, reach_unit: str | None = None) -> dict[str, Any]:
+    board = state.map.board()
+    terrains = {t.name: t for t in board.palette}
+    data: dict[str, Any] = {
+        "ruleset": "tropera",
+        "name": state.name,
+        "round": state.round,
+        "phase": state.side,
+        "sides": list(state.sides),
+        "result": state.result,
+        "result_reason": state.result_reason,
+        "width": state.map.width,
+        "height": state.map.height,
+        "rows": [
+            [state.map.cells[y * state.map.width + x] for x in range(state.map.width)]
+            for y in range(state.map.height)
+        ],
+        "symbols": {name: t.symbol or "?" for name, t in terrains.items()},
+        "objectives": {
+            "victory": [o.describe() for o in state.objectives.victory],
+            "defeat": [o.describe() for o in state.objectives.defeat],
+        },
+        "units": [
+            {
+                "id": u.id,
+                "name": u.name,
+                "side": u.side,
+                "number": u.number,
+                "tier": u.tier,
+                "position": list(u.position) if u.position else None,
+                "hp": u.hp,
+                "max_hp": u.max_hp,
+                "equipped": u.equipped,
+                "acted": u.acted,
+                "moved": u.moved,
+                "countdown": u.countdown,
+                "crippled": u.crippled,
+                "carrying": u.carrying,
+                "carried_by": u.carried_by,
+                "effects": [e.name for e in state.effects_on(u.id)],
+            }
+            for u in state.units
+        ],
+    }
+    if reach_unit is not None:
+        unit = state.unit(reach_unit)
+        if unit.position is None or unit.hp == 0:
+            raise RulesError(f"{unit.name} is not standing on the map")
+        moves = reach(state, unit) if not unit.acted or unit.dashed else {unit.position: 0}
+        compendium = load_compendium()
+        targets: set[tuple[int, int]] = set()
+        for weapon in carried_weapons(unit.character, compendium):
+            if weapon.heal is not None or usable_problem(unit.character, weapon, unit.transformed):
+                continue
+            targets |= attack_tiles(board, moves, weapon.range[0], weapon.range[1])
+        data["reach"] = {
+            "unit": unit.id,
+            "move": sorted([list(t) for t in moves]),
+            "attack": sorted([list(t) for t in targets - set(moves)]),
+        }
+    return data
+
+
+def battle_forecast(
+    state: TroperaBattle, action: dict[str, Any], rules: TroperaBattleRules
+) -> dict[str, Any]:
+    """The exact odds of an attack action from the attacker's current tile."""
+    unit = state.unit(str(action.get("unit")))
+    target = state.unit(str(action.get("target")))
+    if unit.position is None or target.position is None:
+        raise RulesError("both units must stand on the map")
+    attacker = combatant(state, unit, weapon=action.get("weapon"))
+    defender = combatant(state, target)
+    plan = plan_sequence(
+        attacker, [defender], manhattan(unit.position, target.position), rules.options
+    )
+    return forecast_report(plan)

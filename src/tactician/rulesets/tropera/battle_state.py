@@ -1,0 +1,147 @@
+"""A Tropera battle's state: the map, every unit's situation, the clock and the
+effects running. Immutable: actions return a new state (pydantic frozen models,
+so a state dumps to JSON and loads back equal, which replay relies on)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tactician.engine.clock import PhaseClock
+from tactician.engine.effects import Effect
+from tactician.engine.objectives import Objectives
+from tactician.engine.rules import Token
+from tactician.errors import RulesError
+from tactician.grid.board import Board
+from tactician.rulesets.tropera.models import Character
+from tactician.rulesets.tropera.progression import current_stats
+from tactician.rulesets.tropera.terrain import terrain_set
+
+Tier = Literal["mob", "army", "elite"]
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class MapState(Frozen):
+    """The terrain grid by terrain name, top row first (x = column, y = row)."""
+
+    name: str = ""
+    width: int
+    height: int
+    cells: tuple[str, ...]  # row-major terrain names
+
+    def board(self) -> Board:
+        return _board(self.width, self.height, self.cells)
+
+
+@lru_cache(maxsize=16)
+def _board(width: int, height: int, cells: tuple[str, ...]) -> Board:
+    terrains = terrain_set()
+    return Board(width, height, [terrains[name] for name in cells])
+
+
+class Unit(Frozen):
+    """One unit on the battlefield."""
+
+    id: str
+    side: str
+    number: int  # numerical order within its side (000: "act in numerical order")
+    tier: Tier | None = None  # enemy tier; None for units the players command
+    character: Character
+    position: tuple[int, int] | None
+    hp: int
+    equipped: str | None = None
+    uses: dict[str, int] = Field(default_factory=dict)  # item/weapon name -> uses left
+    # this turn
+    moved: int = 0  # movement spent
+    dashed: bool = False
+    acted: bool = False  # main action taken (000: "Main Action commands end your turn")
+    bonus_used: bool = False
+    healed_this_turn: bool = False  # 000: healed "may move, but not take any main or bonus actions"
+    # battle-long
+    transformed: bool = False
+    times_wounded: int = 0
+    countdown: int | None = None  # rounds left while critically wounded
+    crippled: bool = False
+    carrying: str | None = None
+    carried_by: str | None = None
+    statuses: tuple[str, ...] = ()
+    miracle_round: int = 0  # round in which Miracle last saved the unit
+    shield_phase: str = ""  # "round/side" key of the phase in which Shield last absorbed a hit
+
+    @property
+    def max_hp(self) -> int:
+        return current_stats(self.character).get("hp")
+
+    @property
+    def critically_wounded(self) -> bool:
+        return self.hp == 0 and self.countdown is not None
+
+    @property
+    def out(self) -> bool:
+        """Out of the fight: at 0 HP (critically wounded, crippled or defeated)."""
+        return self.hp == 0
+
+    @property
+    def name(self) -> str:
+        return self.character.name
+
+
+class TroperaBattle(Frozen):
+    """The whole battle at one moment."""
+
+    name: str = ""
+    map: MapState
+    units: tuple[Unit, ...]
+    sides: tuple[str, ...] = ("player", "enemy")
+    round: int = 1
+    phase: int = 0
+    effects: tuple[Effect, ...] = ()
+    objectives: Objectives = Objectives()
+    adverse_weather: bool = False
+    result: str = "ongoing"
+    result_reason: str = ""
+    # Prepare Attack: unit id -> designated tiles
+    prepared: dict[str, tuple[tuple[int, int], ...]] = Field(default_factory=dict)
+
+    @property
+    def clock(self) -> PhaseClock:
+        return PhaseClock(self.sides, self.round, self.phase)
+
+    @property
+    def side(self) -> str:
+        return self.sides[self.phase]
+
+    @property
+    def phase_key(self) -> str:
+        return f"{self.round}/{self.side}"
+
+    def tokens(self) -> list[Token]:
+        return [
+            Token(u.id, u.name, u.side, u.position if u.carried_by is None else None, u.out)
+            for u in self.units
+        ]
+
+    def unit(self, unit_id: str) -> Unit:
+        for unit in self.units:
+            if unit.id == unit_id:
+                return unit
+        known = ", ".join(u.id for u in self.units)
+        raise RulesError(f"no unit {unit_id!r} in this battle (units: {known})")
+
+    def at(self, tile: tuple[int, int]) -> Unit | None:
+        for unit in self.units:
+            if unit.position == tile and unit.carried_by is None:
+                return unit
+        return None
+
+    def replace_units(self, *changed: Unit) -> TroperaBattle:
+        by_id = {u.id: u for u in changed}
+        return self.model_copy(update={"units": tuple(by_id.get(u.id, u) for u in self.units)})
+
+    def effects_on(self, unit_id: str, name: str | None = None) -> list[Effect]:
+        return [e for e in self.effects if e.unit == unit_id and (name is None or e.name == name)]

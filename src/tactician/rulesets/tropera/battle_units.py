@@ -1,0 +1,127 @@
+"""From a battle state to the combat snapshot and movement of one unit.
+
+Everything the map and the clock contribute (terrain under the unit, Defend,
+Guard Break, statuses, carrying a passenger, Miracle and Shield already spent)
+is read here, so attacks, forecasts and the enemy AI see the same numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tactician.errors import RulesError
+from tactician.grid.movement import MoveProfile, search
+from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
+from tactician.rulesets.tropera.combatant import Combatant, Situation, build_combatant
+from tactician.rulesets.tropera.compendium import Compendium, load_compendium
+from tactician.rulesets.tropera.movement import profile
+
+Tile = tuple[int, int]
+
+
+def statuses(state: TroperaBattle, unit: Unit) -> frozenset[str]:
+    names = set(unit.statuses)
+    names.update(e.name for e in state.effects_on(unit.id) if e.name != "guard_break")
+    if unit.crippled:
+        names.add("crippled")
+    return frozenset(names)
+
+
+def situation(state: TroperaBattle, unit: Unit, position: Tile | None = None) -> Situation:
+    """The unit's situation on ``position`` (its own tile by default)."""
+    tile = position if position is not None else unit.position
+    terrain = state.map.board().terrain_at(tile) if tile is not None else None
+    names = statuses(state, unit)
+    return Situation(
+        hp=unit.hp,
+        terrain_avoid=terrain.avoid if terrain else 0,
+        terrain_defense=terrain.defense if terrain else 0,
+        defending="defend" in names,
+        statuses=names,
+        carrying=unit.carrying is not None,
+        miracle_spent=unit.miracle_round == state.round,
+        shield_spent=unit.shield_phase == state.phase_key,
+        times_wounded=unit.times_wounded,
+        guard_broken=guard_break(state, unit),
+    )
+
+
+def combatant(
+    state: TroperaBattle,
+    unit: Unit,
+    position: Tile | None = None,
+    weapon: str | None = None,
+    compendium: Compendium | None = None,
+) -> Combatant:
+    character = unit.character.model_copy(
+        update={"transformed": unit.transformed, "equipped": weapon or unit.equipped}
+    )
+    return build_combatant(
+        character, compendium or load_compendium(), situation(state, unit, position), None
+    )
+
+
+def guard_break(state: TroperaBattle, unit: Unit) -> int:
+    """Avoid lost to Guard Break (the effect's value)."""
+    return max((e.value for e in state.effects_on(unit.id, "guard_break")), default=0)
+
+
+def move_profile(state: TroperaBattle, unit: Unit) -> MoveProfile:
+    return profile(unit.character, unit.transformed, state.adverse_weather, unit.dashed)
+
+
+def occupied(state: TroperaBattle, unit: Unit) -> tuple[list[Tile], list[Tile]]:
+    """(enemy tiles, ally tiles) as seen by ``unit``."""
+    enemies: list[Tile] = []
+    allies: list[Tile] = []
+    for other in state.units:
+        if other.id == unit.id or other.position is None or other.carried_by is not None:
+            continue
+        if other.hp == 0 and other.tier is not None:
+            continue
+        (allies if other.side == unit.side else enemies).append(other.position)
+    return enemies, allies
+
+
+def movement_left(state: TroperaBattle, unit: Unit) -> int:
+    return max(0, move_profile(state, unit).movement - unit.moved)
+
+
+def reach(state: TroperaBattle, unit: Unit, movement: int | None = None) -> dict[Tile, int]:
+    """Tiles the unit can end a move on now, with the movement left there."""
+    if unit.position is None:
+        raise RulesError(f"{unit.name} is not on the map")
+    enemies, allies = occupied(state, unit)
+    left = movement_left(state, unit) if movement is None else movement
+    found = search(
+        state.map.board(), unit.position, move_profile(state, unit), enemies, allies, movement=left
+    )
+    return found.remaining
+
+
+def route(state: TroperaBattle, unit: Unit, goal: Tile) -> tuple[list[Tile], int] | None:
+    """The cheapest path to ``goal`` and the movement it spends, or None."""
+    if unit.position is None:
+        return None
+    enemies, allies = occupied(state, unit)
+    found = search(
+        state.map.board(),
+        unit.position,
+        move_profile(state, unit),
+        enemies,
+        allies,
+        movement=movement_left(state, unit),
+    )
+    steps = found.path(goal)
+    spent = found.spent(goal)
+    if steps is None or spent is None:
+        return None
+    return steps, spent
+
+
+def foes_of(state: TroperaBattle, unit: Unit) -> Iterable[Unit]:
+    return (
+        u
+        for u in state.units
+        if u.side != unit.side and u.hp > 0 and u.position is not None and u.carried_by is None
+    )

@@ -1,0 +1,110 @@
+"""UESRPG rulings: every gap or ambiguity of 003 as a named, switchable option.
+
+Each option has a default, a reason and the quote it settles;
+``docs/rulings-uesrpg.md`` lists the same. A campaign (or a command's
+``--option name=value``) can switch any of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Literal
+
+from tactician.errors import RulesError
+
+ElementalAR = Literal["both", "higher", "specific"]
+WoundPenalties = Literal["stack", "once"]
+DeathCount = Literal["total", "consecutive"]
+BleedingWT = Literal["once", "per_instance"]
+DefenceTie = Literal["defender", "attacker"]
+FrenzyEnd = Literal["always", "encounter_end"]
+WoundRelief = Literal["longest", "add"]
+FirstAid = Literal["one_wound", "all_wounds"]
+PartialArmor = Literal["half", "unchanged"]
+
+
+@dataclass(frozen=True)
+class UesrpgOptions:
+    # 003 damage types: "Fire | Fire AR (and Magic AR)" (likewise Frost, Shock, Poison)
+    elemental_ar: ElementalAR = "both"
+    # 003 passive effects: "-20 to all tests until the wound is fully healed" and
+    # "-2 to future initiative rolls" — with two wounds, twice?
+    wound_penalties: WoundPenalties = "stack"
+    # 003 treating: "A dramatic failure causes the limb to become Maimed immediately."
+    # 0 = a critical failure only; N > 0 = also any failure by N or more degrees
+    dramatic_failure_degrees: int = 0
+    # 003 death: "Failing a number of tests exceeding their Luck Bonus while unconscious"
+    death_count: DeathCount = "total"
+    # 003 shock effects: "(head: Stunned for 1 round instead)"; true = until the same
+    # point next round, so the next start-of-round refill is lost too
+    head_stun_skips_refill: bool = True
+    # 003 Bleeding: "Reduce WT by 1." with "Multiple instances stack (add X values)."
+    bleeding_wt: BleedingWT = "once"
+    # core (outside 003): an attack against a defence is an opposed test
+    defence_tie: DefenceTie = "defender"
+    # 003 magic extras: "Frost: Test End or gain Dazed" — no duration given (0 = until removed)
+    frost_dazed_rounds: int = 1
+    # 003 wounds: "If a single attack deals damage ... in excess of ... (WT), it causes a
+    # wound." Is a Burning tick an attack?
+    burning_can_wound: bool = False
+    # 003 Frenzied: "Ends when the encounter ends (lose 2 SP) or the character passes
+    # Willpower -20 as an action"
+    frenzy_end_costs_sp: FrenzyEnd = "always"
+    # 003 curing: "if the character regenerates HP (by any means) equal to or exceeding
+    # the damage that caused the wound" — does healing beyond max HP count?
+    cure_counts_overheal: bool = True
+    # 003 magical healing: "forestalls unconsciousness for a number of rounds equal to the
+    # HP restored" — a second heal while the first still holds
+    wound_relief: WoundRelief = "longest"
+    # 003 passive effects: "These effects can be removed by first aid" — one test, how many wounds?
+    first_aid: FirstAid = "one_wound"
+    # 003 Prone: "Full armor counts as Partial." The partial-armor numbers are not in 003
+    partial_armor_ar: PartialArmor = "half"
+
+    def with_overrides(self, pairs: list[str]) -> UesrpgOptions:
+        """Apply ``name=value`` strings, refusing unknown names or values by name."""
+        known = {f.name: f for f in fields(self)}
+        changes: dict[str, object] = {}
+        for pair in pairs:
+            name, sep, raw = pair.partition("=")
+            name = name.strip().replace("-", "_")
+            if not sep or name not in known:
+                raise RulesError(
+                    f"unknown option {pair!r}; options are: {', '.join(sorted(known))}"
+                )
+            changes[name] = _coerce(name, raw.strip(), getattr(self, name))
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "elemental_ar": ("both", "higher", "specific"),
+    "wound_penalties": ("stack", "once"),
+    "death_count": ("total", "consecutive"),
+    "bleeding_wt": ("once", "per_instance"),
+    "defence_tie": ("defender", "attacker"),
+    "frenzy_end_costs_sp": ("always", "encounter_end"),
+    "wound_relief": ("longest", "add"),
+    "first_aid": ("one_wound", "all_wounds"),
+    "partial_armor_ar": ("half", "unchanged"),
+}
+
+
+def _coerce(name: str, raw: str, current: object) -> object:
+    if isinstance(current, bool):
+        if raw.lower() in {"true", "yes", "1", "on"}:
+            return True
+        if raw.lower() in {"false", "no", "0", "off"}:
+            return False
+        raise RulesError(f"option {name} takes true or false, not {raw!r}")
+    if isinstance(current, int):
+        try:
+            value = int(raw)
+        except ValueError:
+            raise RulesError(f"option {name} takes a whole number, not {raw!r}") from None
+        if value < 0:
+            raise RulesError(f"option {name} takes a number of 0 or more, not {value}")
+        return value
+    choices = _CHOICES.get(name, ())
+    if raw not in choices:
+        raise RulesError(f"option {name} takes one of {', '.join(choices)}, not {raw!r}")
+    return raw

@@ -1,0 +1,140 @@
+"""Battles for every interface: create, open, act, undo, replay, let the engine
+play a side, and describe the board.
+
+A battle lives in a JSON file (start state + event log; see
+``engine.store_file``) until the storage layer lands; the log is the single
+source of truth, so storage can adopt it unchanged. Every function here reads
+the file, works on immutable values and writes the file back atomically only
+when the action was accepted.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tactician.dice.source import DiceSource
+from tactician.engine.battle import Battle, act, replay, undo
+from tactician.engine.log import Entry
+from tactician.engine.store_file import load_battle, save_battle
+from tactician.errors import TacticianError
+from tactician.table.fights import service
+
+
+@dataclass
+class Opened:
+    path: Path
+    battle: Battle
+    rules: Any
+    state: Any
+
+
+def _rules(ruleset: str, options: list[str]) -> Any:
+    factory = service(ruleset, "battle")
+    return factory(options)
+
+
+def new_battle(
+    ruleset: str,
+    map_path: Path,
+    units: list[Path],
+    out: Path,
+    seed: int | None = None,
+    options: list[str] | None = None,
+    overwrite: bool = False,
+) -> Opened:
+    """Start a battle and write it to ``out`` (refusing to overwrite unless asked)."""
+    if out.exists() and not overwrite:
+        raise TacticianError(f"{out} already exists; choose another --out or pass --force")
+    rules = _rules(ruleset, options or [])
+    state = rules.start_state({"map": str(map_path), "units": [str(u) for u in units]})
+    battle = Battle(
+        ruleset=ruleset,
+        seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
+        options=list(options or []),
+        start=rules.dump_state(state),
+    )
+    save_battle(battle, out)
+    return Opened(out, battle, rules, state)
+
+
+def open_battle(path: Path) -> Opened:
+    battle = load_battle(path)
+    rules = _rules(battle.ruleset, battle.options)
+    return Opened(path, battle, rules, replay(battle, rules))
+
+
+def perform(
+    path: Path, action: dict[str, Any], dice: DiceSource | None = None
+) -> tuple[Entry, Any]:
+    """Apply one action and save; a refused action leaves the file untouched."""
+    opened = open_battle(path)
+    battle, entry, state = act(opened.battle, opened.rules, action, dice, opened.state)
+    save_battle(battle, path)
+    return entry, state
+
+
+def take_back(path: Path) -> Entry:
+    opened = open_battle(path)
+    battle, entry = undo(opened.battle)
+    save_battle(battle, path)
+    return entry
+
+
+def rebuild(path: Path) -> Opened:
+    """Replay the whole log on its recorded dice (raises if any entry disagrees)."""
+    return open_battle(path)
+
+
+def play_side(path: Path) -> list[dict[str, Any]]:
+    """Let the engine play the side whose phase it is, then end the phase.
+
+    Each decision's actions are applied and logged like a player's; the
+    returned list holds each decision with its explanation and log entries.
+    """
+    opened = open_battle(path)
+    planner = service(opened.battle.ruleset, "ai")(opened.rules)
+    battle, state = opened.battle, opened.state
+    decisions: list[dict[str, Any]] = []
+    while getattr(state, "result", "ongoing") == "ongoing":
+        decision = planner.next(state)
+        if decision is None:
+            break
+        entries = []
+        for action in decision["actions"]:
+            battle, entry, state = act(battle, opened.rules, action, None, state)
+            entries.append(entry.model_dump(mode="json"))
+        decisions.append({**decision, "entries": entries})
+        save_battle(battle, path)
+    if getattr(state, "result", "ongoing") == "ongoing":
+        battle, entry, state = act(battle, opened.rules, {"type": "end_phase"}, None, state)
+        decisions.append(
+            {
+                "unit": None,
+                "actions": [{"type": "end_phase"}],
+                "entries": [entry.model_dump(mode="json")],
+                "reason": "phase over",
+            }
+        )
+    save_battle(battle, path)
+    return decisions
+
+
+def view(path: Path, reach_unit: str | None = None) -> dict[str, Any]:
+    """The board as data: map, units, clock, and optionally a unit's ranges."""
+    opened = open_battle(path)
+    describe = service(opened.battle.ruleset, "battle_view")
+    data: dict[str, Any] = describe(opened.state, reach_unit)
+    data["log_length"] = len(opened.battle.log)
+    data["seed"] = opened.battle.seed
+    return data
+
+
+def preview_attack(path: Path, action: dict[str, Any]) -> dict[str, Any]:
+    """The exact forecast of an attack action in the battle, before committing it."""
+    opened = open_battle(path)
+    preview = service(opened.battle.ruleset, "battle_forecast")
+    report: dict[str, Any] = preview(opened.state, action, opened.rules)
+    return report
