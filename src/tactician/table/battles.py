@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tactician.dice.source import DiceSource
+from tactician.dice.source import DiceSource, PhysicalDice
 from tactician.engine.battle import Battle, act, replay, undo
 from tactician.engine.log import Entry
 from tactician.engine.store_file import load_battle, save_battle
-from tactician.errors import TacticianError
+from tactician.errors import NeedRoll, TacticianError
 from tactician.table.fights import service
 
 
@@ -88,11 +88,14 @@ def rebuild(path: Path) -> Opened:
     return open_battle(path)
 
 
-def play_side(path: Path) -> list[dict[str, Any]]:
+def play_side(path: Path, dice: PhysicalDice | None = None) -> list[dict[str, Any]]:
     """Let the engine play the side whose phase it is, then end the phase.
 
     Each decision's actions are applied and logged like a player's; the
     returned list holds each decision with its explanation and log entries.
+    With the table's physical ``dice``, every action takes its dice from them in
+    order; when they run out the phase stops with ``NeedRoll`` after saving
+    what was already played.
     """
     opened = open_battle(path)
     planner = service(opened.battle.ruleset, "ai")(opened.rules)
@@ -104,7 +107,19 @@ def play_side(path: Path) -> list[dict[str, Any]]:
             break
         entries = []
         for action in decision["actions"]:
-            battle, entry, state = act(battle, opened.rules, action, None, state)
+            source = _slice(dice) if dice is not None else None
+            try:
+                battle, entry, state = act(battle, opened.rules, action, source, state)
+            except NeedRoll as missing:
+                save_battle(battle, path)
+                assert dice is not None
+                raise NeedRoll(len(dice.draws) + missing.index, missing.sides,
+                               missing.purpose) from None
+            except TacticianError:
+                save_battle(battle, path)
+                raise
+            if dice is not None and source is not None:
+                dice.draws.extend(source.draws)
             entries.append(entry.model_dump(mode="json"))
         decisions.append({**decision, "entries": entries})
         save_battle(battle, path)
@@ -120,6 +135,11 @@ def play_side(path: Path) -> list[dict[str, Any]]:
         )
     save_battle(battle, path)
     return decisions
+
+
+def _slice(dice: PhysicalDice) -> PhysicalDice:
+    """The unused part of the table's dice, for one action (each entry logs its own)."""
+    return PhysicalDice(dice.values[len(dice.draws) :])
 
 
 def view(path: Path, reach_unit: str | None = None) -> dict[str, Any]:

@@ -24,11 +24,12 @@ from tactician.errors import RulesError
 from tactician.grid.ranges import manhattan
 from tactician.rulesets.tropera import numbers
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
-from tactician.rulesets.tropera.battle_units import combatant, foes_of, movement_left, reach
+from tactician.rulesets.tropera.battle_units import combatant, movement_left, reach
 from tactician.rulesets.tropera.combatant import Combatant, carried_weapons, usable_problem
 from tactician.rulesets.tropera.compendium import load_compendium
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.sequence import Forecast, forecast, plan_sequence
+from tactician.rulesets.tropera.targeting import shaded_ignored, targetable_foes
 
 Tile = tuple[int, int]
 
@@ -162,7 +163,7 @@ def candidates(state: TroperaBattle, unit: Unit, scorer: Scorer) -> list[Candida
     """Every (tile, weapon, foe) attack the unit could make this turn, scored."""
     tier = unit.tier or "mob"
     spots = reach(state, unit)
-    foes = list(foes_of(state, unit))
+    foes = targetable_foes(state, unit)  # Provoke
     found: list[Candidate] = []
     compendium = scorer.compendium
     assert unit.position is not None
@@ -211,6 +212,8 @@ def candidates(state: TroperaBattle, unit: Unit, scorer: Scorer) -> list[Candida
                         moved,
                     )
                 )
+    ignored = shaded_ignored(state, {c.target for c in found})  # Shade
+    found = [c for c in found if c.target not in ignored]
     found.sort(
         key=lambda c: (
             -c.score,
@@ -226,7 +229,7 @@ def candidates(state: TroperaBattle, unit: Unit, scorer: Scorer) -> list[Candida
 
 def _approach(state: TroperaBattle, unit: Unit, movement: int | None = None) -> Tile | None:
     """The reachable tile closest (Manhattan) to the nearest foe; None to stay."""
-    foes = [f.position for f in foes_of(state, unit) if f.position is not None]
+    foes = [f.position for f in targetable_foes(state, unit) if f.position is not None]
     if not foes or unit.position is None:
         return None
     spots = reach(state, unit, movement)

@@ -66,12 +66,10 @@ class UnitsFile(BaseModel):
 
 
 def load_map(path: Path) -> Board:
-    from tactician.grid.text_map import load_text_map
-    from tactician.grid.tiled import load_tiled
+    """A text or Tiled map whose terrain names come from Tropera's terrain table."""
+    from tactician.grid import load_map as load_grid_map
 
-    if path.suffix.lower() in (".tmj", ".tmx", ".json"):
-        return load_tiled(path, terrain_set())
-    return load_text_map(path, terrain_set())
+    return load_grid_map(path, terrain_set())
 
 
 def map_state(board: Board) -> MapState:

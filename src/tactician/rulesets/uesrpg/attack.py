@@ -104,7 +104,7 @@ def _defence_kind(defender: CombatState, defence: Defence) -> TestKind:
             raise RulesError(f"{defender.name} cannot use a shield with a lost or crippled arm")
         skill = shields[0].skill
     else:
-        usable = [w for w in weapons if not w.shield]
+        usable = [w for w in weapons if not w.shield and w.type == "physical"]
         if not usable:
             raise RulesError(f"{defender.name} has no weapon to parry with")
         skill = usable[0].skill
@@ -158,9 +158,11 @@ def plan_attack(
         label=f"Attack ({chosen.name})",
     )
     modifier = attack_modifier - (30 if defender.condition("Invisible") else 0)
+    attack_test = make_test(attacker, kind, options, modifier, "attack")
     attack_test = replace(
-        make_test(attacker, kind, options, modifier, "attack"),
-        purpose=f"{attacker.name} attacks {defender.name} with {chosen.name}",
+        attack_test,
+        purpose=f"{attacker.name} attacks {defender.name} with {chosen.name} "
+        f"(vs {attack_test.target})",
     )
     defence_test: D100Test | None = None
     if defence != "none":
@@ -168,11 +170,11 @@ def plan_attack(
             raise RulesError(f"{defender.name} cannot defend: {attacker.name} is Hidden")
         if not can_defend(defender):
             raise RulesError(f"{defender.name} cannot defend now")
+        defence_test = make_test(
+            defender, _defence_kind(defender, defence), options, defence_modifier, "opposed"
+        )
         defence_test = replace(
-            make_test(
-                defender, _defence_kind(defender, defence), options, defence_modifier, "opposed"
-            ),
-            purpose=f"{defender.name} defends ({defence})",
+            defence_test, purpose=f"{defender.name} defends ({defence}, vs {defence_test.target})"
         )
     formula = parse_damage(chosen.damage)
     flat = formula.flat + sum(sign * bonus(attacker, name) for name, sign in formula.bonuses)

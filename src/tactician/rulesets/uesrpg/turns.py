@@ -59,7 +59,7 @@ def refill_ap(unit: CombatState) -> tuple[int, int]:
     if unit.dead or has(unit, "Unconscious"):
         return 0, unit.ap_debt
     if unit.condition("Stunned"):
-        return unit.ap, 0
+        return unit.ap, unit.ap_debt
     ap = ACTION_POINTS
     if unit.condition("Dazed"):
         ap = max(1, ap - 1)
