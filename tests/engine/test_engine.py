@@ -183,3 +183,18 @@ def test_replay_rebuilds_the_live_state_bit_for_bit(
         except TacticianError:
             continue
     assert rules.dump_state(replay(battle, rules)) == rules.dump_state(state)
+
+
+def test_an_edited_die_that_changes_the_outcome_is_caught(fresh: tuple[Battle, Any]) -> None:
+    battle, rules = fresh
+    battle, _, _ = act(battle, rules, {"type": "move", "unit": "lethe", "to": [7, 2]})
+    battle, _, _ = act(battle, rules, {"type": "end_phase"})
+    battle, _, _ = act(battle, rules, {"type": "move", "unit": "brigand-1", "to": [8, 2]})
+    battle, entry, _ = act(battle, rules, {"type": "attack", "unit": "brigand-1",
+                                           "target": "lethe"})
+    # swap every die for its opposite face: the same number of dice, other outcomes
+    flipped = [d.model_copy(update={"value": 101 - d.value}) for d in entry.dice]
+    edited = entry.model_copy(update={"dice": flipped})
+    changed = battle.model_copy(update={"log": [*battle.log[:-1], edited]})
+    with pytest.raises(ReplayMismatch, match="replays differently|drew different"):
+        replay(changed, rules)

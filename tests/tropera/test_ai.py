@@ -89,13 +89,22 @@ def test_every_reachable_tile_and_foe_in_range_is_scored() -> None:
 
 def test_no_target_in_reach_each_tier_uses_its_own_actions() -> None:
     far = ["." * 30]
-    for tier, last in (("mob", "wait"), ("army", "defend"), ("elite", "dash")):
+    for tier, last in (("mob", "wait"), ("army", "defend")):
         state = enemy_phase(
             battle(far, unit("p", (0, 0)), unit("e", (29, 0), side="enemy", tier=tier))
         )
         decision = decide(state, state.unit("e"), Scorer(TroperaOptions()))
         assert decision.actions[0] == {"type": "move", "unit": "e", "to": [24, 0]}
         assert decision.actions[-1]["type"] == last
+    # an Elite dashes first, then uses the doubled movement
+    state = enemy_phase(
+        battle(far, unit("p", (0, 0)), unit("e", (29, 0), side="enemy", tier="elite"))
+    )
+    decision = decide(state, state.unit("e"), Scorer(TroperaOptions()))
+    assert decision.actions == [
+        {"type": "dash", "unit": "e"},
+        {"type": "move", "unit": "e", "to": [19, 0]},
+    ]
 
 
 def test_numerical_order_with_elites_free_to_go_first() -> None:

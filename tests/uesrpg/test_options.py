@@ -12,7 +12,7 @@ from tactician.rulesets import registry
 from tactician.rulesets.uesrpg import RULESET
 from tactician.rulesets.uesrpg.options import UesrpgOptions
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "rulings-uesrpg.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
 
 
 def test_overrides() -> None:

@@ -9,6 +9,7 @@ appends it; a refused action appends nothing. ``undo`` drops the last entry.
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -54,14 +55,25 @@ def replay(battle: Battle, rules: BattleRules, upto: int | None = None) -> Any:
     for entry in battle.log[:upto]:
         dice = PhysicalDice([d.value for d in entry.dice])
         try:
-            state, _ = rules.apply(state, entry.action, dice)
+            state, outcome = rules.apply(state, entry.action, dice)
         except TacticianError as exc:
             raise ReplayMismatch(f"log entry {entry.seq} no longer applies: {exc}") from None
         recorded = [(d.sides, d.value, d.purpose) for d in entry.dice]
         drawn = [(d.sides, d.value, d.purpose) for d in dice.draws]
         if drawn != recorded:
             raise ReplayMismatch(f"log entry {entry.seq} drew different dice on replay")
+        # the same dice must also do the same thing: an edited die or a changed rule
+        # that still draws as many dice is caught here
+        if outcome.summary != entry.summary or _as_json(outcome.records) != entry.records:
+            raise ReplayMismatch(
+                f"log entry {entry.seq} replays differently: logged {entry.summary!r}, "
+                f"now {outcome.summary!r}"
+            )
     return state
+
+
+def _as_json(records: list[dict[str, Any]]) -> Any:
+    return json.loads(json.dumps(records, default=str))
 
 
 def act(
@@ -85,7 +97,7 @@ def act(
         action=dict(action),
         dice=[Draw(sides=d.sides, value=d.value, purpose=d.purpose) for d in source.draws],
         summary=outcome.summary,
-        records=outcome.records,
+        records=_as_json(outcome.records),
         physical=physical,
     )
     updated = battle.model_copy(update={"log": [*battle.log, entry], "streams": battle.streams + 1})

@@ -76,6 +76,13 @@ def perform(
     return entry, state
 
 
+def check(path: Path, action: dict[str, Any], dice: DiceSource | None = None) -> None:
+    """Refuse ``action`` now, in the rules' own words, if it would be refused; nothing
+    is saved and the outcome is not kept (used before asking a player to commit)."""
+    opened = open_battle(path)
+    act(opened.battle, opened.rules, action, dice, opened.state)
+
+
 def take_back(path: Path) -> Entry:
     opened = open_battle(path)
     battle, entry = undo(opened.battle)

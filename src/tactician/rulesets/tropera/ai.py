@@ -263,14 +263,21 @@ def decide(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Decision:
         return Decision(
             unit.id, tier, actions, f"attack {best.target} from {best.tile}: {why}", found
         )
+    if "dash" in allowed:
+        # Dash first ("doubling your movement distance for this turn"), then move on
+        dashed = unit.model_copy(update={"dashed": True})
+        goal = _approach(state.replace_units(dashed), dashed)
+        if goal is not None:
+            actions = [
+                {"type": "dash", "unit": unit.id},
+                {"type": "move", "unit": unit.id, "to": list(goal)},
+            ]
+            return Decision(
+                unit.id, tier, actions, "no target in reach: dash toward the nearest foe"
+            )
     goal = _approach(state, unit)
     if goal is not None:
         actions.append({"type": "move", "unit": unit.id, "to": list(goal)})
-    if "dash" in allowed and goal is not None:
-        actions.append({"type": "dash", "unit": unit.id})
-        return Decision(
-            unit.id, tier, actions, "no target in reach: move and dash toward the nearest foe"
-        )
     if "defend" in allowed:
         actions.append({"type": "defend", "unit": unit.id})
         return Decision(unit.id, tier, actions, "no target in reach: approach and Defend")

@@ -2,7 +2,7 @@
 actions a condition offers (extinguishing, shaking off a frenzy).
 
 Source: 003 "Conditions". Every condition's numbers, stacking rule and the edge
-it acts on are in ``CONDITION_RULES`` (and docs/rulings-uesrpg.md). Turn and
+it acts on are in ``CONDITION_RULES`` (and docs/rulings.md). Turn and
 round edges themselves run in ``turns.py``.
 """
 

@@ -1,7 +1,7 @@
 """UESRPG rulings: every gap or ambiguity of 003 as a named, switchable option.
 
 Each option has a default, a reason and the quote it settles;
-``docs/rulings-uesrpg.md`` lists the same. A campaign (or a command's
+``docs/rulings.md`` lists the same. A campaign (or a command's
 ``--option name=value``) can switch any of them.
 """
 

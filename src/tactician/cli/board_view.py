@@ -1,0 +1,227 @@
+"""The battle map in a terminal, drawn from the service's board view.
+
+Each tile is three characters wide. The middle one is the terrain symbol (from
+the view's ``symbols``) or, where a unit stands, the unit's one-letter label:
+the first side in phase order (the players) gets ``A``, ``B``, ``C``... and the
+second side (the enemy) ``a``, ``b``, ``c``..., in the order the units were
+listed; further sides get digits. Letters that the map already uses as terrain
+symbols (``F`` forest, ``f`` fort, ``v`` village...) are skipped, so a label never
+reads as terrain. Column numbers run across the top and row numbers down the
+side, both from 0: ``x`` is the column, ``y`` the row.
+
+With a unit's reach, the two characters around the middle one mark the tile so
+the map reads without colour too: ``[.]`` a tile the unit can move to (blue
+background), ``<.>`` a tile it can attack but not enter (red background).
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any
+
+MOVE_MARK = ("[", "]")
+ATTACK_MARK = ("<", ">")
+MOVE_STYLE = "on blue"
+ATTACK_STYLE = "on red"
+SIDE_STYLES = ("bold bright_white", "bold yellow", "bold magenta", "bold green")
+OVERFLOW = "0123456789@#$%&?"
+TERRAIN_STYLES = {
+    "forest": "green",
+    "shallows": "cyan",
+    "river": "blue",
+    "sea": "blue",
+    "lake": "blue",
+    "mountain": "dim yellow",
+    "peak": "yellow",
+    "fort": "bold white",
+    "village": "magenta",
+    "road": "dim",
+    "plain": "dim",
+    "wall": "white",
+}
+
+
+def labels(view: dict[str, Any]) -> dict[str, str]:
+    """One character per unit id (see the module docstring for the scheme)."""
+    taken = set(view.get("symbols", {}).values())
+    sides = list(view.get("sides", []))
+    for unit in view["units"]:
+        if unit["side"] not in sides:
+            sides.append(unit["side"])
+    pools: dict[str, list[str]] = {}
+    for index, side in enumerate(sides):
+        alphabet = (
+            string.ascii_uppercase if index == 0
+            else string.ascii_lowercase if index == 1
+            else "123456789"
+        )
+        pools[side] = [c for c in alphabet if c not in taken]
+    spare = [c for c in OVERFLOW if c not in taken]
+    result: dict[str, str] = {}
+    for unit in view["units"]:
+        pool = pools[unit["side"]]
+        if pool:
+            result[unit["id"]] = pool.pop(0)
+        elif spare:
+            result[unit["id"]] = spare.pop(0)
+        else:
+            result[unit["id"]] = "+"
+    return result
+
+
+def side_style(view: dict[str, Any], side: str) -> str:
+    sides = list(view.get("sides", []))
+    index = sides.index(side) if side in sides else len(sides)
+    return SIDE_STYLES[min(index, len(SIDE_STYLES) - 1)]
+
+
+def _status(unit: dict[str, Any]) -> str:
+    parts: list[str] = []
+    if unit.get("crippled"):
+        parts.append("crippled")
+    elif unit.get("countdown") is not None:
+        parts.append(f"critical: {unit['countdown']} round(s)")
+    elif unit["hp"] == 0:
+        parts.append("defeated")
+    if unit.get("carrying"):
+        parts.append(f"carrying {unit['carrying']}")
+    if unit.get("carried_by"):
+        parts.append(f"carried by {unit['carried_by']}")
+    parts.extend(unit.get("effects", []))
+    if unit.get("moved"):
+        parts.append(f"moved {unit['moved']}")
+    return ", ".join(parts) or "-"
+
+
+def board_text(view: dict[str, Any], marks: dict[str, str] | None = None) -> Any:
+    """The map as a Rich ``Text`` (plain-text readable; styles add colour)."""
+    from rich.text import Text
+
+    marks = marks or labels(view)
+    width, height = view["width"], view["height"]
+    symbols: dict[str, str] = view.get("symbols", {})
+    standing: dict[tuple[int, int], dict[str, Any]] = {}
+    for unit in view["units"]:
+        pos = unit.get("position")
+        if pos is not None and not unit.get("carried_by") and unit["hp"] > 0:
+            standing[(pos[0], pos[1])] = unit
+    for unit in view["units"]:  # the fallen still on the map, under anyone standing
+        pos = unit.get("position")
+        if pos is not None and not unit.get("carried_by"):
+            standing.setdefault((pos[0], pos[1]), unit)
+    reach = view.get("reach") or {}
+    moves = {(t[0], t[1]) for t in reach.get("move", [])}
+    attacks = {(t[0], t[1]) for t in reach.get("attack", [])}
+    gutter = max(3, len(str(height - 1))) + 1
+    text = Text()
+    text.append("y\\x".ljust(gutter), style="dim")
+    for x in range(width):
+        text.append(str(x).rjust(2) + " ", style="dim")
+    text.append("\n")
+    for y in range(height):
+        text.append(str(y).rjust(gutter - 1) + " ", style="dim")
+        for x in range(width):
+            terrain = view["rows"][y][x]
+            unit = standing.get((x, y))
+            if unit is not None:
+                middle = marks.get(unit["id"], "?")
+                style = side_style(view, unit["side"])
+                if unit["hp"] == 0:
+                    style = "dim strike"
+                if unit["id"] == reach.get("unit"):
+                    style += " reverse"
+            else:
+                middle = symbols.get(terrain, "?")
+                style = TERRAIN_STYLES.get(terrain, "")
+            left, right = " ", " "
+            background = ""
+            if (x, y) in moves:
+                left, right = MOVE_MARK
+                background = MOVE_STYLE
+            elif (x, y) in attacks:
+                left, right = ATTACK_MARK
+                background = ATTACK_STYLE
+            text.append(left, style=background)
+            text.append(middle, style=f"{style} {background}".strip())
+            text.append(right, style=background)
+        text.append(" " + str(y), style="dim")
+        text.append("\n")
+    return text
+
+
+def legend_table(view: dict[str, Any], marks: dict[str, str] | None = None) -> Any:
+    from rich import box
+    from rich.table import Table
+
+    marks = marks or labels(view)
+    table = Table(title="Units", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
+                  padding=(0, 1, 0, 0))
+    for column in ("", "id", "name", "side", "HP", "equipped", "acted", "x,y", "status"):
+        fixed = column in ("", "id", "HP", "acted")
+        table.add_column(column, no_wrap=fixed, min_width=len(column) or 1,
+                         justify="right" if column == "HP" else "left")
+    for unit in view["units"]:
+        pos = unit.get("position")
+        where = "off map"
+        if pos is not None:
+            where = f"{pos[0]},{pos[1]} {view['rows'][pos[1]][pos[0]]}"
+        side = unit["side"] + (f" ({unit['tier']})" if unit.get("tier") else "")
+        table.add_row(
+            marks.get(unit["id"], "?"),
+            unit["id"],
+            unit["name"],
+            side,
+            f"{unit['hp']}/{unit['max_hp']}",
+            unit.get("equipped") or "-",
+            "yes" if unit.get("acted") else "no",
+            where,
+            _status(unit),
+            style=side_style(view, unit["side"]) if unit["hp"] > 0 else "dim",
+        )
+    return table
+
+
+def header_lines(view: dict[str, Any]) -> list[str]:
+    lines = [
+        f"{view.get('name') or 'Battle'} ({view.get('ruleset', '?')}): round {view['round']}, "
+        f"{view['phase']} phase"
+    ]
+    objectives = view.get("objectives") or {}
+    victory = "; ".join(objectives.get("victory", [])) or "-"
+    defeat = "; ".join(objectives.get("defeat", [])) or "-"
+    lines.append(f"Victory: {victory}.  Defeat: {defeat}.")
+    if view.get("result", "ongoing") != "ongoing":
+        lines.append(f"Result: {view['result'].upper()} ({view.get('result_reason', '')})")
+    else:
+        lines.append("Result: ongoing")
+    return lines
+
+
+def render_board(view: dict[str, Any]) -> None:
+    """Header, map, keys and the unit legend, on the shared console."""
+    from rich.text import Text
+
+    from tactician.cli.output import console
+
+    out = console()
+    marks = labels(view)
+    for index, line in enumerate(header_lines(view)):
+        out.print(line, style="bold" if index == 0 else None, markup=False, highlight=False)
+    out.print(board_text(view, marks), soft_wrap=True, end="")
+    used = {row for rows in view["rows"] for row in rows}
+    terrain_key = ", ".join(
+        f"{symbol} {name}" for name, symbol in view.get("symbols", {}).items() if name in used
+    )
+    out.print(
+        Text(f"x = column, y = row, both from 0.  Terrain: {terrain_key}", style="dim"),
+        soft_wrap=True,
+    )
+    reach = view.get("reach")
+    if reach:
+        key = Text(f"Reach of {reach['unit']} ({marks.get(reach['unit'], '?')}): ")
+        key.append(f"{MOVE_MARK[0]}.{MOVE_MARK[1]}", style=MOVE_STYLE)
+        key.append(f" can move there ({len(reach['move'])} tiles), ")
+        key.append(f"{ATTACK_MARK[0]}.{ATTACK_MARK[1]}", style=ATTACK_STYLE)
+        key.append(f" can attack there only ({len(reach['attack'])} tiles)")
+        out.print(key, soft_wrap=True)
+    out.print(legend_table(view, marks))
