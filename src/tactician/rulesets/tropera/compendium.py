@@ -9,7 +9,6 @@ files of the same names: its entries override defaults of the same name.
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass
 from functools import lru_cache
@@ -18,8 +17,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from tactician.content.loader import load_entries
-from tactician.errors import RulesError
+from tactician.content.compendium import lookup, merged
 from tactician.rulesets.tropera.models import Feat, Item, Weapon
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -36,32 +34,13 @@ class Compendium:
         """A weapon by name (case-insensitive), or an inline definition as is."""
         if isinstance(ref, Weapon):
             return ref
-        return _lookup(self.weapons, ref, "weapon")
+        return lookup(self.weapons, ref, "weapon")
 
     def item(self, name: str) -> Item:
-        return _lookup(self.items, name, "item")
+        return lookup(self.items, name, "item")
 
     def feat(self, name: str) -> Feat:
-        return _lookup(self.feats, name, "feat")
-
-
-def _lookup(table: dict[str, M], name: str, what: str) -> M:
-    try:
-        return table[name.casefold()]
-    except KeyError:
-        names = [getattr(v, "name", k) for k, v in table.items()]
-        close = difflib.get_close_matches(name, names, n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise RulesError(f"unknown {what} {name!r}{hint}") from None
-
-
-def _merged(model: type[M], filename: str, dirs: tuple[Path, ...]) -> dict[str, M]:
-    table: dict[str, M] = {}
-    for folder in dirs:
-        path = folder / filename
-        if path.exists():
-            table.update(load_entries(model, path))
-    return table
+        return lookup(self.feats, name, "feat")
 
 
 @lru_cache(maxsize=8)
@@ -74,7 +53,7 @@ def load_compendium(extra_dirs: tuple[Path, ...] = ()) -> Compendium:
     dirs.extend(extra_dirs)
     folders = tuple(dirs)
     return Compendium(
-        weapons=_merged(Weapon, "weapons.yaml", folders),
-        items=_merged(Item, "items.yaml", folders),
-        feats=_merged(Feat, "feats.yaml", folders),
+        weapons=merged(Weapon, "weapons.yaml", folders),
+        items=merged(Item, "items.yaml", folders),
+        feats=merged(Feat, "feats.yaml", folders),
     )

@@ -7,10 +7,10 @@ any of them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from typing import Literal
 
-from tactician.errors import RulesError
+from tactician.rulesets.rulings import with_overrides
 
 TrueHitCrit = Literal["averaged", "first_die", "separate"]
 AttackSpeed = Literal["speed", "speed_minus_weight_over_str"]
@@ -46,41 +46,4 @@ class TroperaOptions:
 
     def with_overrides(self, pairs: list[str]) -> TroperaOptions:
         """Apply ``name=value`` strings, refusing unknown names or values by name."""
-        known = {f.name: f for f in fields(self)}
-        changes: dict[str, object] = {}
-        for pair in pairs:
-            name, sep, raw = pair.partition("=")
-            name = name.strip().replace("-", "_")
-            if not sep or name not in known:
-                raise RulesError(
-                    f"unknown option {pair!r}; options are: {', '.join(sorted(known))}"
-                )
-            current = getattr(self, name)
-            changes[name] = _coerce(name, raw.strip(), current)
-        return replace(self, **changes)  # type: ignore[arg-type]
-
-
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "true_hit_crit": ("averaged", "first_die", "separate"),
-    "true_hit_average": ("floor", "exact"),
-    "attack_speed": ("speed", "speed_minus_weight_over_str"),
-    "halves": ("floor", "ceil"),
-}
-
-
-def _coerce(name: str, raw: str, current: object) -> object:
-    if isinstance(current, bool):
-        if raw.lower() in {"true", "yes", "1", "on"}:
-            return True
-        if raw.lower() in {"false", "no", "0", "off"}:
-            return False
-        raise RulesError(f"option {name} takes true or false, not {raw!r}")
-    if isinstance(current, int):
-        try:
-            return int(raw)
-        except ValueError:
-            raise RulesError(f"option {name} takes a whole number, not {raw!r}") from None
-    choices = _CHOICES.get(name, ())
-    if raw not in choices:
-        raise RulesError(f"option {name} takes one of {', '.join(choices)}, not {raw!r}")
-    return raw
+        return with_overrides(self, pairs)

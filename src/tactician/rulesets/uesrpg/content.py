@@ -10,7 +10,6 @@ field (design principle 3).
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass
 from functools import lru_cache
@@ -19,7 +18,7 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tactician.content.loader import load_entries
+from tactician.content.compendium import lookup, merged
 from tactician.errors import RulesError
 from tactician.rulesets.uesrpg.damage import ArKind, DamageType, parse_damage
 from tactician.rulesets.uesrpg.locations import Location
@@ -96,29 +95,10 @@ class Compendium:
     armor: dict[str, Armor]
 
     def weapon(self, ref: str | Weapon) -> Weapon:
-        return ref if isinstance(ref, Weapon) else _lookup(self.weapons, ref, "weapon")
+        return ref if isinstance(ref, Weapon) else lookup(self.weapons, ref, "weapon")
 
     def armor_piece(self, ref: str | Armor) -> Armor:
-        return ref if isinstance(ref, Armor) else _lookup(self.armor, ref, "armor")
-
-
-def _lookup(table: dict[str, M], name: str, what: str) -> M:
-    try:
-        return table[name.casefold()]
-    except KeyError:
-        names = [str(getattr(v, "name", k)) for k, v in table.items()]
-        close = difflib.get_close_matches(name, names, n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise RulesError(f"unknown {what} {name!r}{hint}") from None
-
-
-def _merged(model: type[M], filename: str, dirs: tuple[Path, ...]) -> dict[str, M]:
-    table: dict[str, M] = {}
-    for folder in dirs:
-        path = folder / filename
-        if path.exists():
-            table.update(load_entries(model, path))
-    return table
+        return ref if isinstance(ref, Armor) else lookup(self.armor, ref, "armor")
 
 
 def data_dirs(extra_dirs: tuple[Path, ...] = ()) -> tuple[Path, ...]:
@@ -129,7 +109,7 @@ def data_dirs(extra_dirs: tuple[Path, ...] = ()) -> tuple[Path, ...]:
 
 @lru_cache(maxsize=8)
 def _load(dirs: tuple[Path, ...]) -> Compendium:
-    return Compendium(_merged(Weapon, "weapons.yaml", dirs), _merged(Armor, "armor.yaml", dirs))
+    return Compendium(merged(Weapon, "weapons.yaml", dirs), merged(Armor, "armor.yaml", dirs))
 
 
 def load_compendium(extra_dirs: tuple[Path, ...] = ()) -> Compendium:

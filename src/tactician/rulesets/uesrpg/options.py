@@ -7,10 +7,10 @@ Each option has a default, a reason and the quote it settles;
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from typing import Literal
 
-from tactician.errors import RulesError
+from tactician.rulesets.rulings import with_overrides
 
 ElementalAR = Literal["both", "higher", "specific"]
 WoundPenalties = Literal["stack", "once"]
@@ -63,48 +63,4 @@ class UesrpgOptions:
 
     def with_overrides(self, pairs: list[str]) -> UesrpgOptions:
         """Apply ``name=value`` strings, refusing unknown names or values by name."""
-        known = {f.name: f for f in fields(self)}
-        changes: dict[str, object] = {}
-        for pair in pairs:
-            name, sep, raw = pair.partition("=")
-            name = name.strip().replace("-", "_")
-            if not sep or name not in known:
-                raise RulesError(
-                    f"unknown option {pair!r}; options are: {', '.join(sorted(known))}"
-                )
-            changes[name] = _coerce(name, raw.strip(), getattr(self, name))
-        return replace(self, **changes)  # type: ignore[arg-type]
-
-
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "elemental_ar": ("both", "higher", "specific"),
-    "wound_penalties": ("stack", "once"),
-    "death_count": ("total", "consecutive"),
-    "bleeding_wt": ("once", "per_instance"),
-    "defence_tie": ("defender", "attacker"),
-    "frenzy_end_costs_sp": ("always", "encounter_end"),
-    "wound_relief": ("longest", "add"),
-    "first_aid": ("one_wound", "all_wounds"),
-    "partial_armor_ar": ("half", "unchanged"),
-}
-
-
-def _coerce(name: str, raw: str, current: object) -> object:
-    if isinstance(current, bool):
-        if raw.lower() in {"true", "yes", "1", "on"}:
-            return True
-        if raw.lower() in {"false", "no", "0", "off"}:
-            return False
-        raise RulesError(f"option {name} takes true or false, not {raw!r}")
-    if isinstance(current, int):
-        try:
-            value = int(raw)
-        except ValueError:
-            raise RulesError(f"option {name} takes a whole number, not {raw!r}") from None
-        if value < 0:
-            raise RulesError(f"option {name} takes a number of 0 or more, not {value}")
-        return value
-    choices = _CHOICES.get(name, ())
-    if raw not in choices:
-        raise RulesError(f"option {name} takes one of {', '.join(choices)}, not {raw!r}")
-    return raw
+        return with_overrides(self, pairs)
