@@ -21,15 +21,19 @@ from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
 from tactician.grid.ranges import manhattan
 from tactician.rulesets.tropera import numbers
+from tactician.rulesets.tropera.aftermath import charges_left, settle
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.battle_units import combatant, foes_of, movement_left, route
 from tactician.rulesets.tropera.compendium import load_compendium
 from tactician.rulesets.tropera.fight import attack_records
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.phases import end_phase
+from tactician.rulesets.tropera.prepared import prepare, run
 from tactician.rulesets.tropera.progression import has_feat
+from tactician.rulesets.tropera.rescue import drop, rescue
 from tactician.rulesets.tropera.sequence import plan_sequence, resolve
-from tactician.rulesets.tropera.wounds import healed, reduce_to_zero
+from tactician.rulesets.tropera.special_actions import SPECIAL_ACTIONS
+from tactician.rulesets.tropera.wounds import healed
 
 Tile = tuple[int, int]
 Handler = Callable[
@@ -171,57 +175,20 @@ def attack(
     )
     bystanders = [combatant(state, foe, compendium=compendium) for foe in nearby]
     plan = plan_sequence(attacker, defenders, distance, options, bystanders)
+    if attacker.weapon is not None and attacker.weapon.charges is not None:
+        charges_left(unit, attacker.weapon)
     resolution = resolve(plan, dice)
     records = attack_records(resolution)
     involved = [unit, *targets, *nearby]  # the same order as plan.units
-    changed: dict[str, Unit] = {}
-    effects = list(state.effects)
-    notes: list[str] = []
-    final_hps, final_marks = resolution.final[1], resolution.final[2]
-    for index, original in enumerate(involved):
-        hp = final_hps[index]
-        mark = final_marks[index]
-        update: dict[str, Any] = {"hp": hp}
-        if mark & 1 and original.miracle_round != state.round:
-            update["miracle_round"] = state.round
-        if mark & 2:
-            update["shield_phase"] = state.phase_key
-        breaker = (mark >> 2) - 1
-        if breaker >= 0 and not state.effects_on(original.id, "guard_break"):
-            breaker_unit = involved[breaker]
-            effects.append(
-                Effect(
-                    name="guard_break",
-                    unit=original.id,
-                    source=breaker_unit.id,
-                    value=numbers.half(plan.units[breaker].stats["str"], options),
-                    ends="phase_start",
-                    ends_owner=breaker_unit.side,
-                    made_round=state.round,
-                    made_phase_owner=state.side,
-                )
-            )
-        current = original.model_copy(update=update)
-        if hp == 0 and original.hp > 0:
-            current, what = reduce_to_zero(current)
-            notes.append(f"{original.name} {what}")
-            if current.carrying:
-                passenger = state.unit(current.carrying)
-                changed[passenger.id] = passenger.model_copy(update={"carried_by": None})
-                current = current.model_copy(update={"carrying": None})
-        changed[current.id] = current
-    attacker_after = changed[unit.id]
+    new_state, notes = settle(state, involved, plan, resolution, options)
     used_weapon = plan.units[0].weapon
-    update = {"acted": True, "equipped": used_weapon.name if used_weapon else unit.equipped}
-    if used_weapon is not None and used_weapon.charges is not None:
-        left = unit.uses.get(used_weapon.name, used_weapon.charges) - 1
-        if left < 0:
-            raise RulesError(f"{used_weapon.name} has no charges left this map")
-        update["uses"] = {**unit.uses, used_weapon.name: left}
-    changed[unit.id] = attacker_after.model_copy(update=update)
-    new_state = state.replace_units(*changed.values()).model_copy(
-        update={"effects": tuple(effects)}
+    after = new_state.unit(unit.id)
+    new_state = new_state.replace_units(
+        after.model_copy(
+            update={"acted": True, "equipped": used_weapon.name if used_weapon else unit.equipped}
+        )
     )
+    final_hps = resolution.final[1]
     hp_line = ", ".join(f"{s.name} {final_hps[i]} HP" for i, s in enumerate(plan.units))
     summary = f"{unit.name} attacks {', '.join(t.name for t in targets)}: {hp_line}"
     if notes:
@@ -478,6 +445,10 @@ ACTIONS: dict[str, Handler] = {
     "item": use_item,
     "staff": use_staff,
     "end_phase": end_phase_action,
+    "rescue": rescue,
+    "drop": drop,
+    "prepare": prepare,
+    **SPECIAL_ACTIONS,
 }
 
 
@@ -494,4 +465,4 @@ def apply(
         raise RulesError(f"unknown action {kind!r}; actions are: {', '.join(ACTIONS)}")
     if state.result != "ongoing" and kind != "end_phase":
         raise RulesError(f"the battle is over ({state.result}: {state.result_reason})")
-    return handler(state, action, dice, options or TroperaOptions())
+    return run(handler, state, action, dice, options or TroperaOptions())  # + Prepare Attack

@@ -108,9 +108,14 @@ def take_out(unit: Unit, wanted: str, compendium: Compendium | None = None) -> t
     uses = dict(unit.uses)
     moving = uses.pop(name, None) if last_copy else None
     unit_update: dict[str, object] = {"uses": uses}
-    if last_copy and unit.equipped and unit.equipped.casefold() in (
-        name.casefold(),
-        weapon_name(ref).casefold(),
+    if (
+        last_copy
+        and unit.equipped
+        and unit.equipped.casefold()
+        in (
+            name.casefold(),
+            weapon_name(ref).casefold(),
+        )
     ):
         unit_update["equipped"] = None  # the next usable weapon is wielded
     if (
@@ -147,9 +152,7 @@ def put_in(unit: Unit, held: Held, compendium: Compendium | None = None) -> Unit
                 "partly used copy of each item (use it up first)"
             )
         uses[held.name] = held.uses
-    return unit.model_copy(
-        update={"character": character.model_copy(update=update), "uses": uses}
-    )
+    return unit.model_copy(update={"character": character.model_copy(update=update), "uses": uses})
 
 
 def check_slots(unit: Unit, compendium: Compendium | None = None) -> None:

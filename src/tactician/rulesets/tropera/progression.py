@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tactician.rulesets.tropera.models import Character, Feat, StatLine
+from tactician.rulesets.tropera.proficiency import PROFICIENCY_OF
 from tactician.rulesets.tropera.stats import STATS, rank_index
 
 # 000: "Characters start with 10 Hit Points and 5 Movement."
@@ -46,22 +47,9 @@ EXTRA_SLOT_LEVEL = 8
 # 000: "New proficiency ranks can be used to either gain a D rank in proficiency (to a
 # maximum of 3 different proficiencies), or increase a rank ... to a maximum of S+4."
 MAX_PROFICIENCIES = 3
-# Proficiency keys a unit file may use. 000's table lists Swords, Lances, Axes, Bow,
-# Light, Anima, Dark, Staff, Perform; laguz "take 'Clips' as their level 1 weapon
-# proficiency"; knife is accepted because the weapon models carry it.
-PROFICIENCY_TYPES: tuple[str, ...] = (
-    "sword",
-    "lance",
-    "axe",
-    "bow",
-    "knife",
-    "light",
-    "anima",
-    "dark",
-    "staff",
-    "perform",
-    "clips",
-)
+# Proficiency keys a unit file may use: those that wield a weapon type (laguz "take
+# 'Clips' as their level 1 weapon proficiency"), plus Perform from 000's rank table.
+PROFICIENCY_TYPES: tuple[str, ...] = (*dict.fromkeys(PROFICIENCY_OF.values()), "perform")
 
 # 000 Laguz and Manakete: "choose one of the following options in place of the
 # character's level 1 feat".
