@@ -234,3 +234,64 @@ def test_guard_break_lasts_until_the_breakers_next_phase() -> None:
     assert numbers.avoid(combatant(enemy_phase, enemy_phase.unit("e"))) == before - 5
     next_player = act(enemy_phase, type="end_phase")
     assert numbers.avoid(combatant(next_player, next_player.unit("e"))) == before
+
+
+# --- Grappler and statuses on a hit ---
+
+
+def test_grapple_deals_no_damage_and_pins_the_target_until_the_grapplers_next_phase() -> None:
+    grappler = unit("g", (0, 0), character={
+        "feats": ["Martial Artist", "Grappler"], "weapons": [],
+        "points": {"hp": 10, "str": 8, "skl": 10, "spd": 5, "lck": 2}})
+    foe = unit("e", (1, 0), side="enemy", character={
+        "points": {"hp": 20, "str": 5, "skl": 2, "spd": 2, "lck": 2, "def": 4}})
+    state = battle(OPEN, grappler.model_copy(update={"equipped": "Unarmed"}), foe)
+    free_avoid = numbers.avoid(combatant(state, state.unit("e")))
+    after, _ = apply(state, {"type": "attack", "unit": "g", "target": "e", "grapple": True},
+                     PhysicalDice([1, 1, 100, 100]))
+    assert after.unit("e").hp == state.unit("e").hp
+    assert after.effects_on("e", "grappled")
+    assert numbers.avoid(combatant(after, after.unit("e"))) == free_avoid // 2
+    enemy_turn = act(after, type="end_phase")
+    with pytest.raises(RulesError, match="cannot reach"):
+        act(enemy_turn, type="move", unit="e", to=[2, 0])
+    released = act(enemy_turn, type="end_phase")
+    assert not released.effects_on("e", "grappled")
+
+
+def test_grapple_needs_the_feat() -> None:
+    state = battle(OPEN, unit("a", (0, 0)), unit("e", (1, 0), side="enemy"))
+    with pytest.raises(RulesError, match="Grappler"):
+        act(state, type="attack", unit="a", target="e", grapple=True)
+
+
+def test_a_sleep_staff_hit_puts_the_target_to_sleep_through_its_next_phase() -> None:
+    cleric = unit("c", (0, 0), character={
+        "weapons": ["Sleep"], "proficiencies": {"staff": "B"},
+        "points": {"hp": 10, "mag": 10, "skl": 10, "spd": 5}})
+    foe = unit("e", (1, 0), side="enemy")
+    state = battle(OPEN, cleric.model_copy(update={"equipped": "Sleep"}), foe)
+    after, _ = apply(state, {"type": "attack", "unit": "c", "target": "e", "weapon": "Sleep"},
+                     PhysicalDice([1, 1, 100, 100, 100, 100]))
+    assert after.unit("e").hp == state.unit("e").hp  # staves deal no damage
+    asleep = act(after, type="end_phase")
+    with pytest.raises(RulesError, match="asleep"):
+        act(asleep, type="wait", unit="e")
+    awake = act(act(asleep, type="end_phase"), type="end_phase")
+    assert not awake.effects_on("e", "asleep")
+
+
+def test_resistant_gets_fifteen_avoid_against_ailment_staves() -> None:
+    from tactician.rulesets.tropera.compendium import load_compendium
+    from tactician.rulesets.tropera.options import TroperaOptions
+    from tactician.rulesets.tropera.sequence import strike_numbers
+    from tests.tropera.units import unit as combat_unit
+
+    sleep = load_compendium().weapon("Sleep")
+    caster = combat_unit("C", mag=10, skl=0, lck=0, weapon=sleep, ranks={"staff": "B"})
+    plain = combat_unit("T", spd=0, lck=0)
+    warded = combat_unit("W", spd=0, lck=0, feats=("Resistant",))
+    options = TroperaOptions()
+    gap = strike_numbers(caster, plain, options).hit - strike_numbers(caster, warded, options).hit
+    assert strike_numbers(caster, plain, options).hit == 75
+    assert gap == 15

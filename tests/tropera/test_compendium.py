@@ -92,7 +92,7 @@ def test_every_weapon_and_item_names_its_source(compendium: Compendium) -> None:
 
 def test_feats_the_battle_layer_owns_are_not_marked_implemented(compendium: Compendium) -> None:
     # actions and movement feats arrive with the battle engine (issue 3)
-    for name in ("Trample", "Multishot", "Grappler", "Quick Draw"):
+    for name in ("Trample", "Multishot", "Quick Draw"):
         assert not compendium.feat(name).implemented, name
 
 

@@ -61,6 +61,8 @@ def actor(state: TroperaBattle, action: Mapping[str, Any]) -> Unit:
         raise RulesError(
             f"{unit.name} is at 0 HP: 000 'A wounded character cannot move or take any actions'"
         )
+    if state.effects_on(unit.id, "asleep"):
+        raise RulesError(f"{unit.name} is asleep and cannot act until its status ends")
     return unit
 
 
@@ -174,7 +176,8 @@ def attack(
         else []
     )
     bystanders = [combatant(state, foe, compendium=compendium) for foe in nearby]
-    plan = plan_sequence(attacker, defenders, distance, options, bystanders)
+    grapple = bool(action.get("grapple", False))
+    plan = plan_sequence(attacker, defenders, distance, options, bystanders, grapple)
     if attacker.weapon is not None and attacker.weapon.charges is not None:
         charges_left(unit, attacker.weapon)
     resolution = resolve(plan, dice)
@@ -189,6 +192,7 @@ def attack(
         )
     )
     final_hps = resolution.final[1]
+    new_state = _hit_effects(new_state, unit, involved, resolution, used_weapon, grapple)
     hp_line = ", ".join(f"{s.name} {final_hps[i]} HP" for i, s in enumerate(plan.units))
     summary = f"{unit.name} attacks {', '.join(t.name for t in targets)}: {hp_line}"
     if notes:
@@ -196,6 +200,59 @@ def attack(
     return _finish(
         new_state, Outcome(summary, [{"type": "attack", "strikes": records, "notes": notes}])
     )
+
+
+def _hit_effects(
+    state: TroperaBattle,
+    unit: Unit,
+    involved: list[Unit],
+    resolution: Any,
+    weapon: Any,
+    grapple: bool,
+) -> TroperaBattle:
+    """Effects the attacker's hits leave on their targets.
+
+    A weapon that inflicts a status (a Sleep or Silence staff; the Frost Tome's
+    "Slowed condition") inflicts it on a hit until the end of the target's next
+    phase (000 gives no duration: a ruling). Grappler: "their movement becomes 0,
+    and their avoidance is halved (not including terrain bonuses) until your next
+    turn" (the grappler's side's next phase).
+    """
+    effects = list(state.effects)
+    for note in resolution.records:
+        record = note.record
+        if record.striker_index != 0 or record.outcome == "miss":
+            continue
+        target = involved[record.target_index]
+        if state.unit(target.id).hp == 0:
+            continue
+        made = {"made_round": state.round, "made_phase_owner": state.side, "source": unit.id}
+        if (
+            weapon is not None
+            and weapon.inflicts
+            and not state.effects_on(target.id, weapon.inflicts)
+        ):
+            effects.append(
+                Effect(
+                    name=weapon.inflicts,
+                    unit=target.id,
+                    ends="phase_end",
+                    ends_owner=target.side,
+                    **made,
+                )
+            )
+        if grapple and not state.effects_on(target.id, "grappled"):
+            effects.append(
+                Effect(
+                    name="grappled",
+                    unit=target.id,
+                    ends="phase_start",
+                    ends_owner=unit.side,
+                    **made,
+                )
+            )
+        state = state.model_copy(update={"effects": tuple(effects)})
+    return state
 
 
 def wait(

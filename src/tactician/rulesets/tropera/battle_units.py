@@ -84,6 +84,9 @@ def occupied(state: TroperaBattle, unit: Unit) -> tuple[list[Tile], list[Tile]]:
 
 
 def movement_left(state: TroperaBattle, unit: Unit) -> int:
+    """Movement still to spend this turn; Grappler: "their movement becomes 0"."""
+    if state.effects_on(unit.id, "grappled"):
+        return 0
     return max(0, move_profile(state, unit).movement - unit.moved)
 
 

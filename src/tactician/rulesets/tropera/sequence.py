@@ -18,7 +18,7 @@ one strike through a ``Chance``. ``resolve`` runs it on real dice;
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tactician.dice.chance import Chance, Note, SampledChance
@@ -119,8 +119,14 @@ def strike_numbers(
         defender_s_plus=s_plus(target.rank_for(target_weapon)) if target_weapon else 0,
         attacker_ignores=unit.has("Martial Artist"),
     )
+    # Resistant: "have a 15 Avoidance bonus against staves that inflict ailments"
+    ailment_ward = 15 if weapon.is_staff and weapon.inflicts and target.has("Resistant") else 0
     hit_chance = (
-        numbers.hit(unit, weapon) + triangle - accuracy_penalty - numbers.avoid(target, guard_break)
+        numbers.hit(unit, weapon)
+        + triangle
+        - accuracy_penalty
+        - numbers.avoid(target, guard_break)
+        - ailment_ward
     )
     crit_chance = numbers.crit(unit, weapon, options) - numbers.crit_avoid(target)
     gamble = unit.has("Gamble")
@@ -160,13 +166,16 @@ def plan_sequence(
     distance: int | None = None,
     options: TroperaOptions | None = None,
     bystanders: list[Combatant] | None = None,
+    grapple: bool = False,
 ) -> Plan:
     """Count every participant's attacks and lay out the strikes.
 
     With several targets (Chain Lightning) each of the attacker's turns strikes
     every target in the order targeted (``chain_attacker_strikes_each_target``),
     and each target counterattacks the attacker. ``bystanders`` are other enemies
-    adjacent to the attacker that only Cleave can reach.
+    adjacent to the attacker that only Cleave can reach. ``grapple``: Grappler
+    "can choose to grapple your target instead of dealing damage", so the
+    attacker's hits deal none.
     """
     options = options or TroperaOptions()
     if not targets:
@@ -239,6 +248,13 @@ def plan_sequence(
             table[(striker, victim, breaker, step)] = strike_numbers(
                 units[striker], units[victim], options, reduction, CLEAVE_PENALTY * step
             )
+    if grapple:
+        if not attacker.has("Grappler"):
+            raise RulesError(f"{attacker.name} needs the Grappler feat to grapple")
+        table = {
+            key: replace(numbers_, damage=0, crit_damage=0) if key[0] == 0 else numbers_
+            for key, numbers_ in table.items()
+        }
     return Plan(units, counts, strikes, table, options, distance, len(targets), cleave)
 
 
@@ -255,6 +271,8 @@ class StrikeRecord:
     target_hp: int
     effects: tuple[str, ...] = ()
     cleave: int = 0  # 0 for a Sequence strike, k for the k-th successive Cleave
+    striker_index: int = 0  # positions in ``Plan.units``
+    target_index: int = 0
 
 
 def make_step(plan: Plan) -> Any:
@@ -318,6 +336,8 @@ def make_step(plan: Plan) -> Any:
                     hp,
                     tuple(effects),
                     cleave_step,
+                    s,
+                    t,
                 )
             )
         if hp != hps[t] or mark != marks[t]:
