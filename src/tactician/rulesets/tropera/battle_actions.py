@@ -226,7 +226,6 @@ def _hit_effects(
         target = involved[record.target_index]
         if state.unit(target.id).hp == 0:
             continue
-        made = {"made_round": state.round, "made_phase_owner": state.side, "source": unit.id}
         if (
             weapon is not None
             and weapon.inflicts
@@ -236,9 +235,11 @@ def _hit_effects(
                 Effect(
                     name=weapon.inflicts,
                     unit=target.id,
+                    source=unit.id,
                     ends="phase_end",
                     ends_owner=target.side,
-                    **made,
+                    made_round=state.round,
+                    made_phase_owner=state.side,
                 )
             )
         if grapple and not state.effects_on(target.id, "grappled"):
@@ -246,9 +247,11 @@ def _hit_effects(
                 Effect(
                     name="grappled",
                     unit=target.id,
+                    source=unit.id,
                     ends="phase_start",
                     ends_owner=unit.side,
-                    **made,
+                    made_round=state.round,
+                    made_phase_owner=state.side,
                 )
             )
         state = state.model_copy(update={"effects": tuple(effects)})
