@@ -40,8 +40,10 @@ def test_bad_overrides_are_refused(pair: str, message: str) -> None:
 
 
 def test_every_option_is_documented() -> None:
+    from tactician.rulesets.uesrpg.battle_rules import BattleOptions
+
     text = DOCS.read_text(encoding="utf-8")
-    for option in fields(UesrpgOptions):
+    for option in (*fields(UesrpgOptions), *fields(BattleOptions)):
         assert f"`{option.name}`" in text, option.name
 
 

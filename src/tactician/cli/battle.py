@@ -134,11 +134,14 @@ def render_entry(entry: Any, view: dict[str, Any] | None = None) -> None:
                             else "seeded from the battle's seed"))
             hp = _hp_after(view, entry.action, record) if view else {}
             render_attack({"strikes": record.get("strikes", []), "hp": hp,
-                           "critically_wounded": []})
+                           "critically_wounded": [], "lines": record.get("lines", [])})
             for note in record.get("notes", []):
                 say(f"  {note}", "red")
         elif kind == "end_phase":
             for line in record.get("events", []):
+                say(f"  {line}")
+        if kind != "attack":  # rulesets that narrate their records as lines
+            for line in record.get("lines", []):
                 say(f"  {line}")
 
 
@@ -163,6 +166,14 @@ def _perform(battle: Path, action: dict[str, Any], as_json: bool, rolls: str | N
         _result_line(after)
 
     emit(data, as_json, render)
+
+
+def phase_words(view: dict[str, Any], article: bool = True) -> str:
+    """"the enemy phase" for side-phase rulesets; the ruleset's own words
+    (``phase_label``, e.g. "Aela's Turn") for turn-by-turn ones."""
+    if view.get("phase_label"):
+        return str(view["phase_label"])
+    return f"the {view['phase']} phase" if article else f"{view['phase']} phase"
 
 
 def _result_line(view: dict[str, Any]) -> None:
@@ -361,13 +372,16 @@ def enemy_phase_command(
                 f"the battle is over ({before['result']}: {before['result_reason']})"
             )
         side = before["phase"]
+        # turn-by-turn rulesets name the unit(s) acting now; side-phase ones the side
+        acting = before.get("acting")
         commanded = [u["id"] for u in before["units"]
-                     if u["side"] == side and u.get("tier") is None and u["hp"] > 0]
+                     if (u["id"] in acting if acting is not None else u["side"] == side)
+                     and u.get("tier") is None and u["hp"] > 0]
         if commanded and not any_side:
             raise TacticianError(
-                f"it is the {side} phase and its units ({', '.join(commanded)}) are commanded "
-                "by players; act with them and run `battle end-phase` (or pass --any-side to "
-                "let the engine play them as Mob tier)"
+                f"it is {phase_words(before)} and its units ({', '.join(commanded)}) are "
+                "commanded by players; act with them and run `battle end-phase` (or pass "
+                "--any-side to let the engine play them as Mob tier)"
             )
         # with the table's dice, the actions played before they run out are kept
         decisions = play_side(battle, _physical(rolls))
@@ -375,7 +389,8 @@ def enemy_phase_command(
         data = {"side": side, "decisions": decisions, "round": after["round"],
                 "phase": after["phase"], "result": after["result"],
                 "result_reason": after["result_reason"]}
-        emit(data, as_json, lambda: _render_decisions(side, decisions, after, explain, top))
+        label = phase_words(before, article=False)
+        emit(data, as_json, lambda: _render_decisions(label, decisions, after, explain, top))
 
 
 def _render_decisions(side: str, decisions: list[dict[str, Any]], after: dict[str, Any],
@@ -388,7 +403,7 @@ def _render_decisions(side: str, decisions: list[dict[str, Any]], after: dict[st
         say("hit: its first strike lands; counter: the target's first counter lands; defeats: "
             "the target falls; defeated: this unit falls; score: the tier's priority "
             "(mob hit, army hit - counter, elite defeats - defeated)", "dim")
-    say(f"{side} phase, played by the engine", "bold")
+    say(f"{side}, played by the engine", "bold")
     for decision in decisions:
         who = decision.get("unit")
         head = (f"{who} ({decision.get('tier') or '-'}): {decision.get('reason', '')}" if who
@@ -412,7 +427,7 @@ def _render_decisions(side: str, decisions: list[dict[str, Any]], after: dict[st
                         f"{c['defeat_target']:.1%}", f"{c['defeated']:.1%}", f"{c['score']:.3f}",
                     )
                 out.print(table)
-    say(f"Now round {after['round']}, {after['phase']} phase.")
+    say(f"Now round {after['round']}, {phase_words(after, article=False)}.")
     _result_line(after)
 
 

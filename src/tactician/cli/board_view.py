@@ -82,7 +82,7 @@ def _status(unit: dict[str, Any]) -> str:
     elif unit.get("countdown") is not None:
         parts.append(f"critical: {unit['countdown']} round(s)")
     elif unit["hp"] == 0:
-        parts.append("defeated")
+        parts.append(unit.get("down") or "defeated")  # e.g. "unconscious" vs "dead"
     if unit.get("carrying"):
         parts.append(f"carrying {unit['carrying']}")
     if unit.get("carried_by"):
@@ -184,7 +184,7 @@ def legend_table(view: dict[str, Any], marks: dict[str, str] | None = None) -> A
 def header_lines(view: dict[str, Any]) -> list[str]:
     lines = [
         f"{view.get('name') or 'Battle'} ({view.get('ruleset', '?')}): round {view['round']}, "
-        f"{view['phase']} phase"
+        + (view.get("phase_label") or f"{view['phase']} phase")
     ]
     objectives = view.get("objectives") or {}
     victory = "; ".join(objectives.get("victory", [])) or "-"

@@ -34,6 +34,7 @@ def _request(
     defender_weapon: str | None,
     options: list[str],
     cleave_targets: list[Path] | None = None,
+    defence: str | None = None,
 ) -> Any:
     from tactician.table.fights import Combatant, FightRequest
 
@@ -48,6 +49,7 @@ def _request(
         distance=distance,
         options=tuple(options),
         bystanders=tuple(Combatant(p) for p in cleave_targets or []),
+        defence=defence,
     )
 
 
@@ -55,9 +57,59 @@ def _pct(p: float) -> str:
     return f"{100 * p:.2f}%"
 
 
+def render_location_forecast(report: dict[str, Any]) -> None:
+    """Rulesets with hit locations and wounds (UESRPG): hit, each location, wound,
+    down, dead and the defender's HP, for the defence chosen and every other one."""
+    from rich.table import Table
+
+    a, d = report["attacker"], report["defender"]
+    con = console()
+    distance = report.get("distance")
+    title = f"Forecast: {a['name']} attacks {d['name']} with {a['weapon']} ({a['damage']})"
+    if distance is not None:
+        title += f" at {distance} tiles"
+    con.print(title, markup=False, highlight=False)
+    defence = report["defence"]
+    con.print(
+        f"Attack test vs {a['target']}; {d['name']} "
+        + ("does not defend" if defence == "none" else f"tries to {defence} (vs {d['target']})")
+        + f"; WT {d['wt']}, HP {d['hp']}/{d['max_hp']}",
+        markup=False, highlight=False,
+    )
+    if report.get("in_reach") is False:
+        con.print("[yellow]Out of reach from here: move closer first.[/yellow]")
+    if report.get("affordable") is False:
+        con.print("[yellow]Not enough AP left to attack this Turn.[/yellow]")
+    table = Table()
+    table.add_column("")
+    table.add_column("chance", justify="right")
+    table.add_row("Hit", _pct(report["hit"]))
+    for location, p in report["locations"].items():
+        table.add_row(f"  {location.replace('_', ' ')}", _pct(p))
+    table.add_row("Wound", _pct(report["wound"]))
+    table.add_row("Down (0 HP)", _pct(report["kill"]))
+    table.add_row("Dead", _pct(report["dead"]))
+    table.add_row("Expected damage", f"{report['expected_damage']:.2f}")
+    con.print(table)
+    dist = ", ".join(f"{hp} HP {_pct(p)}" for hp, p in report["hp"]["defender"].items())
+    con.print(f"{d['name']} ends at: {dist}", markup=False, highlight=False)
+    others = report.get("defences", {})
+    if len(others) > 1:
+        con.print(
+            "By defence: " + "; ".join(
+                f"{name}: hit {_pct(o['hit'])}, wound {_pct(o['wound'])}, down {_pct(o['kill'])}"
+                for name, o in others.items()
+            ),
+            markup=False, highlight=False,
+        )
+
+
 def render_forecast(report: dict[str, Any]) -> None:
     from rich.table import Table
 
+    if "locations" in report:
+        render_location_forecast(report)
+        return
     a, d = report["attacker"], report["defender"]
     table = Table(title=f"Forecast at distance {report['distance']}")
     table.add_column("")
@@ -113,6 +165,8 @@ def render_attack(report: dict[str, Any]) -> None:
     con = console()
     if report.get("seed") is not None:
         con.print(f"[dim]seed {report['seed']}[/dim]")
+    for line in report.get("lines", []):  # rulesets that narrate each roll as a line
+        con.print(line, markup=False, highlight=False)
     for strike in report["strikes"]:
         rolls = "; ".join(
             f"{r['purpose']}: {' + '.join(map(str, r['dice']))}"
@@ -163,6 +217,10 @@ def register(app: typer.Typer) -> None:
         cleave_target: list[Path] = typer.Option(
             [], "--cleave-target", help="Another adjacent enemy Cleave can reach (repeatable)."
         ),
+        defence: str | None = typer.Option(
+            None, "--defence", help="The defender's reaction: evade, parry, block or none "
+            "(rulesets with reactions, e.g. uesrpg; default: the defender's best)."
+        ),
         as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
     ) -> None:
         """Exact odds of an attack before committing to it."""
@@ -184,6 +242,7 @@ def register(app: typer.Typer) -> None:
                     defender_weapon,
                     option,
                     cleave_target,
+                    defence,
                 )
             )
             emit(report, as_json, lambda: render_forecast(report))
@@ -204,6 +263,10 @@ def register(app: typer.Typer) -> None:
         option: list[str] = typer.Option([], "--option", "-o", help="Ruling name=value."),
         cleave_target: list[Path] = typer.Option(
             [], "--cleave-target", help="Another adjacent enemy Cleave can reach (repeatable)."
+        ),
+        defence: str | None = typer.Option(
+            None, "--defence", help="The defender's reaction: evade, parry, block or none "
+            "(rulesets with reactions, e.g. uesrpg; default: the defender's best)."
         ),
         seed: int | None = typer.Option(None, "--seed", help="Seed for reproducible dice."),
         rolls: str | None = typer.Option(
@@ -232,6 +295,7 @@ def register(app: typer.Typer) -> None:
                     defender_weapon,
                     option,
                     cleave_target,
+                    defence,
                 ),
                 dice,
             )

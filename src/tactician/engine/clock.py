@@ -1,8 +1,10 @@
-"""Rounds and phases: who acts now, and which edges a step of the clock crosses.
+"""Rounds, phases and turns: who acts now, and which edges a step of the clock crosses.
 
 Side-phase systems (Fire Emblem: "player phase, enemy phase, other sides") use
-``PhaseClock``; every side's phase once is one round. The edges it reports let
-effects end on the right one ("until the start of your next phase").
+``PhaseClock``; every side's phase once is one round. Turn-by-turn systems (each
+unit acts on its own Turn in an initiative order, one Turn per unit per round)
+use ``InitiativeClock``. The edges they report let effects end on the right one
+("until the start of your next phase", "at the end of each Turn").
 """
 
 from __future__ import annotations
@@ -45,4 +47,43 @@ class PhaseClock:
             edges.append(Edge("round_start", None, round_))
         nxt = PhaseClock(self.sides, round_, phase)
         edges.append(Edge("phase_start", nxt.side, round_))
+        return nxt, edges
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeClock:
+    """One Turn per unit per round, in ``order`` (unit ids, first to act first).
+
+    ``index`` is the position in ``order`` of the unit whose Turn it is. The
+    clock only counts: skipping units that cannot act is the ruleset's business
+    (it advances again).
+    """
+
+    order: tuple[str, ...]
+    round: int = 1
+    index: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.order:
+            raise ValueError("an initiative order needs at least one unit")
+        if not 0 <= self.index < len(self.order):
+            raise ValueError(f"turn index {self.index} is outside the order of {len(self.order)}")
+
+    @property
+    def current(self) -> str:
+        return self.order[self.index]
+
+    def opening_edges(self) -> list[Edge]:
+        """Edges at the very start of a battle."""
+        return [Edge("round_start", None, self.round), Edge("turn_start", self.current, self.round)]
+
+    def advance(self) -> tuple[InitiativeClock, list[Edge]]:
+        """End the current Turn and start the next (a new round after the last unit)."""
+        edges = [Edge("turn_end", self.current, self.round)]
+        index, round_ = self.index + 1, self.round
+        if index == len(self.order):
+            index, round_ = 0, round_ + 1
+            edges.append(Edge("round_start", None, round_))
+        nxt = InitiativeClock(self.order, round_, index)
+        edges.append(Edge("turn_start", nxt.current, round_))
         return nxt, edges

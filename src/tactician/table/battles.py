@@ -96,7 +96,9 @@ def rebuild(path: Path) -> Opened:
 
 
 def play_side(path: Path, dice: PhysicalDice | None = None) -> list[dict[str, Any]]:
-    """Let the engine play the side whose phase it is, then end the phase.
+    """Let the engine play the side whose phase it is, then end the phase (unless
+    the ruleset's planner says it ``ends_own_turns``: then it plays until a unit
+    the players command has the turn).
 
     Each decision's actions are applied and logged like a player's; the
     returned list holds each decision with its explanation and log entries.
@@ -130,7 +132,10 @@ def play_side(path: Path, dice: PhysicalDice | None = None) -> list[dict[str, An
             entries.append(entry.model_dump(mode="json"))
         decisions.append({**decision, "entries": entries})
         save_battle(battle, path)
-    if getattr(state, "result", "ongoing") == "ongoing":
+    # a planner that ends its own turns (turn-by-turn rulesets) stops where the
+    # players' turn begins: no end_phase is appended for it
+    ends_own_turns = bool(getattr(planner, "ends_own_turns", False))
+    if getattr(state, "result", "ongoing") == "ongoing" and not ends_own_turns:
         battle, entry, state = act(battle, opened.rules, {"type": "end_phase"}, None, state)
         decisions.append(
             {

@@ -36,6 +36,9 @@ class FightRequest:
     options: tuple[str, ...] = field(default_factory=tuple)
     # other enemies next to the attacker that only an effect such as Cleave reaches
     bystanders: tuple[Combatant, ...] = ()
+    # the defender's reaction (evade, parry, block, none) for rulesets that have one;
+    # None lets the ruleset choose (rulesets without reactions ignore it)
+    defence: str | None = None
 
 
 def service(ruleset_id: str, name: str) -> Any:

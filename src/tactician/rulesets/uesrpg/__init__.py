@@ -13,6 +13,13 @@ Public API (see each module):
 - ``conditions``: ``add_condition``, ``remove_condition``, ``extinguish``, ...
 - ``attack``: ``plan_attack``, ``forecast``, ``resolve``
 - ``options``: ``UesrpgOptions`` (the rulings)
+
+Battles on the map (the ``battle_*`` modules; docs/rulings.md): the same
+services Tropera offers the table layer — ``battle`` (rules for the core
+engine: initiative, Turns, AP, conditions ticking, death tests at their edge),
+``ai`` (the planner for AI-controlled units), ``battle_view``,
+``battle_forecast``, and ``plan_fight``/``forecast_report``/``attack_report``
+for ``tactician forecast|attack --ruleset uesrpg``, and ``sheet``.
 """
 
 from __future__ import annotations
@@ -76,6 +83,54 @@ def _initiative(unit: Any, chance: Any, options: Any = None) -> Any:
     return roll_initiative(unit, chance, options)
 
 
+def _battle(options: Any) -> Any:
+    from tactician.rulesets.uesrpg.battle_rules import battle_rules
+
+    return battle_rules(list(options))
+
+
+def _ai(rules: Any) -> Any:
+    from tactician.rulesets.uesrpg.battle_ai import planner
+
+    return planner(rules)
+
+
+def _battle_view(state: Any, reach_unit: Any) -> Any:
+    from tactician.rulesets.uesrpg.battle_service import board_view
+
+    return board_view(state, reach_unit)
+
+
+def _battle_forecast(state: Any, action: Any, rules: Any) -> Any:
+    from tactician.rulesets.uesrpg.battle_service import battle_forecast
+
+    return battle_forecast(state, action, rules)
+
+
+def _plan_fight(request: Any) -> Any:
+    from tactician.rulesets.uesrpg.battle_service import plan_fight
+
+    return plan_fight(request)
+
+
+def _forecast_report(plan: Any) -> Any:
+    from tactician.rulesets.uesrpg.battle_service import forecast_report
+
+    return forecast_report(plan)
+
+
+def _attack_report(plan: Any, dice: Any) -> Any:
+    from tactician.rulesets.uesrpg.battle_service import attack_report
+
+    return attack_report(plan, dice)
+
+
+def _sheet(path: Any) -> Any:
+    from tactician.rulesets.uesrpg.battle_service import sheet
+
+    return sheet(path)
+
+
 RULESET = Ruleset(
     id="uesrpg",
     title="UESRPG Wounds & Conditions",
@@ -91,5 +146,13 @@ RULESET = Ruleset(
         "start_of_round": _start_of_round,
         "end_of_turn": _end_of_turn,
         "initiative": _initiative,
+        "battle": _battle,
+        "ai": _ai,
+        "battle_view": _battle_view,
+        "battle_forecast": _battle_forecast,
+        "plan_fight": _plan_fight,
+        "forecast_report": _forecast_report,
+        "attack_report": _attack_report,
+        "sheet": _sheet,
     },
 )
