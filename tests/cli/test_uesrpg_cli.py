@@ -40,12 +40,26 @@ def play_skirmish(path: Path, seed: int) -> list[str]:
     toward the nearest one; then ``battle end-phase`` ends its Turn. NPC Turns are
     ``battle enemy-phase``.
     """
-    commands = [f"battle new --ruleset uesrpg --map {SKIRMISH / 'map.yaml'} "
-                f"--units {SKIRMISH / 'party.yaml'} --units {SKIRMISH / 'bandits.yaml'} "
-                f"--seed {seed} --out {path.name}"]
-    battle_json("new", "--ruleset", "uesrpg", "--map", SKIRMISH / "map.yaml",
-                "--units", SKIRMISH / "party.yaml", "--units", SKIRMISH / "bandits.yaml",
-                "--seed", seed, "--out", path)
+    commands = [
+        f"battle new --ruleset uesrpg --map {SKIRMISH / 'map.yaml'} "
+        f"--units {SKIRMISH / 'party.yaml'} --units {SKIRMISH / 'bandits.yaml'} "
+        f"--seed {seed} --out {path.name}"
+    ]
+    battle_json(
+        "new",
+        "--ruleset",
+        "uesrpg",
+        "--map",
+        SKIRMISH / "map.yaml",
+        "--units",
+        SKIRMISH / "party.yaml",
+        "--units",
+        SKIRMISH / "bandits.yaml",
+        "--seed",
+        seed,
+        "--out",
+        path,
+    )
     for _ in range(400):
         view = battle_json("show", "--battle", path)
         if view["result"] != "ongoing":
@@ -108,9 +122,21 @@ def test_enemy_phase_is_refused_on_a_players_turn_and_the_board_says_whose_turn(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "b.json"
-    battle_json("new", "--ruleset", "uesrpg", "--map", SKIRMISH / "map.yaml",
-                "--units", SKIRMISH / "party.yaml", "--units", SKIRMISH / "bandits.yaml",
-                "--seed", 3, "--out", path)
+    battle_json(
+        "new",
+        "--ruleset",
+        "uesrpg",
+        "--map",
+        SKIRMISH / "map.yaml",
+        "--units",
+        SKIRMISH / "party.yaml",
+        "--units",
+        SKIRMISH / "bandits.yaml",
+        "--seed",
+        3,
+        "--out",
+        path,
+    )
     code, out = tactician("battle", "show", "--battle", path)
     assert code == 0 and "before initiative" in out
     code, out = tactician("battle", "enemy-phase", "--battle", path)  # rolls initiative
@@ -123,14 +149,21 @@ def test_enemy_phase_is_refused_on_a_players_turn_and_the_board_says_whose_turn(
     assert code == 2 and "tiles away" in out  # out of reach: refused before any dice
     code, out = tactician("battle", "show", "--battle", path)
     assert "Brand's Turn (brand, 3 AP)" in out
-    bleeding = next(u for u in battle_json("show", "--battle", path)["units"]
-                    if u["id"] == "bandit-2")
+    bleeding = next(
+        u for u in battle_json("show", "--battle", path)["units"] if u["id"] == "bandit-2"
+    )
     assert "Bleeding (2)" in bleeding["effects"]
 
 
 def test_forecast_and_attack_with_the_uesrpg_ruleset() -> None:
-    args = ["--ruleset", "uesrpg", "-a", EXAMPLES / "aela.yaml",
-            "-d", EXAMPLES / "bandit-captain.yaml"]
+    args = [
+        "--ruleset",
+        "uesrpg",
+        "-a",
+        EXAMPLES / "aela.yaml",
+        "-d",
+        EXAMPLES / "bandit-captain.yaml",
+    ]
     code, out = tactician("forecast", *args, "--defence", "parry")
     assert code == 0
     for word in ("Hit", "body", "head", "Wound", "Down (0 HP)", "ends at", "tries to parry"):
@@ -142,3 +175,19 @@ def test_forecast_and_attack_with_the_uesrpg_ruleset() -> None:
     assert code == 0 and "Aela → Bandit Captain" in out and "Result:" in out
     code, out = tactician("forecast", *args, "--defence", "block")
     assert code == 2 and "no shield" in out
+
+
+def test_character_create_and_show_with_the_uesrpg_ruleset(tmp_path: Path) -> None:
+    runner = CliRunner()
+    aela = Path(__file__).resolve().parents[2] / "examples" / "uesrpg" / "aela.yaml"
+    result = runner.invoke(app, ["character", "create", "--ruleset", "uesrpg", str(aela), "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["valid"] and data["hp"] == 23 and data["wound_threshold"] == 11
+    shown = runner.invoke(app, ["character", "show", "-r", "uesrpg", str(aela)])
+    assert shown.exit_code == 0 and "Aela" in shown.stdout and "wound threshold" in shown.stdout
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: X\ncharacteristics: {strength: 40}\n")
+    refused = runner.invoke(app, ["character", "create", "-r", "uesrpg", str(bad)])
+    assert refused.exit_code == 2
+    assert "bad.yaml" in refused.stderr and "characteristics" in refused.stderr

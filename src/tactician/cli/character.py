@@ -46,10 +46,30 @@ def _report_problems(path: Path, problems: list[str], as_json: bool) -> None:
     raise typer.Exit(2)
 
 
+RulesetOpt = Annotated[
+    str, typer.Option("--ruleset", "-r", help="Ruleset of the unit file (tropera, uesrpg).")
+]
+
+
+def _other_ruleset(ruleset: str, file: Path, as_json: bool, valid: bool) -> bool:
+    """Show a unit of a ruleset other than Tropera through the service layer; False
+    for Tropera (whose sheet this module renders itself)."""
+    if ruleset == "tropera":
+        return False
+    from tactician.cli.sheet_view import render_generic_sheet
+    from tactician.table.sheets import sheet
+
+    data = sheet(ruleset, file)  # refuses an invalid unit file with every fault named
+    payload = {"valid": True, **data} if valid else data
+    emit(payload, as_json, lambda: render_generic_sheet(data))
+    return True
+
+
 @app.command("create")
 def create_command(
     file: Annotated[Path, typer.Argument(help="Unit file (YAML) to check.")],
     data: DataOpt = None,
+    ruleset: RulesetOpt = "tropera",
     as_json: JsonOpt = False,
 ) -> None:
     """Check a unit file against the rules; print the sheet or every violation."""
@@ -57,6 +77,8 @@ def create_command(
     from tactician.rulesets.tropera.sheet import sheet_data
 
     with refusals(as_json):
+        if _other_ruleset(ruleset, file, as_json, valid=True):
+            return
         character = load_character(file)
         compendium = _compendium(data)
         sheet = sheet_data(character, compendium)
@@ -69,6 +91,7 @@ def create_command(
 def show_command(
     file: Annotated[Path, typer.Argument(help="Unit file (YAML) to show.")],
     data: DataOpt = None,
+    ruleset: RulesetOpt = "tropera",
     as_json: JsonOpt = False,
 ) -> None:
     """Print the character sheet (rule problems, if any, are listed under it)."""
@@ -76,6 +99,8 @@ def show_command(
     from tactician.rulesets.tropera.sheet import sheet_data
 
     with refusals(as_json):
+        if _other_ruleset(ruleset, file, as_json, valid=False):
+            return
         character = load_character(file)
         sheet = sheet_data(character, _compendium(data))
         emit(sheet, as_json, lambda: render_sheet(sheet))

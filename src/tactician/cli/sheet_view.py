@@ -68,3 +68,44 @@ def render_sheet(sheet: dict[str, Any]) -> None:
         out.print(f"[bold red]{len(sheet['problems'])} rule problem(s):[/bold red]")
         for problem in sheet["problems"]:
             out.print(f"  - {problem}", markup=False)
+
+
+def render_generic_sheet(data: dict[str, Any]) -> None:
+    """Any ruleset's sheet data as nested tables: scalars first, then each section."""
+    from rich.table import Table
+
+    out = console()
+    title = f"{data.get('name', '?')} ({data.get('ruleset', '')})"
+    summary = Table(title=title, show_header=False)
+    summary.add_column("")
+    summary.add_column("")
+    for key, value in data.items():
+        if not isinstance(value, dict | list) and key not in ("name", "ruleset"):
+            summary.add_row(key.replace("_", " "), str(value))
+        elif isinstance(value, list) and all(not isinstance(v, dict | list) for v in value):
+            summary.add_row(key.replace("_", " "), ", ".join(map(str, value)) or "-")
+    out.print(summary)
+    for key, value in data.items():
+        if isinstance(value, dict) and value:
+            section = Table(title=key.replace("_", " "))
+            section.add_column("")
+            section.add_column("")
+            for name, item in value.items():
+                section.add_row(str(name), _compact(item))
+            out.print(section)
+        elif isinstance(value, list) and value and isinstance(value[0], dict):
+            section = Table(title=key.replace("_", " "))
+            columns = list(dict.fromkeys(k for row in value for k in row))
+            for column in columns:
+                section.add_column(column)
+            for row in value:
+                section.add_row(*(_compact(row.get(column, "")) for column in columns))
+            out.print(section)
+
+
+def _compact(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return str(value)
