@@ -8,7 +8,7 @@ shows every roll.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -199,80 +199,76 @@ def render_attack(report: dict[str, Any]) -> None:
             )
 
 
+# The options both commands take, declared once.
+Ruleset = Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset id.")]
+Distance = Annotated[int | None, typer.Option("--distance", help="Tiles apart.")]
+Terrain = Annotated[str | None, typer.Option(help="Terrain name under the unit.")]
+Defending = Annotated[bool, typer.Option("--defending", help="Defender took Defend.")]
+Hp = Annotated[int | None, typer.Option(help="Current HP (default: full).")]
+WeaponName = Annotated[str | None, typer.Option(help="Weapon to use (default: equipped).")]
+Rulings = Annotated[list[str], typer.Option("--option", "-o", help="Ruling name=value.")]
+CleaveTargets = Annotated[
+    list[Path],
+    typer.Option("--cleave-target", help="Another adjacent enemy Cleave can reach (repeatable)."),
+]
+Defence = Annotated[
+    str | None,
+    typer.Option(
+        "--defence",
+        help="The defender's reaction: evade, parry, block or none (rulesets with "
+        "reactions, e.g. uesrpg; default: the defender's best).",
+    ),
+]
+Json = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
+
+
 def register(app: typer.Typer) -> None:
     @app.command("forecast")
     def forecast_command(
         attacker: Path = ATTACKER,
         defender: list[Path] = DEFENDER,
-        ruleset: str = typer.Option("tropera", "--ruleset", "-r", help="Ruleset id."),
-        distance: int | None = typer.Option(None, "--distance", help="Tiles apart."),
-        attacker_terrain: str | None = typer.Option(None, "--attacker-terrain"),
-        defender_terrain: str | None = typer.Option(None, "--defender-terrain"),
-        defending: bool = typer.Option(False, "--defending", help="Defender took Defend."),
-        attacker_hp: int | None = typer.Option(None, "--attacker-hp"),
-        defender_hp: int | None = typer.Option(None, "--defender-hp"),
-        attacker_weapon: str | None = typer.Option(None, "--attacker-weapon"),
-        defender_weapon: str | None = typer.Option(None, "--defender-weapon"),
-        option: list[str] = typer.Option([], "--option", "-o", help="Ruling name=value."),
-        cleave_target: list[Path] = typer.Option(
-            [], "--cleave-target", help="Another adjacent enemy Cleave can reach (repeatable)."
-        ),
-        defence: str | None = typer.Option(
-            None, "--defence", help="The defender's reaction: evade, parry, block or none "
-            "(rulesets with reactions, e.g. uesrpg; default: the defender's best)."
-        ),
-        as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+        ruleset: Ruleset = "tropera",
+        distance: Distance = None,
+        attacker_terrain: Terrain = None,
+        defender_terrain: Terrain = None,
+        defending: Defending = False,
+        attacker_hp: Hp = None,
+        defender_hp: Hp = None,
+        attacker_weapon: WeaponName = None,
+        defender_weapon: WeaponName = None,
+        option: Rulings = [],  # noqa: B006  (typer reads the default; never mutated)
+        cleave_target: CleaveTargets = [],  # noqa: B006
+        defence: Defence = None,
+        as_json: Json = False,
     ) -> None:
         """Exact odds of an attack before committing to it."""
         from tactician.table.fights import forecast
 
         with refusals(as_json):
-            report = forecast(
-                _request(
-                    ruleset,
-                    attacker,
-                    defender,
-                    distance,
-                    attacker_terrain,
-                    defender_terrain,
-                    defending,
-                    attacker_hp,
-                    defender_hp,
-                    attacker_weapon,
-                    defender_weapon,
-                    option,
-                    cleave_target,
-                    defence,
-                )
-            )
+            report = forecast(_request(**_fight_arguments(locals())))
             emit(report, as_json, lambda: render_forecast(report))
 
     @app.command("attack")
     def attack_command(
         attacker: Path = ATTACKER,
         defender: list[Path] = DEFENDER,
-        ruleset: str = typer.Option("tropera", "--ruleset", "-r", help="Ruleset id."),
-        distance: int | None = typer.Option(None, "--distance", help="Tiles apart."),
-        attacker_terrain: str | None = typer.Option(None, "--attacker-terrain"),
-        defender_terrain: str | None = typer.Option(None, "--defender-terrain"),
-        defending: bool = typer.Option(False, "--defending", help="Defender took Defend."),
-        attacker_hp: int | None = typer.Option(None, "--attacker-hp"),
-        defender_hp: int | None = typer.Option(None, "--defender-hp"),
-        attacker_weapon: str | None = typer.Option(None, "--attacker-weapon"),
-        defender_weapon: str | None = typer.Option(None, "--defender-weapon"),
-        option: list[str] = typer.Option([], "--option", "-o", help="Ruling name=value."),
-        cleave_target: list[Path] = typer.Option(
-            [], "--cleave-target", help="Another adjacent enemy Cleave can reach (repeatable)."
-        ),
-        defence: str | None = typer.Option(
-            None, "--defence", help="The defender's reaction: evade, parry, block or none "
-            "(rulesets with reactions, e.g. uesrpg; default: the defender's best)."
-        ),
-        seed: int | None = typer.Option(None, "--seed", help="Seed for reproducible dice."),
-        rolls: str | None = typer.Option(
-            None, "--rolls", help="The table's own d100 results, in the order asked."
-        ),
-        as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+        ruleset: Ruleset = "tropera",
+        distance: Distance = None,
+        attacker_terrain: Terrain = None,
+        defender_terrain: Terrain = None,
+        defending: Defending = False,
+        attacker_hp: Hp = None,
+        defender_hp: Hp = None,
+        attacker_weapon: WeaponName = None,
+        defender_weapon: WeaponName = None,
+        option: Rulings = [],  # noqa: B006
+        cleave_target: CleaveTargets = [],  # noqa: B006
+        defence: Defence = None,
+        seed: Annotated[int | None, typer.Option(help="Seed for reproducible dice.")] = None,
+        rolls: Annotated[
+            str | None, typer.Option(help="The table's own dice, in the order asked.")
+        ] = None,
+        as_json: Json = False,
     ) -> None:
         """Resolve an attack, printing every roll and its effect."""
         from tactician.dice.source import make_source
@@ -280,23 +276,19 @@ def register(app: typer.Typer) -> None:
 
         with refusals(as_json):
             dice = make_source(seed, rolls)
-            report = attack(
-                _request(
-                    ruleset,
-                    attacker,
-                    defender,
-                    distance,
-                    attacker_terrain,
-                    defender_terrain,
-                    defending,
-                    attacker_hp,
-                    defender_hp,
-                    attacker_weapon,
-                    defender_weapon,
-                    option,
-                    cleave_target,
-                    defence,
-                ),
-                dice,
-            )
+            report = attack(_request(**_fight_arguments(locals())), dice)
             emit(report, as_json, lambda: render_attack(report))
+
+
+def _fight_arguments(values: dict[str, Any]) -> dict[str, Any]:
+    """The command's parameters that describe the fight (not seed, rolls, --json)."""
+    names = (
+        "ruleset", "attacker", "distance", "attacker_terrain", "defender_terrain",
+        "defending", "attacker_hp", "defender_hp", "attacker_weapon", "defender_weapon",
+        "cleave_target", "defence",
+    )
+    chosen = {name: values[name] for name in names if name != "cleave_target"}
+    chosen["cleave_targets"] = values["cleave_target"]
+    chosen["defenders"] = values["defender"]
+    chosen["options"] = values["option"]
+    return chosen
