@@ -295,3 +295,76 @@ def test_resistant_gets_fifteen_avoid_against_ailment_staves() -> None:
     gap = strike_numbers(caster, plain, options).hit - strike_numbers(caster, warded, options).hit
     assert strike_numbers(caster, plain, options).hit == 75
     assert gap == 15
+
+
+# --- Trample, Multishot, Quick Draw ---
+
+
+def _rider(**changes):  # type: ignore[no-untyped-def]
+    character = {"feats": ["Mounted", "Trample"],
+                 "points": {"hp": 10, "str": 8, "skl": 10, "spd": 5, "lck": 2}}
+    return unit("r", (0, 1), character=character, **changes)
+
+
+def _foe(uid: str, at: tuple[int, int], **changes):  # type: ignore[no-untyped-def]
+    return unit(uid, at, side="enemy", character={
+        "points": {"hp": 20, "str": 5, "skl": 2, "spd": 2, "lck": 2, "def": 4}}, **changes)
+
+
+def test_trample_adds_movement_to_the_first_damage_and_ends_beyond_the_enemy() -> None:
+    state = battle(OPEN, _rider(), _foe("e", (1, 1)))
+    plain, _ = apply(state, {"type": "attack", "unit": "r", "target": "e"},
+                     PhysicalDice([50, 50, 100, 100]))
+    trampled, outcome = apply(state, {"type": "attack", "unit": "r", "target": "e",
+                                      "trample": True}, PhysicalDice([50, 50]))
+    normal = state.unit("e").hp - plain.unit("e").hp
+    assert state.unit("e").hp - trampled.unit("e").hp == normal + 7  # MOV 5 + 2 Mounted
+    assert trampled.unit("r").position == (2, 1)  # the opposite side
+    assert len(outcome.records[0]["strikes"]) == 1  # "end your attack sequence"
+
+
+def test_trample_refusals() -> None:
+    blocked = battle(OPEN, _rider(), _foe("e", (1, 1)), _foe("f", (2, 1), number=2))
+    with pytest.raises(RulesError, match="not empty"):
+        act(blocked, type="attack", unit="r", target="e", trample=True)
+    tired = battle(OPEN, _rider(moved=6), _foe("e", (1, 1)))
+    with pytest.raises(RulesError, match="at least 2 Movement"):
+        act(tired, type="attack", unit="r", target="e", trample=True)
+    plain = battle(OPEN, unit("a", (0, 1)), _foe("e", (1, 1)))
+    with pytest.raises(RulesError, match="Trample feat"):
+        act(plain, type="attack", unit="a", target="e", trample=True)
+
+
+def test_multishot_divides_strikes_and_only_the_first_target_counters() -> None:
+    archer = unit("a", (0, 0), character={
+        "feats": ["Multishot"], "weapons": ["Iron Bow"], "proficiencies": {"bow": "D"},
+        "points": {"hp": 10, "str": 6, "skl": 10, "spd": 10, "lck": 5}})
+    bowman = _foe("e", (2, 0)).model_copy(update={"character": _foe("e", (2, 0)).character
+                                                  .model_copy(update={"weapons": ["Iron Bow"],
+                                                              "proficiencies": {"bow": "D"}}),
+                                                  "equipped": "Iron Bow"})
+    other = _foe("f", (0, 2), number=2)
+    state = battle(OPEN, archer, bowman, other)
+    after, outcome = apply(state, {"type": "attack", "unit": "a", "targets": ["e", "f"],
+                                   "multishot": ["f", "e"]}, SeededDice(4))
+    strikes = outcome.records[0]["strikes"]
+    assert [s["target"] for s in strikes if s["striker"] == "A"] == ["F", "E"]
+    assert {s["striker"] for s in strikes} <= {"A", "E"}  # F never counters
+    with pytest.raises(RulesError, match="eligible to make"):
+        act(state, type="attack", unit="a", targets=["e", "f"], multishot=["f"])
+
+
+def test_quick_draw_switches_to_the_weapon_that_can_counter() -> None:
+    # attacked at range 2 while holding a sword: Quick Draw switches to the bow
+    drawer = unit("q", (2, 0), character={
+        "feats": ["Quick Draw"], "weapons": ["Iron Sword", "Iron Bow"],
+        "proficiencies": {"sword": "D", "bow": "D"}})
+    archer = _foe("e", (0, 0)).model_copy(update={"character": _foe("e", (0, 0)).character
+                                                  .model_copy(update={"weapons": ["Iron Bow"],
+                                                              "proficiencies": {"bow": "D"}}),
+                                                  "equipped": "Iron Bow"})
+    state = battle(OPEN, drawer, archer).model_copy(update={"phase": 1})
+    after, outcome = apply(state, {"type": "attack", "unit": "e", "target": "q"}, SeededDice(2))
+    assert after.unit("q").equipped == "Iron Bow"
+    assert "quick-draws Iron Bow" in outcome.summary
+    assert any(s["striker"] == "Q" for s in outcome.records[0]["strikes"])

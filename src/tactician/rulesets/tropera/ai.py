@@ -27,6 +27,7 @@ from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.battle_units import combatant, movement_left, reach
 from tactician.rulesets.tropera.combatant import Combatant, carried_weapons, usable_problem
 from tactician.rulesets.tropera.compendium import load_compendium
+from tactician.rulesets.tropera.maneuvers import quick_draw
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.sequence import Forecast, forecast, plan_sequence
 from tactician.rulesets.tropera.targeting import shaded_ignored, targetable_foes
@@ -181,7 +182,11 @@ def candidates(state: TroperaBattle, unit: Unit, scorer: Scorer) -> list[Candida
                 attacker = scorer.unit_at(state, unit, tile, weapon_name)
                 if not numbers.in_range(attacker.weapon, attacker, distance):
                     continue
-                defender = scorer.unit_at(state, foe, foe.position, None)
+                # Quick Draw: the defender switches to its best weapon against this attack
+                drawn = quick_draw(
+                    state, foe, attacker, distance, scorer.options, scorer.compendium
+                )
+                defender = scorer.unit_at(state, foe, foe.position, drawn)
                 terrain = state.map.board().terrain_at(tile).name
                 key = (
                     unit.id,
@@ -190,6 +195,7 @@ def candidates(state: TroperaBattle, unit: Unit, scorer: Scorer) -> list[Candida
                     terrain,
                     foe.id,
                     foe.hp,
+                    drawn,
                     distance,
                     state.round,
                     state.phase,

@@ -26,6 +26,7 @@ from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.battle_units import combatant, foes_of, movement_left, route
 from tactician.rulesets.tropera.compendium import load_compendium
 from tactician.rulesets.tropera.fight import attack_records
+from tactician.rulesets.tropera.maneuvers import maneuver, multishot_in_range, quick_draw
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.phases import end_phase
 from tactician.rulesets.tropera.prepared import prepare, run
@@ -163,6 +164,28 @@ def attack(
     distance = manhattan(unit.position, targets[0].position)  # type: ignore[arg-type]
     compendium = load_compendium()
     attacker = combatant(state, unit, weapon=weapon, compendium=compendium)
+    chosen, landing = maneuver(state, unit, targets, action)
+    if chosen.multishot:
+        multishot_in_range(state, attacker, unit, targets)
+    # Quick Draw: the attacked unit switches to its most favourable weapon first
+    switched: dict[str, str] = {}
+    for target in targets:
+        assert target.position is not None
+        pick = quick_draw(
+            state,
+            target,
+            attacker,
+            manhattan(unit.position, target.position),
+            options,
+            compendium,
+        )
+        if pick is not None and pick != target.equipped:
+            switched[target.id] = pick
+    if switched:
+        state = state.replace_units(
+            *(state.unit(i).model_copy(update={"equipped": w}) for i, w in switched.items())
+        )
+        targets = [state.unit(t.id) for t in targets]
     defenders = [combatant(state, t, compendium=compendium) for t in targets]
     nearby = (
         [
@@ -176,8 +199,7 @@ def attack(
         else []
     )
     bystanders = [combatant(state, foe, compendium=compendium) for foe in nearby]
-    grapple = bool(action.get("grapple", False))
-    plan = plan_sequence(attacker, defenders, distance, options, bystanders, grapple)
+    plan = plan_sequence(attacker, defenders, distance, options, bystanders, chosen)
     if attacker.weapon is not None and attacker.weapon.charges is not None:
         charges_left(unit, attacker.weapon)
     resolution = resolve(plan, dice)
@@ -192,7 +214,13 @@ def attack(
         )
     )
     final_hps = resolution.final[1]
-    new_state = _hit_effects(new_state, unit, involved, resolution, used_weapon, grapple)
+    new_state = _hit_effects(new_state, unit, involved, resolution, used_weapon, chosen.grapple)
+    trampled = any("Trample" in " ".join(n.record.effects) for n in resolution.records)
+    if trampled and landing is not None and new_state.unit(unit.id).hp > 0:
+        mover = new_state.unit(unit.id)
+        new_state = new_state.replace_units(mover.model_copy(update={"position": landing}))
+    quick = [f"{state.unit(i).name} quick-draws {w}" for i, w in switched.items()]
+    notes = quick + notes
     hp_line = ", ".join(f"{s.name} {final_hps[i]} HP" for i, s in enumerate(plan.units))
     summary = f"{unit.name} attacks {', '.join(t.name for t in targets)}: {hp_line}"
     if notes:

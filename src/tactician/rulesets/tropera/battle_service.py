@@ -14,6 +14,7 @@ from tactician.rulesets.tropera.battle_units import combatant, reach
 from tactician.rulesets.tropera.combatant import carried_weapons, usable_problem
 from tactician.rulesets.tropera.compendium import load_compendium
 from tactician.rulesets.tropera.fight import forecast_report
+from tactician.rulesets.tropera.maneuvers import quick_draw
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.sequence import plan_sequence
 
@@ -111,8 +112,9 @@ def battle_forecast(
     if unit.position is None or target.position is None:
         raise RulesError("both units must stand on the map")
     attacker = combatant(state, unit, weapon=action.get("weapon"))
-    defender = combatant(state, target)
-    plan = plan_sequence(
-        attacker, [defender], manhattan(unit.position, target.position), rules.options
-    )
+    distance = manhattan(unit.position, target.position)
+    # the same weapon switch the attack will make (Quick Draw)
+    drawn = quick_draw(state, target, attacker, distance, rules.options, load_compendium())
+    defender = combatant(state, target, weapon=drawn)
+    plan = plan_sequence(attacker, [defender], distance, rules.options)
     return forecast_report(plan)

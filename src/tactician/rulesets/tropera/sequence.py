@@ -60,6 +60,25 @@ class Strike:
     target: int
 
 
+@dataclass(frozen=True)
+class Maneuver:
+    """Choices the attacker's feats offer for one Attack action.
+
+    ``grapple`` (Grappler): "you can choose to grapple your target instead of
+    dealing damage". ``trample`` (Trample): the Movement stat added "the first time
+    you deal damage to an enemy", after which the attacker will "end your attack
+    sequence"; 0 when not trampling. ``multishot`` (Multishot): the index in
+    ``Plan.units`` each of the attacker's strikes goes to, "divide however many
+    strikes you are eligible to make against that target between any other
+    targets within your attack range. You only provoke counterattacks from your
+    initial target."
+    """
+
+    grapple: bool = False
+    trample: int = 0
+    multishot: tuple[int, ...] = ()
+
+
 @dataclass
 class Plan:
     """A sequence ready to run: participants, strike order, and the numbers of
@@ -74,6 +93,7 @@ class Plan:
     distance: int
     targets: int  # how many of ``units`` after the attacker are in the Sequence
     cleave: bool  # the attacker's hits can set off Cleave
+    maneuver: Maneuver = Maneuver()
 
     def start(self) -> State:
         marks = tuple(
@@ -166,18 +186,18 @@ def plan_sequence(
     distance: int | None = None,
     options: TroperaOptions | None = None,
     bystanders: list[Combatant] | None = None,
-    grapple: bool = False,
+    maneuver: Maneuver | None = None,
 ) -> Plan:
     """Count every participant's attacks and lay out the strikes.
 
     With several targets (Chain Lightning) each of the attacker's turns strikes
     every target in the order targeted (``chain_attacker_strikes_each_target``),
     and each target counterattacks the attacker. ``bystanders`` are other enemies
-    adjacent to the attacker that only Cleave can reach. ``grapple``: Grappler
-    "can choose to grapple your target instead of dealing damage", so the
-    attacker's hits deal none.
+    adjacent to the attacker that only Cleave can reach. ``maneuver`` holds the
+    attacker's Grappler, Trample and Multishot choices.
     """
     options = options or TroperaOptions()
+    maneuver = maneuver or Maneuver()
     if not targets:
         raise RulesError("an Attack Sequence needs at least one target")
     weapon = attacker.weapon
@@ -200,7 +220,10 @@ def plan_sequence(
             attacker, weapon, primary, primary.weapon, is_target=False, options=options
         )
     ]
-    for target in targets:
+    for position, target in enumerate(targets):
+        if maneuver.multishot and position > 0:
+            counts.append(0)  # "You only provoke counterattacks from your initial target"
+            continue
         reaches = numbers.in_range(target.weapon, target, distance)
         counts.append(
             numbers.attack_count(
@@ -217,9 +240,15 @@ def plan_sequence(
         and primary.stats["spd"] > attacker.stats["spd"]
     ):
         first = 1
+    if maneuver.multishot:
+        _check_multishot(attacker, maneuver.multishot, counts[0], len(targets), distance)
     strikes: list[Strike] = []
+    attacker_turns = 0
     for striker in strike_order(counts, first):
-        if striker == 0:
+        if striker == 0 and maneuver.multishot:
+            strikes.append(Strike(0, maneuver.multishot[attacker_turns]))
+            attacker_turns += 1
+        elif striker == 0:
             chain = options.chain_attacker_strikes_each_target
             victims = range(1, 1 + len(targets)) if chain else [1]
             strikes.extend(Strike(0, t) for t in victims)
@@ -248,14 +277,38 @@ def plan_sequence(
             table[(striker, victim, breaker, step)] = strike_numbers(
                 units[striker], units[victim], options, reduction, CLEAVE_PENALTY * step
             )
-    if grapple:
+    if maneuver.grapple:
         if not attacker.has("Grappler"):
             raise RulesError(f"{attacker.name} needs the Grappler feat to grapple")
         table = {
             key: replace(numbers_, damage=0, crit_damage=0) if key[0] == 0 else numbers_
             for key, numbers_ in table.items()
         }
-    return Plan(units, counts, strikes, table, options, distance, len(targets), cleave)
+    if maneuver.trample and not attacker.has("Trample"):
+        raise RulesError(f"{attacker.name} needs the Trample feat to trample")
+    return Plan(
+        units, counts, strikes, table, options, distance, len(targets), cleave, maneuver
+    )
+
+
+def _check_multishot(
+    attacker: Combatant, assignment: tuple[int, ...], eligible: int, targets: int, distance: int
+) -> None:
+    """Multishot: "Whenever you take the Attack action targeting an enemy that is not
+    adjacent to you, you can divide however many strikes you are eligible to make
+    against that target between any other targets within your attack range"."""
+    if not attacker.has("Multishot"):
+        raise RulesError(f"{attacker.name} needs the Multishot feat to divide strikes")
+    if distance < 2:
+        raise RulesError("Multishot needs an initial target that is not adjacent")
+    if len(assignment) != eligible:
+        raise RulesError(
+            f"Multishot divides the {eligible} strike(s) {attacker.name} is eligible to make; "
+            f"{len(assignment)} were assigned"
+        )
+    bad = [t for t in assignment if not 1 <= t <= targets]
+    if bad:
+        raise RulesError(f"Multishot strikes must go to the named targets, not {bad}")
 
 
 @dataclass(frozen=True)
@@ -286,9 +339,11 @@ def make_step(plan: Plan) -> Any:
     guard_breaker = [u.has("Guard Break") for u in units]
     silencer = [numbers.half(u.stats["skl"], options) if u.has("Silencer") else -1 for u in units]
 
+    trample = plan.maneuver.trample
+
     def strike(
         state: State, chance: Chance, s: int, t: int, cleave_step: int
-    ) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
+    ) -> tuple[tuple[int, ...], tuple[int, ...], bool, int]:
         """One attack of ``s`` on ``t``: roll, damage, and the feats that act on a hit."""
         index, hps, marks, _ = state
         mark = marks[t]
@@ -306,6 +361,11 @@ def make_step(plan: Plan) -> Any:
                 if dealt:
                     effects.append("Shield: no damage")
                 dealt = 0
+            # Trample: "The first time you deal damage to an enemy as part of your Attack
+            # action ... you can deal extra damage equal to your Movement stat"
+            if trample and s == 0 and dealt > 0:
+                dealt += trample
+                effects.append(f"Trample: +{trample} damage")
             hp = max(0, hp - dealt)
             # Miracle: "the first time per round that you are dealt lethal damage, you
             # are instead reduced to 1 hit point."
@@ -343,7 +403,7 @@ def make_step(plan: Plan) -> Any:
         if hp != hps[t] or mark != marks[t]:
             hps = hps[:t] + (hp,) + hps[t + 1 :]
             marks = marks[:t] + (mark,) + marks[t + 1 :]
-        return hps, marks, outcome != MISS
+        return hps, marks, outcome != MISS, dealt
 
     def next_cleave_target(hps: tuple[int, ...], struck: int) -> int | None:
         """Cleave: "a different adjacent enemy": the first enemy, in the order given,
@@ -360,14 +420,18 @@ def make_step(plan: Plan) -> Any:
             t = next_cleave_target(hps, struck)
             if t is None or hps[0] == 0:
                 return (index, hps, marks, _NO_CHAIN)
-            hps, marks, hit = strike(state, chance, 0, t, level)
+            hps, marks, hit, _ = strike(state, chance, 0, t, level)
             # "This effect can repeat off of itself, the accuracy penalty stacking"
             return (index, hps, marks, (level + 1, struck | 1 << t) if hit else _NO_CHAIN)
         current = strikes[index]
         s, t = current.striker, current.target
         if hps[s] == 0 or hps[t] == 0:
             return (index + 1, hps, marks, _NO_CHAIN)
-        hps, marks, hit = strike(state, chance, s, t, 0)
+        hps, marks, hit, dealt = strike(state, chance, s, t, 0)
+        if trample and s == 0 and dealt > 0:
+            # Trample: "... and end your attack sequence in an empty space on the
+            # opposite side of your enemy"
+            return (len(strikes), hps, marks, _NO_CHAIN)
         if hit and s == 0 and plan.cleave:
             return (index + 1, hps, marks, (1, 1 << t))
         return (index + 1, hps, marks, _NO_CHAIN)
