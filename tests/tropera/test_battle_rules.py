@@ -368,3 +368,15 @@ def test_quick_draw_switches_to_the_weapon_that_can_counter() -> None:
     assert after.unit("q").equipped == "Iron Bow"
     assert "quick-draws Iron Bow" in outcome.summary
     assert any(s["striker"] == "Q" for s in outcome.records[0]["strikes"])
+
+
+def test_battle_end_names_crippled_units_who_sit_out_the_next_battle() -> None:
+    hero = unit("a", (0, 0), character={"points": {"hp": 5, "str": 10, "skl": 10, "spd": 10}})
+    fallen = unit("b", (5, 3), hp=0).model_copy(update={"crippled": True})
+    foe = unit("e", (1, 0), side="enemy", hp=1)
+    state = battle(OPEN, hero, fallen, foe)
+    after, outcome = apply(state, {"type": "attack", "unit": "a", "target": "e"},
+                           PhysicalDice([1, 1]))
+    assert after.result == "victory"
+    assert "crippled (B)" in outcome.summary
+    assert outcome.records[-1] == {"type": "battle_end", "result": "victory", "crippled": ["B"]}

@@ -92,7 +92,15 @@ def _finish(state: TroperaBattle, outcome: Outcome) -> tuple[TroperaBattle, Outc
     result, why = status(state.objectives, state.tokens(), state.round)
     if result != "ongoing" and state.result == "ongoing":
         state = state.model_copy(update={"result": result, "result_reason": why})
-        outcome = Outcome(f"{outcome.summary} — {result.upper()}: {why}", outcome.records)
+        summary = f"{outcome.summary} — {result.upper()}: {why}"
+        # 000 Crippled: "if their player has any alternate characters, cannot
+        # participate in the next battle while they take time to recover"
+        crippled = [u.name for u in state.units if u.crippled and u.tier is None]
+        records = list(outcome.records)
+        if crippled:
+            summary += f"; crippled ({', '.join(crippled)}): a player with an alt deploys it next"
+            records.append({"type": "battle_end", "result": result, "crippled": crippled})
+        outcome = Outcome(summary, records)
     return state, outcome
 
 
