@@ -261,12 +261,14 @@ def move_command(
     unit: Annotated[str, typer.Argument(help="Unit id.")],
     x: Annotated[int, typer.Argument(help="Column (from 0).")],
     y: Annotated[int, typer.Argument(help="Row (from 0).")],
+    rolls: RollsOpt = None,
     battle: BattleOpt = DEFAULT_FILE,
     as_json: JsonOpt = False,
 ) -> None:
-    """Move a unit to tile X Y (its path and the movement left are printed)."""
+    """Move a unit to tile X Y (its path and the movement left are printed). A move
+    can set off a prepared attack, which rolls: --rolls gives the table's dice."""
     with refusals(as_json):
-        _perform(battle, {"type": "move", "unit": unit, "to": [x, y]}, as_json)
+        _perform(battle, {"type": "move", "unit": unit, "to": [x, y]}, as_json, rolls)
 
 
 def _attack_action(unit: str, target: str, weapon: str | None) -> dict[str, Any]:
@@ -340,10 +342,15 @@ def act_command(
 
 
 @app.command("end-phase")
-def end_phase_command(battle: BattleOpt = DEFAULT_FILE, as_json: JsonOpt = False) -> None:
-    """End the current phase: the next side's units get a fresh turn."""
+def end_phase_command(
+    rolls: RollsOpt = None, battle: BattleOpt = DEFAULT_FILE, as_json: JsonOpt = False
+) -> None:
+    """End the current phase (or Turn): the next side's units get a fresh turn.
+
+    Ending a phase can roll dice (a prepared attack firing; in UESRPG, death tests
+    and conditions ticking): --rolls gives the table's own results."""
     with refusals(as_json):
-        _perform(battle, {"type": "end_phase"}, as_json)
+        _perform(battle, {"type": "end_phase"}, as_json, rolls)
 
 
 @app.command("enemy-phase")
