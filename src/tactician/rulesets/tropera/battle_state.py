@@ -69,6 +69,8 @@ class Unit(Frozen):
     crippled: bool = False
     carrying: str | None = None
     carried_by: str | None = None
+    # the siege weapon the unit controls (``siege.embark``), e.g. "Ballista"; None on foot
+    embarked: str | None = None
     statuses: tuple[str, ...] = ()
     miracle_round: int = 0  # round in which Miracle last saved the unit
     shield_phase: str = ""  # "round/side" key of the phase in which Shield last absorbed a hit
@@ -107,6 +109,8 @@ class TroperaBattle(Frozen):
     result_reason: str = ""
     # Prepare Attack: unit id -> designated tiles
     prepared: dict[str, tuple[tuple[int, int], ...]] = Field(default_factory=dict)
+    # Destructible Terrain: "x,y" -> HP left of a damaged tile (``terrain_attack``)
+    terrain_hp: dict[str, int] = Field(default_factory=dict)
 
     @property
     def clock(self) -> PhaseClock:

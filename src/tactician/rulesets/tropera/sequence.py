@@ -71,12 +71,15 @@ class Maneuver:
     ``Plan.units`` each of the attacker's strikes goes to, "divide however many
     strikes you are eligible to make against that target between any other
     targets within your attack range. You only provoke counterattacks from your
-    initial target."
+    initial target." ``no_extra_attacks`` (Destructible Terrain): "Attack
+    Sequences against terrain do not benefit from Extra Attacks": the attacker
+    strikes once, whatever Speed, Adept, Brave, Reckless or S+3 would add.
     """
 
     grapple: bool = False
     trample: int = 0
     multishot: tuple[int, ...] = ()
+    no_extra_attacks: bool = False
 
 
 @dataclass
@@ -220,6 +223,8 @@ def plan_sequence(
             attacker, weapon, primary, primary.weapon, is_target=False, options=options
         )
     ]
+    if maneuver.no_extra_attacks:
+        counts[0] = min(counts[0], 1)
     for position, target in enumerate(targets):
         if maneuver.multishot and position > 0:
             counts.append(0)  # "You only provoke counterattacks from your initial target"

@@ -19,13 +19,19 @@ from tactician.dice.source import DiceSource
 from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
 from tactician.grid.ranges import manhattan
+from tactician.rulesets.uesrpg import battle_frenzy as frenzy
 from tactician.rulesets.uesrpg.attack import resolve
 from tactician.rulesets.uesrpg.battle_combat import check_target, matchup, weapon_of
 from tactician.rulesets.uesrpg.battle_moves import budget, reach
 from tactician.rulesets.uesrpg.battle_rules import UesrpgBattleRules
 from tactician.rulesets.uesrpg.battle_state import UesrpgBattle, UnitState, combat, with_combat
 from tactician.rulesets.uesrpg.battle_turns import Narrator, advance, begin, finish, settle
-from tactician.rulesets.uesrpg.conditions import burning_action_test, extinguish, remove_condition
+from tactician.rulesets.uesrpg.conditions import (
+    burning_action_test,
+    extinguish,
+    remove_condition,
+    resist_frenzy,
+)
 from tactician.rulesets.uesrpg.death import stabilise
 from tactician.rulesets.uesrpg.locations import label
 from tactician.rulesets.uesrpg.numbers import has, speed
@@ -375,8 +381,28 @@ def extinguish_action(
     return state, f"{unit.name} {word} (falls Prone)", {}
 
 
+def calm_action(
+    state: UesrpgBattle, action: Mapping[str, Any], narrator: Narrator, rules: UesrpgBattleRules
+) -> Result:
+    """003 Frenzied: "Ends when ... the character passes Willpower -20 as an action"
+    (1 AP, a ruling)."""
+    unit = actor(state, action)
+    current = combat(unit)
+    if current.ap < 1:
+        raise RulesError(f"{unit.name} has no AP left to try to calm itself")
+    after, records, result = resist_frenzy(current, narrator.chance, rules.options)
+    narrator.add_records(records)
+    moved = with_combat(unit, replace(after, ap=after.ap - 1)).model_copy(
+        update={"spent": unit.spent + 1}
+    )
+    state = finish(state.replace_units(moved))
+    outcome = "calms down" if result.passed else "stays Frenzied"
+    return state, f"{unit.name} tries to master the frenzy: {outcome}", {"passed": result.passed}
+
+
 ACTIONS: dict[str, Handler] = {
     "begin": begin_action,
+    "calm": calm_action,
     "move": move,
     "attack": attack,
     "stand": stand,
@@ -403,6 +429,9 @@ def apply(
         raise RulesError(f"unknown action {kind!r}; actions are: {known}")
     if state.result != "ongoing":
         raise RulesError(f"the battle is over ({state.result}: {state.result_reason})")
+    unit_id = action.get("unit")
+    if name != "begin" and isinstance(unit_id, str) and state.started:
+        frenzy.check(state, state.unit(unit_id), name, action)
     narrator = Narrator(dice)
     new_state, summary, record = handler(state, action, narrator, rules)
     if new_state.result != "ongoing":

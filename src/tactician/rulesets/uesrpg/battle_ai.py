@@ -26,6 +26,7 @@ from typing import Any
 
 from tactician.errors import RulesError
 from tactician.grid.ranges import manhattan
+from tactician.rulesets.uesrpg import battle_frenzy as frenzy
 from tactician.rulesets.uesrpg.battle_combat import attack_weapons, matchup
 from tactician.rulesets.uesrpg.battle_moves import budget, reach
 from tactician.rulesets.uesrpg.battle_rules import UesrpgBattleRules
@@ -89,6 +90,18 @@ def foes(state: UesrpgBattle, unit: UnitState) -> list[UnitState]:
     return [u for u in state.units if u.side != unit.side and not u.down and u.position]
 
 
+def _frenzy_allows(state: UesrpgBattle, unit: UnitState, tile: Tile, foe: Tile) -> bool:
+    """A Frenzied unit attacks only a nearest foe, and moves only to get nearer."""
+    assert unit.position is not None
+    if manhattan(tile, foe) != frenzy.nearest_distance(state, unit, tile):
+        return False
+    if tile == unit.position:
+        return True
+    before = frenzy.nearest_distance(state, unit, unit.position)
+    after = frenzy.nearest_distance(state, unit, tile)
+    return before is None or (after is not None and after < before)
+
+
 def candidates(
     state: UesrpgBattle, unit: UnitState, rules: UesrpgBattleRules, ap_for_attack: int
 ) -> list[Candidate]:
@@ -109,6 +122,9 @@ def candidates(
         for foe in foes(state, unit):
             assert foe.position is not None
             tiles = [t for t in spots if 1 <= manhattan(t, foe.position) <= max(1, weapon.reach)]
+            if frenzy.frenzied(unit):
+                # 003 Frenzied: "Must All Out Attack the nearest target each Turn"
+                tiles = [t for t in tiles if _frenzy_allows(state, unit, t, foe.position)]
             if not tiles:
                 continue
             tile = min(tiles, key=lambda t: (metres - spots[t], t != unit.position, t))
