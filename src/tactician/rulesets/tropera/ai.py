@@ -138,6 +138,8 @@ class Scorer:
 
 
 def _weapons(unit: Unit) -> list[str]:
+    if unit.embarked is not None and unit.carried_by is None:
+        return [unit.embarked]  # an embarked unit attacks with its siege weapon (siege.py)
     compendium = load_compendium()
     character = unit.character
     names = []

@@ -33,7 +33,9 @@ from tactician.rulesets.tropera.prepared import prepare, run
 from tactician.rulesets.tropera.progression import has_feat
 from tactician.rulesets.tropera.rescue import drop, rescue
 from tactician.rulesets.tropera.sequence import plan_sequence, resolve
+from tactician.rulesets.tropera.siege import SIEGE_ACTIONS, check_weapon_choice
 from tactician.rulesets.tropera.special_actions import SPECIAL_ACTIONS
+from tactician.rulesets.tropera.terrain_attack import attack_terrain
 from tactician.rulesets.tropera.wounds import healed
 
 Tile = tuple[int, int]
@@ -118,6 +120,8 @@ def move(
     goal = _tile(action.get("to"), "to")
     if unit.carried_by is not None:
         raise RulesError(f"{unit.name} is being carried and cannot move on its own")
+    if unit.embarked is not None:
+        raise RulesError(f"{unit.name} controls the {unit.embarked}; it must disembark to move")
     if unit.acted and not (unit.dashed or has_feat(unit.character, "Canto")):
         raise RulesError(f"{unit.name}'s main action ended its turn (no Canto)")
     board = state.map.board()
@@ -168,6 +172,7 @@ def attack(
         if target.hp == 0 or target.position is None:
             raise RulesError(f"{target.name} is not standing on the map")
     weapon = action.get("weapon")
+    check_weapon_choice(unit, weapon)  # an embarked unit attacks with its siege weapon
     assert unit.position is not None
     distance = manhattan(unit.position, targets[0].position)  # type: ignore[arg-type]
     compendium = load_compendium()
@@ -544,6 +549,8 @@ ACTIONS: dict[str, Handler] = {
     "rescue": rescue,
     "drop": drop,
     "prepare": prepare,
+    "attack_terrain": attack_terrain,
+    **SIEGE_ACTIONS,
     **SPECIAL_ACTIONS,
 }
 

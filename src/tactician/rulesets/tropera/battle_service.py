@@ -17,6 +17,8 @@ from tactician.rulesets.tropera.fight import forecast_report
 from tactician.rulesets.tropera.maneuvers import quick_draw
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.sequence import plan_sequence
+from tactician.rulesets.tropera.siege import siege_weapon
+from tactician.rulesets.tropera.terrain_attack import terrain_forecast, tile_key
 
 
 def battle_rules(options: list[str]) -> TroperaBattleRules:
@@ -79,9 +81,23 @@ def board_view(state: TroperaBattle, reach_unit: str | None = None) -> dict[str,
                 "crippled": u.crippled,
                 "carrying": u.carrying,
                 "carried_by": u.carried_by,
+                "embarked": u.embarked,
                 "effects": [e.name for e in state.effects_on(u.id)],
             }
             for u in state.units
+        ],
+        # Destructible Terrain: every breakable tile with its HP left (terrain_attack)
+        "destructible": [
+            {
+                "tile": [x, y],
+                "terrain": terrain.name,
+                "hp": state.terrain_hp.get(tile_key((x, y)), terrain.destructible_hp),
+                "max_hp": terrain.destructible_hp,
+            }
+            for y in range(state.map.height)
+            for x in range(state.map.width)
+            for terrain in [board.terrain_at((x, y))]
+            if terrain.has_tag("destructible") and terrain.destructible_hp is not None
         ],
     }
     if reach_unit is not None:
@@ -91,8 +107,12 @@ def board_view(state: TroperaBattle, reach_unit: str | None = None) -> dict[str,
         moves = reach(state, unit) if not unit.acted or unit.dashed else {unit.position: 0}
         compendium = load_compendium()
         targets: set[tuple[int, int]] = set()
-        for weapon in carried_weapons(unit.character, compendium):
-            if weapon.heal is not None or usable_problem(unit.character, weapon, unit.transformed):
+        engine = siege_weapon(unit, compendium)  # embarked: the siege weapon only
+        arms = [engine] if engine is not None else carried_weapons(unit.character, compendium)
+        for weapon in arms:
+            if engine is None and (
+                weapon.heal is not None or usable_problem(unit.character, weapon, unit.transformed)
+            ):
                 continue
             targets |= attack_tiles(board, moves, weapon.range[0], weapon.range[1])
         data["reach"] = {
@@ -106,7 +126,10 @@ def board_view(state: TroperaBattle, reach_unit: str | None = None) -> dict[str,
 def battle_forecast(
     state: TroperaBattle, action: dict[str, Any], rules: TroperaBattleRules
 ) -> dict[str, Any]:
-    """The exact odds of an attack action from the attacker's current tile."""
+    """The exact odds of an attack action from the attacker's current tile; an
+    ``attack_terrain`` action gets the same plan its resolution runs."""
+    if action.get("type") == "attack_terrain":
+        return terrain_forecast(state, action, rules.options)
     unit = state.unit(str(action.get("unit")))
     target = state.unit(str(action.get("target")))
     if unit.position is None or target.position is None:

@@ -8,6 +8,7 @@ is read here, so attacks, forecasts and the enemy AI see the same numbers.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from tactician.errors import RulesError
 from tactician.grid.movement import MoveProfile, search
@@ -53,12 +54,26 @@ def combatant(
     weapon: str | None = None,
     compendium: Compendium | None = None,
 ) -> Combatant:
+    """The unit's combat snapshot. An embarked unit (``siege``) fights with its
+    siege weapon whatever it has equipped; a ``weapon`` naming a carried one is
+    still checked (Equip while embarked readies it for after Disembark)."""
+    compendium = compendium or load_compendium()
+    if unit.embarked is not None and unit.carried_by is None:
+        from tactician.rulesets.tropera.siege import siege_weapon
+
+        engine = siege_weapon(unit, compendium)
+        assert engine is not None
+        if weapon is not None and weapon.casefold() == engine.name.casefold():
+            weapon = None  # naming the siege weapon itself
+        character = unit.character.model_copy(
+            update={"transformed": unit.transformed, "equipped": weapon}
+        )
+        built = build_combatant(character, compendium, situation(state, unit, position), None)
+        return replace(built, weapon=engine)
     character = unit.character.model_copy(
         update={"transformed": unit.transformed, "equipped": weapon or unit.equipped}
     )
-    return build_combatant(
-        character, compendium or load_compendium(), situation(state, unit, position), None
-    )
+    return build_combatant(character, compendium, situation(state, unit, position), None)
 
 
 def guard_break(state: TroperaBattle, unit: Unit) -> int:
@@ -84,8 +99,9 @@ def occupied(state: TroperaBattle, unit: Unit) -> tuple[list[Tile], list[Tile]]:
 
 
 def movement_left(state: TroperaBattle, unit: Unit) -> int:
-    """Movement still to spend this turn; Grappler: "their movement becomes 0"."""
-    if state.effects_on(unit.id, "grappled"):
+    """Movement still to spend this turn; Grappler: "their movement becomes 0"; an
+    embarked unit cannot move until it disembarks (ruling, ``siege``)."""
+    if state.effects_on(unit.id, "grappled") or unit.embarked is not None:
         return 0
     return max(0, move_profile(state, unit).movement - unit.moved)
 

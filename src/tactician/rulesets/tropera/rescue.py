@@ -91,7 +91,10 @@ def rescue(
             "the Armored feat' (read as Heavy Armor)"
         )
     carrier = unit.model_copy(update={"carrying": target.id, "acted": True})
-    passenger = target.model_copy(update={"carried_by": unit.id, "position": unit.position})
+    # picked up off a ballista or mage tower, the ally abandons it (siege ruling)
+    passenger = siege.abandon(target).model_copy(
+        update={"carried_by": unit.id, "position": unit.position}
+    )
     note = " (critically wounded)" if target.hp == 0 else ""
     return core._finish(
         state.replace_units(carrier, passenger),
@@ -202,3 +205,4 @@ def drop(
 # battle_actions imports this module for its ACTIONS table; importing it back at the
 # end lets either module be imported first (the helpers are used at call time only).
 from tactician.rulesets.tropera import battle_actions as core  # noqa: E402
+from tactician.rulesets.tropera import siege  # noqa: E402

@@ -65,6 +65,8 @@ def transform(
     unit = core.actor(state, action)
     if unit.character.kind not in LAGUZ_KINDS:
         raise RulesError(f"{unit.name} is not a laguz: 'Transform (Laguz Only)'")
+    if unit.embarked:
+        raise RulesError(f"{unit.name} is at the {unit.embarked}: disembark before transforming")
     mob = unit.tier == "mob"
     if mob:
         core._main_action(unit, "Transform")
