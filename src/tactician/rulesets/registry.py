@@ -28,6 +28,21 @@ class Ruleset:
     services: dict[str, Any] = field(default_factory=dict)
 
 
+def lazy(target: str) -> Any:
+    """A service named ``"package.module:function"``, imported on its first call, so
+    that registering a ruleset (at every start of the command line) stays cheap."""
+    module_name, _, attribute = target.partition(":")
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        from importlib import import_module
+
+        return getattr(import_module(module_name), attribute)(*args, **kwargs)
+
+    call.__name__ = attribute
+    call.__qualname__ = target
+    return call
+
+
 _registered: dict[str, Ruleset] = {}
 _loaded = False
 

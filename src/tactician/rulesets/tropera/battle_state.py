@@ -4,7 +4,6 @@ so a state dumps to JSON and loads back equal, which replay relies on)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -15,6 +14,7 @@ from tactician.engine.objectives import Objectives
 from tactician.engine.rules import Token
 from tactician.errors import RulesError
 from tactician.grid.board import Board
+from tactician.grid.snapshot import TerrainGrid
 from tactician.rulesets.tropera.models import Character
 from tactician.rulesets.tropera.progression import current_stats
 from tactician.rulesets.tropera.terrain import terrain_set
@@ -26,22 +26,11 @@ class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class MapState(Frozen):
-    """The terrain grid by terrain name, top row first (x = column, y = row)."""
-
-    name: str = ""
-    width: int
-    height: int
-    cells: tuple[str, ...]  # row-major terrain names
+class MapState(TerrainGrid):
+    """The battle's map over this ruleset's terrain table."""
 
     def board(self) -> Board:
-        return _board(self.width, self.height, self.cells)
-
-
-@lru_cache(maxsize=16)
-def _board(width: int, height: int, cells: tuple[str, ...]) -> Board:
-    terrains = terrain_set()
-    return Board(width, height, [terrains[name] for name in cells])
+        return self.build(terrain_set())
 
 
 class Unit(Frozen):

@@ -77,6 +77,32 @@ def build_plan(
     return plan_sequence(a, targets, distance, options, others)
 
 
+def plan_fight(request: Any) -> Plan:
+    """The plan of a ``table.fights.FightRequest``: its combatants as Tropera sides,
+    its ``--option`` rulings applied."""
+    if getattr(request, "defence", None):
+        raise RulesError("--defence is for rulesets with reactions; Tropera has none")
+
+    def side(combatant: Any) -> Side:
+        return Side(
+            path=combatant.path,
+            terrain=combatant.terrain,
+            hp=combatant.hp,
+            defending=combatant.defending,
+            weapon=combatant.weapon,
+            statuses=frozenset(combatant.statuses),
+        )
+
+    options = TroperaOptions().with_overrides(list(request.options))
+    return build_plan(
+        side(request.attacker),
+        [side(d) for d in request.defenders],
+        request.distance,
+        options,
+        [side(b) for b in request.bystanders],
+    )
+
+
 def _side_summary(plan: Plan, index: int) -> dict[str, Any]:
     unit = plan.units[index]
     opponent = 1 if index == 0 else 0

@@ -23,10 +23,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
-from tactician.content.loader import read_yaml, validate_entry
 from tactician.engine.objectives import Objectives
+from tactician.engine.roster import Placement as BasePlacement
+from tactician.engine.roster import numbered, read_roster
 from tactician.errors import ContentError, RulesError
 from tactician.grid.board import Board
 from tactician.rulesets.tropera.battle_state import MapState, Tier, TroperaBattle, Unit
@@ -37,14 +38,9 @@ from tactician.rulesets.tropera.progression import current_stats
 from tactician.rulesets.tropera.terrain import terrain_set
 
 
-class Placement(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    id: str = Field(min_length=1, pattern=r"^[A-Za-z0-9_.-]+$")
+class Placement(BasePlacement):
     file: str | None = None
     character: Character | None = None
-    side: str = "player"
-    at: tuple[int, int]
     tier: Tier | None = None
     hp: int | None = None
 
@@ -73,52 +69,21 @@ def load_map(path: Path) -> Board:
 
 
 def map_state(board: Board) -> MapState:
-    return MapState(
-        name=board.name,
-        width=board.width,
-        height=board.height,
-        cells=tuple(
-            board.terrain_at((x, y)).name for y in range(board.height) for x in range(board.width)
-        ),
-    )
+    return MapState.of(board)
 
 
 def start_battle(map_path: Path, units_paths: list[Path]) -> TroperaBattle:
     """Build the start state, refusing any fault with the file and entry named."""
     board = load_map(map_path)
     compendium = load_compendium()
-    placements: list[tuple[Path, Placement]] = []
-    sides: list[str] | None = None
-    objectives: Objectives | None = None
-    weather = False
-    name = board.name
-    for path in units_paths:
-        data = read_yaml(path)
-        spec = validate_entry(UnitsFile, data, str(path), path.name)
-        placements.extend((path, p) for p in spec.units)
-        sides = spec.sides or sides
-        objectives = spec.objectives or objectives
-        weather = spec.adverse_weather if spec.adverse_weather is not None else weather
-        name = spec.name or name
-    if not placements:
-        raise ContentError("no units placed: give at least one --units file with 'units:'")
+    terrains = terrain_set()
+    roster = read_roster(
+        units_paths, UnitsFile, board, lambda name: not terrains[name].has_tag("wall")
+    )
     units: list[Unit] = []
-    seen_ids: set[str] = set()
-    taken: dict[tuple[int, int], str] = {}
-    counters: dict[str, int] = {}
-    side_order = list(sides) if sides else []
-    for path, placement in placements:
-        where = f"{path}: unit {placement.id!r}"
-        if placement.id in seen_ids:
-            raise ContentError(f"{where}: the id is used twice")
-        seen_ids.add(placement.id)
-        if not board.in_bounds(placement.at):
-            raise ContentError(
-                f"{where}: at {list(placement.at)} is off the {board.width}x{board.height} map"
-            )
-        if placement.at in taken:
-            raise ContentError(f"{where}: {list(placement.at)} is taken by {taken[placement.at]}")
-        taken[placement.at] = placement.id
+    for path, placement, number in numbered(roster):
+        assert isinstance(placement, Placement)
+        where = roster.where(path, placement)
         if placement.file is not None:
             character = load_character((path.parent / placement.file).resolve())
         else:
@@ -132,14 +97,11 @@ def start_battle(map_path: Path, units_paths: list[Path]) -> TroperaBattle:
         hp = max_hp if placement.hp is None else placement.hp
         if not 1 <= hp <= max_hp:
             raise ContentError(f"{where}: hp {hp} must be 1..{max_hp}")
-        if placement.side not in side_order:
-            side_order.append(placement.side)
-        counters[placement.side] = counters.get(placement.side, 0) + 1
         units.append(
             Unit(
                 id=placement.id,
                 side=placement.side,
-                number=counters[placement.side],
+                number=number,
                 tier=placement.tier,
                 character=character,
                 position=placement.at,
@@ -148,16 +110,13 @@ def start_battle(map_path: Path, units_paths: list[Path]) -> TroperaBattle:
                 transformed=character.transformed if character.kind.startswith("laguz") else False,
             )
         )
-    if "player" in side_order:
-        side_order.remove("player")
-        side_order.insert(0, "player")
     return TroperaBattle(
-        name=name,
+        name=roster.name,
         map=map_state(board),
         units=tuple(units),
-        sides=tuple(side_order),
-        objectives=objectives or Objectives(),
-        adverse_weather=weather,
+        sides=roster.sides,
+        objectives=roster.objectives,
+        adverse_weather=bool(roster.extras.get("adverse_weather", False)),
     )
 
 

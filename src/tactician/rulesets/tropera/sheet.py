@@ -6,6 +6,7 @@ with a forecast.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tactician.errors import TacticianError
@@ -104,3 +105,11 @@ def sheet_data(character: Any, compendium: Any) -> dict[str, Any]:
     if note:
         sheet["note"] = note
     return sheet
+
+
+def sheet_of(path: Path) -> dict[str, Any]:
+    """The sheet of the unit file at ``path`` (the table layer's ``sheet`` service)."""
+    from tactician.rulesets.tropera.compendium import load_compendium
+    from tactician.rulesets.tropera.creation import load_character
+
+    return sheet_data(load_character(path), load_compendium())

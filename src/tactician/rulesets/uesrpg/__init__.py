@@ -24,112 +24,9 @@ for ``tactician forecast|attack --ruleset uesrpg``, and ``sheet``.
 
 from __future__ import annotations
 
-from typing import Any
+from tactician.rulesets.registry import Ruleset, lazy
 
-from tactician.rulesets.registry import Ruleset
-
-
-def _load_unit(path: Any) -> Any:
-    from tactician.rulesets.uesrpg.character import load_profile
-
-    return load_profile(path)
-
-
-def _start_state(profile: Any) -> Any:
-    from tactician.rulesets.uesrpg.state import start_state
-
-    return start_state(profile)
-
-
-def _options(pairs: Any = ()) -> Any:
-    from tactician.rulesets.uesrpg.options import UesrpgOptions
-
-    return UesrpgOptions().with_overrides(list(pairs))
-
-
-def _plan_attack(*args: Any, **kwargs: Any) -> Any:
-    from tactician.rulesets.uesrpg.attack import plan_attack
-
-    return plan_attack(*args, **kwargs)
-
-
-def _forecast(plan: Any) -> Any:
-    from tactician.rulesets.uesrpg.attack import forecast
-
-    return forecast(plan)
-
-
-def _resolve(plan: Any, dice: Any) -> Any:
-    from tactician.rulesets.uesrpg.attack import resolve
-
-    return resolve(plan, dice)
-
-
-def _start_of_round(unit: Any, chance: Any, options: Any = None) -> Any:
-    from tactician.rulesets.uesrpg.turns import start_of_round
-
-    return start_of_round(unit, chance, options)
-
-
-def _end_of_turn(unit: Any, chance: Any, options: Any = None) -> Any:
-    from tactician.rulesets.uesrpg.turns import end_of_turn
-
-    return end_of_turn(unit, chance, options)
-
-
-def _initiative(unit: Any, chance: Any, options: Any = None) -> Any:
-    from tactician.rulesets.uesrpg.turns import roll_initiative
-
-    return roll_initiative(unit, chance, options)
-
-
-def _battle(options: Any) -> Any:
-    from tactician.rulesets.uesrpg.battle_rules import battle_rules
-
-    return battle_rules(list(options))
-
-
-def _ai(rules: Any) -> Any:
-    from tactician.rulesets.uesrpg.battle_ai import planner
-
-    return planner(rules)
-
-
-def _battle_view(state: Any, reach_unit: Any) -> Any:
-    from tactician.rulesets.uesrpg.battle_service import board_view
-
-    return board_view(state, reach_unit)
-
-
-def _battle_forecast(state: Any, action: Any, rules: Any) -> Any:
-    from tactician.rulesets.uesrpg.battle_service import battle_forecast
-
-    return battle_forecast(state, action, rules)
-
-
-def _plan_fight(request: Any) -> Any:
-    from tactician.rulesets.uesrpg.battle_service import plan_fight
-
-    return plan_fight(request)
-
-
-def _forecast_report(plan: Any) -> Any:
-    from tactician.rulesets.uesrpg.battle_service import forecast_report
-
-    return forecast_report(plan)
-
-
-def _attack_report(plan: Any, dice: Any) -> Any:
-    from tactician.rulesets.uesrpg.battle_service import attack_report
-
-    return attack_report(plan, dice)
-
-
-def _sheet(path: Any) -> Any:
-    from tactician.rulesets.uesrpg.battle_service import sheet
-
-    return sheet(path)
-
+_HERE = "tactician.rulesets.uesrpg"
 
 RULESET = Ruleset(
     id="uesrpg",
@@ -137,22 +34,22 @@ RULESET = Ruleset(
     source="003_1bed61d1ae70171f.txt",
     summary="d100 tests, hit locations, AR by damage type, wounds, death tests, conditions",
     services={
-        "load_unit": _load_unit,
-        "start_state": _start_state,
-        "options": _options,
-        "plan_attack": _plan_attack,
-        "forecast": _forecast,
-        "resolve": _resolve,
-        "start_of_round": _start_of_round,
-        "end_of_turn": _end_of_turn,
-        "initiative": _initiative,
-        "battle": _battle,
-        "ai": _ai,
-        "battle_view": _battle_view,
-        "battle_forecast": _battle_forecast,
-        "plan_fight": _plan_fight,
-        "forecast_report": _forecast_report,
-        "attack_report": _attack_report,
-        "sheet": _sheet,
+        "load_unit": lazy(f"{_HERE}.character:load_profile"),
+        "start_state": lazy(f"{_HERE}.state:start_state"),
+        "options": lazy(f"{_HERE}.options:options_from"),
+        "plan_attack": lazy(f"{_HERE}.attack:plan_attack"),
+        "forecast": lazy(f"{_HERE}.attack:forecast"),
+        "resolve": lazy(f"{_HERE}.attack:resolve"),
+        "start_of_round": lazy(f"{_HERE}.turns:start_of_round"),
+        "end_of_turn": lazy(f"{_HERE}.turns:end_of_turn"),
+        "initiative": lazy(f"{_HERE}.turns:roll_initiative"),
+        "battle": lazy(f"{_HERE}.battle_rules:battle_rules"),
+        "ai": lazy(f"{_HERE}.battle_ai:planner"),
+        "battle_view": lazy(f"{_HERE}.battle_service:board_view"),
+        "battle_forecast": lazy(f"{_HERE}.battle_service:battle_forecast"),
+        "plan_fight": lazy(f"{_HERE}.battle_service:plan_fight"),
+        "forecast_report": lazy(f"{_HERE}.battle_service:forecast_report"),
+        "attack_report": lazy(f"{_HERE}.battle_service:attack_report"),
+        "sheet": lazy(f"{_HERE}.battle_service:sheet"),
     },
 )

@@ -33,8 +33,9 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from tactician.content.loader import read_yaml, validate_entry
 from tactician.engine.objectives import Objectives
+from tactician.engine.roster import Placement as BasePlacement
+from tactician.engine.roster import numbered, read_roster
 from tactician.errors import ContentError, RulesError
 from tactician.grid.board import Board
 from tactician.rulesets.uesrpg.battle_state import (
@@ -62,16 +63,11 @@ class StartCondition(BaseModel):
     where: str | None = None
 
 
-class Placement(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    id: str = Field(min_length=1, pattern=r"^[A-Za-z0-9_.-]+$")
+class Placement(BasePlacement):
     file: str | None = None
     character: Character | None = None
     template: str | None = None
     name: str | None = Field(default=None, min_length=1)
-    side: str = "player"
-    at: tuple[int, int]
     controller: Controller | None = None
     hp: int | None = None
     kit: bool = False
@@ -103,14 +99,7 @@ def load_map(path: Path) -> Board:
 
 
 def map_state(board: Board) -> MapState:
-    return MapState(
-        name=board.name,
-        width=board.width,
-        height=board.height,
-        cells=tuple(
-            board.terrain_at((x, y)).name for y in range(board.height) for x in range(board.width)
-        ),
-    )
+    return MapState.of(board)
 
 
 def _character(path: Path, placement: Placement, where: str) -> Character:
@@ -178,57 +167,26 @@ def _unit(
 def start_battle(map_path: Path, units_paths: list[Path]) -> UesrpgBattle:
     """Build the start state, refusing any fault with the file and entry named."""
     board = load_map(map_path)
-    placements: list[tuple[Path, Placement]] = []
-    sides: list[str] | None = None
-    objectives: Objectives | None = None
-    name = board.name
-    for path in units_paths:
-        spec = validate_entry(UnitsFile, read_yaml(path), str(path), path.name)
-        placements.extend((path, p) for p in spec.units)
-        sides = spec.sides or sides
-        objectives = spec.objectives or objectives
-        name = spec.name or name
-    if not placements:
-        raise ContentError("no units placed: give at least one --units file with 'units:'")
-    side_order = list(sides) if sides else []
-    for _, placement in placements:
-        if placement.side not in side_order:
-            side_order.append(placement.side)
-    if "player" in side_order:
-        side_order.remove("player")
-        side_order.insert(0, "player")
-    seen: set[str] = set()
-    taken: dict[tuple[int, int], str] = {}
-    counters: dict[str, int] = {}
     terrains = terrain_set()
-    chosen: list[tuple[Path, Placement, str]] = []
-    for path, placement in placements:
-        where = f"{path}: unit {placement.id!r}"
-        if placement.id in seen:
-            raise ContentError(f"{where}: the id is used twice")
-        seen.add(placement.id)
-        if not board.in_bounds(placement.at):
-            raise ContentError(
-                f"{where}: at {list(placement.at)} is off the {board.width}x{board.height} map"
-            )
-        terrain = board.terrain_at(placement.at)
-        if terrains[terrain.name].cost_for("default") is None:
-            raise ContentError(f"{where}: at {list(placement.at)} is {terrain.name}, not standable")
-        if placement.at in taken:
-            raise ContentError(f"{where}: {list(placement.at)} is taken by {taken[placement.at]}")
-        taken[placement.at] = placement.id
-        chosen.append((path, placement, _character(path, placement, where).name))
-    names = [n for _, _, n in chosen]
+    roster = read_roster(
+        units_paths, UnitsFile, board, lambda name: terrains[name].cost_for("default") is not None
+    )
+    chosen = []
+    for path, placement, number in numbered(roster):
+        assert isinstance(placement, Placement)
+        name = _character(path, placement, roster.where(path, placement)).name
+        chosen.append((path, placement, number, name))
+    names = [name for *_, name in chosen]
     units: list[UnitState] = []
-    for path, placement, base in chosen:
-        counters[placement.side] = counters.get(placement.side, 0) + 1
-        controller = placement.controller or ("player" if placement.side == side_order[0] else "ai")
+    for path, placement, number, base in chosen:
+        first_side = roster.sides[0]
+        controller = placement.controller or ("player" if placement.side == first_side else "ai")
         unique = base if names.count(base) == 1 else f"{base} ({placement.id})"
-        units.append(_unit(path, placement, counters[placement.side], controller, unique))
+        units.append(_unit(path, placement, number, controller, unique))
     return UesrpgBattle(
-        name=name,
+        name=roster.name,
         map=map_state(board),
         units=tuple(units),
-        sides=tuple(side_order),
-        objectives=objectives or Objectives(),
+        sides=roster.sides,
+        objectives=roster.objectives,
     )

@@ -25,6 +25,7 @@ from tactician.engine.objectives import Objectives
 from tactician.engine.rules import Token
 from tactician.errors import RulesError
 from tactician.grid.board import Board
+from tactician.grid.snapshot import TerrainGrid
 from tactician.grid.terrain import TerrainSet
 from tactician.rulesets.uesrpg.character import ACTION_POINTS, Character, Profile, build_profile
 from tactician.rulesets.uesrpg.numbers import has
@@ -45,22 +46,11 @@ class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class MapState(Frozen):
-    """The terrain grid by terrain name, top row first (x = column, y = row)."""
-
-    name: str = ""
-    width: int
-    height: int
-    cells: tuple[str, ...]
+class MapState(TerrainGrid):
+    """The battle's map over this ruleset's terrain table."""
 
     def board(self) -> Board:
-        return _board(self.width, self.height, self.cells)
-
-
-@lru_cache(maxsize=16)
-def _board(width: int, height: int, cells: tuple[str, ...]) -> Board:
-    terrains = terrain_set()
-    return Board(width, height, [terrains[name] for name in cells])
+        return self.build(terrain_set())
 
 
 _PROFILES: dict[int, tuple[Character, Profile]] = {}

@@ -7,6 +7,7 @@ Each option has a default, a reason and the quote it settles;
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -64,3 +65,8 @@ class UesrpgOptions:
     def with_overrides(self, pairs: list[str]) -> UesrpgOptions:
         """Apply ``name=value`` strings, refusing unknown names or values by name."""
         return with_overrides(self, pairs)
+
+
+def options_from(pairs: Iterable[str] = ()) -> UesrpgOptions:
+    """The rulings with ``name=value`` overrides applied."""
+    return UesrpgOptions().with_overrides(list(pairs))

@@ -1,0 +1,39 @@
+"""A map as a battle stores it: terrain names in a grid, so a battle file holds
+its own map and replays the same even if the map file changes."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Self
+
+from pydantic import BaseModel, ConfigDict
+
+from tactician.grid.board import Board
+from tactician.grid.terrain import TerrainSet
+
+
+class TerrainGrid(BaseModel):
+    """The terrain grid by terrain name, top row first (x = column, y = row)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = ""
+    width: int
+    height: int
+    cells: tuple[str, ...]  # row-major terrain names
+
+    @classmethod
+    def of(cls, board: Board) -> Self:
+        cells = tuple(
+            board.terrain_at((x, y)).name for y in range(board.height) for x in range(board.width)
+        )
+        return cls(name=board.name, width=board.width, height=board.height, cells=cells)
+
+    def build(self, terrains: TerrainSet) -> Board:
+        """The board (cached: battles ask for it on every action)."""
+        return _board(self.width, self.height, self.cells, terrains)
+
+
+@lru_cache(maxsize=32)
+def _board(width: int, height: int, cells: tuple[str, ...], terrains: TerrainSet) -> Board:
+    return Board(width, height, [terrains[name] for name in cells])
