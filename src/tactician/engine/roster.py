@@ -35,6 +35,17 @@ class Placement(BaseModel):
 P = TypeVar("P", bound=Placement)
 
 
+class UnitsFile(BaseModel):
+    """A units file; rulesets subclass it with ``units: list[TheirPlacement]`` and
+    any battle-wide settings of their own."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = ""
+    sides: list[str] | None = None
+    objectives: Objectives | None = None
+
+
 @dataclass
 class Roster(Generic[P]):
     """Every placement (with the file it came from) and the battle-wide settings."""

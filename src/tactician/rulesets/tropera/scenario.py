@@ -23,10 +23,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import model_validator
 
-from tactician.engine.objectives import Objectives
 from tactician.engine.roster import Placement as BasePlacement
+from tactician.engine.roster import UnitsFile as BaseUnitsFile
 from tactician.engine.roster import numbered, read_roster
 from tactician.errors import ContentError, RulesError
 from tactician.grid.board import Board
@@ -51,12 +51,7 @@ class Placement(BasePlacement):
         return self
 
 
-class UnitsFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    name: str = ""
-    sides: list[str] | None = None
-    objectives: Objectives | None = None
+class UnitsFile(BaseUnitsFile):
     adverse_weather: bool | None = None
     units: list[Placement]
 
@@ -67,9 +62,6 @@ def load_map(path: Path) -> Board:
 
     return load_grid_map(path, terrain_set())
 
-
-def map_state(board: Board) -> MapState:
-    return MapState.of(board)
 
 
 def start_battle(map_path: Path, units_paths: list[Path]) -> TroperaBattle:
@@ -112,7 +104,7 @@ def start_battle(map_path: Path, units_paths: list[Path]) -> TroperaBattle:
         )
     return TroperaBattle(
         name=roster.name,
-        map=map_state(board),
+        map=MapState.of(board),
         units=tuple(units),
         sides=roster.sides,
         objectives=roster.objectives,

@@ -33,8 +33,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from tactician.engine.objectives import Objectives
 from tactician.engine.roster import Placement as BasePlacement
+from tactician.engine.roster import UnitsFile as BaseUnitsFile
 from tactician.engine.roster import numbered, read_roster
 from tactician.errors import ContentError, RulesError
 from tactician.grid.board import Board
@@ -82,12 +82,7 @@ class Placement(BasePlacement):
         return self
 
 
-class UnitsFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    name: str = ""
-    sides: list[str] | None = None
-    objectives: Objectives | None = None
+class UnitsFile(BaseUnitsFile):
     units: list[Placement]
 
 
@@ -97,9 +92,6 @@ def load_map(path: Path) -> Board:
 
     return load_grid_map(path, terrain_set())
 
-
-def map_state(board: Board) -> MapState:
-    return MapState.of(board)
 
 
 def _character(path: Path, placement: Placement, where: str) -> Character:
@@ -185,7 +177,7 @@ def start_battle(map_path: Path, units_paths: list[Path]) -> UesrpgBattle:
         units.append(_unit(path, placement, number, controller, unique))
     return UesrpgBattle(
         name=roster.name,
-        map=map_state(board),
+        map=MapState.of(board),
         units=tuple(units),
         sides=roster.sides,
         objectives=roster.objectives,
