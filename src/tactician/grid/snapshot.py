@@ -4,7 +4,7 @@ its own map and replays the same even if the map file changes."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Self
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict
 
@@ -28,6 +28,18 @@ class TerrainGrid(BaseModel):
             board.terrain_at((x, y)).name for y in range(board.height) for x in range(board.width)
         )
         return cls(name=board.name, width=board.width, height=board.height, cells=cells)
+
+    def describe(self, terrains: TerrainSet) -> dict[str, Any]:
+        """The map as a view draws it: size, rows of terrain names, each one's symbol."""
+        used = dict.fromkeys(self.cells)
+        return {
+            "width": self.width,
+            "height": self.height,
+            "rows": [
+                list(self.cells[y * self.width : (y + 1) * self.width]) for y in range(self.height)
+            ],
+            "symbols": {name: terrains[name].symbol or "?" for name in used},
+        }
 
     def build(self, terrains: TerrainSet) -> Board:
         """The board (cached: battles ask for it on every action)."""

@@ -18,6 +18,7 @@ from tactician.rulesets.tropera.maneuvers import quick_draw
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.sequence import plan_sequence
 from tactician.rulesets.tropera.siege import siege_weapon
+from tactician.rulesets.tropera.terrain import terrain_set
 from tactician.rulesets.tropera.terrain_attack import terrain_forecast, tile_key
 
 
@@ -44,7 +45,6 @@ def planner(rules: TroperaBattleRules) -> Planner:
 
 def board_view(state: TroperaBattle, reach_unit: str | None = None) -> dict[str, Any]:
     board = state.map.board()
-    terrains = {t.name: t for t in board.palette}
     data: dict[str, Any] = {
         "ruleset": "tropera",
         "name": state.name,
@@ -53,13 +53,7 @@ def board_view(state: TroperaBattle, reach_unit: str | None = None) -> dict[str,
         "sides": list(state.sides),
         "result": state.result,
         "result_reason": state.result_reason,
-        "width": state.map.width,
-        "height": state.map.height,
-        "rows": [
-            [state.map.cells[y * state.map.width + x] for x in range(state.map.width)]
-            for y in range(state.map.height)
-        ],
-        "symbols": {name: t.symbol or "?" for name, t in terrains.items()},
+        **state.map.describe(terrain_set()),
         "objectives": {
             "victory": [o.describe() for o in state.objectives.victory],
             "defeat": [o.describe() for o in state.objectives.defeat],

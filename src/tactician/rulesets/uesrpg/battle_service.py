@@ -29,7 +29,7 @@ from tactician.rulesets.uesrpg.battle_combat import (
 )
 from tactician.rulesets.uesrpg.battle_moves import reach
 from tactician.rulesets.uesrpg.battle_rules import UesrpgBattleRules
-from tactician.rulesets.uesrpg.battle_state import UesrpgBattle, UnitState, combat
+from tactician.rulesets.uesrpg.battle_state import UesrpgBattle, UnitState, combat, terrain_set
 from tactician.rulesets.uesrpg.battle_turns import event_of
 from tactician.rulesets.uesrpg.character import load_profile
 from tactician.rulesets.uesrpg.death import needs_death_test
@@ -161,13 +161,7 @@ def board_view(state: UesrpgBattle, reach_unit: str | None = None) -> dict[str, 
         "sides": list(state.sides),
         "result": state.result,
         "result_reason": state.result_reason,
-        "width": state.map.width,
-        "height": state.map.height,
-        "rows": [
-            [state.map.cells[y * state.map.width + x] for x in range(state.map.width)]
-            for y in range(state.map.height)
-        ],
-        "symbols": {t.name: t.symbol or "?" for t in board.palette},
+        **state.map.describe(terrain_set()),
         "metres_per_tile": rules.battle_options.metres_per_tile,
         "objectives": {
             "victory": [o.describe() for o in state.objectives.victory],
