@@ -1,0 +1,84 @@
+"""The chance interface: events' exact distributions, and the enumerator that
+walks a stepwise procedure (the forecast half of "a rule is written once")."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tactician.dice.chance import SampledChance
+from tactician.dice.enumerate import branches, distribution
+from tactician.dice.events import AveragedRoll, Bands
+from tactician.dice.source import PhysicalDice, SeededDice
+
+
+@given(st.integers(1, 3), st.sampled_from([4, 6, 10, 20, 100]), st.booleans())
+def test_averaged_roll_distribution_sums_to_one(count: int, sides: int, floor: bool) -> None:
+    dist = AveragedRoll(count, sides, floor).scaled_distribution()
+    assert sum(dist.values()) == pytest.approx(1.0)
+
+
+@given(st.integers(0, 101), st.integers(0, 101))
+def test_bands_match_brute_force_over_two_d100(low: int, high: int) -> None:
+    low, high = sorted((low, high))
+    event = Bands(AveragedRoll(2, 100), (low, high), ("a", "b", "c"))
+    counts: Counter[str] = Counter()
+    for first, second in product(range(1, 101), repeat=2):
+        value = (first + second) // 2
+        counts["a" if value <= low else "b" if value <= high else "c"] += 1
+    exact = dict(event.outcomes())
+    for label in "abc":
+        assert exact.get(label, 0.0) == pytest.approx(counts[label] / 10_000)
+
+
+def test_sampling_records_every_face_and_what_it_decided() -> None:
+    event = Bands(AveragedRoll(2, 100), (30, 70), ("crit", "hit", "miss"), "attack roll")
+    chance = SampledChance(PhysicalDice([20, 40]))
+    assert chance.decide(event) == "crit"
+    decision = chance.decisions[0]
+    assert (decision.faces, decision.value, decision.purpose) == ((20, 40), 30, "attack roll")
+
+
+# A toy procedure: three coin-like d6 checks, each hit taking 1 HP from 2.
+def _step(state: tuple[int, int], chance) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    index, hp = state
+    hit = chance.decide(Bands(AveragedRoll(1, 6), (4,), (True, False)))
+    return (index + 1, max(0, hp - 1) if hit else hp)
+
+
+def _done(state: tuple[int, int]) -> bool:
+    return state[0] == 3 or state[1] == 0
+
+
+def test_enumerator_merges_equal_states_and_is_exact() -> None:
+    final = distribution((0, 2), _step, _done)
+    p = 4 / 6
+    # HP 0 when two of the first two, or two of three, hit
+    down = p * p + 2 * p * (1 - p) * p
+    assert final[(2, 0)] + final[(3, 0)] == pytest.approx(down)
+    assert sum(final.values()) == pytest.approx(1.0)
+    assert dict(branches((0, 2), _step)) == {
+        (1, 1): pytest.approx(2 / 3),
+        (1, 2): pytest.approx(1 / 3),
+    }
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**31))
+def test_enumerator_agrees_with_the_same_procedure_on_seeded_dice(seed: int) -> None:
+    exact = distribution((0, 2), _step, _done)
+    dice = SeededDice(seed)
+    runs = 3000
+    seen: Counter[tuple[int, int]] = Counter()
+    for _ in range(runs):
+        state = (0, 2)
+        chance = SampledChance(dice)
+        while not _done(state):
+            state = _step(state, chance)
+        seen[state] += 1
+    for state, p in exact.items():
+        assert seen[state] / runs == pytest.approx(p, abs=6 * (p * (1 - p) / runs) ** 0.5 + 0.01)
