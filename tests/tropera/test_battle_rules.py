@@ -380,3 +380,16 @@ def test_battle_end_names_crippled_units_who_sit_out_the_next_battle() -> None:
     assert after.result == "victory"
     assert "crippled (B)" in outcome.summary
     assert outcome.records[-1] == {"type": "battle_end", "result": "victory", "crippled": ["B"]}
+
+
+def test_a_staff_s_plus_healer_keeps_its_charges() -> None:
+    healer = unit("h", (0, 0), character={
+        "weapons": ["Heal"], "proficiencies": {"staff": "S+1"},
+        "points": {"hp": 10, "mag": 8, "skl": 5, "spd": 5}})
+    hurt = unit("w", (1, 0), hp=1)
+    state = battle(OPEN, healer, hurt)
+    for _ in range(5):  # Heal has 3 charges
+        state = state.replace_units(state.unit("h").model_copy(update={"acted": False}),
+                                    state.unit("w").model_copy(update={"hp": 1}))
+        state = act(state, type="staff", unit="h", staff="Heal", target="w")
+    assert "Heal" not in state.unit("h").uses

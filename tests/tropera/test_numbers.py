@@ -283,3 +283,15 @@ def test_triangle_enters_hit_chance() -> None:
 def test_guard_break_lowers_avoid_by_half_strength() -> None:
     assert numbers.avoid(unit(spd=10, lck=5), guard_break=4) == 21
     assert BRAVE_SWORD.brave
+
+
+def test_staff_s_plus_ranks_stop_spending_charges() -> None:
+    from tactician.rulesets.tropera.proficiency import spends_charge
+
+    # "S+: You no longer expend charges when using D-Rank staves" ... "S+4: A-Rank"
+    assert spends_charge("S", "staff", "D")
+    assert not spends_charge("S+1", "staff", "D") and spends_charge("S+1", "staff", "C")
+    assert not spends_charge("S+3", "staff", "B") and spends_charge("S+3", "staff", "A")
+    assert not spends_charge("S+4", "staff", "A")
+    assert spends_charge("S+4", "staff", "S")
+    assert spends_charge("S+4", "bow", "D")  # only staves

@@ -14,6 +14,7 @@ from tactician.rulesets.tropera import numbers
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.models import Weapon
 from tactician.rulesets.tropera.options import TroperaOptions
+from tactician.rulesets.tropera.proficiency import spends_charge
 from tactician.rulesets.tropera.sequence import Plan, Resolution
 from tactician.rulesets.tropera.wounds import reduce_to_zero
 
@@ -81,7 +82,11 @@ def settle(
         changed[current.id] = current
     weapon = plan.units[0].weapon
     first = involved[0]
-    if weapon is not None and weapon.charges is not None:
+    if (
+        weapon is not None
+        and weapon.charges is not None
+        and spends_charge(first.character.proficiencies.get("staff"), weapon.type, weapon.rank)
+    ):
         left = charges_left(first, weapon) - 1
         changed[first.id] = changed[first.id].model_copy(
             update={"uses": {**first.uses, weapon.name: left}}

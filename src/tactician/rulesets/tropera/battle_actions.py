@@ -30,6 +30,7 @@ from tactician.rulesets.tropera.maneuvers import maneuver, multishot_in_range, q
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.phases import end_phase
 from tactician.rulesets.tropera.prepared import prepare, run
+from tactician.rulesets.tropera.proficiency import spends_charge
 from tactician.rulesets.tropera.progression import has_feat
 from tactician.rulesets.tropera.rescue import drop, rescue
 from tactician.rulesets.tropera.sequence import plan_sequence, resolve
@@ -489,6 +490,8 @@ def use_staff(
     if not low <= distance <= high and not (distance == 0 and staff.heal is not None):
         raise RulesError(f"{staff.name} reaches {low}-{high}; {target.name} is {distance} away")
     left = _uses_left(unit, staff.name, staff.charges)
+    if not spends_charge(unit.character.proficiencies.get("staff"), staff.type, staff.rank):
+        left = None  # S+ ranks: "You no longer expend charges when using ... staves"
     if left is not None and left <= 0:
         raise RulesError(f"{staff.name} has no charges left this map")
     user_update: dict[str, Any] = {"acted": True}

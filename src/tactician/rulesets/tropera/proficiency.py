@@ -89,3 +89,18 @@ def rank_bonus(weapon_type: str, rank: str | None) -> RankBonus:
 def s_plus(rank: str | None) -> int:
     """How many S+ steps a rank has: S+1 -> 1 ... S+4 -> 4, else 0."""
     return max(0, rank_index(rank) - 4) if rank else 0
+
+
+_STAFF_RANKS = ("D", "C", "B", "A")
+
+
+def spends_charge(staff_rank_held: str | None, weapon_type: str, weapon_rank: str | None) -> bool:
+    """Whether using this weapon spends a charge.
+
+    000 S+ Rank, Staves: "S+: You no longer expend charges when using D-Rank
+    staves. S+2: ... C-Rank staves. S+3: ... B-Rank staves. S+4: ... A-Rank
+    staves." Every other weapon with charges spends one per use.
+    """
+    if weapon_type != "staff" or weapon_rank not in _STAFF_RANKS:
+        return True
+    return s_plus(staff_rank_held) < _STAFF_RANKS.index(weapon_rank) + 1
