@@ -393,3 +393,34 @@ def test_a_staff_s_plus_healer_keeps_its_charges() -> None:
                                     state.unit("w").model_copy(update={"hp": 1}))
         state = act(state, type="staff", unit="h", staff="Heal", target="w")
     assert "Heal" not in state.unit("h").uses
+
+
+# --- Use Item: "such as a Vulnerary or Pure Water"; FE8 stat boosters ---
+
+
+def test_pure_water_adds_seven_resistance_fading_by_one_each_own_phase() -> None:
+    state = battle(OPEN, unit("a", (0, 0), character={"items": ["Pure Water"]}),
+                   unit("e", (7, 3), side="enemy"))
+    base = combatant(state, state.unit("a")).stats["res"]
+    state = act(state, type="item", unit="a", item="Pure Water")
+    seen = [combatant(state, state.unit("a")).stats["res"] - base]
+    for _ in range(8):
+        state = act(act(state, type="end_phase"), type="end_phase")
+        seen.append(combatant(state, state.unit("a")).stats["res"] - base)
+    assert seen == [7, 6, 5, 4, 3, 2, 1, 0, 0]
+
+
+def test_stat_boosters_are_permanent_and_used_up() -> None:
+    state = battle(OPEN, unit("a", (0, 0), character={"items": ["Energy Ring", "Boots"]}))
+    before = combatant(state, state.unit("a")).stats
+    state = act(state, type="item", unit="a", item="Energy Ring")
+    after = state.unit("a")
+    stats = combatant(state, after).stats
+    assert (stats["str"], stats["mag"]) == (before["str"] + 2, before["mag"] + 2)
+    assert after.character.items == ["Boots"]
+    fresh = state.replace_units(after.model_copy(update={"acted": False}))
+    from tactician.rulesets.tropera.progression import movement
+
+    mov = movement(after.character)
+    booted = act(fresh, type="item", unit="a", item="Boots").unit("a")
+    assert movement(booted.character) == mov + 2

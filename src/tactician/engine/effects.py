@@ -26,6 +26,9 @@ class Effect(BaseModel):
     ends_owner: str | None = None  # side or unit whose edge ends it (None: any)
     made_round: int = 0
     made_phase_owner: str | None = None  # phase in which it was made
+    # a fading effect: at each matching edge ``value`` falls by ``decay`` instead of the
+    # effect ending; it ends when nothing is left ("falls by 1 each turn")
+    decay: int = 0
 
     def ends_at(self, edge: Edge) -> bool:
         if edge.kind != self.ends:
@@ -39,7 +42,15 @@ class Effect(BaseModel):
 def expire(
     effects: tuple[Effect, ...], edge: Edge
 ) -> tuple[tuple[Effect, ...], tuple[Effect, ...]]:
-    """(effects still running, effects that ended at ``edge``)."""
-    kept = tuple(e for e in effects if not e.ends_at(edge))
-    ended = tuple(e for e in effects if e.ends_at(edge))
-    return kept, ended
+    """(effects still running, effects that ended at ``edge``). A fading effect at
+    its edge loses ``decay`` from its value and ends only when it reaches 0."""
+    kept: list[Effect] = []
+    ended: list[Effect] = []
+    for effect in effects:
+        if not effect.ends_at(edge):
+            kept.append(effect)
+        elif effect.decay and effect.value - effect.decay > 0:
+            kept.append(effect.model_copy(update={"value": effect.value - effect.decay}))
+        else:
+            ended.append(effect)
+    return tuple(kept), tuple(ended)

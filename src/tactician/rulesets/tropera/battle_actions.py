@@ -27,6 +27,7 @@ from tactician.rulesets.tropera.battle_units import combatant, foes_of, movement
 from tactician.rulesets.tropera.compendium import load_compendium
 from tactician.rulesets.tropera.fight import attack_records
 from tactician.rulesets.tropera.maneuvers import maneuver, multishot_in_range, quick_draw
+from tactician.rulesets.tropera.models import StatLine
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.phases import end_phase
 from tactician.rulesets.tropera.prepared import prepare, run
@@ -408,11 +409,13 @@ def use_item(
     ):
         raise RulesError(f"{unit.name} carries no item {name!r}")
     item = load_compendium().item(name)
-    if item.kind != "medicinal" or item.heal is None:
-        raise RulesError(f"{item.name} is not a medicinal item the engine can apply")
     left = _uses_left(unit, item.name, item.charges)
     if left is not None and left <= 0:
         raise RulesError(f"{item.name} has no uses left")
+    if item.stat_bonus and item.heal is None:
+        return _use_booster(state, unit, item, left)
+    if item.kind != "medicinal" or item.heal is None:
+        raise RulesError(f"{item.name} is not an item the engine can apply (no heal or stat gain)")
     target = state.unit(action.get("target") or unit.id)
     if target.id != unit.id:
         assert unit.position is not None
@@ -427,14 +430,7 @@ def use_item(
     amount = item.heal + _fast_healer_bonus(target)
     after = healed(target, amount)
     user_update: dict[str, Any] = {"bonus_used": True} if bonus else {"acted": True}
-    if left is not None:
-        user_update["uses"] = {**unit.uses, item.name: left - 1}
-        if left - 1 == 0:
-            # the spent copy leaves the inventory; another copy starts with full uses
-            items = list(unit.character.items)
-            items.pop(next(i for i, n in enumerate(items) if n.casefold() == item.name.casefold()))
-            user_update["character"] = unit.character.model_copy(update={"items": items})
-            user_update["uses"] = {k: v for k, v in unit.uses.items() if k != item.name}
+    user_update.update(_spend_use(unit, item.name, left))
     user = unit.model_copy(update=user_update)
     changed = [after.model_copy(update=user_update)] if target.id == unit.id else [user, after]
     summary = f"{unit.name} uses {item.name} on {target.name}: {target.hp} -> {after.hp} HP"
@@ -451,6 +447,77 @@ def use_item(
                     "healed": after.hp - target.hp,
                 }
             ],
+        ),
+    )
+
+
+def _spend_use(unit: Unit, name: str, left: int | None) -> dict[str, Any]:
+    """Unit updates for one use of an item with ``left`` uses (None: unlimited); the
+    spent copy leaves the inventory and another copy starts with full uses."""
+    if left is None:
+        return {}
+    if left - 1 > 0:
+        return {"uses": {**unit.uses, name: left - 1}}
+    items = list(unit.character.items)
+    items.pop(next(i for i, n in enumerate(items) if n.casefold() == name.casefold()))
+    return {
+        "character": unit.character.model_copy(update={"items": items}),
+        "uses": {k: v for k, v in unit.uses.items() if k != name},
+    }
+
+
+def _use_booster(
+    state: TroperaBattle, unit: Unit, item: Any, left: int | None
+) -> tuple[TroperaBattle, Outcome]:
+    """Use Item on a stat booster (000 Use Item: "such as a Vulnerary or Pure Water";
+    the items are FE8's). A permanent booster adds to the character for good (an HP
+    booster raises current HP with the maximum); a fading one (Pure Water) becomes an
+    effect that falls by 1 at each start of the user's phase. Main action, self only."""
+    _main_action(unit, "Use Item")
+    update: dict[str, Any] = {"acted": True, **_spend_use(unit, item.name, left)}
+    character = update.get("character", unit.character)
+    gains = dict(item.stat_bonus)
+    effects = state.effects
+    if item.lasts == "fading":
+        effects = (
+            *[e for e in state.effects if not (e.unit == unit.id and e.name.startswith("boost:"))],
+            *[
+                Effect(
+                    name=f"boost:{stat}",
+                    unit=unit.id,
+                    value=gain,
+                    decay=1,
+                    ends="phase_start",
+                    ends_owner=unit.side,
+                    made_round=state.round,
+                    made_phase_owner=state.side,
+                )
+                for stat, gain in gains.items()
+            ],
+        )
+    else:
+        boosts = character.boosts.as_dict()
+        for stat, gain in gains.items():
+            if stat != "mov":
+                boosts[stat] += gain
+        character = character.model_copy(
+            update={
+                "boosts": StatLine.of(boosts),
+                "movement_boost": character.movement_boost + gains.get("mov", 0),
+            }
+        )
+        update["character"] = character
+        update["hp"] = unit.hp + gains.get("hp", 0)
+    after = unit.model_copy(update=update)
+    shown = ", ".join(f"{stat} +{gain}" for stat, gain in gains.items())
+    how = "fading" if item.lasts == "fading" else "permanent"
+    summary = f"{unit.name} uses {item.name}: {shown} ({how})"
+    new_state = state.replace_units(after).model_copy(update={"effects": effects})
+    return _finish(
+        new_state,
+        Outcome(
+            summary,
+            [{"type": "item", "unit": unit.id, "item": item.name, "gains": gains, "lasts": how}],
         ),
     )
 

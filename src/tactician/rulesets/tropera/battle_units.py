@@ -22,7 +22,11 @@ Tile = tuple[int, int]
 
 def statuses(state: TroperaBattle, unit: Unit) -> frozenset[str]:
     names = set(unit.statuses)
-    names.update(e.name for e in state.effects_on(unit.id) if e.name != "guard_break")
+    names.update(
+        e.name
+        for e in state.effects_on(unit.id)
+        if e.name != "guard_break" and not e.name.startswith("boost:")
+    )
     if unit.crippled:
         names.add("crippled")
     return frozenset(names)
@@ -44,6 +48,11 @@ def situation(state: TroperaBattle, unit: Unit, position: Tile | None = None) ->
         shield_spent=unit.shield_phase == state.phase_key,
         times_wounded=unit.times_wounded,
         guard_broken=guard_break(state, unit),
+        stat_bonus=tuple(
+            (e.name.removeprefix("boost:"), e.value)
+            for e in state.effects_on(unit.id)
+            if e.name.startswith("boost:")
+        ),
     )
 
 

@@ -30,6 +30,7 @@ class Situation:
     shield_spent: bool = False  # Shield already absorbed a hit this phase
     times_wounded: int = 0  # critical wounds already taken on this map
     guard_broken: int = 0  # Avoid already lost to an earlier Guard Break ("does not stack")
+    stat_bonus: tuple[tuple[str, int], ...] = ()  # temporary gains (Pure Water)
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,9 @@ def build_combatant(
 
     situation = situation or Situation()
     stats = current_stats(character).as_dict()
+    for stat, gain in situation.stat_bonus:
+        if stat != "hp":
+            stats[stat] += gain
     hp = stats["hp"] if situation.hp is None else situation.hp
     if not 0 <= hp <= stats["hp"]:
         raise RulesError(f"{character.name}: HP {hp} must be between 0 and max HP {stats['hp']}")

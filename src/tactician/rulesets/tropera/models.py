@@ -104,6 +104,9 @@ class Item(Strict):
     accuracy: int = 0
     critical: int = 0
     stat_bonus: dict[str, int] = Field(default_factory=dict)
+    # a stat booster's gain is for good; a fading one (Pure Water) falls by 1 at each
+    # of the user's turns
+    lasts: Literal["permanent", "fading"] = "permanent"
     special: str = ""
     source: str = ""
 
@@ -187,6 +190,9 @@ class Character(Strict):
     alt: bool = False
     # the proficiency the Focus feat was taken for (000 Focus: "a proficiency of your choice")
     focus: str | None = None
+    # stat boosters used ("Use Item"): permanent gains outside the points and level-ups
+    boosts: StatLine = StatLine()
+    movement_boost: int = Field(default=0, ge=0)  # e.g. Boots
     # 000 Dragon's Breath: "Choose Fire, Ice, or Lightning as your element."
     breath: Literal["Fire", "Ice", "Lightning"] | None = None
     transformed: bool = True  # laguz only: in beast form

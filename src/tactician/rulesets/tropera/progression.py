@@ -156,11 +156,13 @@ def current_stats(character: Character) -> StatLine:
 
     000: "Characters start with 10 Hit Points", plus the creation points, plus every
     level-up increase; Hardy: "You gain 10 hit points and your hit point cap is
-    increased by 10" (read as +10 HP on the sheet; the 35 creation points are untouched).
+    increased by 10" (read as +10 HP on the sheet; the 35 creation points are untouched);
+    and the stat boosters the character has used ("Use Item").
     """
     increases = stat_increases(character)
     values: dict[str, int] = {
-        stat: character.points.get(stat) + increases.get(stat) for stat in STATS
+        stat: character.points.get(stat) + increases.get(stat) + character.boosts.get(stat)
+        for stat in STATS
     }
     values["hp"] += BASE_HP + (10 if has_feat(character, "Hardy") else 0)
     return StatLine.of(values)
@@ -175,7 +177,7 @@ def movement(character: Character, transformed: bool | None = None) -> int:
     ``transformed`` defaults to the unit file's ``transformed`` flag (laguz only).
     Weather and terrain are battle state and are not applied here.
     """
-    total = BASE_MOVEMENT + levels_reached(character.level, FEAT_LEVELS)
+    total = BASE_MOVEMENT + levels_reached(character.level, FEAT_LEVELS) + character.movement_boost
     feats = {feat.casefold() for feat in character.feats}
     if feats & {"mounted", "flying mount"}:
         total += 2
