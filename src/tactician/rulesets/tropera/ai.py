@@ -322,8 +322,3 @@ def next_decision(state: TroperaBattle, scorer: Scorer) -> Decision | None:
 
         return max(decisions, key=lambda d: (best_score(d), -state.unit(d.unit).number))
     return decide(state, order[0], scorer)
-
-
-def check_tier(unit: Unit) -> None:
-    if unit.tier is None:
-        raise RulesError(f"{unit.name} has no enemy tier (mob, army or elite)")

@@ -21,6 +21,9 @@ Tile = tuple[int, int]
 
 
 def statuses(state: TroperaBattle, unit: Unit) -> frozenset[str]:
+    """The unit's statuses: its own, the effects on it (Defend, Overload, Sleep...)
+    and "crippled" (000: "-10 penalty to their Hit, Avoid, Critical, and Critical
+    Avoid for the remainder of the map")."""
     names = set(unit.statuses)
     names.update(
         e.name
@@ -91,6 +94,7 @@ def guard_break(state: TroperaBattle, unit: Unit) -> int:
 
 
 def move_profile(state: TroperaBattle, unit: Unit) -> MoveProfile:
+    """The unit's movement profile now (weather, Dash: see ``movement.profile``)."""
     return profile(unit.character, unit.transformed, state.adverse_weather, unit.dashed)
 
 
@@ -148,6 +152,7 @@ def route(state: TroperaBattle, unit: Unit, goal: Tile) -> tuple[list[Tile], int
 
 
 def foes_of(state: TroperaBattle, unit: Unit) -> Iterable[Unit]:
+    """Standing enemies of ``unit`` on the map (not carried, not at 0 HP)."""
     return (
         u
         for u in state.units

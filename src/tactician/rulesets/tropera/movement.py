@@ -42,6 +42,8 @@ def has_wings(character: Character, transformed: bool, adverse_weather: bool) ->
 
 
 def base_movement(character: Character, transformed: bool, adverse_weather: bool) -> int:
+    """The Movement stat this turn: 000 "Movement: How many spaces you can move per
+    turn", less the "-2 movement penalty during adverse weather" for fliers."""
     value = movement(character, transformed)
     if adverse_weather and is_flier(character, transformed):
         value = max(0, value - ADVERSE_WEATHER_PENALTY)

@@ -110,7 +110,3 @@ def start_battle(map_path: Path, units_paths: list[Path]) -> TroperaBattle:
         objectives=roster.objectives,
         adverse_weather=bool(roster.extras.get("adverse_weather", False)),
     )
-
-
-def describe(state: TroperaBattle) -> dict[str, Any]:
-    return {"name": state.name, "units": len(state.units), "sides": list(state.sides)}

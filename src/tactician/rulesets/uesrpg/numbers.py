@@ -67,6 +67,8 @@ def one_arm(unit: CombatState) -> bool:
 
 
 def organ_damage(unit: CombatState) -> bool:
+    """003 Lost Body Part, Organ Damage ("heal at half speed, reduce SP max and WT by
+    1"); a crippled body counts the same ("Use ... Organ Damage for body")."""
     return "organs" in impaired_parts(unit)
 
 
@@ -156,4 +158,6 @@ def can_defend(unit: CombatState) -> bool:
 
 
 def can_attack(unit: CombatState) -> bool:
+    """Able to attack: able to defend, and 003 Lost Hand-Arm's "Both hands lost =
+    cannot wield weapons" does not apply."""
     return can_defend(unit) and not cannot_wield(unit)

@@ -345,6 +345,9 @@ def treat_bleeding(
 
 
 def reduce_bleeding(unit: CombatState, by: int, log: Log) -> CombatState:
+    """003 Bleeding: "Regaining HP reduces X by the total healed"; "Can also be
+    reduced by Profession [Medicine] test + healer's kit (reduce X by DoS)"; "At X
+    = 0 the condition is removed"."""
     bleeding = unit.condition("Bleeding")
     if bleeding is None or by <= 0:
         return unit
