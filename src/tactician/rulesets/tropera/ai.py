@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tactician.errors import RulesError
 from tactician.grid.ranges import manhattan
 from tactician.rulesets.tropera import numbers
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit

@@ -21,7 +21,6 @@ inline instead. Several units files (e.g. the party and the enemy) merge.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from pydantic import model_validator
 
