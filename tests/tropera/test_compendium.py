@@ -8,7 +8,6 @@ itself, so a feat or number missing from the YAML fails here. The rules live at
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,15 +22,6 @@ RULES_FILE = RULES_DIR / "000_2214244d4b22f60c.txt"
 needs_rules = pytest.mark.skipif(
     not RULES_FILE.is_file(), reason=f"Tropera rule text not found at {RULES_FILE}"
 )
-
-
-@pytest.fixture
-def compendium(monkeypatch: pytest.MonkeyPatch) -> Iterator[Compendium]:
-    """The defaults only: no GM folder from the environment, no stale cache."""
-    monkeypatch.delenv("TACTICIAN_TROPERA_DATA", raising=False)
-    load_compendium.cache_clear()
-    yield load_compendium()
-    load_compendium.cache_clear()
 
 
 def _ascii(name: str) -> str:

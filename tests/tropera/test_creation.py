@@ -7,14 +7,13 @@ The text's own numbers come first: 35 points, 10 per stat (20 for HP), growths
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tactician.errors import ContentError, RulesError
-from tactician.rulesets.tropera.compendium import Compendium, load_compendium
+from tactician.rulesets.tropera.compendium import Compendium
 from tactician.rulesets.tropera.creation import (
     character_problems,
     dump_character,
@@ -34,39 +33,9 @@ from tactician.rulesets.tropera.progression import (
     movement,
     weapon_slots,
 )
+from tests.tropera.characters import make
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "tropera"
-
-# 35 points: 5+6+0+7+8+4+3+2
-POINTS = {"hp": 5, "str": 6, "mag": 0, "skl": 7, "spd": 8, "lck": 4, "def": 3, "res": 2}
-GROWTHS = {"hp": 3, "str": 2, "mag": 0, "skl": 3, "spd": 3, "lck": 2, "def": 1, "res": 1}
-
-
-@pytest.fixture
-def compendium(monkeypatch: pytest.MonkeyPatch) -> Iterator[Compendium]:
-    monkeypatch.delenv("TACTICIAN_TROPERA_DATA", raising=False)
-    load_compendium.cache_clear()
-    yield load_compendium()
-    load_compendium.cache_clear()
-
-
-def make(**changes: Any) -> Character:
-    data: dict[str, Any] = {
-        "name": "Aria",
-        "points": dict(POINTS),
-        "growths": dict(GROWTHS),
-        "feats": ["Adept"],
-        "proficiencies": {"sword": "D"},
-        "weapons": ["Iron Sword"],
-        "items": ["Vulnerary"],
-        "equipped": "Iron Sword",
-    }
-    for key, value in changes.items():
-        if key in ("points", "growths"):
-            data[key] = {**data[key], **value}
-        else:
-            data[key] = value
-    return Character.model_validate(data)
 
 
 def problems_of(character: Character, compendium: Compendium) -> list[str]:
@@ -83,10 +52,22 @@ def rolled_record(level: int, proficiency: str | None = None) -> LevelUp:
     Totals: HP 13, Str 12, Mag 2, Skl 14, Spd 13, Lck 11, Def 3, Res 3 -> the 5
     highest are HP, Str, Skl, Spd, Lck; HP, Skl, Spd, Str are picked.
     """
-    rolls = {"hp": [10], "str": [10], "mag": [2], "skl": [11], "spd": [10], "lck": [9],
-             "def": [2], "res": [2]}
-    return LevelUp(level=level, rolls=rolls, proficiency=proficiency,
-                   increases=StatLine.of({"hp": 1, "str": 1, "skl": 1, "spd": 1}))
+    rolls = {
+        "hp": [10],
+        "str": [10],
+        "mag": [2],
+        "skl": [11],
+        "spd": [10],
+        "lck": [9],
+        "def": [2],
+        "res": [2],
+    }
+    return LevelUp(
+        level=level,
+        rolls=rolls,
+        proficiency=proficiency,
+        increases=StatLine.of({"hp": 1, "str": 1, "skl": 1, "spd": 1}),
+    )
 
 
 # --- the text's numbers ---------------------------------------------------------------
@@ -136,14 +117,17 @@ def test_exactly_35_points(hp: int, message: str, compendium: Compendium) -> Non
 
 
 def test_no_stat_above_10_points_and_hp_above_20(compendium: Compendium) -> None:
-    ok = make(points={"hp": 20, "str": 10, "mag": 0, "skl": 5, "spd": 0, "lck": 0, "def": 0,
-                      "res": 0})
+    ok = make(
+        points={"hp": 20, "str": 10, "mag": 0, "skl": 5, "spd": 0, "lck": 0, "def": 0, "res": 0}
+    )
     assert problems_of(ok, compendium) == []
-    over = make(points={"hp": 3, "str": 11, "mag": 0, "skl": 7, "spd": 8, "lck": 4,
-                        "def": 0, "res": 2})
+    over = make(
+        points={"hp": 3, "str": 11, "mag": 0, "skl": 7, "spd": 8, "lck": 4, "def": 0, "res": 2}
+    )
     assert [p for p in problems_of(over, compendium) if "Str has 11" in p]
-    hp = make(points={"hp": 21, "str": 10, "mag": 0, "skl": 4, "spd": 0, "lck": 0, "def": 0,
-                      "res": 0})
+    hp = make(
+        points={"hp": 21, "str": 10, "mag": 0, "skl": 4, "spd": 0, "lck": 0, "def": 0, "res": 0}
+    )
     assert any("HP has 21 points" in p and "at most 20" in p for p in problems_of(hp, compendium))
     negative = make(points={"hp": 7, "mag": -2})
     assert any("negative" in p for p in problems_of(negative, compendium))
@@ -153,8 +137,10 @@ def test_hardy_adds_10_hp_on_the_sheet_but_not_to_the_point_caps(compendium: Com
     hardy = make(feats=["Hardy"])
     assert current_stats(hardy).get("hp") == 10 + 5 + 10
     assert problems_of(hardy, compendium) == []
-    still_capped = make(feats=["Hardy"], points={"hp": 21, "str": 10, "mag": 0, "skl": 4,
-                                                 "spd": 0, "lck": 0, "def": 0, "res": 0})
+    still_capped = make(
+        feats=["Hardy"],
+        points={"hp": 21, "str": 10, "mag": 0, "skl": 4, "spd": 0, "lck": 0, "def": 0, "res": 0},
+    )
     assert any("HP has 21" in p for p in problems_of(still_capped, compendium))
 
 
@@ -196,14 +182,19 @@ def test_unknown_feat_suggests_a_name(compendium: Compendium) -> None:
 
 
 def test_feats_are_taken_once(compendium: Compendium) -> None:
-    assert any("more than once" in p for p in problems_of(make(feats=["Adept", "Adept"]),
-                                                         compendium))
+    assert any(
+        "more than once" in p for p in problems_of(make(feats=["Adept", "Adept"]), compendium)
+    )
 
 
 def laguz(**changes: Any) -> Character:
     base: dict[str, Any] = {
-        "kind": "laguz-beast", "feats": ["Laguz: Beast"], "proficiencies": {"clips": "D"},
-        "weapons": [], "items": ["Iron Clip"], "equipped": "Claws",
+        "kind": "laguz-beast",
+        "feats": ["Laguz: Beast"],
+        "proficiencies": {"clips": "D"},
+        "weapons": [],
+        "items": ["Iron Clip"],
+        "equipped": "Claws",
     }
     base.update(changes)
     return make(**base)
@@ -267,8 +258,9 @@ def test_focus_and_versatile_add_ranks(compendium: Compendium) -> None:
 
 
 def test_at_most_three_proficiencies(compendium: Compendium) -> None:
-    four = make(feats=["Versatile"],
-                proficiencies={"sword": "D", "lance": "D", "bow": "D", "axe": "D"})
+    four = make(
+        feats=["Versatile"], proficiencies={"sword": "D", "lance": "D", "bow": "D", "axe": "D"}
+    )
     problems = problems_of(four, compendium)
     assert any("a maximum of 3 different proficiencies" in p for p in problems)
 
@@ -279,19 +271,27 @@ def test_at_most_three_proficiencies(compendium: Compendium) -> None:
 def test_inventory_3_weapons_2_items_1_relic(compendium: Compendium) -> None:
     aria = make()
     assert (weapon_slots(aria), item_slots(aria)) == (3, 2)
-    full = make(weapons=["Iron Sword", "Steel Sword", "Slim Sword"],
-                items=["Vulnerary", "Elixir"], relic="Delphi Shield")
+    full = make(
+        weapons=["Iron Sword", "Steel Sword", "Slim Sword"],
+        items=["Vulnerary", "Elixir"],
+        relic="Delphi Shield",
+    )
     assert problems_of(full, compendium) == []
-    over = make(weapons=["Iron Sword", "Steel Sword", "Slim Sword", "Iron Blade"],
-                items=["Vulnerary", "Elixir", "Vulnerary"])
+    over = make(
+        weapons=["Iron Sword", "Steel Sword", "Slim Sword", "Iron Blade"],
+        items=["Vulnerary", "Elixir", "Vulnerary"],
+    )
     problems = problems_of(over, compendium)
     assert any("4 carried in 3 slots" in p for p in problems)
     assert any("3 carried in 2 slots" in p for p in problems)
 
 
 def test_arsenal_adds_a_weapon_and_an_item(compendium: Compendium) -> None:
-    arsenal = make(feats=["Arsenal"], weapons=["Iron Sword", "Steel Sword", "Slim Sword",
-                                               "Iron Blade"], items=["Vulnerary"] * 3)
+    arsenal = make(
+        feats=["Arsenal"],
+        weapons=["Iron Sword", "Steel Sword", "Slim Sword", "Iron Blade"],
+        items=["Vulnerary"] * 3,
+    )
     assert (weapon_slots(arsenal), item_slots(arsenal)) == (4, 3)
     assert problems_of(arsenal, compendium) == []
 
@@ -316,8 +316,9 @@ def test_equipped_must_be_carried(compendium: Compendium) -> None:
 
 
 def test_natural_weapons_use_no_slot(compendium: Compendium) -> None:
-    lethe = laguz(weapons=["Claws", "Iron Sword", "Steel Sword", "Slim Sword"],
-                  proficiencies={"clips": "D"})
+    lethe = laguz(
+        weapons=["Claws", "Iron Sword", "Steel Sword", "Slim Sword"], proficiencies={"clips": "D"}
+    )
     assert problems_of(lethe, compendium) == []
     human = problems_of(make(equipped="Claws"), compendium)
     assert any("'Claws' is not a carried weapon" in p for p in human)
@@ -349,12 +350,14 @@ def test_recorded_level_ups_must_be_consistent(compendium: Compendium) -> None:
 
 def test_recorded_increases_must_follow_the_rolls(compendium: Compendium) -> None:
     record = rolled_record(2)
-    wrong = record.model_copy(update={"increases": StatLine.of(
-        {"hp": 1, "str": 1, "skl": 1, "mag": 1})})
+    wrong = record.model_copy(
+        update={"increases": StatLine.of({"hp": 1, "str": 1, "skl": 1, "mag": 1})}
+    )
     problems = problems_of(leveled([wrong]), compendium)
     assert any("Mag was not among the 5 highest but rises by 1" in p for p in problems)
-    five = record.model_copy(update={"increases": StatLine.of(
-        {"hp": 1, "str": 1, "skl": 1, "spd": 1, "lck": 1})})
+    five = record.model_copy(
+        update={"increases": StatLine.of({"hp": 1, "str": 1, "skl": 1, "spd": 1, "lck": 1})}
+    )
     assert any("5 candidates rise" in p for p in problems_of(leveled([five]), compendium))
 
 
@@ -363,8 +366,9 @@ def test_a_natural_20_record_needs_its_free_point(compendium: Compendium) -> Non
     rolls = {**record.rolls, "mag": [20]}
     without = record.model_copy(update={"rolls": rolls})
     assert any("natural 20" in p for p in problems_of(leveled([without]), compendium))
-    with_point = without.model_copy(update={"increases": StatLine.of(
-        {"hp": 1, "str": 1, "skl": 1, "spd": 1, "mag": 1})})
+    with_point = without.model_copy(
+        update={"increases": StatLine.of({"hp": 1, "str": 1, "skl": 1, "spd": 1, "mag": 1})}
+    )
     assert problems_of(leveled([with_point]), compendium) == []
 
 
@@ -377,19 +381,22 @@ def test_level_4_records_its_proficiency(compendium: Compendium) -> None:
 def test_level_8_record_is_9_points_max_2_plus_2_hp(compendium: Compendium) -> None:
     records = [rolled_record(lv, "sword" if lv in (4, 7) else None) for lv in range(2, 8)]
     good = free_record(8, hp=2 + 1, str=2, skl=2, spd=2, def_=0, lck=2).model_copy(
-        update={"feat": "Canto"})
-    character = leveled([*records, good], proficiencies={"sword": "B"},
-                        feats=["Adept", "Canto"])
+        update={"feat": "Canto"}
+    )
+    character = leveled([*records, good], proficiencies={"sword": "B"}, feats=["Adept", "Canto"])
     assert problems_of(character, compendium) == []
     assert movement(character) == 6
-    too_many = good.model_copy(update={"increases": StatLine.of(
-        {"hp": 2, "str": 3, "skl": 2, "spd": 2, "lck": 2})})
-    problems = problems_of(character.model_copy(update={"level_ups": [*records, too_many]}),
-                           compendium)
+    too_many = good.model_copy(
+        update={"increases": StatLine.of({"hp": 2, "str": 3, "skl": 2, "spd": 2, "lck": 2})}
+    )
+    problems = problems_of(
+        character.model_copy(update={"level_ups": [*records, too_many]}), compendium
+    )
     assert any("Str out of range" in p for p in problems)
     no_feat = good.model_copy(update={"feat": None})
-    problems = problems_of(character.model_copy(update={"level_ups": [*records, no_feat]}),
-                           compendium)
+    problems = problems_of(
+        character.model_copy(update={"level_ups": [*records, no_feat]}), compendium
+    )
     assert "level 8: the feat gained is not recorded" in problems
 
 

@@ -7,7 +7,6 @@ tie rerolls in stat order; the tests assert exactly which dice were used.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,7 +15,7 @@ from hypothesis import strategies as st
 
 from tactician.dice.source import PhysicalDice, SeededDice
 from tactician.errors import NeedRoll, RulesError
-from tactician.rulesets.tropera.compendium import Compendium, load_compendium
+from tactician.rulesets.tropera.compendium import Compendium
 from tactician.rulesets.tropera.creation import character_problems, validate_character
 from tactician.rulesets.tropera.levelup import (
     LevelUpOptions,
@@ -29,28 +28,7 @@ from tactician.rulesets.tropera.levelup import (
 from tactician.rulesets.tropera.models import Character
 from tactician.rulesets.tropera.progression import current_stats, movement
 from tactician.rulesets.tropera.stats import STATS
-
-# 35 points: 5+6+0+7+8+4+3+2
-POINTS = {"hp": 5, "str": 6, "mag": 0, "skl": 7, "spd": 8, "lck": 4, "def": 3, "res": 2}
-GROWTHS = {"hp": 3, "str": 2, "mag": 0, "skl": 3, "spd": 3, "lck": 2, "def": 1, "res": 1}
-
-
-@pytest.fixture
-def compendium(monkeypatch: pytest.MonkeyPatch) -> Iterator[Compendium]:
-    monkeypatch.delenv("TACTICIAN_TROPERA_DATA", raising=False)
-    load_compendium.cache_clear()
-    yield load_compendium()
-    load_compendium.cache_clear()
-
-
-def make(**changes: Any) -> Character:
-    data: dict[str, Any] = {
-        "name": "Aria", "points": dict(POINTS), "growths": dict(GROWTHS), "feats": ["Adept"],
-        "proficiencies": {"sword": "D"}, "weapons": ["Iron Sword"], "items": ["Vulnerary"],
-        "equipped": "Iron Sword",
-    }
-    data.update(changes)
-    return Character.model_validate(data)
+from tests.tropera.characters import GROWTHS, make
 
 
 def to_level(character: Character, level: int, seed: int = 1, **feat: Any) -> Character:
@@ -83,8 +61,9 @@ def purposes(dice: PhysicalDice) -> list[str]:
 def test_one_d20_per_stat_in_order_plus_growth() -> None:
     dice = PhysicalDice([17, 10, 12, 15, 14, 14, 2, 2])
     _, report = level_up(make(), dice)
-    assert purposes(dice) == [f"Aria level 2: {name}" for name in
-                              ("HP", "Str", "Mag", "Skl", "Spd", "Lck", "Def", "Res")]
+    assert purposes(dice) == [
+        f"Aria level 2: {name}" for name in ("HP", "Str", "Mag", "Skl", "Spd", "Lck", "Def", "Res")
+    ]
     assert [r.total for r in report.rolls] == [20, 12, 12, 18, 17, 16, 3, 3]
     assert [r.growth for r in report.rolls] == [GROWTHS[s] for s in STATS]
 
@@ -102,10 +81,26 @@ def test_natural_20_is_a_free_point_and_natural_1_is_ineligible() -> None:
     assert report.free_points == ("hp",)
     assert report.picked == ("skl", "spd", "lck", "def")
     assert report.increases.as_dict() == {
-        "hp": 1, "str": 0, "mag": 0, "skl": 1, "spd": 1, "lck": 1, "def": 1, "res": 0}
+        "hp": 1,
+        "str": 0,
+        "mag": 0,
+        "skl": 1,
+        "spd": 1,
+        "lck": 1,
+        "def": 1,
+        "res": 0,
+    }
     assert len(dice.draws) == 8 and dice.unused == []
-    assert new.level_ups[-1].rolls == {"hp": [20], "str": [1], "mag": [2], "skl": [12],
-                                       "spd": [11], "lck": [2], "def": [2], "res": [2]}
+    assert new.level_ups[-1].rolls == {
+        "hp": [20],
+        "str": [1],
+        "mag": [2],
+        "skl": [12],
+        "spd": [11],
+        "lck": [2],
+        "def": [2],
+        "res": [2],
+    }
     assert current_stats(new).get("hp") == current_stats(character).get("hp") + 1
     assert character.level == 1 and new.level == 2
 
@@ -233,7 +228,15 @@ def test_four_or_fewer_eligible_all_increase_without_asking() -> None:
     _, report = level_up(make(), dice, choose)
     assert report.candidates == report.picked == ("lck", "def", "res")
     assert report.increases.as_dict() == {
-        "hp": 0, "str": 0, "mag": 0, "skl": 0, "spd": 1, "lck": 1, "def": 1, "res": 1}
+        "hp": 0,
+        "str": 0,
+        "mag": 0,
+        "skl": 0,
+        "spd": 1,
+        "lck": 1,
+        "def": 1,
+        "res": 1,
+    }
     with pytest.raises(RulesError, match="pick exactly 3 of Lck, Def, Res"):
         level_up(make(), PhysicalDice([1, 1, 1, 1, 20, 10, 10, 10]), ["lck"])
 
@@ -263,7 +266,8 @@ def test_level_4_needs_a_proficiency_before_any_die() -> None:
 
 def test_at_most_3_proficiencies_and_s_plus_4() -> None:
     three = to_level(make(), 3).model_copy(
-        update={"proficiencies": {"sword": "D", "lance": "D", "bow": "D"}})
+        update={"proficiencies": {"sword": "D", "lance": "D", "bow": "D"}}
+    )
     with pytest.raises(RulesError, match="a maximum of 3 different proficiencies"):
         level_up(three, SeededDice(1), proficiency="axe")
     top = three.model_copy(update={"proficiencies": {"sword": "S+4"}})
@@ -283,78 +287,147 @@ def test_level_8_is_9_free_points_max_2_plus_2_hp_and_a_feat(compendium: Compend
     seven = to_level(make(), 7)
     dice = PhysicalDice([])
     eight, report = level_up(
-        seven, dice, points={"str": 2, "skl": 2, "spd": 2, "def": 2, "res": 1}, feat="Canto",
+        seven,
+        dice,
+        points={"str": 2, "skl": 2, "spd": 2, "def": 2, "res": 1},
+        feat="Canto",
         compendium=compendium,
     )
     assert dice.draws == [] and not report.rolled
     assert report.increases.as_dict() == {
-        "hp": 2, "str": 2, "mag": 0, "skl": 2, "spd": 2, "lck": 0, "def": 2, "res": 1}
+        "hp": 2,
+        "str": 2,
+        "mag": 0,
+        "skl": 2,
+        "spd": 2,
+        "lck": 0,
+        "def": 2,
+        "res": 1,
+    }
     assert eight.feats == ["Adept", "Canto"] and eight.level_ups[-1].feat == "Canto"
     assert movement(eight) == movement(seven) + 1
     validate_character(eight, compendium)
     points_as_list, _ = level_up(
-        seven, None, points=["str", "str", "skl", "skl", "spd", "spd", "def", "def", "hp"],
-        feat="Canto", compendium=compendium)
+        seven,
+        None,
+        points=["str", "str", "skl", "skl", "spd", "spd", "def", "def", "hp"],
+        feat="Canto",
+        compendium=compendium,
+    )
     assert points_as_list.level_ups[-1].increases.get("hp") == 3
 
 
 def test_level_8_refusals_are_collected(compendium: Compendium) -> None:
     seven = to_level(make(), 7)
     with pytest.raises(RulesError) as caught:
-        level_up(seven, None, ["str"], points={"str": 3, "skl": 2, "spd": 2, "def": 2, "hp": 1},
-                 feat="Shield", compendium=compendium)
+        level_up(
+            seven,
+            None,
+            ["str"],
+            points={"str": 3, "skl": 2, "spd": 2, "def": 2, "hp": 1},
+            feat="Shield",
+            compendium=compendium,
+        )
     problems = caught.value.problems
     assert any("requires Heavy Armor" in p for p in problems)
     assert any("at most 2 points per stat" in p for p in problems)
     assert any("nothing to pick" in p for p in problems)
     with pytest.raises(RulesError, match="got 8"):
-        level_up(seven, None, points={"str": 2, "skl": 2, "spd": 2, "def": 2},
-                 feat="Canto", compendium=compendium)
+        level_up(
+            seven,
+            None,
+            points={"str": 2, "skl": 2, "spd": 2, "def": 2},
+            feat="Canto",
+            compendium=compendium,
+        )
     with pytest.raises(RulesError, match="grants a feat"):
-        level_up(seven, None, points={"str": 2, "skl": 2, "spd": 2, "def": 2, "hp": 1},
-                 compendium=compendium)
+        level_up(
+            seven,
+            None,
+            points={"str": 2, "skl": 2, "spd": 2, "def": 2, "hp": 1},
+            compendium=compendium,
+        )
     with pytest.raises(RulesError, match="already has feat 'Adept'"):
-        level_up(seven, None, points={"str": 2, "skl": 2, "spd": 2, "def": 2, "hp": 1},
-                 feat="adept", compendium=compendium)
+        level_up(
+            seven,
+            None,
+            points={"str": 2, "skl": 2, "spd": 2, "def": 2, "hp": 1},
+            feat="adept",
+            compendium=compendium,
+        )
     with pytest.raises(RulesError, match="in place of the character's level 1 feat"):
-        level_up(seven, None, points={"str": 2, "skl": 2, "spd": 2, "def": 2, "hp": 1},
-                 feat="Laguz: Beast", compendium=compendium)
+        level_up(
+            seven,
+            None,
+            points={"str": 2, "skl": 2, "spd": 2, "def": 2, "hp": 1},
+            feat="Laguz: Beast",
+            compendium=compendium,
+        )
     with pytest.raises(RulesError, match="did you mean Sure Strike"):
-        level_up(seven, None, points={"str": 2, "skl": 2, "spd": 2, "def": 2, "hp": 1},
-                 feat="Sure Strik", compendium=compendium)
+        level_up(
+            seven,
+            None,
+            points={"str": 2, "skl": 2, "spd": 2, "def": 2, "hp": 1},
+            feat="Sure Strik",
+            compendium=compendium,
+        )
 
 
 def test_focus_and_versatile_at_level_8(compendium: Compendium) -> None:
     seven = to_level(make(), 7)
     points = {"str": 2, "skl": 2, "spd": 2, "def": 2, "hp": 1}
-    focus, report = level_up(seven, None, points=points, feat="Focus",
-                             feat_proficiencies=["sword"], compendium=compendium)
+    focus, report = level_up(
+        seven,
+        None,
+        points=points,
+        feat="Focus",
+        feat_proficiencies=["sword"],
+        compendium=compendium,
+    )
     assert focus.proficiencies == {"sword": "A"} and focus.focus == "sword"
     validate_character(focus, compendium)
-    versatile, _ = level_up(seven, None, points=points, feat="Versatile",
-                            feat_proficiencies=["sword", "lance", "bow"], compendium=compendium)
+    versatile, _ = level_up(
+        seven,
+        None,
+        points=points,
+        feat="Versatile",
+        feat_proficiencies=["sword", "lance", "bow"],
+        compendium=compendium,
+    )
     assert versatile.proficiencies == {"sword": "A", "lance": "D", "bow": "D"}
     validate_character(versatile, compendium)
     with pytest.raises(RulesError, match="3 different proficiencies"):
-        level_up(seven, None, points=points, feat="Versatile",
-                 feat_proficiencies=["sword", "sword", "bow"], compendium=compendium)
+        level_up(
+            seven,
+            None,
+            points=points,
+            feat="Versatile",
+            feat_proficiencies=["sword", "sword", "bow"],
+            compendium=compendium,
+        )
     with pytest.raises(RulesError, match="1 proficiency"):
         level_up(seven, None, points=points, feat="Focus", compendium=compendium)
 
 
 def test_laguz_prerequisites_at_level_8(compendium: Compendium) -> None:
-    lethe = make(kind="laguz-beast", feats=["Laguz: Beast"], proficiencies={"clips": "D"},
-                 weapons=[], items=["Iron Clip"], equipped="Claws")
+    lethe = make(
+        kind="laguz-beast",
+        feats=["Laguz: Beast"],
+        proficiencies={"clips": "D"},
+        weapons=[],
+        items=["Iron Clip"],
+        equipped="Claws",
+    )
     seven = to_level(lethe, 7)
     points = {"str": 2, "skl": 2, "spd": 2, "def": 2, "hp": 1}
-    anthro, _ = level_up(seven, None, points=points, feat="Anthropomorph",
-                         compendium=compendium)
+    anthro, _ = level_up(seven, None, points=points, feat="Anthropomorph", compendium=compendium)
     validate_character(anthro, compendium)
     with pytest.raises(RulesError, match="cannot be combined with Laguz: Beast"):
         level_up(seven, None, points=points, feat="Heavy Armor", compendium=compendium)
     with pytest.raises(RulesError, match="requires one of"):
-        level_up(to_level(make(), 7), None, points=points, feat="Anthropomorph",
-                 compendium=compendium)
+        level_up(
+            to_level(make(), 7), None, points=points, feat="Anthropomorph", compendium=compendium
+        )
 
 
 def test_level_1_to_20_stays_legal(compendium: Compendium) -> None:
@@ -388,8 +461,7 @@ def test_no_caps_after_creation_by_default() -> None:
 
 def test_a_cap_option_loses_the_excess() -> None:
     options = LevelUpOptions(stat_cap_after_creation=8)
-    new, report = level_up(make(), PhysicalDice([17, 10, 12, 15, 14, 14, 2, 2]),
-                           options=options)
+    new, report = level_up(make(), PhysicalDice([17, 10, 12, 15, 14, 14, 2, 2]), options=options)
     assert report.lost == {"spd": 1}
     assert current_stats(new).get("spd") == 8
     assert by_stat(report)["spd"].lost == 1
@@ -433,13 +505,18 @@ def test_a_seeded_level_up_raises_4_stats_plus_natural_20s(
 
 
 @settings(max_examples=150, deadline=None)
-@given(dice=st.lists(st.integers(1, 20), min_size=8, max_size=8),
-       rerolls=st.lists(st.integers(1, 20), max_size=30), growths=GROWTH_STRATEGY)
+@given(
+    dice=st.lists(st.integers(1, 20), min_size=8, max_size=8),
+    rerolls=st.lists(st.integers(1, 20), max_size=30),
+    growths=GROWTH_STRATEGY,
+)
 def test_candidates_are_the_highest_eligible(
     dice: list[int], rerolls: list[int], growths: dict[str, int]
 ) -> None:
-    rolls = [StatRoll(s, d, growths[s], d + growths[s], d == 20, d == 1)
-             for s, d in zip(STATS, dice, strict=True)]
+    rolls = [
+        StatRoll(s, d, growths[s], d + growths[s], d == 20, d == 1)
+        for s, d in zip(STATS, dice, strict=True)
+    ]
     pending = list(rerolls)
 
     def reroll(stat: str) -> int:
@@ -461,8 +538,10 @@ def test_candidates_are_the_highest_eligible(
 
 
 @settings(max_examples=100, deadline=None)
-@given(seed=st.integers(0, 2**31 - 1),
-       picks=st.lists(st.sampled_from(STATS), min_size=1, max_size=4, unique=True))
+@given(
+    seed=st.integers(0, 2**31 - 1),
+    picks=st.lists(st.sampled_from(STATS), min_size=1, max_size=4, unique=True),
+)
 def test_refused_input_changes_nothing(seed: int, picks: list[str]) -> None:
     character = make()
     snapshot = character.model_dump()

@@ -441,3 +441,11 @@ def test_burning_needs_willpower_to_act_and_can_be_put_out() -> None:
     # "To extinguish: 1 AP, Str or Ag test at +20 ...; fall Prone on attempt"
     out = combat(apply(state, {"type": "extinguish", "unit": "a"}, 10).unit("a"))
     assert out.ap == 2 and out.condition("Burning") is None and out.condition("Prone")
+
+
+def test_a_unit_stores_every_changing_field_of_the_combat_state() -> None:
+    from tactician.rulesets.uesrpg.battle_state import CHANGING
+
+    assert set(CHANGING) <= set(UnitState.model_fields)
+    fighter = unit("x", (0, 0), conditions=(("Bleeding", 2),))
+    assert combat(with_combat(fighter, combat(fighter))) == combat(fighter)

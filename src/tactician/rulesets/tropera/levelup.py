@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from tactician.dice.source import DiceSource
@@ -104,18 +104,7 @@ class StatRoll:
     lost: int = 0
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "stat": self.stat,
-            "die": self.die,
-            "growth": self.growth,
-            "total": self.total,
-            "natural_20": self.natural_20,
-            "natural_1": self.natural_1,
-            "rerolls": list(self.rerolls),
-            "candidate": self.candidate,
-            "increase": self.increase,
-            "lost": self.lost,
-        }
+        return _plain(asdict(self))
 
 
 @dataclass(frozen=True)
@@ -142,25 +131,19 @@ class LevelUpReport:
     movement: int = 0
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "level": self.level,
-            "rolled": self.rolled,
-            "rolls": [roll.as_dict() for roll in self.rolls],
-            "candidates": list(self.candidates),
-            "picked": list(self.picked),
-            "free_points": list(self.free_points),
-            "assigned": dict(self.assigned),
-            "increases": self.increases.as_dict(),
-            "lost": dict(self.lost),
-            "proficiency": self.proficiency,
-            "proficiency_rank": self.proficiency_rank,
-            "feat": self.feat,
-            "feat_proficiencies": list(self.feat_proficiencies),
-            "proficiencies": dict(self.proficiencies),
-            "stats": self.stats.as_dict(),
-            "movement": self.movement,
-        }
+        data = _plain(asdict(self))
+        data["increases"] = self.increases.as_dict()
+        data["stats"] = self.stats.as_dict()
+        return data
+
+
+def _plain(value: Any) -> Any:
+    """JSON-shaped: tuples become lists, all the way down."""
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    return value
 
 
 Chooser = Callable[[LevelUpReport], Sequence[str]]

@@ -14,6 +14,7 @@ round", "initiative = 1d6 + rating".
 
 from __future__ import annotations
 
+from dataclasses import fields
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -122,51 +123,25 @@ class UnitState(Frozen):
         return "npc" if self.controller == "ai" else None
 
 
+# the fields of CombatState a unit stores (everything but the Profile, which is
+# rebuilt from the unit file): read from the dataclass so the two cannot drift apart
+CHANGING = tuple(f.name for f in fields(CombatState) if f.name != "profile")
+
+
 def combat(unit: UnitState) -> CombatState:
     """The rules package's ``CombatState`` of ``unit``."""
-    return CombatState(
-        profile=profile_of(unit.character),
-        hp=unit.hp,
-        sp=unit.sp,
-        mp=unit.mp,
-        ap=unit.ap,
-        ap_debt=unit.ap_debt,
-        conditions=unit.conditions,
-        wounds=unit.wounds,
-        lost=frozenset(unit.lost),  # type: ignore[arg-type]
-        fatigue_extra=unit.fatigue_extra,
-        dead=unit.dead,
-        stable=unit.stable,
-        death_failures=unit.death_failures,
-        next_test_fails=unit.next_test_fails,
-        relief=unit.relief,
-        wound_count=unit.wound_count,
-    )
+    values = {name: getattr(unit, name) for name in CHANGING}
+    values["lost"] = frozenset(unit.lost)
+    return CombatState(profile=profile_of(unit.character), **values)
 
 
 def with_combat(unit: UnitState, state: CombatState) -> UnitState:
     """``unit`` with ``state`` stored back. 003 "Failing a number of tests exceeding
     their Luck Bonus while unconscious = death": the dead leave the map."""
-    return unit.model_copy(
-        update={
-            "hp": state.hp,
-            "sp": state.sp,
-            "mp": state.mp,
-            "ap": state.ap,
-            "ap_debt": state.ap_debt,
-            "conditions": state.conditions,
-            "wounds": state.wounds,
-            "lost": tuple(sorted(state.lost)),
-            "fatigue_extra": state.fatigue_extra,
-            "dead": state.dead,
-            "stable": state.stable,
-            "death_failures": state.death_failures,
-            "next_test_fails": state.next_test_fails,
-            "relief": state.relief,
-            "wound_count": state.wound_count,
-            "position": None if state.dead else unit.position,
-        }
-    )
+    update = {name: getattr(state, name) for name in CHANGING}
+    update["lost"] = tuple(sorted(state.lost))
+    update["position"] = None if state.dead else unit.position
+    return unit.model_copy(update=update)
 
 
 def can_take_turn(unit: UnitState) -> bool:
