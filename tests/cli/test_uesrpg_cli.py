@@ -28,6 +28,25 @@ def battle_json(*args: Any) -> Any:
     return json.loads(out)
 
 
+def new_skirmish(path: Path, seed: int) -> None:
+    """``battle new`` for the example skirmish."""
+    battle_json(
+        "new",
+        "--ruleset",
+        "uesrpg",
+        "--map",
+        SKIRMISH / "map.yaml",
+        "--units",
+        SKIRMISH / "party.yaml",
+        "--units",
+        SKIRMISH / "bandits.yaml",
+        "--seed",
+        seed,
+        "--out",
+        path,
+    )
+
+
 def manhattan(a: list[int], b: list[int]) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
@@ -45,21 +64,7 @@ def play_skirmish(path: Path, seed: int) -> list[str]:
         f"--units {SKIRMISH / 'party.yaml'} --units {SKIRMISH / 'bandits.yaml'} "
         f"--seed {seed} --out {path.name}"
     ]
-    battle_json(
-        "new",
-        "--ruleset",
-        "uesrpg",
-        "--map",
-        SKIRMISH / "map.yaml",
-        "--units",
-        SKIRMISH / "party.yaml",
-        "--units",
-        SKIRMISH / "bandits.yaml",
-        "--seed",
-        seed,
-        "--out",
-        path,
-    )
+    new_skirmish(path, seed)
     for _ in range(400):
         view = battle_json("show", "--battle", path)
         if view["result"] != "ongoing":
@@ -122,21 +127,7 @@ def test_enemy_phase_is_refused_on_a_players_turn_and_the_board_says_whose_turn(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "b.json"
-    battle_json(
-        "new",
-        "--ruleset",
-        "uesrpg",
-        "--map",
-        SKIRMISH / "map.yaml",
-        "--units",
-        SKIRMISH / "party.yaml",
-        "--units",
-        SKIRMISH / "bandits.yaml",
-        "--seed",
-        3,
-        "--out",
-        path,
-    )
+    new_skirmish(path, 3)
     code, out = tactician("battle", "show", "--battle", path)
     assert code == 0 and "before initiative" in out
     code, out = tactician("battle", "enemy-phase", "--battle", path)  # rolls initiative

@@ -272,24 +272,21 @@ def test_exact_forecast_agrees_with_seeded_simulation() -> None:
         assert set(counts) <= set(exact.hp_distribution(side))
 
 
+# HP, Str, Skl, Spd, Lck, Def
+FIGHTER = st.tuples(
+    st.integers(1, 40),
+    st.integers(0, 15),
+    st.integers(0, 20),
+    st.integers(0, 20),
+    st.integers(0, 15),
+    st.integers(0, 12),
+)
+
+
 @settings(max_examples=60, deadline=None)
 @given(
-    a=st.tuples(
-        st.integers(1, 40),
-        st.integers(0, 15),
-        st.integers(0, 20),
-        st.integers(0, 20),
-        st.integers(0, 15),
-        st.integers(0, 12),
-    ),
-    d=st.tuples(
-        st.integers(1, 40),
-        st.integers(0, 15),
-        st.integers(0, 20),
-        st.integers(0, 20),
-        st.integers(0, 15),
-        st.integers(0, 12),
-    ),
+    a=FIGHTER,
+    d=FIGHTER,
     feats=st.sets(
         st.sampled_from(
             [
