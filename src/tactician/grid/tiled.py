@@ -19,6 +19,12 @@ Only the standard library is used. What is read:
   ``layer`` name and the ``tile`` ``[x, y]`` holding its centre) for the
   battle layer to interpret.
 
+Hostile files are refused before the work they ask for (see ``content.limits``):
+a map over ``MAX_MAP_SIDE`` tiles a side from its header, before any layer is
+decoded; more than ``MAX_TILE_LAYERS`` tile layers; compressed data that
+inflates past the declared size (inflated at most one byte past it); files over
+``MAX_FILE_BYTES``; groups nested over ``MAX_NESTING``.
+
 Errors name the file and, for cell faults, the layer, row and column counted
 from 1 (Tiled's own status bar counts from 0: subtract one to find the cell there).
 """
@@ -27,8 +33,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import gzip
-import json
 import math
 import struct
 import xml.etree.ElementTree as ET
@@ -37,6 +41,8 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from tactician.content.files import decode_utf8, parse_json, read_bytes
+from tactician.content.limits import MAX_MAP_SIDE, MAX_NESTING, MAX_TILE_LAYERS
 from tactician.errors import ContentError
 from tactician.grid.board import Board
 from tactician.grid.terrain import TerrainSet, TerrainType
@@ -58,29 +64,13 @@ def load_tiled(path: Path, terrains: TerrainSet) -> Board:
 # -- reading files ----------------------------------------------------------
 
 
-def _read_bytes(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise ContentError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise ContentError(f"{path}: cannot be read ({exc.strerror})") from None
-
-
 def _read_json(path: Path) -> Any:
-    try:
-        return json.loads(_read_bytes(path))
-    except json.JSONDecodeError as exc:
-        raise ContentError(
-            f"{path}: line {exc.lineno}, column {exc.colno}: not valid JSON ({exc.msg})"
-        ) from None
-    except UnicodeDecodeError:
-        raise ContentError(f"{path}: not UTF-8 text") from None
+    return parse_json(decode_utf8(read_bytes(path), path), path)
 
 
 def _read_xml(path: Path) -> ET.Element:
     try:
-        return ET.fromstring(_read_bytes(path))
+        return ET.fromstring(read_bytes(path))
     except ET.ParseError as exc:
         line, column = exc.position
         raise ContentError(
@@ -125,7 +115,12 @@ def _tsx_to_dict(root: ET.Element) -> dict[str, Any]:
     return {"name": root.get("name", ""), "tiles": tiles}
 
 
-def _tmx_layers(parent: ET.Element, path: Path) -> list[dict[str, Any]]:
+def _tmx_layers(parent: ET.Element, path: Path, depth: int = 1) -> list[dict[str, Any]]:
+    limit = MAX_NESTING.value()
+    if depth > limit:
+        raise ContentError(
+            f"{path}: groups nested more than {limit} levels deep ({MAX_NESTING.hint()})"
+        )
     layers: list[dict[str, Any]] = []
     for child in parent:
         name = child.get("name", "")
@@ -161,7 +156,7 @@ def _tmx_layers(parent: ET.Element, path: Path) -> list[dict[str, Any]]:
             layers.append(layer)
         elif child.tag == "group":
             layers.append(
-                {"type": "group", "name": name, "layers": _tmx_layers(child, path)}
+                {"type": "group", "name": name, "layers": _tmx_layers(child, path, depth + 1)}
             )
         elif child.tag == "objectgroup":
             objects = []
@@ -303,10 +298,8 @@ def _gids(layer: Mapping[str, Any], count: int, path: Path, label: str) -> list[
             raise ContentError(f"{path}: layer {label!r}: tile data is not valid base64") from None
         compression = layer.get("compression") or ""
         try:
-            if compression == "zlib":
-                raw = zlib.decompress(raw)
-            elif compression == "gzip":
-                raw = gzip.decompress(raw)
+            if compression in ("zlib", "gzip"):
+                raw = _inflate(raw, compression, 4 * count, path, label)
             elif compression:
                 raise ContentError(
                     f"{path}: layer {label!r}: {compression!r} compression is not supported; "
@@ -333,6 +326,32 @@ def _gids(layer: Mapping[str, Any], count: int, path: Path, label: str) -> list[
     return list(data)
 
 
+def _inflate(raw: bytes, compression: str, needed: int, path: Path, label: str) -> bytes:
+    """Decompress at most ``needed`` + 1 bytes: a layer that inflates past what the
+    map's declared size needs is refused without inflating the rest (a zip bomb)."""
+    wbits = zlib.MAX_WBITS | (16 if compression == "gzip" else 0)
+    inflater = zlib.decompressobj(wbits)
+    out = inflater.decompress(raw, needed + 1)
+    if len(out) > needed:
+        raise ContentError(
+            f"{path}: layer {label!r}: tile data holds more tiles than the map's "
+            f"{needed // 4} cells"
+        )
+    if not inflater.eof:
+        raise zlib.error("truncated")
+    return out
+
+
+def _check_size(width: int, height: int, path: Path) -> None:
+    """Refuse a map over ``MAX_MAP_SIDE`` from its header, before any layer is decoded."""
+    limit = MAX_MAP_SIDE.value()
+    if width > limit or height > limit:
+        raise ContentError(
+            f"{path}: the map is {width}x{height} tiles; a map may be at most {limit} "
+            f"tiles a side ({MAX_MAP_SIDE.hint()})"
+        )
+
+
 def _build(data: Any, terrains: TerrainSet, path: Path) -> Board:
     if not isinstance(data, Mapping) or "layers" not in data:
         raise ContentError(f"{path}: not a Tiled map (no 'layers')")
@@ -347,6 +366,7 @@ def _build(data: Any, terrains: TerrainSet, path: Path) -> Board:
     width, height = data.get("width"), data.get("height")
     if not isinstance(width, int) or not isinstance(height, int) or width < 1 or height < 1:
         raise ContentError(f"{path}: the map needs a positive 'width' and 'height'")
+    _check_size(width, height, path)
     count = width * height
 
     tilesets = sorted(
@@ -365,8 +385,14 @@ def _build(data: Any, terrains: TerrainSet, path: Path) -> Board:
                 owners[gid] = ts
         return owners[gid]
 
+    tile_layers = list(_tile_layers(data.get("layers")))
+    if len(tile_layers) > MAX_TILE_LAYERS.value():
+        raise ContentError(
+            f"{path}: the map has {len(tile_layers)} tile layers; the limit is "
+            f"{MAX_TILE_LAYERS.value()} ({MAX_TILE_LAYERS.hint()})"
+        )
     layers = []
-    for layer in _tile_layers(data.get("layers")):
+    for layer in tile_layers:
         label = layer["_label"]
         if layer.get("chunks"):
             raise ContentError(f"{path}: layer {label!r} is chunked (an infinite map)")

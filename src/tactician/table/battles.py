@@ -21,6 +21,7 @@ from tactician.engine.log import Entry
 from tactician.engine.store_file import load_battle, save_battle
 from tactician.errors import NeedRoll, TacticianError
 from tactician.table.fights import service
+from tactician.table.start_check import check_start
 
 
 @dataclass
@@ -63,6 +64,7 @@ def new_battle(
 def open_battle(path: Path) -> Opened:
     battle = load_battle(path)
     rules = _rules(battle.ruleset, battle.options)
+    check_start(path, battle, rules)
     return Opened(path, battle, rules, replay(battle, rules))
 
 
