@@ -47,6 +47,8 @@ def new_battle(
     overwrite: bool = False,
 ) -> Opened:
     """Start a battle and write it to ``out`` (refusing to overwrite unless asked)."""
+    if out.is_dir():
+        raise TacticianError(f"{out}: is a folder; --out names the battle file to write")
     if out.exists() and not overwrite:
         raise TacticianError(f"{out} already exists; choose another --out or pass --force")
     rules = _rules(ruleset, options or [])
