@@ -29,8 +29,9 @@ def check_start(path: Path, battle: Battle, rules: Any) -> Any:
     try:
         state = rules.load_state(battle.start)
         grid = getattr(state, "map", None)
-        if isinstance(grid, TerrainGrid) and callable(getattr(grid, "board", None)):
-            grid.board()  # every stored terrain name is one the ruleset knows (cached)
+        build = getattr(grid, "board", None)
+        if isinstance(grid, TerrainGrid) and callable(build):
+            build()  # every stored terrain name is one the ruleset knows (cached)
         return state
     except TacticianError as exc:
         raise ContentError(f"{path}: start: {exc}") from None
