@@ -248,7 +248,7 @@ def _tileset(raw: Any, path: Path, position: int) -> _Tileset:
         if not isinstance(body, Mapping):
             raise ContentError(f"{source}: not a Tiled tileset")
     terrain: dict[int, str] = {}
-    for tile in body.get("tiles") or []:
+    for tile in _as_list(body.get("tiles"), "the tileset's 'tiles'", path):
         if isinstance(tile, Mapping) and isinstance(tile.get("id"), int):
             value = _props(tile.get("properties")).get(TERRAIN)
             if value not in (None, ""):
@@ -262,26 +262,45 @@ def _tileset(raw: Any, path: Path, position: int) -> _Tileset:
     return _Tileset(firstgid, str(body.get("name", "")) or f"#{position}", terrain)
 
 
-def _tile_layers(layers: Any, prefix: str = "") -> Iterator[dict[str, Any]]:
+def _as_list(value: Any, what: str, path: Path) -> list[Any]:
+    """``value`` if it is a list, [] if absent; anything else is refused naming ``what``."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise ContentError(f"{path}: {what} must be a list")
+    return value
+
+
+def _number(value: Any, what: str, path: Path) -> float:
+    if value is None:
+        return 0.0
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ContentError(f"{path}: {what} must be a number, not {value!r:.40}")
+    return float(value)
+
+
+def _tile_layers(layers: Any, path: Path, prefix: str = "") -> Iterator[dict[str, Any]]:
     """Tile layers in drawing order (bottom first), descending into groups."""
-    for layer in layers or []:
+    for layer in _as_list(layers, "'layers'", path):
         if not isinstance(layer, Mapping):
             continue
         kind = layer.get("type")
         if kind == "group":
-            yield from _tile_layers(layer.get("layers"), f"{prefix}{layer.get('name', '')}/")
+            yield from _tile_layers(
+                layer.get("layers"), path, f"{prefix}{layer.get('name', '')}/"
+            )
         elif kind == "tilelayer":
             named = dict(layer)
             named["_label"] = f"{prefix}{layer.get('name', '')}"
             yield named
 
 
-def _object_layers(layers: Any) -> Iterator[dict[str, Any]]:
-    for layer in layers or []:
+def _object_layers(layers: Any, path: Path) -> Iterator[dict[str, Any]]:
+    for layer in _as_list(layers, "'layers'", path):
         if not isinstance(layer, Mapping):
             continue
         if layer.get("type") == "group":
-            yield from _object_layers(layer.get("layers"))
+            yield from _object_layers(layer.get("layers"), path)
         elif layer.get("type") == "objectgroup":
             yield dict(layer)
 
@@ -369,8 +388,9 @@ def _build(data: Any, terrains: TerrainSet, path: Path) -> Board:
     _check_size(width, height, path)
     count = width * height
 
+    declared = _as_list(data.get("tilesets"), "'tilesets'", path)
     tilesets = sorted(
-        (_tileset(raw, path, n) for n, raw in enumerate(data.get("tilesets") or [], start=1)),
+        (_tileset(raw, path, n) for n, raw in enumerate(declared, start=1)),
         key=lambda ts: ts.firstgid,
     )
 
@@ -385,7 +405,7 @@ def _build(data: Any, terrains: TerrainSet, path: Path) -> Board:
                 owners[gid] = ts
         return owners[gid]
 
-    tile_layers = list(_tile_layers(data.get("layers")))
+    tile_layers = list(_tile_layers(data.get("layers"), path))
     if len(tile_layers) > MAX_TILE_LAYERS.value():
         raise ContentError(
             f"{path}: the map has {len(tile_layers)} tile layers; the limit is "
@@ -454,20 +474,24 @@ def _build(data: Any, terrains: TerrainSet, path: Path) -> Board:
         cells.append(chosen)
 
     props = _props(data.get("properties"))
-    tile_w = data.get("tilewidth") or 1
-    tile_h = data.get("tileheight") or 1
+    tile_w = _number(data.get("tilewidth"), "'tilewidth'", path) or 1.0
+    tile_h = _number(data.get("tileheight"), "'tileheight'", path) or 1.0
     objects: list[dict[str, Any]] = []
-    for layer in _object_layers(data.get("layers")):
-        for obj in layer.get("objects") or []:
+    for layer in _object_layers(data.get("layers"), path):
+        for obj in _as_list(layer.get("objects"), "an object layer's 'objects'", path):
             if not isinstance(obj, Mapping):
                 continue
             item = dict(obj)
-            x, y = float(obj.get("x") or 0), float(obj.get("y") or 0)
-            w, h = float(obj.get("width") or 0), float(obj.get("height") or 0)
+            where = f"object {obj.get('id', '?')!r:.20} on layer {layer.get('name', '')!r:.40}"
+            x, y, w, h = (_number(obj.get(key), f"{where}: {key!r}", path)
+                          for key in ("x", "y", "width", "height"))
             # Tile objects are anchored bottom-left, others top-left.
             cy = y - h / 2 if obj.get("gid") else y + h / 2
             item["layer"] = layer.get("name", "")
-            item["tile"] = [math.floor((x + w / 2) / tile_w), math.floor(cy / tile_h)]
+            column, row = (x + w / 2) / tile_w, cy / tile_h
+            if not (math.isfinite(column) and math.isfinite(row)):
+                raise ContentError(f"{path}: {where}: its position is out of range")
+            item["tile"] = [math.floor(column), math.floor(row)]
             objects.append(item)
     return Board(
         width,
