@@ -488,10 +488,10 @@ def _build(data: Any, terrains: TerrainSet, path: Path) -> Board:
             # Tile objects are anchored bottom-left, others top-left.
             cy = y - h / 2 if obj.get("gid") else y + h / 2
             item["layer"] = layer.get("name", "")
-            column, row = (x + w / 2) / tile_w, cy / tile_h
-            if not (math.isfinite(column) and math.isfinite(row)):
+            across, down = (x + w / 2) / tile_w, cy / tile_h
+            if not (math.isfinite(across) and math.isfinite(down)):
                 raise ContentError(f"{path}: {where}: its position is out of range")
-            item["tile"] = [math.floor(column), math.floor(row)]
+            item["tile"] = [math.floor(across), math.floor(down)]
             objects.append(item)
     return Board(
         width,
