@@ -79,3 +79,17 @@ def test_tmx_groups_nested_deep(tmp_path: Path) -> None:
     out = tmp_path / "battle.json"
     refused("battle", "new", "--ruleset", "tropera", "--map", the_map, "--units", PARTY,
             "--out", out, watch=(tmp_path,), names=(str(the_map), "groups nested more than"))
+
+
+def test_tmx_entity_bomb(tmp_path: Path) -> None:
+    """expat (2.4 and later) refuses the XML billion laughs; a .tmx gets that refusal."""
+    entities = ['<!ENTITY a0 "lollollollollollollollollollol">']
+    entities += [f'<!ENTITY a{i} "{f"&a{i - 1};" * 10}">' for i in range(1, 9)]
+    the_map = tmp_path / "laughs.tmx"
+    the_map.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE map [\n' + "\n".join(entities) + "\n]>\n"
+        '<map orientation="orthogonal" width="2" height="2" name="&a8;"></map>\n'
+    )
+    out = tmp_path / "battle.json"
+    refused("battle", "new", "--ruleset", "tropera", "--map", the_map, "--units", PARTY,
+            "--out", out, watch=(tmp_path,), names=(str(the_map), "not valid XML"))
