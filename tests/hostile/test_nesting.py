@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tactician.content.limits import MAX_NESTING
 from tests.hostile.helpers import ARIA, PARTY, TROPERA, new_battle, refused
 
@@ -34,7 +36,8 @@ def test_billion_laughs_in_a_unit_file(tmp_path: Path) -> None:
     unit = tmp_path / "laughs.yaml"
     unit.write_text("\n".join(rows) + "\n", encoding="utf-8")
     refused("character", "show", unit, watch=(tmp_path,),
-            names=(str(unit), "once its aliases are expanded", "TACTICIAN_MAX_YAML_NODES"))
+            names=(str(unit), "aliases counted as the values they stand for",
+                   "TACTICIAN_MAX_YAML_NODES"))
 
 
 def test_json_200000_deep_battle_file(tmp_path: Path) -> None:
@@ -93,3 +96,31 @@ def test_tmx_entity_bomb(tmp_path: Path) -> None:
     out = tmp_path / "battle.json"
     refused("battle", "new", "--ruleset", "tropera", "--map", the_map, "--units", PARTY,
             "--out", out, watch=(tmp_path,), names=(str(the_map), "not valid XML"))
+
+
+def test_many_tiny_values_are_refused_before_anything_is_built(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tactician.content import strict_yaml
+
+    def no_build(*args: object) -> object:
+        raise AssertionError("the document was composed before its size was checked")
+
+    monkeypatch.setattr(strict_yaml._NoDuplicateKeys, "get_single_data", no_build)
+    unit = tmp_path / "aria.yaml"
+    unit.write_text("name: Aria\nnotes:\n" + "  - {a: 1, b: [1, 2, 3]}\n" * 20_000)
+    refused("character", "show", unit, watch=(tmp_path,),
+            names=(str(unit), "holds more than 100,000 values", "TACTICIAN_MAX_YAML_NODES"))
+
+
+def test_a_value_that_contains_itself(tmp_path: Path) -> None:
+    unit = tmp_path / "aria.yaml"
+    unit.write_text(ARIA.read_text(encoding="utf-8") + "notes: &loop [1, *loop]\n")
+    refused("character", "show", unit, watch=(tmp_path,),
+            names=(str(unit), "*loop is used inside the value it names"))
+
+
+def test_aliases_of_modest_size_are_fine() -> None:
+    from tactician.content.strict_yaml import load_yaml
+
+    data = load_yaml("base: &b {hp: 1}\na: *b\nb: [*b, *b]\n", "f.yaml")
+    assert data["b"] == [{"hp": 1}, {"hp": 1}]

@@ -68,6 +68,9 @@ MAX_NESTING = Limit(100, "TACTICIAN_MAX_NESTING", "levels of nesting in a YAML o
 """Lists and mappings inside each other. Content nests five or six deep; a battle
 file about ten."""
 
-MAX_YAML_NODES = Limit(1_000_000, "TACTICIAN_MAX_YAML_NODES", "values in one YAML file")
-"""Values a YAML file holds once its aliases (``*name``) are expanded: refuses the
+MAX_YAML_NODES = Limit(100_000, "TACTICIAN_MAX_YAML_NODES", "values in one YAML file")
+"""Values (scalars, lists, mappings) in one YAML file, each alias (``*name``)
+counted as the values it stands for. The largest shipped file (Tropera's
+weapons) holds about 2,000; PyYAML needs some 700 bytes of memory per value, so
+a 5 MB file of tiny values would otherwise cost a gigabyte. Also refuses the
 "billion laughs", a few lines whose aliases multiply into billions of values."""
