@@ -160,7 +160,7 @@ def _check_size(rows: list[str], source: str) -> None:
 def _line(text: str, row: int) -> str:
     """`` (file line N)`` for grid row ``row`` when the grid is a block or a list."""
     try:
-        root = yaml.compose(text)
+        root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError:
         return ""
     if not isinstance(root, yaml.MappingNode):
