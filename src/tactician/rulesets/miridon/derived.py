@@ -81,12 +81,16 @@ def single_sword(character: Character, compendium: Compendium) -> bool:
     return len(weapons) == 1 and weapons[0].category == "sword"
 
 
-def passive_evasion(character: Character, compendium: Compendium, options: MiridonOptions) -> int:
+def passive_evasion(
+    character: Character, compendium: Compendium, options: MiridonOptions, guardian: int = 0
+) -> int:
     """L1610: "[Passive Evasion] of is defined by a character's [Armor], with [Unarmored]
     having a [Passive Evasion] of 7." Plus Agile Evasion, "increased by 1 for every 2 the
     character's [Maximum Weight Penalty] exceeds the character's [Weight Penalty]" (L415),
     measured on [Armor Weight] instead with Advanced Agile Evasion (L424, L426); plus
-    Advanced Parry, the [Rank] in [Riposte] with a single sword (L483)."""
+    Advanced Parry, the [Rank] in [Riposte] with a single sword (L483); plus ``guardian``,
+    the highest [Rank] in [Guardian] of a friend within 5 feet (L173; ruling
+    ``guardian_stacking``: several Guardians do not add up)."""
     armor = armor_of(character, compendium)
     value = armor.passive_evasion
     flairs = flair_set(character)
@@ -101,7 +105,7 @@ def passive_evasion(character: Character, compendium: Compendium, options: Mirid
             value += (mwp - load) // 2
     if "advanced parry" in flairs and single_sword(character, compendium):
         value += rank_in(character, compendium, "Riposte")
-    return value
+    return value + guardian
 
 
 def active_evasion(character: Character, compendium: Compendium) -> int:

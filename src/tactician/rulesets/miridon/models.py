@@ -217,14 +217,6 @@ class Armor(Entry):
     speed_point_reduction: int = Field(ge=0)
     source: str
 
-    @model_validator(mode="before")
-    @classmethod
-    def _default_line(cls, data: object) -> object:
-        # an invented armor has no line of its own: it cites the armor rule, L1610
-        if isinstance(data, dict) and "line" not in data and "lines" not in data:
-            data = {**data, "line": 1610}
-        return data
-
 
 class Boost(Sub):
     per_rank: str
@@ -358,3 +350,4 @@ class MechPart(Sub):
     auto_dodge: int | None = None
     weapon: str | None = None
     source: str
+    cited_at: tuple[int, ...] = Field(min_length=1)
