@@ -33,7 +33,7 @@ def _known(
 
 def _afford(character: Character, cost: int, entry: str, rule: str) -> list[Violation]:
     unspent = max(0, character.unspent_points)  # an earlier refused purchase may be in debt
-    if cost > character.unspent_points:
+    if cost > unspent:
         return [Violation(entry, "cost", f"costs {cost} skill points, {unspent} unspent", rule)]
     return []
 
