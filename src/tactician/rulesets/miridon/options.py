@@ -33,8 +33,6 @@ class MiridonOptions(BaseModel):
     max_wielded: int = Field(default=2, ge=1)
     # L244 "Generally, starting players should not be allowed to play a unique class."
     allow_unique_start: bool = False
-    # L390-393: Dual-Class is unranked; taken once
-    dual_class_once: bool = True
     # M33: no maximum rank anywhere in 004
     talent_max_rank: int | None = Field(default=None, ge=1)
     skill_max_rank: int | None = Field(default=None, ge=1)
