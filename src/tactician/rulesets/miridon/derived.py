@@ -150,6 +150,7 @@ class WeaponLine:
     Attack for a gun) and the talent part of its Damage Dealt Bonus."""
 
     weapon: str
+    weight: int
     attack: str
     to_hit: int
     aimed_to_hit: int | None
@@ -186,11 +187,23 @@ def weapon_lines(
         if weapon.attack == "melee":
             bonus_rank = melee_boost_rank(character, weapon)
             bonus = f"+{bonus_rank}d6" if bonus_rank else "+0"
-            lines.append(WeaponLine(weapon.name, "Melee Attack", hit, None, weapon.damage, bonus))
+            lines.append(
+                WeaponLine(
+                    weapon.name, weapon.weight, "Melee Attack", hit, None, weapon.damage, bonus
+                )
+            )
         else:
             bonus = f"+{2 * character.talent_rank('Gun Boost')}"
             lines.append(
-                WeaponLine(weapon.name, "Gun Attack", hit, hit + AIMED_BONUS, weapon.damage, bonus)
+                WeaponLine(
+                    weapon.name,
+                    weapon.weight,
+                    "Gun Attack",
+                    hit,
+                    hit + AIMED_BONUS,
+                    weapon.damage,
+                    bonus,
+                )
             )
     return lines
 

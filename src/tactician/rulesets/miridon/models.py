@@ -74,6 +74,7 @@ class Special(Entry):
 
     kind: Literal["class", "dual"]
     classes: tuple[str, ...]
+    rank_per: int = Field(default=10, ge=1)
     effect: str
     grants: tuple[str, ...] = ()
     text: str

@@ -11,5 +11,5 @@ ability to that level", L5).
 from __future__ import annotations
 
 
-def special_rank(max_strength: int, max_speed: int) -> int:
-    return (max_strength + max_speed) // 10
+def special_rank(max_strength: int, max_speed: int, per: int = 10) -> int:
+    return (max_strength + max_speed) // per

@@ -10,6 +10,11 @@ from dataclasses import asdict
 from typing import Any
 
 from tactician.rulesets.miridon import derived
+from tactician.rulesets.miridon.abilities import (
+    available_actions,
+    available_attack_modifiers,
+    available_spell_modifiers,
+)
 from tactician.rulesets.miridon.character import Character
 from tactician.rulesets.miridon.compendium import Compendium
 from tactician.rulesets.miridon.crew import crew_sheet
@@ -48,6 +53,9 @@ def sheet(
         "max_grapple_strength": derived.max_grapple_strength(
             character, compendium, battle_strength
         ),
+        "actions": [asdict(p) for p in available_actions(character, compendium)],
+        "attack_modifiers": [asdict(p) for p in available_attack_modifiers(character, compendium)],
+        "spell_modifiers": [asdict(p) for p in available_spell_modifiers(character, compendium)],
         "crew": [asdict(crew_sheet(character, m, options)) for m in character.crew],
         "points": {
             "granted": character.points_granted,

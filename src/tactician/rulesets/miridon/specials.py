@@ -29,8 +29,10 @@ def specials_of(character: Character, compendium: Compendium) -> list[Special]:
 
 def special_ranks(character: Character, compendium: Compendium) -> dict[str, int]:
     """Every special the character has, by name, with its current rank."""
-    rank = special_rank(character.max_strength, character.max_speed)
-    return {special.name: rank for special in specials_of(character, compendium)}
+    return {
+        special.name: special_rank(character.max_strength, character.max_speed, special.rank_per)
+        for special in specials_of(character, compendium)
+    }
 
 
 def rank_in(character: Character, compendium: Compendium, special: str) -> int:
