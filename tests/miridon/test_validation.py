@@ -43,21 +43,15 @@ def test_greater_third_attack_needs_five(comp: Compendium) -> None:
 
 def test_dragon_claw_needs_the_mutation(comp: Compendium) -> None:
     """L1409: "Pre-requisite: [Dragon] Mutation, [Dragon Elemental Affinity]"."""
-    with pytest.raises(RulesError, match=r"needs Dragon \(mutation\) \(004 L1409\)"):
-        buy_flair(
-            make(
-                comp, "Duelist", [{"buy_flair": "Dragon Elemental Affinity"}], race="Dragon"
-            ).with_changes(race="Human"),
-            "Dragon Claw",
-            comp,
-        )
-    dragon = make(
-        comp,
-        "Duelist",
-        [{"buy_flair": "Dragon Elemental Affinity"}, {"buy_flair": "Dragon Claw"}],
-        race="Dragon",
-    )
-    assert dragon.has_flair("Dragon Claw")
+    with pytest.raises(RulesError) as err:
+        buy_flair(make(comp, "Duelist"), "Dragon Claw", comp)
+    assert [p.split(": ", 2)[2] for p in problems_of(err)] == [
+        "Dragon Claw needs Dragon (mutation) (004 L1409)",
+        "Dragon Claw needs Dragon Elemental Affinity (flair) (004 L1409)",
+    ]
+    ledger = [{"buy_flair": "Dragon Elemental Affinity"}, {"buy_flair": "Dragon Claw"}]
+    assert make(comp, "Duelist", ledger, race="Dragon").has_flair("Dragon Claw")
+    assert make(comp, "Duelist", ledger, mutations=["Dragon"]).has_flair("Dragon Claw")
 
 
 def test_redouble_specialist_needs_talent_rank(comp: Compendium) -> None:
@@ -132,6 +126,13 @@ def test_refusal_changes_nothing(comp: Compendium) -> None:
     with pytest.raises(RulesError, match="costs 20 skill points, 0 unspent"):
         buy_talent(duelist, "Melee Boost", comp)
     assert (duelist.talents, duelist.ledger, duelist.unspent_points) == before
+
+
+def test_bad_option_is_one_clear_error() -> None:
+    with pytest.raises(RulesError, match=r"option skill_cost: Input should be"):
+        MiridonOptions.parse({"skill_cost": "free"})
+    with pytest.raises(RulesError, match=r"option nope: Extra inputs are not permitted"):
+        MiridonOptions.parse({"nope": 1})
 
 
 def test_unknown_class_and_bad_event(comp: Compendium) -> None:
