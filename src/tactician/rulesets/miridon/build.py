@@ -10,6 +10,8 @@ the check, so one mistake does not hide another nor cascade into false ones.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.character import Character, LedgerEntry
 from tactician.rulesets.miridon.compendium import Compendium
@@ -17,7 +19,7 @@ from tactician.rulesets.miridon.events import LedgerEvent
 from tactician.rulesets.miridon.loadout import check_loadout
 from tactician.rulesets.miridon.options import DEFAULT_OPTIONS, MiridonOptions
 from tactician.rulesets.miridon.purchases import apply, check
-from tactician.rulesets.miridon.unit import MiridonUnit
+from tactician.rulesets.miridon.unit import MiridonUnit, read_unit
 from tactician.rulesets.miridon.violations import Violation, refuse
 
 START_NOTE = "starting skill points (ruling miridon.start_skill_points)"
@@ -106,6 +108,13 @@ def build_character(
     if problems:
         raise refuse(problems, source)
     return character
+
+
+def load_character(
+    path: Path, compendium: Compendium, options: MiridonOptions = DEFAULT_OPTIONS
+) -> Character:
+    """Read and build a unit file; errors name the file."""
+    return build_character(read_unit(path), compendium, options, source=str(path))
 
 
 def unit_of(character: Character) -> MiridonUnit:
