@@ -106,3 +106,12 @@ def test_class_and_talent_costs_quote_the_text(comp: Compendium, text: list[str]
             assert cost_line == f"Cost: [Rank] * {talent.cost_per_rank} points"
     for klass in comp.classes.values():
         assert header(text[klass.first_line]) == klass.name
+
+
+def test_special_text_is_verbatim(comp: Compendium, text: list[str]) -> None:
+    for special in comp.specials.values():
+        first, last = special.lines  # type: ignore[misc]
+        body = " ".join(line.strip() for line in text[first + 1 : last + 1] if line.strip())
+        assert special.text in body, special.name
+        assert text[first + 1].startswith("Rank: 1 for every 10 ([Maximum Strength Points]")
+        assert special.rank_per == 10
