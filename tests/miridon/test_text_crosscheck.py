@@ -115,3 +115,57 @@ def test_special_text_is_verbatim(comp: Compendium, text: list[str]) -> None:
         assert special.text in body, special.name
         assert text[first + 1].startswith("Rank: 1 for every 10 ([Maximum Strength Points]")
         assert special.rank_per == 10
+
+
+def block_end(text: list[str], first: int) -> int:
+    """The last non-blank line before the next "Name:" header (or section) after ``first``."""
+    last = first
+    for n in range(first + 1, len(text)):
+        line = text[n].strip()
+        if re.fullmatch(r"[A-Z][A-Za-z0-9' \-]+:", line) and line != "Normal:":
+            break
+        if line == "---" or line.startswith("Chapter "):
+            break
+        if line:
+            last = n
+    return last
+
+
+@pytest.mark.parametrize("kind", ["attack_modifiers", "spell_modifiers", "talents", "spells"])
+def test_entries_end_where_the_text_does(kind: str, comp: Compendium, text: list[str]) -> None:
+    for entry in getattr(comp, kind).values():
+        assert entry.lines[1] == block_end(text, entry.first_line), entry.name
+
+
+def test_chapter_actions_end_where_the_text_does(comp: Compendium, text: list[str]) -> None:
+    for action in comp.actions.values():
+        if 1792 <= action.first_line <= 2525 and header(text[action.first_line]) in action.name:
+            assert action.lines[1] == block_end(text, action.first_line), action.name  # type: ignore[index]
+
+
+def test_modifier_exclusions_match_the_text(comp: Compendium, text: list[str]) -> None:
+    """ "[X] cannot be applied to the same ... as [Y] or [Z]." lists the exclusions."""
+    for kind in ("attack_modifiers", "spell_modifiers"):
+        for mod in getattr(comp, kind).values():
+            first, last = mod.lines
+            named: set[str] = set()
+            for line in text[first : last + 1]:
+                if "cannot be applied to the same" in line:
+                    after = line.split(" as ", 1)[1]
+                    named |= set(re.findall(r"[\[{]([^\]]+)\]", after))
+            assert named == set(mod.excludes), mod.name
+
+
+def test_spell_numbers_match_the_text(comp: Compendium, text: list[str]) -> None:
+    for spell in comp.spells.values():
+        first, last = spell.lines  # type: ignore[misc]
+        block = "\n".join(text[first : last + 1])
+        assert f"Spell Cast Time: {spell.cast_time} [Action Blocks]" in block, spell.name
+        sign = "+" if spell.subtlety >= 0 else "-"
+        assert f"Subtlety Modifier: {sign}{abs(spell.subtlety)}" in block, spell.name
+        if spell.range_ft is not None:
+            assert re.search(rf"Range: {spell.range_ft} (ft|feet)", block), spell.name
+        if spell.duration_blocks is not None:
+            assert f"Duration: {spell.duration_blocks} [Action Blocks]" in block, spell.name
+        for boost in spell.boosts.values():
+            assert boost.per_rank in text[boost.line], spell.name
