@@ -169,3 +169,15 @@ def test_spell_numbers_match_the_text(comp: Compendium, text: list[str]) -> None
             assert f"Duration: {spell.duration_blocks} [Action Blocks]" in block, spell.name
         for boost in spell.boosts.values():
             assert boost.per_rank in text[boost.line], spell.name
+
+
+@pytest.mark.parametrize("kind", ["actions", "attack_modifiers", "spell_modifiers"])
+def test_texts_are_verbatim(kind: str, comp: Compendium, text: list[str]) -> None:
+    for entry in getattr(comp, kind).values():
+        first, last = entry.lines
+        block = [line.strip() for line in text[first : last + 1]]
+        assert entry.text, entry.name
+        for line in entry.text.split("\n"):
+            assert line in block, (entry.name, line)
+    redouble = comp.actions["redouble melee attack"]
+    assert redouble.condition == "[Damage Dealt] < 3 * [Redouble]"  # L2343 (spec C2)

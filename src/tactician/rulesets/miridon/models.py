@@ -262,6 +262,10 @@ class Action(Entry):
     skill: str | None = None
     listed_under: Slot | None = None
     note: str = ""
+    prerequisite: str = ""
+    trigger: str = ""
+    condition: str = ""
+    text: str = ""
 
 
 class AttackModifier(Entry):
@@ -275,6 +279,7 @@ class AttackModifier(Entry):
     excludes: tuple[str, ...] = ()
     applies_to_bonus_actions: bool
     effect: str
+    text: str = ""
 
 
 class SpellModifier(Entry):
@@ -288,6 +293,7 @@ class SpellModifier(Entry):
     effect: str
     cast_time_change: int = 0
     note: str = ""
+    text: str = ""
 
 
 class InsanityRow(Entry):
