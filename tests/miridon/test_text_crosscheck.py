@@ -171,7 +171,7 @@ def test_spell_numbers_match_the_text(comp: Compendium, text: list[str]) -> None
             assert boost.per_rank in text[boost.line], spell.name
 
 
-@pytest.mark.parametrize("kind", ["actions", "attack_modifiers", "spell_modifiers"])
+@pytest.mark.parametrize("kind", ["actions", "attack_modifiers", "spell_modifiers", "spells"])
 def test_texts_are_verbatim(kind: str, comp: Compendium, text: list[str]) -> None:
     for entry in getattr(comp, kind).values():
         first, last = entry.lines
@@ -181,3 +181,10 @@ def test_texts_are_verbatim(kind: str, comp: Compendium, text: list[str]) -> Non
             assert line in block, (entry.name, line)
     redouble = comp.actions["redouble melee attack"]
     assert redouble.condition == "[Damage Dealt] < 3 * [Redouble]"  # L2343 (spec C2)
+
+
+def test_talent_text_is_verbatim(comp: Compendium, text: list[str]) -> None:
+    for talent in comp.talents.values():
+        first, last = talent.lines  # type: ignore[misc]
+        body = " ".join(line.strip() for line in text[first : last + 1] if line.strip())
+        assert talent.text and talent.text in body, talent.name

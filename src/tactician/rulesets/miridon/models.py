@@ -101,6 +101,7 @@ class Talent(Entry):
     aliases: tuple[str, ...] = ()
     effect: str
     per_rank: str
+    text: str = ""
 
     @model_validator(mode="after")
     def _one_cost(self) -> Talent:
@@ -235,6 +236,7 @@ class Spell(Entry):
     effect: str
     boosts: dict[Literal["offensive", "defensive", "general"], Boost] = Field(default_factory=dict)
     base: str | None = None
+    text: str = ""
 
 
 class CostTier(Sub):
