@@ -120,3 +120,15 @@ def test_invented_numbers_are_marked() -> None:
 
 def test_data_dir_is_complete() -> None:
     assert {p.name for p in Path(DATA_DIR).glob("*.yaml")} == {n for _, n in FILES.values()}
+
+
+def test_search_by_name_and_group(comp: Compendium) -> None:
+    assert len(comp.search("flairs", group="racial")) == 16
+    assert [f.name for f in comp.search("flairs", "tremor")] == [
+        "Death Worm Tremor Sense",
+        "Advanced Death Worm Tremor Sense",
+    ]
+    assert len(comp.search("weapons", group="drill")) == 6
+    assert len(comp.search("actions", group="bonus")) == 19  # Veil (Bonus Action) included
+    with pytest.raises(Exception, match="unknown compendium kind 'feats'"):
+        comp.search("feats")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tactician.content.compendium import lookup, merged
+from tactician.errors import RulesError
 from tactician.rulesets.miridon.models import (
     Action,
     Armor,
@@ -38,6 +39,7 @@ from tactician.rulesets.miridon.models import (
 )
 
 DATA_DIR = Path(__file__).parent / "data"
+GROUP_FIELDS = ("group", "category", "slot", "kind", "family", "variety")
 ENV_VAR = "TACTICIAN_MIRIDON_DATA"
 
 
@@ -93,6 +95,23 @@ class Compendium:
         """The Class Special Ability of a class (L53-115), or None (Crew Member)."""
         special = self.character_class(class_name).special
         return self.special(special) if special else None
+
+    def search(self, kind: str, query: str = "", group: str | None = None) -> list[Any]:
+        """Entries of one table (``kind`` = a field name, e.g. "flairs", "weapons") whose
+        name contains ``query`` (case-insensitive), optionally of one ``group`` (a flair's
+        group, a weapon's category, an action's slot, a special's kind)."""
+        if kind not in FILES:
+            raise RulesError(f"unknown compendium kind {kind!r}; one of {', '.join(FILES)}")
+        found = []
+        for entry in getattr(self, kind).values():
+            if query.casefold() not in entry.name.casefold():
+                continue
+            if group is not None:
+                value = next((getattr(entry, f) for f in GROUP_FIELDS if hasattr(entry, f)), None)
+                if str(value).casefold() != group.casefold():
+                    continue
+            found.append(entry)
+        return found
 
     def dual_special(self, first: str, second: str) -> Special | None:
         """The Dual-Class Special Ability of an unordered class pair (L129)."""
