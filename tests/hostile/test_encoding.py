@@ -81,3 +81,19 @@ def test_a_byte_order_mark_is_fine(tmp_path: Path) -> None:
     run = cli("character", "show", unit)
     assert run.code == 0, run.err
     assert "Aria" in run.out
+
+
+def test_the_real_command_refuses_in_one_line(tmp_path: Path) -> None:
+    """The same refusal from a fresh process (the console script's code path)."""
+    import subprocess
+    import sys
+
+    unit = tmp_path / "aria.yaml"
+    unit.write_bytes(UTF_16)
+    done = subprocess.run(
+        [sys.executable, "-m", "tactician.cli.main", "character", "show", str(unit)],
+        capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == f"error: {unit}: is UTF-16 text, not UTF-8; save it as UTF-8\n"
