@@ -33,7 +33,6 @@ class Limit:
 
     default: int
     variable: str
-    what: str
 
     def value(self) -> int:
         """The limit in force: the variable if set (a positive whole number), else the default."""
@@ -53,22 +52,22 @@ class Limit:
         return f"set {self.variable} to raise it"
 
 
-MAX_FILE_BYTES = Limit(5_000_000, "TACTICIAN_MAX_FILE_BYTES", "bytes in one input file")
+MAX_FILE_BYTES = Limit(5_000_000, "TACTICIAN_MAX_FILE_BYTES")
 """Unit, map, tileset and battle files are refused unread above this size (5 MB).
 A long battle's log is the largest of them: a few hundred kilobytes."""
 
-MAX_MAP_SIDE = Limit(256, "TACTICIAN_MAX_MAP_SIDE", "tiles on one side of a map")
+MAX_MAP_SIDE = Limit(256, "TACTICIAN_MAX_MAP_SIDE")
 """Columns or rows of a map, checked from the header (Tiled ``width``/``height``,
 a text map's rows, a battle's stored grid) before any tile is decoded."""
 
-MAX_TILE_LAYERS = Limit(64, "TACTICIAN_MAX_TILE_LAYERS", "tile layers in one Tiled map")
+MAX_TILE_LAYERS = Limit(64, "TACTICIAN_MAX_TILE_LAYERS")
 """Tile layers (groups included) of a Tiled map: each is decoded into a full grid."""
 
-MAX_NESTING = Limit(100, "TACTICIAN_MAX_NESTING", "levels of nesting in a YAML or JSON file")
+MAX_NESTING = Limit(100, "TACTICIAN_MAX_NESTING")
 """Lists and mappings inside each other. Content nests five or six deep; a battle
 file about ten."""
 
-MAX_YAML_NODES = Limit(100_000, "TACTICIAN_MAX_YAML_NODES", "values in one YAML file")
+MAX_YAML_NODES = Limit(100_000, "TACTICIAN_MAX_YAML_NODES")
 """Values (scalars, lists, mappings) in one YAML file, each alias (``*name``)
 counted as the values it stands for. The largest shipped file (Tropera's
 weapons) holds about 2,000; PyYAML needs some 700 bytes of memory per value, so
