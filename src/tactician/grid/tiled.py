@@ -234,6 +234,30 @@ def _check_size(width: int, height: int, path: Path) -> None:
 
 
 def _build(data: Any, terrains: TerrainSet, path: Path) -> Board:
+    """The board: header checks first (nothing decoded yet), then layers, cells, objects."""
+    width, height = _header(data, path)
+    declared = _as_list(data.get("tilesets"), "'tilesets'", path)
+    tilesets = sorted(
+        (_tileset(raw, path, n) for n, raw in enumerate(declared, start=1)),
+        key=lambda ts: ts.firstgid,
+    )
+    layers = _decoded_layers(data, width, height, path)
+    cells = _cells(layers, tilesets, terrains, width, path)
+    props = _props(data.get("properties"))
+    objects = _objects(data, path)
+    return Board(
+        width,
+        height,
+        cells,
+        name=str(props.get("name") or path.stem),
+        description=str(props.get("description") or ""),
+        source=str(path),
+        units_raw=objects or None,
+    )
+
+
+def _header(data: Any, path: Path) -> tuple[int, int]:
+    """Width and height, refusing what is not a finite orthogonal map within the limit."""
     if not isinstance(data, Mapping) or "layers" not in data:
         raise ContentError(f"{path}: not a Tiled map (no 'layers')")
     if data.get("infinite"):
@@ -248,14 +272,41 @@ def _build(data: Any, terrains: TerrainSet, path: Path) -> Board:
     if not isinstance(width, int) or not isinstance(height, int) or width < 1 or height < 1:
         raise ContentError(f"{path}: the map needs a positive 'width' and 'height'")
     _check_size(width, height, path)
-    count = width * height
+    return width, height
 
-    declared = _as_list(data.get("tilesets"), "'tilesets'", path)
-    tilesets = sorted(
-        (_tileset(raw, path, n) for n, raw in enumerate(declared, start=1)),
-        key=lambda ts: ts.firstgid,
-    )
 
+_Layer = tuple[str, str | None, list[int]]  # label, the layer's own terrain, tile ids
+
+
+def _decoded_layers(data: Mapping[str, Any], width: int, height: int, path: Path) -> list[_Layer]:
+    tile_layers = list(_tile_layers(data.get("layers"), path))
+    if len(tile_layers) > MAX_TILE_LAYERS.value():
+        raise ContentError(
+            f"{path}: the map has {len(tile_layers)} tile layers; the limit is "
+            f"{MAX_TILE_LAYERS.value()} ({MAX_TILE_LAYERS.hint()})"
+        )
+    layers: list[_Layer] = []
+    for layer in tile_layers:
+        label = layer["_label"]
+        if layer.get("chunks"):
+            raise ContentError(f"{path}: layer {label!r} is chunked (an infinite map)")
+        lw, lh = layer.get("width", width), layer.get("height", height)
+        if (lw, lh) != (width, height):
+            raise ContentError(
+                f"{path}: layer {label!r} is {lw}x{lh}, the map is {width}x{height}"
+            )
+        layer_terrain = _props(layer.get("properties")).get(TERRAIN)
+        gids = [g & GID_MASK for g in _gids(layer, width * height, path, label)]
+        layers.append((label, None if layer_terrain in (None, "") else str(layer_terrain), gids))
+    if not layers:
+        raise ContentError(f"{path}: the map has no tile layers")
+    return layers
+
+
+def _cells(
+    layers: list[_Layer], tilesets: list[_Tileset], terrains: TerrainSet, width: int, path: Path
+) -> list[TerrainType]:
+    """Each cell's terrain: the topmost layer whose tile (or the layer) names one."""
     owners: dict[int, _Tileset | None] = {}
 
     def tileset_of(gid: int) -> _Tileset | None:
@@ -267,75 +318,57 @@ def _build(data: Any, terrains: TerrainSet, path: Path) -> Board:
                 owners[gid] = ts
         return owners[gid]
 
-    tile_layers = list(_tile_layers(data.get("layers"), path))
-    if len(tile_layers) > MAX_TILE_LAYERS.value():
-        raise ContentError(
-            f"{path}: the map has {len(tile_layers)} tile layers; the limit is "
-            f"{MAX_TILE_LAYERS.value()} ({MAX_TILE_LAYERS.hint()})"
-        )
-    layers = []
-    for layer in tile_layers:
-        label = layer["_label"]
-        if layer.get("chunks"):
-            raise ContentError(f"{path}: layer {label!r} is chunked (an infinite map)")
-        lw, lh = layer.get("width", width), layer.get("height", height)
-        if (lw, lh) != (width, height):
-            raise ContentError(
-                f"{path}: layer {label!r} is {lw}x{lh}, the map is {width}x{height}"
-            )
-        layer_terrain = _props(layer.get("properties")).get(TERRAIN)
-        gids = [g & GID_MASK for g in _gids(layer, count, path, label)]
-        layers.append((label, None if layer_terrain in (None, "") else str(layer_terrain), gids))
-    if not layers:
-        raise ContentError(f"{path}: the map has no tile layers")
-
     resolved: dict[str, TerrainType] = {}
 
     def terrain_named(name: str, where: str) -> TerrainType:
-        terrain = resolved.get(name)
+        terrain = terrains.get(name)
         if terrain is None:
-            terrain = terrains.get(name)
-            if terrain is None:
-                known = ", ".join(terrains.names)
-                raise ContentError(
-                    f"{path}: {where}: terrain {name!r} is not in this ruleset (known: {known})"
-                )
-            resolved[name] = terrain
+            known = ", ".join(terrains.names)
+            raise ContentError(
+                f"{path}: {where}: terrain {name!r} is not in this ruleset (known: {known})"
+            )
+        resolved[name] = terrain
         return terrain
 
+    def where(label: str, i: int) -> str:  # built only for a message: the loop below is hot
+        return f"layer {label!r}, row {i // width + 1}, column {i % width + 1}"
+
     cells: list[TerrainType] = []
-    for i in range(count):
-        row, col = i // width + 1, i % width + 1
+    for i in range(len(layers[0][2])):
         chosen: TerrainType | None = None
-        unnamed: list[str] = []
+        unnamed: list[tuple[str, int, _Tileset]] = []
         for label, layer_terrain, gids in reversed(layers):  # topmost first
             gid = gids[i]
             if gid == 0:
                 continue
             ts = tileset_of(gid)
-            where = f"layer {label!r}, row {row}, column {col}"
             if ts is None:
                 raise ContentError(
-                    f"{path}: {where}: tile id {gid} belongs to no tileset "
+                    f"{path}: {where(label, i)}: tile id {gid} belongs to no tileset "
                     f"(rows and columns count from 1)"
                 )
             name = ts.terrain.get(gid - ts.firstgid) or layer_terrain
             if name is not None:
-                chosen = terrain_named(name, where)
+                chosen = resolved.get(name) or terrain_named(name, where(label, i))
                 break
-            unnamed.append(
-                f"layer {label!r} has tile {gid - ts.firstgid} of tileset {ts.name!r}"
-            )
+            unnamed.append((label, gid, ts))
         if chosen is None:
-            found = "; ".join(unnamed) if unnamed else "no layer has a tile there"
+            found = "; ".join(
+                f"layer {label!r} has tile {gid - ts.firstgid} of tileset {ts.name!r}"
+                for label, gid, ts in unnamed
+            ) or "no layer has a tile there"
             raise ContentError(
-                f"{path}: row {row}, column {col}: no terrain for this cell ({found}); give "
-                f"the tile a custom property 'terrain' in its tileset, or the layer one "
-                f"(rows and columns count from 1)"
+                f"{path}: row {i // width + 1}, column {i % width + 1}: no terrain for this "
+                f"cell ({found}); give the tile a custom property 'terrain' in its tileset, "
+                f"or the layer one (rows and columns count from 1)"
             )
         cells.append(chosen)
+    return cells
 
-    props = _props(data.get("properties"))
+
+def _objects(data: Mapping[str, Any], path: Path) -> list[dict[str, Any]]:
+    """Objects of every object layer, raw, each with its ``layer`` and the ``tile`` of its
+    centre."""
     tile_w = _number(data.get("tilewidth"), "'tilewidth'", path) or 1.0
     tile_h = _number(data.get("tileheight"), "'tileheight'", path) or 1.0
     objects: list[dict[str, Any]] = []
@@ -355,12 +388,4 @@ def _build(data: Any, terrains: TerrainSet, path: Path) -> Board:
                 raise ContentError(f"{path}: {where}: its position is out of range")
             item["tile"] = [math.floor(across), math.floor(down)]
             objects.append(item)
-    return Board(
-        width,
-        height,
-        cells,
-        name=str(props.get("name") or path.stem),
-        description=str(props.get("description") or ""),
-        source=str(path),
-        units_raw=objects or None,
-    )
+    return objects
