@@ -190,3 +190,31 @@ def _terrains() -> Any:
 
     return terrain_set()
 
+
+
+def test_a_tileset_named_many_times_is_read_once(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from tactician.grid import tiled
+    from tactician.rulesets.tropera.terrain import terrain_set
+
+    reads: list[Path] = []
+    real = tiled._external_tileset
+
+    def counting(source: Path, named: str, path: Path) -> Any:
+        reads.append(source)
+        return real(source, named, path)
+
+    monkeypatch.setattr(tiled, "_external_tileset", counting)
+    (tmp_path / "ground.tsj").write_text(json.dumps(
+        {"name": "ground", "tiles": [{"id": 0, "properties": [{"name": "terrain",
+                                                                "value": "plain"}]}]}))
+    the_map = tmp_path / "many.tmj"
+    the_map.write_text(json.dumps({
+        "orientation": "orthogonal", "width": 2, "height": 1,
+        "tilesets": [{"firstgid": 1 + n, "source": "ground.tsj"} for n in range(5000)],
+        "layers": [{"type": "tilelayer", "name": "g", "width": 2, "height": 1,
+                    "data": [1, 5000]}],
+    }))
+    board = tiled.load_tiled(the_map, terrain_set())
+    assert [board.terrain_at((x, 0)).name for x in range(2)] == ["plain", "plain"]
+    assert reads == [tmp_path / "ground.tsj"]

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import bisect
 import math
 import struct
 import zlib
@@ -88,27 +89,26 @@ class _Tileset:
         self.terrain = terrain  # local tile id -> terrain name
 
 
-def _tileset(raw: Any, path: Path, position: int) -> _Tileset:
+def _tileset(
+    raw: Any, path: Path, position: int, read: dict[Path, tuple[str, dict[int, str]]]
+) -> _Tileset:
+    """One tileset of the map; an external file is read and interpreted once per map
+    (``read``), however many entries name it."""
     if not isinstance(raw, Mapping) or not isinstance(raw.get("firstgid"), int):
         raise ContentError(f"{path}: tileset #{position} has no 'firstgid'")
-    firstgid = raw["firstgid"]
-    body: Any = raw
     if raw.get("source"):
         source = path.parent / str(raw["source"])
-        suffix = source.suffix.lower()
-        if suffix in (".tsj", ".json"):
-            body = _read_json(source)
-        elif suffix == ".tsx":
-            root = read_xml(source)
-            if root.tag != "tileset":
-                raise ContentError(f"{source}: not a Tiled tileset (root is <{root.tag}>)")
-            body = tsx_to_dict(root)
-        else:
-            raise ContentError(
-                f"{path}: tileset {raw['source']!r}: external tilesets must be .tsj or .tsx"
-            )
-        if not isinstance(body, Mapping):
-            raise ContentError(f"{source}: not a Tiled tileset")
+        if source not in read:
+            read[source] = _tile_terrain(_external_tileset(source, str(raw["source"]), path),
+                                         path)
+        name, terrain = read[source]
+    else:
+        name, terrain = _tile_terrain(raw, path)
+    return _Tileset(raw["firstgid"], name or f"#{position}", terrain)
+
+
+def _tile_terrain(body: Mapping[str, Any], path: Path) -> tuple[str, dict[int, str]]:
+    """A tileset's name and the terrain each of its tiles names (local id -> terrain)."""
     terrain: dict[int, str] = {}
     for tile in _as_list(body.get("tiles"), "the tileset's 'tiles'", path):
         if isinstance(tile, Mapping) and isinstance(tile.get("id"), int):
@@ -121,7 +121,23 @@ def _tileset(raw: Any, path: Path, position: int) -> _Tileset:
             value = _props(props).get(TERRAIN)
             if value not in (None, "") and str(key).isdigit():
                 terrain.setdefault(int(key), str(value))
-    return _Tileset(firstgid, str(body.get("name", "")) or f"#{position}", terrain)
+    return str(body.get("name", "")), terrain
+
+
+def _external_tileset(source: Path, named: str, path: Path) -> Mapping[str, Any]:
+    suffix = source.suffix.lower()
+    if suffix in (".tsj", ".json"):
+        body = _read_json(source)
+    elif suffix == ".tsx":
+        root = read_xml(source)
+        if root.tag != "tileset":
+            raise ContentError(f"{source}: not a Tiled tileset (root is <{root.tag}>)")
+        body = tsx_to_dict(root)
+    else:
+        raise ContentError(f"{path}: tileset {named!r}: external tilesets must be .tsj or .tsx")
+    if not isinstance(body, Mapping):
+        raise ContentError(f"{source}: not a Tiled tileset")
+    return body
 
 
 def _as_list(value: Any, what: str, path: Path) -> list[Any]:
@@ -237,8 +253,9 @@ def _build(data: Any, terrains: TerrainSet, path: Path) -> Board:
     """The board: header checks first (nothing decoded yet), then layers, cells, objects."""
     width, height = _header(data, path)
     declared = _as_list(data.get("tilesets"), "'tilesets'", path)
+    read: dict[Path, tuple[str, dict[int, str]]] = {}
     tilesets = sorted(
-        (_tileset(raw, path, n) for n, raw in enumerate(declared, start=1)),
+        (_tileset(raw, path, n, read) for n, raw in enumerate(declared, start=1)),
         key=lambda ts: ts.firstgid,
     )
     layers = _decoded_layers(data, width, height, path)
@@ -307,16 +324,13 @@ def _cells(
     layers: list[_Layer], tilesets: list[_Tileset], terrains: TerrainSet, width: int, path: Path
 ) -> list[TerrainType]:
     """Each cell's terrain: the topmost layer whose tile (or the layer) names one."""
-    owners: dict[int, _Tileset | None] = {}
+    firstgids = [ts.firstgid for ts in tilesets]  # sorted
 
     def tileset_of(gid: int) -> _Tileset | None:
-        if gid not in owners:
-            owners[gid] = None
-            for ts in tilesets:
-                if ts.firstgid > gid:
-                    break
-                owners[gid] = ts
-        return owners[gid]
+        """The tileset with the highest firstgid at or below ``gid`` (a bisection: a map
+        may list thousands of tilesets)."""
+        position = bisect.bisect_right(firstgids, gid)
+        return tilesets[position - 1] if position else None
 
     resolved: dict[str, TerrainType] = {}
 
