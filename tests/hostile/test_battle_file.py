@@ -129,3 +129,23 @@ def test_out_names_a_folder(tmp_path: Path) -> None:
     assert run.code == 2, (run.out, run.err, run.exception)
     assert str(folder) in run.err and "folder" in run.err
     assert list(folder.iterdir()) == []
+
+
+def test_a_unit_file_name_holding_a_nul(tmp_path: Path) -> None:
+    from tests.hostile.helpers import FORD
+
+    units = tmp_path / "units.yaml"
+    units.write_text('units:\n  - {id: aria, file: "ar\\0ia.yaml", side: player, at: [1, 1]}\n')
+    out = tmp_path / "battle.json"
+    refused("battle", "new", "--ruleset", "tropera", "--map", FORD, "--units", units,
+            "--out", out, names=(str(units), "line 2: a value holds a NUL character"),
+            watch=(tmp_path,))
+
+
+def test_a_path_holding_a_nul_is_refused_by_the_reader() -> None:
+    """A shell cannot pass a NUL in an argument, but a path built from a file's text can."""
+    from tactician.content.files import read_bytes
+    from tactician.errors import ContentError
+
+    with pytest.raises(ContentError, match="not a usable file name"):
+        read_bytes(Path("bat\0tle.json"))

@@ -50,6 +50,8 @@ def read_bytes(path: Path, what: str = "file") -> bytes:
         raise ContentError(f"{path}: is a folder, not a {what}") from None
     except OSError as exc:
         raise ContentError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    except ValueError:  # a NUL inside the name: no such file can exist
+        raise ContentError(f"{str(path)!r}: not a usable file name (it holds a NUL)") from None
     if len(data) > limit:
         raise ContentError(_too_big(path, what, None, limit))
     return data

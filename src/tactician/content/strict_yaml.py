@@ -12,7 +12,8 @@ values for whatever walks the result). So a document is loaded in two passes:
    nesting deeper than ``MAX_NESTING`` and more than ``MAX_YAML_NODES`` values
    (aliases counted as the values they stand for) are refused at the line where
    the limit is crossed, and an alias inside the collection it names (a value
-   that contains itself) is refused.
+   that contains itself) and a NUL character in a value (a file name cut short
+   at the operating system, a classic trick) are refused.
 2. The document is then loaded by the safe loader, whose mapping constructor
    refuses a key written twice in one mapping, naming it and both lines. Keys
    brought in by a ``<<: *base`` merge may still be overridden, as YAML intends.
@@ -85,6 +86,8 @@ def _check_shape(text: str, source: object) -> None:
                 )
             added = sizes.get(event.anchor or "", 1)
         elif isinstance(event, yaml.ScalarEvent):
+            if "\x00" in event.value:  # written "\0" in quotes: never content, often a trick
+                raise ContentError(f"{source}: line {line}: a value holds a NUL character (\\0)")
             added = 1
             if event.anchor is not None:
                 sizes[event.anchor] = 1
