@@ -77,9 +77,9 @@ def render_location_forecast(report: dict[str, Any]) -> None:
         markup=False, highlight=False,
     )
     if report.get("in_reach") is False:
-        con.print("[yellow]Out of reach from here: move closer first.[/yellow]")
+        con.print("Out of reach from here: move closer first.", style="yellow")
     if report.get("affordable") is False:
-        con.print("[yellow]Not enough AP left to attack this Turn.[/yellow]")
+        con.print("Not enough AP left to attack this Turn.", style="yellow")
     table = Table()
     table.add_column("")
     table.add_column("chance", justify="right")
@@ -162,11 +162,13 @@ def render_forecast(report: dict[str, Any]) -> None:
 
 
 def render_attack(report: dict[str, Any]) -> None:
+    from rich.text import Text
+
     con = console()
     if report.get("seed") is not None:
-        con.print(f"[dim]seed {report['seed']}[/dim]")
-    for line in report.get("lines", []):  # rulesets that narrate each roll as a line
-        con.print(line, markup=False, highlight=False)
+        con.print(f"seed {report['seed']}", style="dim")
+    for narrated in report.get("lines", []):  # rulesets that narrate each roll as a line
+        con.print(narrated, markup=False, highlight=False)
     for strike in report["strikes"]:
         rolls = "; ".join(
             f"{r['purpose']}: {' + '.join(map(str, r['dice']))}"
@@ -175,27 +177,32 @@ def render_attack(report: dict[str, Any]) -> None:
         )
         effects = f" [{', '.join(strike['effects'])}]" if strike["effects"] else ""
         cleave = f" (Cleave {strike['cleave']})" if strike.get("cleave") else ""
-        con.print(
+        line = Text(
             f"{strike['number']}. {strike['striker']} → {strike['target']}{cleave} "
             f"(hit {strike['hit']}, crit {strike['crit']}): {rolls} → "
-            f"[bold]{strike['outcome'].upper()}[/bold]"
-            + (
+        )
+        line.append(strike["outcome"].upper(), style="bold")
+        line.append(
+            (
                 f", {strike['damage']} damage, {strike['target']} at {strike['target_hp']} HP"
                 if strike["outcome"] != "miss"
                 else ""
             )
             + effects
         )
+        con.print(line)
     con.print("Result: " + ", ".join(f"{n} {hp} HP" for n, hp in report["hp"].items()))
     for wound in report["critically_wounded"]:
         if wound["crippled"]:
             con.print(
-                f"[red]{wound['name']} is Crippled (wounded {wound['times_wounded']} times)[/red]"
+                f"{wound['name']} is Crippled (wounded {wound['times_wounded']} times)",
+                style="red",
             )
         else:
             con.print(
-                f"[red]{wound['name']} is Critically Wounded: countdown "
-                f"{wound['countdown_rounds']} round(s)[/red]"
+                f"{wound['name']} is Critically Wounded: countdown "
+                f"{wound['countdown_rounds']} round(s)",
+                style="red",
             )
 
 

@@ -1,16 +1,28 @@
-"""Shared output helpers: JSON or Rich, and clean refusals.
+"""Shared output helpers: JSON or Rich, user text shown safely, and clean refusals.
 
 Every command takes ``--json``. A ``TacticianError`` is printed as one clear
 line on stderr with exit code 2 (and as ``{"error": ...}`` under ``--json``);
 nothing was changed when it is raised.
+
+User text is text, never markup or terminal commands. Names, file names and
+everything else a unit, map or battle file holds reach the terminal through
+``console()``, a Rich console with markup, emoji codes and highlighting off (so
+``[bold red]Aria[/]`` prints as typed and ``Aria [/x]`` cannot crash a sheet) that
+passes every piece of text through ``shown`` before it is written: C0 and C1
+control characters (``ESC[2J`` clears the screen, ``ESC]0;...`` sets the window
+title), DEL, and the bidirectional overrides that reorder what a line appears
+to say are printed as escapes (``\x1b``, ``\u202e``), never sent raw. Styling
+is chosen by the code (``style=``, ``Text`` spans), never parsed from strings.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any
 
 import typer
@@ -22,10 +34,61 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, sort_keys=False, default=str) + "\n")
 
 
-def console() -> Any:
-    from rich.console import Console
+_CONTROLS = (
+    "\x00-\x08\x0b-\x1f\x7f-\x9f"  # C0 but tab and newline, DEL, C1 (ESC, CSI, OSC...)
+    "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"  # bidirectional marks and overrides
+    "\u2028\u2029"  # line and paragraph separators
+)
+_UNSAFE_IN_BLOCK = re.compile(f"[{_CONTROLS}]")
+_UNSAFE_IN_LINE = re.compile(f"[{_CONTROLS}\t\n]")
+_NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
 
-    return Console()
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    return _NAMED.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+def shown(text: object, *, one_line: bool = True) -> str:
+    """``text`` safe for a terminal: every control character written as an escape.
+
+    ``one_line`` (the default, for names and messages) escapes tabs and newlines
+    too, so a refusal is always one line; ``one_line=False`` keeps them (a block
+    the program itself laid out, such as the board).
+    """
+    pattern = _UNSAFE_IN_LINE if one_line else _UNSAFE_IN_BLOCK
+    return pattern.sub(_escape, str(text))
+
+
+def console() -> Any:
+    """The Rich console every command prints through (see the module docstring)."""
+    return _safe_console_class()()
+
+
+@lru_cache(maxsize=1)
+def _safe_console_class() -> Any:
+    # Built on first use: importing Rich costs start-up time that ``--json`` never needs.
+    from rich.console import Console
+    from rich.segment import Segment
+
+    class SafeConsole(Console):
+        def __init__(self, **options: Any) -> None:
+            super().__init__(**{"markup": False, "emoji": False, "highlight": False, **options})
+
+        def render_str(self, text: str, **options: Any) -> Any:
+            return super().render_str(shown(text, one_line=False), **options)
+
+        def render(self, renderable: Any, options: Any = None) -> Any:
+            # The backstop for Text built from user data: every piece of text written is
+            # escaped (Rich's own terminal codes travel apart, as control segments).
+            for segment in super().render(renderable, options):
+                if segment.control or not _UNSAFE_IN_BLOCK.search(segment.text):
+                    yield segment
+                else:
+                    yield Segment(shown(segment.text, one_line=False), segment.style)
+
+    return SafeConsole
 
 
 @contextmanager
@@ -37,7 +100,7 @@ def refusals(as_json: bool) -> Iterator[None]:
         if as_json:
             print_json({"error": str(exc)})
         else:
-            sys.stderr.write(f"error: {exc}\n")
+            sys.stderr.write(f"error: {shown(exc)}\n")
         raise typer.Exit(2) from None
 
 

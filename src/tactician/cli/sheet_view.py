@@ -65,7 +65,7 @@ def render_sheet(sheet: dict[str, Any]) -> None:
     if sheet.get("note"):
         out.print(sheet["note"])
     if sheet["problems"]:
-        out.print(f"[bold red]{len(sheet['problems'])} rule problem(s):[/bold red]")
+        out.print(f"{len(sheet['problems'])} rule problem(s):", style="bold red")
         for problem in sheet["problems"]:
             out.print(f"  - {problem}", markup=False)
 

@@ -2,7 +2,9 @@
 
 Design principle 3: content is data. A compendium file is a mapping or a list
 of entries; every pydantic error is reworded as ``file: entry 'Name': field:
-problem`` so a GM can find the fault without reading a traceback.
+problem`` so a GM can find the fault without reading a traceback. Files are
+read through ``content.files`` (size, encoding) and parsed by
+``content.strict_yaml`` (duplicate keys, nesting, aliases).
 """
 
 from __future__ import annotations
@@ -11,29 +13,19 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
+from tactician.content.files import read_text
+from tactician.content.strict_yaml import load_yaml
 from tactician.errors import ContentError
 
 M = TypeVar("M", bound=BaseModel)
 
 
-def read_yaml(path: Path) -> Any:
-    """Parse a YAML file, refusing a missing or malformed one by name."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ContentError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise ContentError(f"{path}: cannot be read ({exc.strerror})") from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise ContentError(f"{path}:{where}: not valid YAML ({problem})") from None
+def read_yaml(path: Path, what: str = "file") -> Any:
+    """Parse a YAML file, refusing a missing, oversized, non-UTF-8 or malformed one
+    by name, and duplicate keys, deep nesting and alias bombs (``strict_yaml``)."""
+    return load_yaml(read_text(path, what), path)
 
 
 def describe_errors(error: ValidationError) -> list[str]:

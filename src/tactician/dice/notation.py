@@ -26,10 +26,15 @@ the same supplied rolls always land on the same dice).
 Write ``d100`` for 1..100.
 
 Abusive expressions are refused with a ``DiceError`` before anything expensive
-happens: the length and parenthesis depth are checked before parsing, literal
-``NdM`` counts and sizes before parsing and again on the parsed tree, and
-d20's own roll counter stops rerolls and explosions that never end. See the
-``MAX_*`` constants.
+happens: the length, control characters and parenthesis depth are checked
+before parsing, literal ``NdM`` counts and sizes before parsing and again on the
+parsed tree. While rolling, two counters bound the work: every die drawn counts
+against ``MAX_DICE`` and every reroll or explosion against ``MAX_REROLLS``, each
+checked *before* the die is drawn, so a roll that never ends (``1d1rr1``,
+``1d6e>0``) stops after a fixed number of draws, whatever the machine's speed.
+Each pass of ``rr``/``e`` rerolls or explodes at least one die, so the passes
+(each a walk over at most ``MAX_DICE`` dice) are bounded by ``MAX_REROLLS`` too.
+See the ``MAX_*`` constants (recorded in ``docs/rulings.md``, "Limits").
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import unicodedata
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -51,6 +57,7 @@ __all__ = [
     "MAX_DICE",
     "MAX_EXPRESSION_LENGTH",
     "MAX_PAREN_DEPTH",
+    "MAX_REROLLS",
     "MAX_SIDES",
     "DieStatus",
     "RollOutcome",
@@ -70,6 +77,10 @@ MAX_DICE = 1000
 
 MAX_SIDES = 1_000_000
 """Faces on one die. Nothing at a table needs more; bigger is a typo or an attack."""
+
+MAX_REROLLS = 200
+"""Rerolls (``rr``, ``ro``) and explosions (``e``) per expression, counted as they
+happen. ``40d6e6`` explodes about eight times; only an endless roll comes near."""
 
 DieStatus = Literal["kept", "dropped", "rerolled"]
 
@@ -223,14 +234,26 @@ class RollOutcome:
 # --------------------------------------------------------------------------- d20 glue
 
 
+class _TooManyRerolls(Exception):
+    """Raised by ``_SourceContext.count_reroll`` before the die past the cap is drawn."""
+
+
 class _SourceContext(d20.RollContext):
-    """d20's roll counter, also carrying our dice source and the draws made."""
+    """d20's roll counter, also carrying our dice source, the draws made and the
+    rerolls and explosions so far."""
 
     def __init__(self, source: DiceSource, purpose: str) -> None:
         super().__init__(max_rolls=MAX_DICE)
         self.source = source
         self.purpose = purpose
         self.drawn: list[Any] = []  # each drawn d20 Literal, in draw order
+        self.rerolls = 0
+
+    def count_reroll(self) -> None:
+        """Count one reroll or explosion about to happen; refuse the one past the cap."""
+        self.rerolls += 1
+        if self.rerolls > MAX_REROLLS:
+            raise _TooManyRerolls
 
 
 class _SourcedDie(d20.Die):
@@ -278,15 +301,23 @@ class _OrderedSetOperator(d20.SetOperator):
         position = {id(die): i for i, die in enumerate(target.values)}
         return sorted(chosen, key=lambda die: position[id(die)])
 
+    @staticmethod
+    def _count(target: Any) -> None:
+        context = getattr(target, "_context", None)
+        if isinstance(context, _SourceContext):
+            context.count_reroll()
+
     def reroll(self, target: Any) -> None:
         to_reroll = self._in_order(target, self.select(target))
         while to_reroll:
             for die in to_reroll:
+                self._count(target)
                 die.reroll()
             to_reroll = self._in_order(target, self.select(target))
 
     def reroll_once(self, target: Any) -> None:
         for die in self._in_order(target, self.select(target)):
+            self._count(target)
             die.reroll()
 
     def explode(self, target: Any) -> None:
@@ -294,6 +325,7 @@ class _OrderedSetOperator(d20.SetOperator):
         to_explode = self._in_order(target, self.select(target))
         while to_explode:
             for die in to_explode:
+                self._count(target)
                 die.explode()
                 target.roll_another()
             already_exploded.update(to_explode)
@@ -355,7 +387,12 @@ _TOKEN_WORDS = {
 
 
 def _precheck(expr: str) -> str:
-    """Cheap checks on the raw text, before lark sees it. Returns the stripped text."""
+    """Cheap checks on the raw text, before lark sees it. Returns the stripped text.
+
+    Surrounding whitespace is dropped; a control character inside (a newline in
+    ``1d6\n+2``, a tab, an escape sequence) is refused, naming its column: an
+    expression is one line, and one that spans lines was pasted or injected.
+    """
     if len(expr) > MAX_EXPRESSION_LENGTH:
         raise DiceError(
             f"dice expression is {len(expr)} characters long; the limit is "
@@ -364,6 +401,12 @@ def _precheck(expr: str) -> str:
     text = expr.strip()
     if not text:
         raise DiceError("empty dice expression: write something like 2d6+3")
+    for column, char in enumerate(text, start=1):
+        if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp"):
+            raise DiceError(
+                f"dice expression has a control character (U+{ord(char):04X}) at column "
+                f"{column}; write it on one line, without tabs or escapes"
+            )
     bare = _ANNOTATION.sub("", text)
     depth = deepest = 0
     for char in bare:
@@ -489,6 +532,11 @@ def roll(expr: str, dice: DiceSource, purpose: str | None = None) -> RollOutcome
         raise DiceError(
             f"{text} needs more than {MAX_DICE} dice (rerolls and explosions included); "
             f"the limit is {MAX_DICE}"
+        ) from None
+    except _TooManyRerolls:
+        raise DiceError(
+            f"{text} needs more than {MAX_REROLLS} rerolls and explosions; the limit is "
+            f"{MAX_REROLLS} per roll"
         ) from None
     except d20.RollError as error:
         raise DiceError(f"can't roll {text}: {error}") from None

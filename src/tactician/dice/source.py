@@ -7,6 +7,7 @@ Design principle 2 (every random draw is an event): each draw is recorded as a
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -80,16 +81,40 @@ class PhysicalDice:
         return self.values[len(self.draws) :]
 
 
+MAX_SUPPLIED_ROLLS = 10_000
+"""Values one ``--rolls`` may hold: far more than any phase draws (``MAX_DICE`` is 1000 a roll)."""
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
 def parse_rolls(text: str) -> list[int]:
-    """Parse ``--rolls 14,3,20`` (commas or spaces) into integers, naming a bad entry."""
+    """Parse ``--rolls 14,3,20`` (commas, spaces or both) into integers, naming a bad entry.
+
+    Entries are separated by commas, by whitespace, or by a comma and spaces; an
+    empty entry (``50,,50``, a leading or trailing comma) is refused by position
+    rather than dropped, since a missing die shifts every later die onto the wrong
+    roll. Only ASCII digits count (``int`` would also take ``1_000`` and ``٣``).
+    """
     values: list[int] = []
-    for position, raw in enumerate(text.replace(",", " ").split(), start=1):
-        try:
-            values.append(int(raw))
-        except ValueError:
-            raise DiceError(f"--rolls entry #{position} ({raw!r}) is not a whole number") from None
-    if not values:
+    pieces = text.split(",")
+    if not text.replace(",", " ").split():
         raise DiceError("--rolls was given but holds no results")
+    for piece in pieces:
+        words = piece.split()
+        if not words:
+            raise DiceError(
+                f"--rolls entry #{len(values) + 1} is empty (two commas in a row, or a "
+                f"comma at the start or end)"
+            )
+        for raw in words:
+            position = len(values) + 1
+            if not _WHOLE.fullmatch(raw):
+                raise DiceError(
+                    f"--rolls entry #{position} ({raw[:20]!r}) is not a whole number"
+                )
+            if position > MAX_SUPPLIED_ROLLS:
+                raise DiceError(f"--rolls holds more than {MAX_SUPPLIED_ROLLS} results")
+            values.append(int(raw))
     return values
 
 

@@ -3,27 +3,30 @@ a temporary file replaced in one step, so a crash never leaves half a battle."""
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from tactician.content.files import parse_json, read_text
 from tactician.content.loader import describe_errors
-from tactician.engine.battle import Battle
+from tactician.engine.battle import FORMAT, Battle
 from tactician.errors import ContentError
 
 
 def load_battle(path: Path) -> Battle:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ContentError(f"{path}: no such battle file") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ContentError(f"{path}: not a battle file (line {exc.lineno}: {exc.msg})") from None
+    """Read a battle file, refusing one that is missing, a folder, over the size limit,
+    not UTF-8, not JSON, nested too deeply, of an unknown ``format`` or not shaped like
+    a battle, each with one line naming the file (see ``content.files``). The start
+    state is checked against its ruleset when the battle is opened (``table``)."""
+    text = read_text(path, "battle file")
+    data = parse_json(text, path, fault="not a battle file")
+    if isinstance(data, dict) and "format" in data and data["format"] != FORMAT:
+        raise ContentError(
+            f"{path}: battle file format {data['format']!r} is not one this Tactician "
+            f"reads (it reads format {FORMAT})"
+        )
     try:
         return Battle.model_validate(data)
     except ValidationError as exc:

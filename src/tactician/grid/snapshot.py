@@ -6,8 +6,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Self
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 
+from tactician.content.limits import MAX_MAP_SIDE
 from tactician.grid.board import Board
 from tactician.grid.terrain import TerrainSet
 
@@ -21,6 +22,30 @@ class TerrainGrid(BaseModel):
     width: int
     height: int
     cells: tuple[str, ...]  # row-major terrain names
+
+    @model_validator(mode="before")
+    @classmethod
+    def _within_limits(cls, data: Any) -> Any:
+        """A stored grid is as bounded as a map file: at most ``MAX_MAP_SIDE`` a side,
+        checked before the cells are read (a battle file is edited by hand too)."""
+        if isinstance(data, dict):
+            limit = MAX_MAP_SIDE.value()
+            for side in ("width", "height"):
+                value = data.get(side)
+                if isinstance(value, int) and not 1 <= value <= limit:
+                    raise ValueError(
+                        f"{side} {value} is outside 1..{limit} ({MAX_MAP_SIDE.hint()})"
+                    )
+        return data
+
+    @model_validator(mode="after")
+    def _cells_fill_the_grid(self) -> Self:
+        if len(self.cells) != self.width * self.height:
+            raise ValueError(
+                f"{len(self.cells)} cells for a {self.width}x{self.height} map "
+                f"(it needs {self.width * self.height})"
+            )
+        return self
 
     @classmethod
     def of(cls, board: Board) -> Self:

@@ -19,7 +19,8 @@ the legend fall back to the ``symbol`` a terrain entry declares. Trailing
 spaces on a line are ignored; every row must then have the same length. Any
 other top-level key is refused (a misspelt ``legend`` should not pass
 silently). Errors name the file and, for grid faults, the row and column
-counted from 1 (and the file line when the grid is a ``|`` block).
+counted from 1 (and the file line when the grid is a ``|`` block). A grid over
+``MAX_MAP_SIDE`` tiles a side is refused before it is built (``content.limits``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ from typing import Any
 
 import yaml
 
+from tactician.content.files import read_text
+from tactician.content.limits import MAX_MAP_SIDE
+from tactician.content.strict_yaml import load_yaml
 from tactician.errors import ContentError
 from tactician.grid.board import Board
 from tactician.grid.terrain import TerrainSet, TerrainType
@@ -39,14 +43,7 @@ ALLOWED_KEYS = ("name", "description", "legend", "grid", "units")
 
 def load_text_map(path: Path, terrains: TerrainSet) -> Board:
     """Read and check a text map file; see the module docstring for the format."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ContentError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise ContentError(f"{path}: cannot be read ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise ContentError(f"{path}: not UTF-8 text") from None
+    text = read_text(Path(path))
     return parse_text_map(text, terrains, source=str(path), default_name=Path(path).stem)
 
 
@@ -54,13 +51,7 @@ def parse_text_map(
     text: str, terrains: TerrainSet, *, source: str = "<text map>", default_name: str = ""
 ) -> Board:
     """Parse text-map YAML given as a string; ``source`` names it in errors."""
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" line {mark.line + 1}, column {mark.column + 1}:" if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise ContentError(f"{source}:{where} not valid YAML ({problem})") from None
+    data = load_yaml(text, source)
     if not isinstance(data, Mapping):
         raise ContentError(
             f"{source}: a text map is a YAML mapping with 'legend' and 'grid' keys"
@@ -77,6 +68,7 @@ def parse_text_map(
         raise ContentError(f"{source}: 'name' and 'description' must be text")
     legend = _legend(data.get("legend"), terrains, source)
     rows = _rows(data.get("grid"), source)
+    _check_size(rows, source)
     grid: list[list[TerrainType]] = []
     width = len(rows[0])
     for r, row in enumerate(rows, start=1):
@@ -154,10 +146,21 @@ def _rows(raw: Any, source: str) -> list[str]:
     return rows
 
 
+def _check_size(rows: list[str], source: str) -> None:
+    """Refuse a grid over ``MAX_MAP_SIDE`` a side before a tile of it is built."""
+    limit = MAX_MAP_SIDE.value()
+    width = max(len(row) for row in rows)
+    if len(rows) > limit or width > limit:
+        raise ContentError(
+            f"{source}: the map is {width}x{len(rows)} tiles; a map may be at most "
+            f"{limit} tiles a side ({MAX_MAP_SIDE.hint()})"
+        )
+
+
 def _line(text: str, row: int) -> str:
     """`` (file line N)`` for grid row ``row`` when the grid is a block or a list."""
     try:
-        root = yaml.compose(text)
+        root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError:
         return ""
     if not isinstance(root, yaml.MappingNode):

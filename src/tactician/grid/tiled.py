@@ -19,6 +19,12 @@ Only the standard library is used. What is read:
   ``layer`` name and the ``tile`` ``[x, y]`` holding its centre) for the
   battle layer to interpret.
 
+Hostile files are refused before the work they ask for (see ``content.limits``):
+a map over ``MAX_MAP_SIDE`` tiles a side from its header, before any layer is
+decoded; more than ``MAX_TILE_LAYERS`` tile layers; compressed data that
+inflates past the declared size (inflated at most one byte past it); files over
+``MAX_FILE_BYTES``; groups nested over ``MAX_NESTING``.
+
 Errors name the file and, for cell faults, the layer, row and column counted
 from 1 (Tiled's own status bar counts from 0: subtract one to find the cell there).
 """
@@ -27,19 +33,20 @@ from __future__ import annotations
 
 import base64
 import binascii
-import gzip
-import json
+import bisect
 import math
 import struct
-import xml.etree.ElementTree as ET
 import zlib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from tactician.content.files import decode_utf8, parse_json, read_bytes
+from tactician.content.limits import MAX_MAP_SIDE, MAX_TILE_LAYERS
 from tactician.errors import ContentError
 from tactician.grid.board import Board
 from tactician.grid.terrain import TerrainSet, TerrainType
+from tactician.grid.tmx import read_xml, tmx_to_dict, tsx_to_dict
 
 GID_MASK = 0x0FFFFFFF  # drops the flip-horizontal/vertical/diagonal and hex-rotation bits
 TERRAIN = "terrain"
@@ -48,165 +55,16 @@ TERRAIN = "terrain"
 def load_tiled(path: Path, terrains: TerrainSet) -> Board:
     """Load a ``.tmj``/``.json`` or ``.tmx`` Tiled map against the ruleset's terrain."""
     path = Path(path)
-    if path.suffix.lower() == ".tmx":
-        data = _tmx_to_dict(_read_xml(path), path)
-    else:
-        data = _read_json(path)
+    is_xml = path.suffix.lower() == ".tmx"
+    data = tmx_to_dict(read_xml(path), path) if is_xml else _read_json(path)
     return _build(data, terrains, path)
 
 
 # -- reading files ----------------------------------------------------------
 
 
-def _read_bytes(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise ContentError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise ContentError(f"{path}: cannot be read ({exc.strerror})") from None
-
-
 def _read_json(path: Path) -> Any:
-    try:
-        return json.loads(_read_bytes(path))
-    except json.JSONDecodeError as exc:
-        raise ContentError(
-            f"{path}: line {exc.lineno}, column {exc.colno}: not valid JSON ({exc.msg})"
-        ) from None
-    except UnicodeDecodeError:
-        raise ContentError(f"{path}: not UTF-8 text") from None
-
-
-def _read_xml(path: Path) -> ET.Element:
-    try:
-        return ET.fromstring(_read_bytes(path))
-    except ET.ParseError as exc:
-        line, column = exc.position
-        raise ContentError(
-            f"{path}: line {line}, column {column + 1}: not valid XML ({exc})"
-        ) from None
-
-
-# -- TMX/TSX (XML) into the TMJ/TSJ shape -------------------------------------
-
-
-def _xml_properties(element: ET.Element) -> list[dict[str, Any]]:
-    block = element.find("properties")
-    if block is None:
-        return []
-    out = []
-    for prop in block.findall("property"):
-        value = prop.get("value")
-        if value is None:
-            value = prop.text or ""
-        out.append({"name": prop.get("name", ""), "value": value})
-    return out
-
-
-def _int(text: str | None, default: int = 0) -> int:
-    try:
-        return int(text) if text is not None else default
-    except ValueError:
-        return default
-
-
-def _float(text: str | None) -> float:
-    try:
-        return float(text) if text is not None else 0.0
-    except ValueError:
-        return 0.0
-
-
-def _tsx_to_dict(root: ET.Element) -> dict[str, Any]:
-    tiles = []
-    for tile in root.findall("tile"):
-        tiles.append({"id": _int(tile.get("id")), "properties": _xml_properties(tile)})
-    return {"name": root.get("name", ""), "tiles": tiles}
-
-
-def _tmx_layers(parent: ET.Element, path: Path) -> list[dict[str, Any]]:
-    layers: list[dict[str, Any]] = []
-    for child in parent:
-        name = child.get("name", "")
-        if child.tag == "layer":
-            layer: dict[str, Any] = {
-                "type": "tilelayer",
-                "name": name,
-                "width": _int(child.get("width")),
-                "height": _int(child.get("height")),
-                "properties": _xml_properties(child),
-            }
-            data = child.find("data")
-            if data is None:
-                layer["data"] = []
-            elif data.find("chunk") is not None:
-                layer["chunks"] = True
-            else:
-                encoding = data.get("encoding")
-                if encoding is None:
-                    layer["data"] = [_int(t.get("gid")) for t in data.findall("tile")]
-                elif encoding == "csv":
-                    text = (data.text or "").replace("\n", "").strip()
-                    try:
-                        layer["data"] = [int(v) for v in text.split(",") if v.strip()]
-                    except ValueError:
-                        raise ContentError(
-                            f"{path}: layer {name!r}: CSV tile data has a non-number"
-                        ) from None
-                else:
-                    layer["encoding"] = encoding
-                    layer["compression"] = data.get("compression", "")
-                    layer["data"] = (data.text or "").strip()
-            layers.append(layer)
-        elif child.tag == "group":
-            layers.append(
-                {"type": "group", "name": name, "layers": _tmx_layers(child, path)}
-            )
-        elif child.tag == "objectgroup":
-            objects = []
-            for obj in child.findall("object"):
-                item: dict[str, Any] = {
-                    key: value for key, value in obj.attrib.items()
-                    if key not in ("x", "y", "width", "height", "gid", "id")
-                }
-                item.update(
-                    id=_int(obj.get("id")),
-                    x=_float(obj.get("x")),
-                    y=_float(obj.get("y")),
-                    width=_float(obj.get("width")),
-                    height=_float(obj.get("height")),
-                    properties=_xml_properties(obj),
-                )
-                if obj.get("gid") is not None:
-                    item["gid"] = _int(obj.get("gid"))
-                objects.append(item)
-            layers.append({"type": "objectgroup", "name": name, "objects": objects})
-    return layers
-
-
-def _tmx_to_dict(root: ET.Element, path: Path) -> dict[str, Any]:
-    if root.tag != "map":
-        raise ContentError(f"{path}: not a Tiled map (root element is <{root.tag}>)")
-    tilesets = []
-    for ts in root.findall("tileset"):
-        entry: dict[str, Any] = {"firstgid": _int(ts.get("firstgid"), 1)}
-        if ts.get("source"):
-            entry["source"] = ts.get("source")
-        else:
-            entry.update(_tsx_to_dict(ts))
-        tilesets.append(entry)
-    return {
-        "orientation": root.get("orientation", ""),
-        "infinite": root.get("infinite", "0") == "1",
-        "width": _int(root.get("width")),
-        "height": _int(root.get("height")),
-        "tilewidth": _int(root.get("tilewidth"), 1),
-        "tileheight": _int(root.get("tileheight"), 1),
-        "properties": _xml_properties(root),
-        "tilesets": tilesets,
-        "layers": _tmx_layers(root, path),
-    }
+    return parse_json(decode_utf8(read_bytes(path), path), path)
 
 
 # -- interpreting the map ------------------------------------------------------
@@ -231,29 +89,28 @@ class _Tileset:
         self.terrain = terrain  # local tile id -> terrain name
 
 
-def _tileset(raw: Any, path: Path, position: int) -> _Tileset:
+def _tileset(
+    raw: Any, path: Path, position: int, read: dict[Path, tuple[str, dict[int, str]]]
+) -> _Tileset:
+    """One tileset of the map; an external file is read and interpreted once per map
+    (``read``), however many entries name it."""
     if not isinstance(raw, Mapping) or not isinstance(raw.get("firstgid"), int):
         raise ContentError(f"{path}: tileset #{position} has no 'firstgid'")
-    firstgid = raw["firstgid"]
-    body: Any = raw
     if raw.get("source"):
         source = path.parent / str(raw["source"])
-        suffix = source.suffix.lower()
-        if suffix in (".tsj", ".json"):
-            body = _read_json(source)
-        elif suffix == ".tsx":
-            root = _read_xml(source)
-            if root.tag != "tileset":
-                raise ContentError(f"{source}: not a Tiled tileset (root is <{root.tag}>)")
-            body = _tsx_to_dict(root)
-        else:
-            raise ContentError(
-                f"{path}: tileset {raw['source']!r}: external tilesets must be .tsj or .tsx"
-            )
-        if not isinstance(body, Mapping):
-            raise ContentError(f"{source}: not a Tiled tileset")
+        if source not in read:
+            read[source] = _tile_terrain(_external_tileset(source, str(raw["source"]), path),
+                                         path)
+        name, terrain = read[source]
+    else:
+        name, terrain = _tile_terrain(raw, path)
+    return _Tileset(raw["firstgid"], name or f"#{position}", terrain)
+
+
+def _tile_terrain(body: Mapping[str, Any], path: Path) -> tuple[str, dict[int, str]]:
+    """A tileset's name and the terrain each of its tiles names (local id -> terrain)."""
     terrain: dict[int, str] = {}
-    for tile in body.get("tiles") or []:
+    for tile in _as_list(body.get("tiles"), "the tileset's 'tiles'", path):
         if isinstance(tile, Mapping) and isinstance(tile.get("id"), int):
             value = _props(tile.get("properties")).get(TERRAIN)
             if value not in (None, ""):
@@ -264,29 +121,64 @@ def _tileset(raw: Any, path: Path, position: int) -> _Tileset:
             value = _props(props).get(TERRAIN)
             if value not in (None, "") and str(key).isdigit():
                 terrain.setdefault(int(key), str(value))
-    return _Tileset(firstgid, str(body.get("name", "")) or f"#{position}", terrain)
+    return str(body.get("name", "")), terrain
 
 
-def _tile_layers(layers: Any, prefix: str = "") -> Iterator[dict[str, Any]]:
+def _external_tileset(source: Path, named: str, path: Path) -> Mapping[str, Any]:
+    suffix = source.suffix.lower()
+    if suffix in (".tsj", ".json"):
+        body = _read_json(source)
+    elif suffix == ".tsx":
+        root = read_xml(source)
+        if root.tag != "tileset":
+            raise ContentError(f"{source}: not a Tiled tileset (root is <{root.tag}>)")
+        body = tsx_to_dict(root)
+    else:
+        raise ContentError(f"{path}: tileset {named!r}: external tilesets must be .tsj or .tsx")
+    if not isinstance(body, Mapping):
+        raise ContentError(f"{source}: not a Tiled tileset")
+    return body
+
+
+def _as_list(value: Any, what: str, path: Path) -> list[Any]:
+    """``value`` if it is a list, [] if absent; anything else is refused naming ``what``."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise ContentError(f"{path}: {what} must be a list")
+    return value
+
+
+def _number(value: Any, what: str, path: Path) -> float:
+    if value is None:
+        return 0.0
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ContentError(f"{path}: {what} must be a number, not {value!r:.40}")
+    return float(value)
+
+
+def _tile_layers(layers: Any, path: Path, prefix: str = "") -> Iterator[dict[str, Any]]:
     """Tile layers in drawing order (bottom first), descending into groups."""
-    for layer in layers or []:
+    for layer in _as_list(layers, "'layers'", path):
         if not isinstance(layer, Mapping):
             continue
         kind = layer.get("type")
         if kind == "group":
-            yield from _tile_layers(layer.get("layers"), f"{prefix}{layer.get('name', '')}/")
+            yield from _tile_layers(
+                layer.get("layers"), path, f"{prefix}{layer.get('name', '')}/"
+            )
         elif kind == "tilelayer":
             named = dict(layer)
             named["_label"] = f"{prefix}{layer.get('name', '')}"
             yield named
 
 
-def _object_layers(layers: Any) -> Iterator[dict[str, Any]]:
-    for layer in layers or []:
+def _object_layers(layers: Any, path: Path) -> Iterator[dict[str, Any]]:
+    for layer in _as_list(layers, "'layers'", path):
         if not isinstance(layer, Mapping):
             continue
         if layer.get("type") == "group":
-            yield from _object_layers(layer.get("layers"))
+            yield from _object_layers(layer.get("layers"), path)
         elif layer.get("type") == "objectgroup":
             yield dict(layer)
 
@@ -303,10 +195,8 @@ def _gids(layer: Mapping[str, Any], count: int, path: Path, label: str) -> list[
             raise ContentError(f"{path}: layer {label!r}: tile data is not valid base64") from None
         compression = layer.get("compression") or ""
         try:
-            if compression == "zlib":
-                raw = zlib.decompress(raw)
-            elif compression == "gzip":
-                raw = gzip.decompress(raw)
+            if compression in ("zlib", "gzip"):
+                raw = _inflate(raw, compression, 4 * count, path, label)
             elif compression:
                 raise ContentError(
                     f"{path}: layer {label!r}: {compression!r} compression is not supported; "
@@ -333,7 +223,58 @@ def _gids(layer: Mapping[str, Any], count: int, path: Path, label: str) -> list[
     return list(data)
 
 
+def _inflate(raw: bytes, compression: str, needed: int, path: Path, label: str) -> bytes:
+    """Decompress at most ``needed`` + 1 bytes: a layer that inflates past what the
+    map's declared size needs is refused without inflating the rest (a zip bomb)."""
+    wbits = zlib.MAX_WBITS | (16 if compression == "gzip" else 0)
+    inflater = zlib.decompressobj(wbits)
+    out = inflater.decompress(raw, needed + 1)
+    if len(out) > needed:
+        raise ContentError(
+            f"{path}: layer {label!r}: tile data holds more tiles than the map's "
+            f"{needed // 4} cells"
+        )
+    if not inflater.eof:
+        raise zlib.error("truncated")
+    return out
+
+
+def _check_size(width: int, height: int, path: Path) -> None:
+    """Refuse a map over ``MAX_MAP_SIDE`` from its header, before any layer is decoded."""
+    limit = MAX_MAP_SIDE.value()
+    if width > limit or height > limit:
+        raise ContentError(
+            f"{path}: the map is {width}x{height} tiles; a map may be at most {limit} "
+            f"tiles a side ({MAX_MAP_SIDE.hint()})"
+        )
+
+
 def _build(data: Any, terrains: TerrainSet, path: Path) -> Board:
+    """The board: header checks first (nothing decoded yet), then layers, cells, objects."""
+    width, height = _header(data, path)
+    declared = _as_list(data.get("tilesets"), "'tilesets'", path)
+    read: dict[Path, tuple[str, dict[int, str]]] = {}
+    tilesets = sorted(
+        (_tileset(raw, path, n, read) for n, raw in enumerate(declared, start=1)),
+        key=lambda ts: ts.firstgid,
+    )
+    layers = _decoded_layers(data, width, height, path)
+    cells = _cells(layers, tilesets, terrains, width, path)
+    props = _props(data.get("properties"))
+    objects = _objects(data, path)
+    return Board(
+        width,
+        height,
+        cells,
+        name=str(props.get("name") or path.stem),
+        description=str(props.get("description") or ""),
+        source=str(path),
+        units_raw=objects or None,
+    )
+
+
+def _header(data: Any, path: Path) -> tuple[int, int]:
+    """Width and height, refusing what is not a finite orthogonal map within the limit."""
     if not isinstance(data, Mapping) or "layers" not in data:
         raise ContentError(f"{path}: not a Tiled map (no 'layers')")
     if data.get("infinite"):
@@ -347,26 +288,22 @@ def _build(data: Any, terrains: TerrainSet, path: Path) -> Board:
     width, height = data.get("width"), data.get("height")
     if not isinstance(width, int) or not isinstance(height, int) or width < 1 or height < 1:
         raise ContentError(f"{path}: the map needs a positive 'width' and 'height'")
-    count = width * height
+    _check_size(width, height, path)
+    return width, height
 
-    tilesets = sorted(
-        (_tileset(raw, path, n) for n, raw in enumerate(data.get("tilesets") or [], start=1)),
-        key=lambda ts: ts.firstgid,
-    )
 
-    owners: dict[int, _Tileset | None] = {}
+_Layer = tuple[str, str | None, list[int]]  # label, the layer's own terrain, tile ids
 
-    def tileset_of(gid: int) -> _Tileset | None:
-        if gid not in owners:
-            owners[gid] = None
-            for ts in tilesets:
-                if ts.firstgid > gid:
-                    break
-                owners[gid] = ts
-        return owners[gid]
 
-    layers = []
-    for layer in _tile_layers(data.get("layers")):
+def _decoded_layers(data: Mapping[str, Any], width: int, height: int, path: Path) -> list[_Layer]:
+    tile_layers = list(_tile_layers(data.get("layers"), path))
+    if len(tile_layers) > MAX_TILE_LAYERS.value():
+        raise ContentError(
+            f"{path}: the map has {len(tile_layers)} tile layers; the limit is "
+            f"{MAX_TILE_LAYERS.value()} ({MAX_TILE_LAYERS.hint()})"
+        )
+    layers: list[_Layer] = []
+    for layer in tile_layers:
         label = layer["_label"]
         if layer.get("chunks"):
             raise ContentError(f"{path}: layer {label!r} is chunked (an infinite map)")
@@ -376,79 +313,93 @@ def _build(data: Any, terrains: TerrainSet, path: Path) -> Board:
                 f"{path}: layer {label!r} is {lw}x{lh}, the map is {width}x{height}"
             )
         layer_terrain = _props(layer.get("properties")).get(TERRAIN)
-        gids = [g & GID_MASK for g in _gids(layer, count, path, label)]
+        gids = [g & GID_MASK for g in _gids(layer, width * height, path, label)]
         layers.append((label, None if layer_terrain in (None, "") else str(layer_terrain), gids))
     if not layers:
         raise ContentError(f"{path}: the map has no tile layers")
+    return layers
+
+
+def _cells(
+    layers: list[_Layer], tilesets: list[_Tileset], terrains: TerrainSet, width: int, path: Path
+) -> list[TerrainType]:
+    """Each cell's terrain: the topmost layer whose tile (or the layer) names one."""
+    firstgids = [ts.firstgid for ts in tilesets]  # sorted
+
+    def tileset_of(gid: int) -> _Tileset | None:
+        """The tileset with the highest firstgid at or below ``gid`` (a bisection: a map
+        may list thousands of tilesets)."""
+        position = bisect.bisect_right(firstgids, gid)
+        return tilesets[position - 1] if position else None
 
     resolved: dict[str, TerrainType] = {}
 
     def terrain_named(name: str, where: str) -> TerrainType:
-        terrain = resolved.get(name)
+        terrain = terrains.get(name)
         if terrain is None:
-            terrain = terrains.get(name)
-            if terrain is None:
-                known = ", ".join(terrains.names)
-                raise ContentError(
-                    f"{path}: {where}: terrain {name!r} is not in this ruleset (known: {known})"
-                )
-            resolved[name] = terrain
+            known = ", ".join(terrains.names)
+            raise ContentError(
+                f"{path}: {where}: terrain {name!r} is not in this ruleset (known: {known})"
+            )
+        resolved[name] = terrain
         return terrain
 
+    def where(label: str, i: int) -> str:  # built only for a message: the loop below is hot
+        return f"layer {label!r}, row {i // width + 1}, column {i % width + 1}"
+
     cells: list[TerrainType] = []
-    for i in range(count):
-        row, col = i // width + 1, i % width + 1
+    for i in range(len(layers[0][2])):
         chosen: TerrainType | None = None
-        unnamed: list[str] = []
+        unnamed: list[tuple[str, int, _Tileset]] = []
         for label, layer_terrain, gids in reversed(layers):  # topmost first
             gid = gids[i]
             if gid == 0:
                 continue
             ts = tileset_of(gid)
-            where = f"layer {label!r}, row {row}, column {col}"
             if ts is None:
                 raise ContentError(
-                    f"{path}: {where}: tile id {gid} belongs to no tileset "
+                    f"{path}: {where(label, i)}: tile id {gid} belongs to no tileset "
                     f"(rows and columns count from 1)"
                 )
             name = ts.terrain.get(gid - ts.firstgid) or layer_terrain
             if name is not None:
-                chosen = terrain_named(name, where)
+                chosen = resolved.get(name) or terrain_named(name, where(label, i))
                 break
-            unnamed.append(
-                f"layer {label!r} has tile {gid - ts.firstgid} of tileset {ts.name!r}"
-            )
+            unnamed.append((label, gid, ts))
         if chosen is None:
-            found = "; ".join(unnamed) if unnamed else "no layer has a tile there"
+            found = "; ".join(
+                f"layer {label!r} has tile {gid - ts.firstgid} of tileset {ts.name!r}"
+                for label, gid, ts in unnamed
+            ) or "no layer has a tile there"
             raise ContentError(
-                f"{path}: row {row}, column {col}: no terrain for this cell ({found}); give "
-                f"the tile a custom property 'terrain' in its tileset, or the layer one "
-                f"(rows and columns count from 1)"
+                f"{path}: row {i // width + 1}, column {i % width + 1}: no terrain for this "
+                f"cell ({found}); give the tile a custom property 'terrain' in its tileset, "
+                f"or the layer one (rows and columns count from 1)"
             )
         cells.append(chosen)
+    return cells
 
-    props = _props(data.get("properties"))
-    tile_w = data.get("tilewidth") or 1
-    tile_h = data.get("tileheight") or 1
+
+def _objects(data: Mapping[str, Any], path: Path) -> list[dict[str, Any]]:
+    """Objects of every object layer, raw, each with its ``layer`` and the ``tile`` of its
+    centre."""
+    tile_w = _number(data.get("tilewidth"), "'tilewidth'", path) or 1.0
+    tile_h = _number(data.get("tileheight"), "'tileheight'", path) or 1.0
     objects: list[dict[str, Any]] = []
-    for layer in _object_layers(data.get("layers")):
-        for obj in layer.get("objects") or []:
+    for layer in _object_layers(data.get("layers"), path):
+        for obj in _as_list(layer.get("objects"), "an object layer's 'objects'", path):
             if not isinstance(obj, Mapping):
                 continue
             item = dict(obj)
-            x, y = float(obj.get("x") or 0), float(obj.get("y") or 0)
-            w, h = float(obj.get("width") or 0), float(obj.get("height") or 0)
+            where = f"object {obj.get('id', '?')!r:.20} on layer {layer.get('name', '')!r:.40}"
+            x, y, w, h = (_number(obj.get(key), f"{where}: {key!r}", path)
+                          for key in ("x", "y", "width", "height"))
             # Tile objects are anchored bottom-left, others top-left.
             cy = y - h / 2 if obj.get("gid") else y + h / 2
             item["layer"] = layer.get("name", "")
-            item["tile"] = [math.floor((x + w / 2) / tile_w), math.floor(cy / tile_h)]
+            across, down = (x + w / 2) / tile_w, cy / tile_h
+            if not (math.isfinite(across) and math.isfinite(down)):
+                raise ContentError(f"{path}: {where}: its position is out of range")
+            item["tile"] = [math.floor(across), math.floor(down)]
             objects.append(item)
-    return Board(
-        width,
-        height,
-        cells,
-        name=str(props.get("name") or path.stem),
-        description=str(props.get("description") or ""),
-        source=str(path),
-        units_raw=objects or None,
-    )
+    return objects

@@ -21,6 +21,7 @@ from tactician.engine.log import Entry
 from tactician.engine.store_file import load_battle, save_battle
 from tactician.errors import NeedRoll, TacticianError
 from tactician.table.fights import service
+from tactician.table.start_check import check_start
 
 
 @dataclass
@@ -46,6 +47,8 @@ def new_battle(
     overwrite: bool = False,
 ) -> Opened:
     """Start a battle and write it to ``out`` (refusing to overwrite unless asked)."""
+    if out.is_dir():
+        raise TacticianError(f"{out}: is a folder; --out names the battle file to write")
     if out.exists() and not overwrite:
         raise TacticianError(f"{out} already exists; choose another --out or pass --force")
     rules = _rules(ruleset, options or [])
@@ -63,6 +66,7 @@ def new_battle(
 def open_battle(path: Path) -> Opened:
     battle = load_battle(path)
     rules = _rules(battle.ruleset, battle.options)
+    check_start(path, battle, rules)
     return Opened(path, battle, rules, replay(battle, rules))
 
 
