@@ -76,8 +76,11 @@ def move(
 def wait(
     state: TroperaBattle, action: Mapping[str, Any], dice: DiceSource, options: TroperaOptions
 ) -> tuple[TroperaBattle, Outcome]:
-    """End this unit's turn without a main action."""
+    """End this unit's turn without a main action (000: "Main Action commands end
+    your turn after being taken"; a turn already ended cannot end again)."""
     unit = actor(state, action)
+    if unit.acted:
+        raise RulesError(f"{unit.name} has already ended its turn (it acted or waited)")
     return finish(
         state.replace_units(unit.model_copy(update={"acted": True})),
         Outcome(f"{unit.name} waits", [{"type": "wait", "unit": unit.id}]),

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from tactician.errors import RulesError
 from tactician.rulesets.tropera.compendium import Compendium
 from tactician.rulesets.tropera.models import Character, Item, Weapon
+from tactician.rulesets.tropera.natural_weapons import natural_weapons
 from tactician.rulesets.tropera.proficiency import PROFICIENCY_OF
+from tactician.rulesets.tropera.progression import active_feats
 from tactician.rulesets.tropera.stats import rank_index
 
 
@@ -83,8 +85,7 @@ class Combatant:
 
 def carried_weapons(character: Character, compendium: Compendium) -> list[Weapon]:
     """Every weapon the character can wield: carried ones plus natural weapons
-    (``creation.natural_weapons``: claws, talons, bite, breath, unarmed), each once."""
-    from tactician.rulesets.tropera.creation import natural_weapons
+    (``natural_weapons``: claws, talons, bite, breath, unarmed), each once."""
 
     weapons = [compendium.weapon(ref) for ref in character.weapons]
     names = {w.name.casefold() for w in weapons}
@@ -180,7 +181,7 @@ def build_combatant(
         hp=hp,
         weapon=equipped_weapon(character, compendium, weapon, rank_required),
         ranks=dict(character.proficiencies),
-        feats=frozenset(character.feats),
+        feats=frozenset(active_feats(character)),
         kind=character.kind,
         transformed=character.transformed if character.kind.startswith("laguz") else False,
         clip=clip,

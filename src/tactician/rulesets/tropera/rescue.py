@@ -28,30 +28,14 @@ from tactician.rulesets.tropera.action_registry import ACTIONS
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.battle_units import move_profile
 from tactician.rulesets.tropera.options import TroperaOptions
-from tactician.rulesets.tropera.progression import has_feat
+from tactician.rulesets.tropera.progression import has_feat, mount_feat
 from tactician.rulesets.tropera.siege import abandon
 
 
 def mount(unit: Unit) -> str | None:
-    """Which mount lets ``unit`` carry a passenger: "Mounted", "Flying Mount" or None.
-
-    000: Flying Mount "Taking Mounted at a later level negates this feat";
-    Mounted "Taking Flying Mount at a later level negates this feat": with both,
-    the one taken at the later level counts (a level-up record's ``feat``; the
-    level-1 feat otherwise), then the one listed later.
-    """
-    taken = {
-        record.feat.casefold(): record.level
-        for record in unit.character.level_ups
-        if record.feat is not None
-    }
-    feats = [f.casefold() for f in unit.character.feats]
-    held = [
-        (taken.get(n.casefold(), 1), feats.index(n.casefold()), n)
-        for n in ("Mounted", "Flying Mount")
-        if n.casefold() in feats
-    ]
-    return max(held)[2] if held else None
+    """Which mount lets ``unit`` carry a passenger: "Mounted", "Flying Mount" or None
+    (with both, the one taken later: ``progression.mount_feat``)."""
+    return mount_feat(unit.character)
 
 
 @ACTIONS.register("rescue", keys=("target",))

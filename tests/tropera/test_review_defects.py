@@ -1,0 +1,40 @@
+"""Defects a rules review found (issue 8), each with the text it breaks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tactician.rulesets.tropera.battle_units import combatant, reach
+from tactician.rulesets.tropera.numbers import terrain_avoid
+from tactician.rulesets.tropera.progression import has_feat, mount_feat
+from tests.tropera.battles import battle, unit
+
+
+def _later_mounted() -> dict[str, Any]:
+    """Flying Mount at level 1, Mounted taken at level 8."""
+    ups = [{"level": lv} for lv in range(2, 8)] + [{"level": 8, "feat": "Mounted"}]
+    return {"feats": ["Flying Mount", "Mounted"], "level_ups": ups}
+
+
+def test_a_later_mounted_negates_flying_mount() -> None:
+    """000 Flying Mount: "Taking Mounted at a later level negates this feat"."""
+    rows = [".M.", ".M.", ".M."]
+    rider = unit("r", (0, 0), character=_later_mounted())
+    state = battle(rows, rider, unit("e", (2, 2), side="enemy"))
+    assert mount_feat(rider.character) == "Mounted"
+    assert not has_feat(rider.character, "Flying Mount")
+    tiles = reach(state, state.unit("r"))
+    assert (1, 0) not in tiles and (2, 0) not in tiles  # the mountain stops it again
+    fighter = combatant(state, state.unit("r"))
+    assert "flying" not in fighter.tags and "mounted" in fighter.tags  # no bow effectiveness
+    in_forest = fighter.situation.__class__(terrain_avoid=20)
+    from dataclasses import replace
+
+    assert terrain_avoid(replace(fighter, situation=in_forest)) == 20  # terrain counts again
+
+
+def test_flying_mount_alone_still_flies() -> None:
+    rows = [".M.", ".M.", ".M."]
+    state = battle(rows, unit("f", (0, 0), character={"feats": ["Flying Mount"]}))
+    assert (1, 0) in reach(state, state.unit("f"))
+    assert "flying" in combatant(state, state.unit("f")).tags
