@@ -38,3 +38,35 @@ def test_flying_mount_alone_still_flies() -> None:
     state = battle(rows, unit("f", (0, 0), character={"feats": ["Flying Mount"]}))
     assert (1, 0) in reach(state, state.unit("f"))
     assert "flying" in combatant(state, state.unit("f")).tags
+
+
+def test_relic_effects_apply_from_the_relic_slot() -> None:
+    """Hoplon Guard: "the holder cannot be critically hit"; Delphi Shield: flying
+    effectiveness does not apply to the holder."""
+    from tactician.rulesets.tropera.options import TroperaOptions
+    from tactician.rulesets.tropera.sequence import strike_numbers
+
+    killer = {"weapons": ["Killing Edge"], "proficiencies": {"sword": "C"}, "points": {"skl": 10, "lck": 3, "hp": 10,
+                                                      "str": 6, "spd": 5, "def": 4, "res": 1}}
+    plain = unit("d", (1, 0), side="enemy", character={})
+    guarded = unit("g", (1, 0), side="enemy", character={"relic": "Hoplon Guard"})
+    attacker = unit("a", (0, 0), character=killer)
+    state = battle(["..."], attacker, plain)
+    hit = combatant(state, state.unit("a"))
+    assert strike_numbers(hit, combatant(state, state.unit("d")), TroperaOptions()).crit > 0
+    state = battle(["..."], attacker, guarded)
+    assert strike_numbers(hit, combatant(state, state.unit("g")), TroperaOptions()).crit == 0
+    flier = unit("f", (1, 0), side="enemy",
+                 character={"feats": ["Flying Mount"], "relic": "Delphi Shield"})
+    state = battle(["..."], attacker, flier)
+    assert "flying" not in combatant(state, state.unit("f")).tags
+
+
+def test_an_unknown_relic_effect_is_refused() -> None:
+    import pytest
+    from pydantic import ValidationError
+
+    from tactician.rulesets.tropera.models import Item
+
+    with pytest.raises(ValidationError, match="unknown relic effect 'glow'"):
+        Item(name="Lamp", kind="relic", effect="glow")

@@ -15,6 +15,7 @@ from tactician.rulesets.tropera.models import Character, Item, Weapon
 from tactician.rulesets.tropera.natural_weapons import natural_weapons
 from tactician.rulesets.tropera.proficiency import PROFICIENCY_OF
 from tactician.rulesets.tropera.progression import active_feats
+from tactician.rulesets.tropera.relics import relic_effect
 from tactician.rulesets.tropera.stats import rank_index
 
 
@@ -49,6 +50,7 @@ class Combatant:
     clip: Item | None
     focus: str | None = None
     situation: Situation = field(default_factory=Situation)
+    relic: Item | None = None  # the relic slot's relic (``relics``)
 
     def has(self, feat: str) -> bool:
         return feat in self.feats
@@ -63,7 +65,8 @@ class Combatant:
 
         Read from feats and kind: Heavy Armor -> armored, Mounted -> mounted,
         Flying Mount and bird laguz in beast form -> flying, manakete and dragon
-        laguz -> dragon, beast laguz -> beast, bird laguz -> bird.
+        laguz -> dragon, beast laguz -> beast, bird laguz -> bird; a relic may
+        remove one (Delphi Shield: flying, ``relics``).
         """
         tags = set()
         if self.has("Heavy Armor"):
@@ -80,6 +83,7 @@ class Combatant:
             tags.add("bird")
             if self.transformed:
                 tags.add("flying")
+        tags -= relic_effect(self.relic.effect if self.relic else None).removes_tags
         return frozenset(tags)
 
 
@@ -187,4 +191,5 @@ def build_combatant(
         clip=clip,
         focus=character.focus,
         situation=situation,
+        relic=compendium.item(character.relic) if character.relic else None,
     )

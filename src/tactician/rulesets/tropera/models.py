@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from tactician.rulesets.tropera.relics import relic_effect
 from tactician.rulesets.tropera.stats import RANKS, STATS, Rank
 
 WeaponType = Literal[
@@ -108,6 +109,14 @@ class Item(Strict):
     # of the user's turns
     lasts: Literal["permanent", "fading"] = "permanent"
     special: str = ""
+    # a relic's named behaviour (``relics.RELIC_EFFECTS``), e.g. negate_crit
+    effect: str | None = None
+
+    @field_validator("effect")
+    @classmethod
+    def _known_effect(cls, value: str | None) -> str | None:
+        relic_effect(value)  # raises ValueError naming the known effects
+        return value
     source: str = ""
 
     @field_validator("stat_bonus")

@@ -30,6 +30,7 @@ from tactician.rulesets.tropera.attack_roll import CRIT, MISS, AttackRoll, attac
 from tactician.rulesets.tropera.combatant import Combatant
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.proficiency import s_plus
+from tactician.rulesets.tropera.relics import relic_effect
 from tactician.rulesets.tropera.triangle import triangle_accuracy
 
 # marks per participant: bit 0 Miracle spent, bit 1 Shield spent, bits 2+ = guard breaker + 1
@@ -155,6 +156,8 @@ def strike_numbers(
     gamble = unit.has("Gamble")
     if gamble:
         crit_chance += unit.stats["lck"]
+    if target.relic is not None and relic_effect(target.relic.effect).no_crit_against:
+        crit_chance = 0  # a relic that prevents critical hits (``relics``)
     hit_chance = max(0, min(100, hit_chance))
     crit_chance = max(0, min(100, crit_chance))
     normal, critical = numbers.damage(unit, weapon, target, options)
