@@ -46,8 +46,8 @@ def test_relic_effects_apply_from_the_relic_slot() -> None:
     from tactician.rulesets.tropera.options import TroperaOptions
     from tactician.rulesets.tropera.sequence import strike_numbers
 
-    killer = {"weapons": ["Killing Edge"], "proficiencies": {"sword": "C"}, "points": {"skl": 10, "lck": 3, "hp": 10,
-                                                      "str": 6, "spd": 5, "def": 4, "res": 1}}
+    points = {"skl": 10, "lck": 3, "hp": 10, "str": 6, "spd": 5, "def": 4, "res": 1}
+    killer = {"weapons": ["Killing Edge"], "proficiencies": {"sword": "C"}, "points": points}
     plain = unit("d", (1, 0), side="enemy", character={})
     guarded = unit("g", (1, 0), side="enemy", character={"relic": "Hoplon Guard"})
     attacker = unit("a", (0, 0), character=killer)

@@ -331,6 +331,48 @@ def new_feat_problems(character: Character, name: str, compendium: Compendium) -
 # --- the level-up --------------------------------------------------------------------
 
 
+#: feats that ask the player to choose, the choice's key and its values (000
+#: Dragon's Breath: "Choose Fire, Ice, or Lightning as your element")
+FEAT_CHOICES: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "dragon's breath": ("element", "breath", ("Fire", "Ice", "Lightning")),
+}
+
+
+def feat_choices(
+    feat: str, choices: Mapping[str, str]
+) -> tuple[str, dict[str, str], list[str]]:
+    """The feat's name, the character fields its choice sets, and what is wrong.
+
+    A choice comes from ``choices`` (``{"element": "Fire"}``) or from the feat's
+    name in parentheses (``"Dragon's Breath (Fire)"``); a feat that needs one and
+    gets none is refused, so a level-up never writes a unit file that fails its check.
+    """
+    name, inline = feat.strip(), None
+    if name.endswith(")") and "(" in name:
+        name, _, rest = name.rpartition("(")
+        name, inline = name.strip(), rest[:-1].strip()
+    spec = FEAT_CHOICES.get(name.casefold())
+    if spec is None:
+        extra = sorted(choices) + (["(" + inline + ")"] if inline else [])
+        if extra:
+            return name, {}, [f"feat {name!r} takes no choice (got {', '.join(extra)})"]
+        return name, {}, []
+    key, field, values = spec
+    unknown = sorted(k for k in choices if k != key)
+    if unknown:
+        return name, {}, [f"feat {name!r} takes the choice {key!r}, not {', '.join(unknown)}"]
+    given = choices.get(key, inline)
+    if given is None:
+        return name, {}, [
+            f"feat {name!r} needs a choice of {key} ({', '.join(values)}): give it as "
+            f'"{name} ({values[0]})" or the choice {key}={values[0]}'
+        ]
+    match = next((v for v in values if v.casefold() == given.casefold()), None)
+    if match is None:
+        return name, {}, [f"feat {name!r}: {key} {given!r} is not one of {', '.join(values)}"]
+    return name, {field: match}, []
+
+
 def level_up(
     character: Character,
     dice: DiceSource | None = None,
@@ -342,6 +384,7 @@ def level_up(
     feat_proficiencies: Sequence[str] = (),
     compendium: Compendium | None = None,
     options: LevelUpOptions | None = None,
+    choices: Mapping[str, str] | None = None,
 ) -> tuple[Character, LevelUpReport]:
     """Gain one level; return the new character and a report of every die.
 
@@ -361,7 +404,10 @@ def level_up(
     ``proficiency`` is required at levels 4, 7, 10, 13, 16, 19, 20 ("gaining additional
     levels at 4, 7, 10, 13, 16, 19, and 20th levels"); ``feat`` at 8 and 16 ("an
     additional feat of choice ... at 8th and 16th levels"); Focus and Versatile also
-    need ``feat_proficiencies`` (1 and 3 different types). "Characters ... 5 Movement"
+    need ``feat_proficiencies`` (1 and 3 different types); Dragon's Breath needs its
+    element ("Choose Fire, Ice, or Lightning as your element"), given as
+    ``choices={"element": "Fire"}`` or in the feat's name, ``"Dragon's Breath (Fire)"``
+    (``feat_choices``). "Characters ... 5 Movement"
     rises by one at 8 and 16 (derived by ``movement``). Max level 20.
 
     Invalid input raises ``RulesError`` listing every problem; inputs are checked before
@@ -395,6 +441,7 @@ def level_up(
 
     feat_name: str | None = None
     granted: list[str] = []
+    chosen_choices: dict[str, str] = {}
     if level in FEAT_LEVELS:
         if not feat:
             problems.append(
@@ -402,6 +449,8 @@ def level_up(
             )
         else:
             comp = compendium or load_compendium()
+            feat, chosen_choices, choice_problems = feat_choices(feat, choices or {})
+            problems += choice_problems
             feat_problems = new_feat_problems(character, feat, comp)
             problems += feat_problems
             if not feat_problems:
@@ -412,6 +461,8 @@ def level_up(
                 problems += grant_problems
     elif feat:
         problems.append(f"level {level} grants no feat (only 8 and 16)")
+    if choices and feat_name is None and not problems:
+        problems.append(f"choices {sorted(choices)} belong to a feat taken this level")
     feat_problem_reported = level in FEAT_LEVELS and feat_name is None
     grants_ranks = feat_name is not None and feat_name.casefold() in FEAT_PROFICIENCY_RANKS
     if feat_proficiencies and not grants_ranks and not feat_problem_reported:
@@ -483,6 +534,7 @@ def level_up(
         update["feats"] = [*character.feats, feat_name]
         if feat_name.casefold() == "focus" and granted:
             update["focus"] = granted[0]
+        update.update(chosen_choices)
     leveled = character.model_copy(update=update)
     rolls = tuple(
         replace(roll, increase=increase_line.get(roll.stat), lost=lost.get(roll.stat, 0))
