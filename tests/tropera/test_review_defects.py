@@ -70,3 +70,20 @@ def test_an_unknown_relic_effect_is_refused() -> None:
 
     with pytest.raises(ValidationError, match="unknown relic effect 'glow'"):
         Item(name="Lamp", kind="relic", effect="glow")
+
+
+def test_prepare_takes_tiles_from_the_command_line() -> None:
+    """`battle act p prepare tiles=4,1;5,2` (or one tile, `tiles=4,1`) designates spaces."""
+    from tactician.cli.battle import parse_value
+    from tactician.dice.source import SeededDice
+    from tactician.rulesets.tropera.battle_actions import apply
+
+    assert parse_value("4,1;5,2") == [[4, 1], [5, 2]]
+    assert parse_value("4,1;") == [[4, 1]]
+    state = battle(["......", "......", "......"], unit("p", (4, 2)),
+                   unit("e", (0, 0), side="enemy"))
+    for given, tiles in ((parse_value("4,1;5,2"), ((4, 1), (5, 2))),
+                         (parse_value("4,1"), ((4, 1),)),
+                         ([4, 1, 5, 2], ((4, 1), (5, 2)))):
+        after, _ = apply(state, {"type": "prepare", "unit": "p", "tiles": given}, SeededDice(1))
+        assert after.prepared["p"] == tiles

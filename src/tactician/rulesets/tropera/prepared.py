@@ -62,7 +62,8 @@ Tile = tuple[int, int]
 def prepare(
     state: TroperaBattle, action: Mapping[str, Any], dice: DiceSource, options: TroperaOptions
 ) -> tuple[TroperaBattle, Outcome]:
-    """Prepare Attack ``{unit, tiles: [[x, y], ...], weapon?}``: a main action; "You
+    """Prepare Attack ``{unit, tiles: [[x, y], ...], weapon?}`` (or a flat list of
+    coordinates, ``[x1, y1, x2, y2]``): a main action; "You
     can designate any space(s) within your attack range" — the range of the
     weapon it will strike with (``weapon``, else the equipped one; preparing
     with a weapon equips it, as attacking does)."""
@@ -71,6 +72,9 @@ def prepare(
     raw = action.get("tiles")
     if not isinstance(raw, list) or not raw:
         raise RulesError("prepare needs 'tiles': a list of spaces like [[3, 4], [4, 4]]")
+    if len(raw) % 2 == 0 and all(isinstance(v, int) for v in raw):
+        # a flat list of coordinates (the command line's tiles=1,1 or tiles=1,1,2,1)
+        raw = [raw[i : i + 2] for i in range(0, len(raw), 2)]
     tiles: list[Tile] = []
     for value in raw:
         tile = as_tile(value, "each of 'tiles'")
