@@ -87,3 +87,23 @@ def test_prepare_takes_tiles_from_the_command_line() -> None:
                          ([4, 1, 5, 2], ((4, 1), (5, 2)))):
         after, _ = apply(state, {"type": "prepare", "unit": "p", "tiles": given}, SeededDice(1))
         assert after.prepared["p"] == tiles
+
+
+def test_units_sharing_a_name_are_told_apart_by_id() -> None:
+    """Issue 7: the log said "Brigand moves" twice; now "Brigand (brigand-1) moves"."""
+    from pathlib import Path
+
+    from tactician.dice.source import SeededDice
+    from tactician.rulesets.tropera.battle_actions import apply
+    from tactician.rulesets.tropera.scenario import start_battle
+
+    examples = Path(__file__).resolve().parents[2] / "examples" / "tropera" / "battle"
+    state = start_battle(examples / "ford.yaml",
+                         [examples / "party.yaml", examples / "bandits.yaml"])
+    names = {u.id: u.name for u in state.units}
+    assert names["brigand-1"] == "Brigand (brigand-1)"
+    assert names["brigand-2"] == "Brigand (brigand-2)"
+    assert names["aria"] == "Aria"  # a unique name stays as it is
+    state = state.model_copy(update={"phase": 1})
+    _, outcome = apply(state, {"type": "wait", "unit": "brigand-1"}, SeededDice(1))
+    assert outcome.summary == "Brigand (brigand-1) waits"
