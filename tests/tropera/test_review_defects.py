@@ -107,3 +107,26 @@ def test_units_sharing_a_name_are_told_apart_by_id() -> None:
     state = state.model_copy(update={"phase": 1})
     _, outcome = apply(state, {"type": "wait", "unit": "brigand-1"}, SeededDice(1))
     assert outcome.summary == "Brigand (brigand-1) waits"
+
+
+def test_chain_lightning_on_the_map_jumps_two_spaces_to_at_most_two_more() -> None:
+    import pytest
+
+    from tactician.dice.source import SeededDice
+    from tactician.errors import RulesError
+    from tactician.rulesets.tropera.battle_actions import apply
+
+    mage = unit("m", (0, 0), character={"weapons": ["Chain Lightning"],
+                                        "proficiencies": {"anima": "C"}})
+    foes = [unit(f"e{i}", at, side="enemy", number=i)
+            for i, at in enumerate([(1, 0), (2, 0), (5, 0), (3, 0), (4, 0)], 1)]
+    state = battle(["......"], mage, *foes)
+    with pytest.raises(RulesError, match="jumps at most 2 spaces; E3 is 3 from E2"):
+        apply(state, {"type": "attack", "unit": "m", "targets": ["e1", "e2", "e3"]},
+              SeededDice(1))
+    with pytest.raises(RulesError, match="at most 2 further enemies; 3 were given"):
+        apply(state, {"type": "attack", "unit": "m", "targets": ["e1", "e2", "e4", "e5"]},
+              SeededDice(1))
+    after, _ = apply(state, {"type": "attack", "unit": "m", "targets": ["e1", "e2", "e4"]},
+                     SeededDice(1))
+    assert after.unit("m").acted

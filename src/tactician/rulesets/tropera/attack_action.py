@@ -21,6 +21,7 @@ from tactician.rulesets.tropera.action_registry import ACTIONS
 from tactician.rulesets.tropera.aftermath import charges_left, settle
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.battle_units import combatant, foes_of
+from tactician.rulesets.tropera.combatant import Combatant
 from tactician.rulesets.tropera.compendium import load_compendium
 from tactician.rulesets.tropera.fight import attack_records
 from tactician.rulesets.tropera.maneuvers import maneuver, multishot_in_range, quick_draw
@@ -58,6 +59,8 @@ def attack(
     chosen, landing = maneuver(state, unit, targets, action)
     if chosen.multishot:
         multishot_in_range(state, attacker, unit, targets)
+    elif len(targets) > 1:
+        _check_jumps(attacker, targets)
     # Quick Draw: the attacked unit switches to its most favourable weapon first
     switched: dict[str, str] = {}
     for target in targets:
@@ -175,4 +178,21 @@ def _hit_effects(
             )
         state = state.model_copy(update={"effects": tuple(effects)})
     return state
+
+
+def _check_jumps(attacker: Combatant, targets: list[Unit]) -> None:
+    """A multi-target attack "jumps to further enemies" (000 Chain Lightning); each
+    must stand within the weapon's ``jump`` spaces of the one before (a ruling: 2
+    for Chain Lightning). How many it may reach is ``sequence._check_targets``'s."""
+    weapon = attacker.weapon
+    if weapon is None or weapon.extra_targets == 0:
+        return
+    for before, after in zip(targets, targets[1:], strict=False):
+        assert before.position is not None and after.position is not None
+        gap = manhattan(before.position, after.position)
+        if gap > weapon.jump:
+            raise RulesError(
+                f"{weapon.name} jumps at most {weapon.jump} spaces; {after.name} is {gap} "
+                f"from {before.name}"
+            )
 

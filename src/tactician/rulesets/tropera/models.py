@@ -60,6 +60,10 @@ class Weapon(Strict):
     charges: int | None = Field(default=None, ge=1)
     heal: int | None = Field(default=None, ge=0)
     inflicts: str | None = None
+    # an attack that "targets multiple opponents" (000 Chain Lightning): how many
+    # further enemies it may jump to, and the most spaces between one and the next
+    extra_targets: int = Field(default=0, ge=0)
+    jump: int = Field(default=0, ge=0)
     special: str = ""
     source: str = ""
 
