@@ -155,6 +155,8 @@ def plan_attack(
         combat=True,
         combat_style=True,
         senses=frozenset({"sight"}),
+        # 003 Silenced: "-20 penalty to spellcasting for being unable to speak"
+        spellcasting=chosen.spell,
         label=f"Attack ({chosen.name})",
     )
     modifier = attack_modifier - (30 if defender.condition("Invisible") else 0)
