@@ -5,10 +5,11 @@ on the battle's dice.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from tactician.errors import RulesError
-from tactician.rulesets.uesrpg.action_checks import actor, burning_gate
+from tactician.rulesets.uesrpg.action_checks import actor, burning_gate, defence_passes_burning
 from tactician.rulesets.uesrpg.action_registry import ACTIONS, Result
 from tactician.rulesets.uesrpg.attack import resolve
 from tactician.rulesets.uesrpg.battle_combat import check_target, matchup, weapon_of
@@ -39,8 +40,13 @@ def attack(
     failed = burning_gate(unit, narrator, rules, rules.battle_options.attack_ap)
     if failed is not None:
         return state.replace_units(failed), f"{unit.name} does not attack (Burning)", {}
+    plan = chosen.plan
+    if plan.defence != "none" and not defence_passes_burning(target, narrator, rules):
+        # the reaction's AP are spent on the failed attempt (``plan.defender`` paid them)
+        plan = replace(plan, defence="none", defence_test=None)
+        narrator.say(target.name, "turn", f"cannot {chosen.plan.defence} through the flames")
     narrator.drain()
-    resolution = resolve(chosen.plan, narrator.chance.dice)
+    resolution = resolve(plan, narrator.chance.dice)
     narrator.add_notes(resolution.notes)
     final = resolution.final
     attacker = with_combat(unit, resolution.attacker).model_copy(
@@ -48,13 +54,12 @@ def attack(
     )
     defender = with_combat(target, final.defender)
     attack_roll = resolution.chance.decisions[0].outcome if resolution.chance.decisions else None
-    if chosen.plan.defence != "none" and not getattr(attack_roll, "passed", True):
+    if plan.defence != "none" and not getattr(attack_roll, "passed", True):
         # no defence is made against an attack that failed its own test: the AP stay
         defender = defender.model_copy(
             update={"ap": defender.ap + rules.battle_options.reaction_ap}
         )
     state = finish(state.replace_units(attacker, defender))
-    plan = chosen.plan
     how = "" if plan.defence == "none" else f"; {target.name} tries to {plan.defence}"
     if final.hit:
         where = label(final.location or "body")

@@ -26,8 +26,9 @@ from tactician.rulesets.uesrpg import (  # noqa: F401  (each registers its actio
 from tactician.rulesets.uesrpg import battle_frenzy as frenzy
 from tactician.rulesets.uesrpg.action_registry import ACTIONS
 from tactician.rulesets.uesrpg.battle_options import Rulings
-from tactician.rulesets.uesrpg.battle_state import UesrpgBattle
+from tactician.rulesets.uesrpg.battle_state import UesrpgBattle, combat, with_combat
 from tactician.rulesets.uesrpg.battle_turns import Narrator
+from tactician.rulesets.uesrpg.conditions import end_encounter
 
 
 def apply(
@@ -48,6 +49,7 @@ def apply(
     narrator = Narrator(dice)
     new_state, summary, record = handler(state, action, narrator, rules)
     if new_state.result != "ongoing":
+        new_state = encounter_ends(new_state, narrator, rules)
         summary += f" — {new_state.result.upper()}: {new_state.result_reason}"
     lines = narrator.lines()
     if lines and name == "end_turn":
@@ -64,3 +66,18 @@ def apply(
 
 def _short(line: str) -> str:
     return line.split(" [rolled", 1)[0]
+
+
+def encounter_ends(state: UesrpgBattle, narrator: Narrator, rules: Rulings) -> UesrpgBattle:
+    """What ends with the encounter (VICTORY or DEFEAT): 003 Frenzied "Ends when the
+    encounter ends (lose 2 SP)" (``conditions.end_encounter``)."""
+    changed = []
+    for unit in state.units:
+        current = combat(unit)
+        if current.condition("Frenzied") is None:
+            continue
+        after, records = end_encounter(current, rules.options)
+        narrator.add_records(records)
+        changed.append(with_combat(unit, after))
+    return state.replace_units(*changed) if changed else state
+

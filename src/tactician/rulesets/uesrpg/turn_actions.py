@@ -170,8 +170,11 @@ def calm_action(
     current = combat(unit)
     if current.ap < 1:
         raise RulesError(f"{unit.name} has no AP left to try to calm itself")
-    after, records, result = resist_frenzy(current, narrator.chance, rules.options)
-    narrator.add_records(records)
+    failed = burning_gate(unit, narrator, rules, 1)
+    if failed is not None:
+        return state.replace_units(failed), f"{unit.name} cannot calm itself (Burning)", {}
+    # the chance narrates every record of the test: adding them again wrote them twice
+    after, _, result = resist_frenzy(current, narrator.chance, rules.options)
     moved = with_combat(unit, replace(after, ap=after.ap - 1)).model_copy(
         update={"spent": unit.spent + 1}
     )
