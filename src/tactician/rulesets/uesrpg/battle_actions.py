@@ -26,8 +26,9 @@ from tactician.rulesets.uesrpg import (  # noqa: F401  (each registers its actio
 from tactician.rulesets.uesrpg import battle_frenzy as frenzy
 from tactician.rulesets.uesrpg.action_registry import ACTIONS
 from tactician.rulesets.uesrpg.battle_options import Rulings
+from tactician.rulesets.uesrpg.battle_sight import new_observers
 from tactician.rulesets.uesrpg.battle_state import UesrpgBattle, combat, with_combat
-from tactician.rulesets.uesrpg.battle_turns import Narrator
+from tactician.rulesets.uesrpg.battle_turns import Narrator, finish
 from tactician.rulesets.uesrpg.conditions import end_encounter
 
 
@@ -48,6 +49,8 @@ def apply(
         frenzy.check(state, state.unit(unit_id), name, action)
     narrator = Narrator(dice)
     new_state, summary, record = handler(state, action, narrator, rules)
+    if new_state.started and new_state.result == "ongoing":
+        new_state = finish(new_observers(new_state, narrator, rules))
     if new_state.result != "ongoing":
         new_state = encounter_ends(new_state, narrator, rules)
         summary += f" — {new_state.result.upper()}: {new_state.result_reason}"
