@@ -122,3 +122,62 @@ def test_a_lost_eye_penalises_attacks_unless_the_ruling_limits_it_to_seeing() ->
     assert plan_attack(one_eyed, unit("D")).attack_test.target == whole - 20
     seeing_only = UesrpgOptions(lost_eye_combat="perception")
     assert plan_attack(one_eyed, unit("D"), options=seeing_only).attack_test.target == whole
+
+
+# --- care in battle -------------------------------------------------------------------------
+
+
+def _care_battle(patient_changes=None):  # type: ignore[no-untyped-def]
+    from dataclasses import replace as dc_replace
+
+    from tactician.rulesets.uesrpg.battle_state import combat, with_combat
+    from tactician.rulesets.uesrpg.state import Wound
+
+    healer = placed("h", (0, 1)).model_copy(update={"kit": True})
+    patient = placed("p", (1, 1), hp=5, conditions=(("Bleeding", 3),))
+    state = combat(patient)
+    patient = with_combat(patient, dc_replace(state, wounds=(Wound(1, 12, "body"),)))
+    foe = placed("f", (5, 1), side="enemy")
+    return begun(battle(ROWS, healer, patient, foe), "h", "p", "f")
+
+
+def test_heal_treat_wound_and_treat_bleeding_are_battle_actions() -> None:
+    state = _care_battle()
+    healed, outcome = RULES.apply(
+        state, {"type": "heal", "unit": "h", "target": "p", "amount": 4}, PhysicalDice([])
+    )
+    assert healed.unit("p").hp == 9 and healed.unit("h").ap == state.unit("h").ap - 1
+    # 003 Bleeding: "Regaining HP reduces X by the total healed": 3 - 4 -> gone
+    assert not any(c.name == "Bleeding" for c in healed.unit("p").conditions)
+    # Medicine: Int 40 + 10 = 50; a 15 passes
+    treated, outcome = RULES.apply(
+        state, {"type": "treat_wound", "unit": "h", "target": "p"}, PhysicalDice([15])
+    )
+    assert treated.unit("p").wounds[0].treated and treated.unit("h").ap == 0
+    # a 25 passes with 2 DoS: Bleeding 3 -> 1
+    tended, outcome = RULES.apply(
+        state, {"type": "treat_bleeding", "unit": "h", "target": "p"}, PhysicalDice([25])
+    )
+    bleeding = next(c for c in tended.unit("p").conditions if c.name == "Bleeding")
+    assert bleeding.x == 1, outcome.summary
+
+
+def test_care_refusals_name_what_is_wrong() -> None:
+    import pytest
+
+    from tactician.errors import RulesError
+
+    state = _care_battle()
+    with pytest.raises(RulesError, match="heal needs 'amount'"):
+        RULES.apply(state, {"type": "heal", "unit": "h", "target": "p"}, PhysicalDice([]))
+    with pytest.raises(RulesError, match="f is not next to|F is not next to"):
+        RULES.apply(state, {"type": "treat_wound", "unit": "h", "target": "f"}, PhysicalDice([]))
+    with pytest.raises(RulesError, match="treat_bleeding takes no 'amount'"):
+        RULES.apply(state, {"type": "treat_bleeding", "unit": "h", "target": "p", "amount": 1},
+                    PhysicalDice([]))
+    from tactician.rulesets.uesrpg.battle_rules import UesrpgBattleRules
+
+    strict = UesrpgBattleRules(["treat_wound_in_battle=refuse"])
+    with pytest.raises(RulesError, match="takes ~1 hour"):
+        strict.apply(state, {"type": "treat_wound", "unit": "h", "target": "p"},
+                     PhysicalDice([]))

@@ -37,6 +37,11 @@ class BattleOptions:
     auto_defence: AutoDefence = "best"
     # AP the AI keeps for defending after its first action of a Turn
     ai_reserve_ap: int = 1
+    # AP magical healing (the ``heal`` action) costs the healer
+    heal_ap: int = 1
+    # 003 treating a wound "takes ~1 hour": in battle it takes the healer's Turn
+    # ("turn") or is refused ("refuse")
+    treat_wound_in_battle: Literal["turn", "refuse"] = "turn"
 
     def __post_init__(self) -> None:
         if self.metres_per_tile < 1:
