@@ -61,6 +61,12 @@ ALLOWED: dict[str, frozenset[str]] = {
 ORDERED = frozenset({"mob", "army"})
 
 
+def may(tier: str | None, kind: str) -> bool:
+    """Whether a unit of ``tier`` may take action ``kind`` (None: a players' unit)."""
+    allowed = ALLOWED.get(tier) if tier is not None else None
+    return allowed is None or kind in allowed
+
+
 def can_still_act(state: TroperaBattle, unit: Unit) -> bool:
     """Whether ``unit`` has a turn left this phase that it is able to take."""
     return (
@@ -100,9 +106,8 @@ def check_tier(
     unit = state.unit(unit_id)
     if unit.tier is None or unit.side != state.side:
         return  # the players' units; other checks refuse the wrong phase
-    allowed = ALLOWED.get(unit.tier)
-    if allowed is not None and kind not in allowed:
-        can = ", ".join(sorted(allowed - ALWAYS))
+    if not may(unit.tier, kind):
+        can = ", ".join(sorted(ALLOWED[unit.tier] - ALWAYS))
         raise RulesError(
             f"{unit.name} is {unit.tier.capitalize()} tier and cannot {kind} "
             f"(000 Enemy Actions; it can: {can})"
