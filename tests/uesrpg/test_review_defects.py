@@ -181,3 +181,16 @@ def test_care_refusals_name_what_is_wrong() -> None:
     with pytest.raises(RulesError, match="takes ~1 hour"):
         strict.apply(state, {"type": "treat_wound", "unit": "h", "target": "p"},
                      PhysicalDice([]))
+
+
+def test_an_unknown_key_is_refused_naming_the_keys() -> None:
+    import pytest
+
+    from tactician.errors import RulesError
+
+    state = _care_battle()
+    with pytest.raises(RulesError, match="end_turn takes no 'bogus'; its keys are: none"):
+        RULES.apply(state, {"type": "wait", "unit": "h", "bogus": 1}, PhysicalDice([]))
+    with pytest.raises(RulesError, match="attack takes no 'tagret'; its keys are: defence, "
+                                         "target, weapon"):
+        RULES.apply(state, {"type": "attack", "unit": "h", "tagret": "f"}, PhysicalDice([]))
