@@ -60,68 +60,22 @@ def test_a_burning_defender_must_pass_willpower_to_parry() -> None:
     defender = placed("d", (1, 1), side="enemy", conditions=(("Burning", 1),))
     state = begun(battle(ROWS, attacker, defender), "a", "d")
     action = {"type": "attack", "unit": "a", "target": "d", "defence": "parry"}
-    # Willpower 40 -20: a 95 fails the burning test; the attack's 90 then misses
-    after, outcome = RULES.apply(state, action, PhysicalDice([95, 90]))
+    # the attack's 10 passes; Willpower 40 -20: a 95 fails, so no parry; 3 damage
+    after, outcome = RULES.apply(state, action, PhysicalDice([10, 95, 3]))
     record = outcome.records[0]
-    assert "Willpower (burning)" in record["details"][0]["line"]
-    assert record["defence"] == "none"
-    assert any("cannot parry through the flames" in x for x in record["lines"])
-    assert after.unit("d").ap == state.unit("d").ap - 1  # the attempt's AP are spent
-    passed, outcome = RULES.apply(state, action, PhysicalDice([5, 90]))
-    assert outcome.records[0]["defence"] == "parry"
-    assert passed.unit("d").ap == state.unit("d").ap  # no defence against a miss
+    assert "cannot parry through the flames; hits [rolled 10, 95]" in record["lines"][0]
+    assert record["hit"] and after.unit("d").ap == state.unit("d").ap - 1
+    # a 5 passes the Willpower test; the parry's 90 fails; 3 damage
+    passed, outcome = RULES.apply(state, action, PhysicalDice([10, 5, 90, 3]))
+    assert any("parry: failure" in x for x in outcome.records[0]["lines"]), outcome.records
+    # the forecast is the same procedure: the flames make the parry less likely
+    from tactician.rulesets.uesrpg.attack import forecast
+    from tactician.rulesets.uesrpg.battle_state import combat
 
-
-def test_a_hidden_unit_tests_stealth_against_each_new_observer_once() -> None:
-    """003 Hidden: "Entering line of sight of a new observer requires a Stealth vs
-    Observe test to remain hidden"."""
-    rows = ["......", "..#...", "......"]
-    sneak = placed("s", (0, 0), conditions=(("Hidden", 0),))
-    # the wall at (2, 1) hides (0, 1) from w at (4, 1)
-    watcher = placed("w", (4, 1), side="enemy")
-    state = begun(battle(rows, sneak, watcher), "s", "w")
-    from tactician.rulesets.uesrpg.battle_sight import line_of_sight
-
-    board = state.map.board()
-    assert not line_of_sight(board, (0, 1), (4, 1)) and line_of_sight(board, (0, 0), (4, 0))
-    assert state.unit("s").observed_by == ()
-    # (1, 2) brings w into sight: Stealth 40 rolls 10 (passes), Observe 40 rolls 95
-    # (fails): s stays hidden, and w is no longer a new observer
-    after, outcome = RULES.apply(state, {"type": "move", "unit": "s", "to": [1, 2]},
-                                 PhysicalDice([10, 95]))
-    assert any(c.name == "Hidden" for c in after.unit("s").conditions)
-    assert after.unit("s").observed_by == ("w",)
-    again, _ = RULES.apply(after, {"type": "move", "unit": "s", "to": [0, 2]}, PhysicalDice([]))
-    assert again.unit("s").observed_by == ("w",)  # no second test against w
-    spotted, outcome = RULES.apply(state, {"type": "move", "unit": "s", "to": [1, 2]},
-                                   PhysicalDice([95, 10]))
-    assert not any(c.name == "Hidden" for c in spotted.unit("s").conditions)
-    assert any("spotted by W" in line for line in outcome.records[0]["lines"])
-
-
-def test_stealth_ties_go_to_the_observer_by_default() -> None:
-    from tactician.rulesets.uesrpg.checks import TestResult
-    from tactician.rulesets.uesrpg.hidden import hider_wins
-    from tactician.rulesets.uesrpg.options import UesrpgOptions
-
-    same = TestResult(True, 2, False)
-    assert not hider_wins(same, same, UesrpgOptions())
-    assert hider_wins(same, same, UesrpgOptions(stealth_tie="hider"))
-    assert hider_wins(TestResult(True, 1, True), TestResult(True, 5, False), UesrpgOptions())
-    assert not hider_wins(TestResult(False, 1, False), TestResult(False, 1, False),
-                          UesrpgOptions())
-
-
-def test_a_lost_eye_penalises_attacks_unless_the_ruling_limits_it_to_seeing() -> None:
-    """003 Lost Eye: "-20 to sight tests"; the ``lost_eye_combat`` ruling decides
-    whether an attack is one."""
-    from tactician.rulesets.uesrpg.options import UesrpgOptions
-
-    whole = plan_attack(unit("A"), unit("D")).attack_test.target
-    one_eyed = unit("A", lost=("left_eye",))
-    assert plan_attack(one_eyed, unit("D")).attack_test.target == whole - 20
-    seeing_only = UesrpgOptions(lost_eye_combat="perception")
-    assert plan_attack(one_eyed, unit("D"), options=seeing_only).attack_test.target == whole
+    cold = placed("d", (1, 1), side="enemy")
+    burning = plan_attack(combat(attacker), combat(defender), "Longsword", "parry")
+    calm = plan_attack(combat(attacker), combat(cold), "Longsword", "parry")
+    assert forecast(burning).hit > forecast(calm).hit
 
 
 # --- care in battle -------------------------------------------------------------------------

@@ -66,16 +66,3 @@ def burning_gate(
     narrator.say(unit.name, "turn", f"fails to act through the flames (loses {lost} AP)")
     unit = unit.model_copy(update={"move_left": 0, "spent": unit.spent + lost})
     return with_combat(unit, replace(current, ap=current.ap - lost))
-
-
-def defence_passes_burning(target: UnitState, narrator: Narrator, rules: Rulings) -> bool:
-    """003 Burning: "Must pass Willpower -20 to take any action other than
-    extinguishing" — a defence (evade, parry, block) is such an action. The burning
-    defender tests as it declares the defence, before the attack roll (a ruling);
-    True when it is not burning or passes."""
-    current = combat(target)
-    if current.condition("Burning") is None:
-        return True
-    _, _, result = burning_action_test(current, narrator.chance, rules.options)
-    return result.passed
-

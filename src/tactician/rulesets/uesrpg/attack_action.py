@@ -5,11 +5,10 @@ on the battle's dice.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from tactician.errors import RulesError
-from tactician.rulesets.uesrpg.action_checks import actor, burning_gate, defence_passes_burning
+from tactician.rulesets.uesrpg.action_checks import actor, burning_gate
 from tactician.rulesets.uesrpg.action_registry import ACTIONS, Result
 from tactician.rulesets.uesrpg.attack import resolve
 from tactician.rulesets.uesrpg.battle_combat import check_target, matchup, weapon_of
@@ -40,11 +39,7 @@ def attack(
     failed = burning_gate(unit, narrator, rules, rules.battle_options.attack_ap)
     if failed is not None:
         return state.replace_units(failed), f"{unit.name} does not attack (Burning)", {}
-    plan = chosen.plan
-    if plan.defence != "none" and not defence_passes_burning(target, narrator, rules):
-        # the reaction's AP are spent on the failed attempt (``plan.defender`` paid them)
-        plan = replace(plan, defence="none", defence_test=None)
-        narrator.say(target.name, "turn", f"cannot {chosen.plan.defence} through the flames")
+    plan = chosen.plan  # a burning defender's Willpower test is in it (``defence_gate``)
     narrator.drain()
     resolution = resolve(plan, narrator.chance.dice)
     narrator.add_notes(resolution.notes)
