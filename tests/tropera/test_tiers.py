@@ -87,3 +87,23 @@ def test_a_second_wait_and_an_unknown_key_are_refused() -> None:
         apply(state, {"type": "wait", "unit": "lute"}, SeededDice(1))
     with pytest.raises(RulesError, match=r"attack takes no 'tagret'; its keys are: grapple"):
         apply(state, {"type": "attack", "unit": "lute", "tagret": "mob-1"}, SeededDice(1))
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(min_value=1, max_value=4), min_size=1, max_size=8))
+def test_accepted_mob_turns_always_run_in_numerical_order(order: list[int]) -> None:
+    """Whatever order a GM tries, only the lowest-numbered Mob that can act is let act."""
+    mobs = [unit(f"m{n}", (5, n - 1), side="enemy", tier="mob", number=n) for n in range(1, 5)]
+    state = battle(["......"] * 4, unit("aria", (0, 0)), *mobs, phase=1)
+    done: list[int] = []
+    for n in order:
+        try:
+            state, _ = apply(state, {"type": "wait", "unit": f"m{n}"}, SeededDice(1))
+        except RulesError:
+            continue
+        done.append(n)
+    assert done == list(range(1, len(done) + 1))

@@ -18,7 +18,8 @@ Rulings (``TroperaOptions``): ``enforce_enemy_tiers`` (default on);
 ``numerical_order`` "side" (default: the side's Mob and Army units share one
 order by number; Elites act whenever) or "tier" (each tier its own order). A
 unit that cannot act (at 0 HP, carried, asleep, off the map) does not hold the
-order up. Waiting and ending the phase are never refused.
+order up. Waiting is open to every tier, in its order; ending the phase is never
+refused.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def check_tier(
     state: TroperaBattle, kind: str, action: Mapping[str, Any], options: TroperaOptions
 ) -> None:
     """Refuse an action the acting unit's tier forbids, or one out of its order."""
-    if not options.enforce_enemy_tiers or kind in ALWAYS:
+    if not options.enforce_enemy_tiers or kind == "end_phase":
         return
     unit_id = action.get("unit")
     if not isinstance(unit_id, str):
@@ -117,5 +118,5 @@ def check_tier(
         raise RulesError(
             f"{unit.name} ({unit.tier.capitalize()}) acts in numerical order: "
             f"{first[0].name} (#{first[0].number}) acts first (000: 'always act in "
-            "numerical order'; it can wait)"
+            "numerical order'; it may wait to pass its turn)"
         )
