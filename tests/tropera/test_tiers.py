@@ -107,3 +107,21 @@ def test_accepted_mob_turns_always_run_in_numerical_order(order: list[int]) -> N
             continue
         done.append(n)
     assert done == list(range(1, len(done) + 1))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["wait", "move", "attack", "defend", "equip", "prepare", "trade"]),
+    st.text(alphabet="abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=8),
+)
+def test_a_key_the_action_does_not_take_is_always_refused(kind: str, key: str) -> None:
+    from tactician.rulesets.tropera.action_registry import ACTIONS
+
+    entry = ACTIONS.entry(kind)
+    if key in entry.keys:
+        return
+    state = battle(ROWS, unit("lute", (0, 0)), unit("mob-1", (5, 0), side="enemy"))
+    before = state.model_dump()
+    with pytest.raises(RulesError, match=f"{kind} takes no '{key}'"):
+        apply(state, {"type": kind, "unit": "lute", key: 1}, SeededDice(1))
+    assert state.model_dump() == before
