@@ -125,3 +125,13 @@ def test_a_key_the_action_does_not_take_is_always_refused(kind: str, key: str) -
     with pytest.raises(RulesError, match=f"{kind} takes no '{key}'"):
         apply(state, {"type": kind, "unit": "lute", key: 1}, SeededDice(1))
     assert state.model_dump() == before
+
+
+def test_a_mob_uses_items_as_its_main_action_even_with_quick_salve() -> None:
+    """000 Mob lists Use Item among its Main Actions and gives it no Bonus Actions."""
+    hurt = unit("mob-1", (5, 0), side="enemy", tier="mob", hp=5,
+                character={"feats": ["Quick Salve"]})
+    state = _enemy_phase(hurt)
+    after, _ = apply(state, {"type": "item", "unit": "mob-1", "item": "Vulnerary"},
+                     SeededDice(1))
+    assert after.unit("mob-1").acted and not after.unit("mob-1").bonus_used

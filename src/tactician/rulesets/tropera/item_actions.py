@@ -67,7 +67,8 @@ def use_item(
             raise RulesError(f"{target.name} is not an ally")
         if not (target.hp == 0 or has_feat(unit.character, "Battle Medic")):
             raise RulesError(f"{unit.name} needs Battle Medic to use items on a standing ally")
-    bonus = has_feat(unit.character, "Quick Salve") and not unit.bonus_used
+    # a Mob has no bonus actions (000 Mob: "Main Actions ... Use Item"; no Bonus Actions)
+    bonus = has_feat(unit.character, "Quick Salve") and not unit.bonus_used and unit.tier != "mob"
     (bonus_action if bonus else main_action)(unit, "Use Item")
     amount = item.heal + _fast_healer_bonus(target)
     after = healed(target, amount)
