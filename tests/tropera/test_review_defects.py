@@ -130,3 +130,30 @@ def test_chain_lightning_on_the_map_jumps_two_spaces_to_at_most_two_more() -> No
     after, _ = apply(state, {"type": "attack", "unit": "m", "targets": ["e1", "e2", "e4"]},
                      SeededDice(1))
     assert after.unit("m").acted
+
+
+def test_exactly_one_mount_counts_whatever_the_levels() -> None:
+    """Each mount feat "Taking [the other] at a later level negates this feat"."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from tactician.rulesets.tropera.models import Character
+    from tactician.rulesets.tropera.progression import negated_feats
+    from tests.tropera.characters import make
+
+    @settings(max_examples=30, deadline=None)
+    @given(st.sampled_from([8, 16]), st.sampled_from([1, 8, 16]), st.booleans())
+    def check(level_a: int, level_b: int, flying_first: bool) -> None:
+        if level_a == level_b:
+            return
+        first, second = ("Flying Mount", "Mounted") if flying_first else ("Mounted", "Flying Mount")
+        taken_at = {min(level_a, level_b): first, max(level_a, level_b): second}
+        ups: list[dict[str, Any]] = [{"level": lv} for lv in range(2, 17)]
+        for record in ups:
+            if record["level"] in taken_at:
+                record["feat"] = taken_at[record["level"]]
+        character: Character = make(feats=[first, second], level_ups=ups)
+        assert mount_feat(character) == second
+        assert negated_feats(character) == {first.casefold()}
+
+    check()
