@@ -316,10 +316,10 @@ def test_equipped_must_be_carried(compendium: Compendium) -> None:
 
 
 def test_natural_weapons_use_no_slot(compendium: Compendium) -> None:
-    lethe = laguz(
-        weapons=["Claws", "Iron Sword", "Steel Sword", "Slim Sword"], proficiencies={"clips": "D"}
-    )
-    assert problems_of(lethe, compendium) == []
+    lethe = laguz(weapons=["Claws", "Iron Sword", "Steel Sword", "Slim Sword"])
+    # three swords in three slots, the claws in none (the swords are unusable: issue 7)
+    assert not [p for p in problems_of(lethe, compendium) if "slots" in p]
+    assert problems_of(laguz(weapons=["Claws"]), compendium) == []
     human = problems_of(make(equipped="Claws"), compendium)
     assert any("'Claws' is not a carried weapon" in p for p in human)
 
@@ -440,3 +440,22 @@ def test_save_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
         save_character(make(name="Changed"), path)
     assert path.read_text(encoding="utf-8") == before
     assert [p.name for p in tmp_path.iterdir()] == ["aria.yaml"]
+
+
+def test_an_unusable_weapon_is_a_violation_of_the_unit(compendium: Compendium) -> None:
+    """Issue 7: a sword-D character carrying an S-rank tome: 000 "D Rank: Usable"."""
+    tome = next(w for w in compendium.weapons.values() if w.type in ("anima", "light", "dark")
+                and w.rank == "S")
+    problems = problems_of(make(weapons=["Iron Sword", tome.name]), compendium)
+    assert any(p.startswith("weapons: ") and tome.name in p for p in problems), problems
+
+
+def test_a_relic_in_an_item_slot_is_refused(compendium: Compendium) -> None:
+    """000: "1 slot for a relic": a second relic cannot ride in an item slot."""
+    problems = problems_of(
+        make(relic="Delphi Shield", items=["Vulnerary", "Hoplon Guard"]), compendium
+    )
+    assert problems == [
+        "items: 'Hoplon Guard' is a relic; it goes in the relic slot, and a character has one "
+        "(000: '1 slot for a relic')"
+    ]

@@ -553,3 +553,23 @@ def test_refused_input_changes_nothing(seed: int, picks: list[str]) -> None:
         assert set(report.picked) == set(picks)
         assert new.level == 2
     assert character.model_dump() == snapshot and character.level == 1
+
+
+def test_dragons_breath_at_level_8_asks_for_its_element(compendium: Compendium) -> None:
+    """000 Dragon's Breath: "Choose Fire, Ice, or Lightning as your element." The
+    level-up refuses without a choice, so it never writes a file the check refuses."""
+    seven = to_level(make(kind="manakete", feats=["Manakete"]), 7)
+    points = {"str": 2, "skl": 2, "spd": 2, "def": 2, "res": 1}
+    with pytest.raises(RulesError, match="needs a choice of element"):
+        level_up(seven, None, points=points, feat="Dragon's Breath", compendium=compendium)
+    inline, _ = level_up(seven, None, points=points, feat="Dragon's Breath (fire)",
+                         compendium=compendium)
+    chosen, _ = level_up(seven, None, points=points, feat="Dragon's Breath",
+                         choices={"element": "Ice"}, compendium=compendium)
+    assert (inline.breath, chosen.breath) == ("Fire", "Ice")
+    validate_character(inline, compendium)
+    validate_character(chosen, compendium)
+    with pytest.raises(RulesError, match="'Mud' is not one of Fire, Ice, Lightning"):
+        level_up(seven, None, points=points, feat="Dragon's Breath (Mud)", compendium=compendium)
+    with pytest.raises(RulesError, match="takes no choice"):
+        level_up(seven, None, points=points, feat="Canto (Fire)", compendium=compendium)

@@ -117,7 +117,8 @@ def test_alternating_then_remaining_back_to_back() -> None:
 
 def test_chain_lightning_order_from_the_text() -> None:
     # "Player A, Enemy 1, Enemy 3, Enemy 2, and then back to Player A"
-    a = unit("Player A", mag=5, weapon=FIRE)
+    chain = FIRE.model_copy(update={"name": "Chain Lightning", "extra_targets": 2})
+    a = unit("Player A", mag=5, weapon=chain)
     e1, e3, e2 = unit("Enemy 1"), unit("Enemy 3"), unit("Enemy 2")
     plan = plan_sequence(a, [e1, e3, e2], distance=1)
     names = [plan.units[s.striker].name for s in plan.strikes]
@@ -393,3 +394,19 @@ def test_cleave_forecast_matches_simulation() -> None:
     for hp, p in exact.hp_distribution(2).items():
         sigma = max(0.0, p * (1 - p) / runs) ** 0.5
         assert counts[hp] / runs == pytest.approx(p, abs=5 * sigma + 2e-3)
+
+
+def test_targets_beyond_the_weapon_and_cleave_without_the_feat_are_refused() -> None:
+    """Issue 7: six targets for Chain Lightning ("up to 2 further enemies") and a
+    Cleave bystander for an attacker without Cleave were accepted silently."""
+    chain = FIRE.model_copy(update={"name": "Chain Lightning", "extra_targets": 2})
+    foes = [unit(f"E{i}") for i in range(6)]
+    with pytest.raises(RulesError, match="jumps to at most 2 further enemies; 5 were given"):
+        plan_sequence(unit("A", weapon=chain), foes, distance=1)
+    with pytest.raises(RulesError, match="Fire strikes one target; 2 were given"):
+        plan_sequence(unit("A", weapon=FIRE), foes[:2], distance=1)
+    with pytest.raises(RulesError, match="A has no Cleave feat"):
+        plan_sequence(unit("A"), foes[:1], distance=1, bystanders=[foes[1]])
+    assert plan_sequence(unit("A", feats=("Cleave",)), foes[:1], distance=1,
+                         bystanders=[foes[1]]).units[2].name == "E1"
+

@@ -52,10 +52,13 @@ def _physical(rolls: str | None) -> Any:
 
 
 def parse_value(raw: str) -> Any:
-    """``3`` -> 3; ``3,4`` -> [3, 4]; ``a,b`` -> ["a", "b"]; anything else a string."""
+    """``3`` -> 3; ``3,4`` -> [3, 4]; ``a,b`` -> ["a", "b"]; ``1,1;2,1`` -> [[1, 1],
+    [2, 1]] (a list of lists, e.g. tiles); anything else a string."""
     text = raw.strip()
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
         return text[1:-1]
+    if ";" in text:
+        return [parse_value(part) for part in text.split(";") if part.strip()]
     if "," in text:
         return [_scalar(part.strip()) for part in text.split(",") if part.strip()]
     return _scalar(text)

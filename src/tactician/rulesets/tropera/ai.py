@@ -7,7 +7,7 @@ be hit by counterattacks when choosing their targets, but take less notice of
 how much damage they will potentially deal or take"; Elite — "can act in any
 order during their phase, and prioritize targets based on a trade off of their
 likelihood to defeat the target with their turn, and the likelihood of being
-defeated themself". Each tier's allowed actions follow the text's lists.
+defeated themself". Each tier's allowed actions follow the text's lists (``tiers``).
 
 Every candidate (each reachable tile x each usable weapon x each foe in range)
 is scored with the exact forecast of the Attack Sequence from that tile — the
@@ -30,16 +30,9 @@ from tactician.rulesets.tropera.maneuvers import quick_draw
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.sequence import Forecast, forecast, plan_sequence
 from tactician.rulesets.tropera.targeting import shaded_ignored, targetable_foes
+from tactician.rulesets.tropera.tiers import may
 
 Tile = tuple[int, int]
-
-#: 000's action lists per tier (only the ones the engine can take are used)
-ALLOWED = {
-    "mob": {"move", "attack", "item", "staff"},
-    "army": {"move", "attack", "defend", "item", "staff", "equip"},
-    "elite": {"move", "attack", "dash", "defend", "item", "staff", "equip"},
-}
-
 
 @dataclass(frozen=True)
 class Candidate:
@@ -251,7 +244,6 @@ def _approach(state: TroperaBattle, unit: Unit, movement: int | None = None) -> 
 def decide(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Decision:
     """What one enemy does this turn, and why."""
     tier = unit.tier or "mob"
-    allowed = ALLOWED[tier]
     found = candidates(state, unit, scorer)
     actions: list[dict[str, Any]] = []
     if found:
@@ -270,7 +262,7 @@ def decide(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Decision:
         return Decision(
             unit.id, tier, actions, f"attack {best.target} from {best.tile}: {why}", found
         )
-    if "dash" in allowed:
+    if may(tier, "dash"):
         # Dash first ("doubling your movement distance for this turn"), then move on
         dashed = unit.model_copy(update={"dashed": True})
         goal = _approach(state.replace_units(dashed), dashed)
@@ -285,7 +277,7 @@ def decide(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Decision:
     goal = _approach(state, unit)
     if goal is not None:
         actions.append({"type": "move", "unit": unit.id, "to": list(goal)})
-    if "defend" in allowed:
+    if may(tier, "defend"):
         actions.append({"type": "defend", "unit": unit.id})
         return Decision(unit.id, tier, actions, "no target in reach: approach and Defend")
     actions.append({"type": "wait", "unit": unit.id})

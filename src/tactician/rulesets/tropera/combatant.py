@@ -12,7 +12,10 @@ from dataclasses import dataclass, field
 from tactician.errors import RulesError
 from tactician.rulesets.tropera.compendium import Compendium
 from tactician.rulesets.tropera.models import Character, Item, Weapon
+from tactician.rulesets.tropera.natural_weapons import natural_weapons
 from tactician.rulesets.tropera.proficiency import PROFICIENCY_OF
+from tactician.rulesets.tropera.progression import active_feats
+from tactician.rulesets.tropera.relics import relic_effect
 from tactician.rulesets.tropera.stats import rank_index
 
 
@@ -47,6 +50,7 @@ class Combatant:
     clip: Item | None
     focus: str | None = None
     situation: Situation = field(default_factory=Situation)
+    relic: Item | None = None  # the relic slot's relic (``relics``)
 
     def has(self, feat: str) -> bool:
         return feat in self.feats
@@ -61,7 +65,8 @@ class Combatant:
 
         Read from feats and kind: Heavy Armor -> armored, Mounted -> mounted,
         Flying Mount and bird laguz in beast form -> flying, manakete and dragon
-        laguz -> dragon, beast laguz -> beast, bird laguz -> bird.
+        laguz -> dragon, beast laguz -> beast, bird laguz -> bird; a relic may
+        remove one (Delphi Shield: flying, ``relics``).
         """
         tags = set()
         if self.has("Heavy Armor"):
@@ -78,13 +83,13 @@ class Combatant:
             tags.add("bird")
             if self.transformed:
                 tags.add("flying")
+        tags -= relic_effect(self.relic.effect if self.relic else None).removes_tags
         return frozenset(tags)
 
 
 def carried_weapons(character: Character, compendium: Compendium) -> list[Weapon]:
     """Every weapon the character can wield: carried ones plus natural weapons
-    (``creation.natural_weapons``: claws, talons, bite, breath, unarmed), each once."""
-    from tactician.rulesets.tropera.creation import natural_weapons
+    (``natural_weapons``: claws, talons, bite, breath, unarmed), each once."""
 
     weapons = [compendium.weapon(ref) for ref in character.weapons]
     names = {w.name.casefold() for w in weapons}
@@ -180,10 +185,11 @@ def build_combatant(
         hp=hp,
         weapon=equipped_weapon(character, compendium, weapon, rank_required),
         ranks=dict(character.proficiencies),
-        feats=frozenset(character.feats),
+        feats=frozenset(active_feats(character)),
         kind=character.kind,
         transformed=character.transformed if character.kind.startswith("laguz") else False,
         clip=clip,
         focus=character.focus,
         situation=situation,
+        relic=compendium.item(character.relic) if character.relic else None,
     )

@@ -23,9 +23,11 @@ import yaml
 
 from tactician.content.loader import read_yaml, validate_entry
 from tactician.errors import ContentError, RulesError
+from tactician.rulesets.tropera.combatant import usable_problem
 from tactician.rulesets.tropera.compendium import Compendium
 from tactician.rulesets.tropera.levelup import LevelUpOptions, record_problems
-from tactician.rulesets.tropera.models import Character, Weapon
+from tactician.rulesets.tropera.models import Character
+from tactician.rulesets.tropera.natural_weapons import natural_weapons, weapon_name
 from tactician.rulesets.tropera.progression import (
     CREATION_HP_CAP,
     CREATION_POINTS,
@@ -36,7 +38,6 @@ from tactician.rulesets.tropera.progression import (
     LAGUZ_KINDS,
     LEVEL1_OPTIONS,
     MAX_PROFICIENCIES,
-    NATURAL_WEAPONS,
     PROFICIENCY_TYPES,
     expected_feat_count,
     expected_rank_steps,
@@ -50,13 +51,6 @@ from tactician.rulesets.tropera.progression import (
 from tactician.rulesets.tropera.stats import STAT_NAMES
 
 _NAME: dict[str, str] = {str(k): v for k, v in STAT_NAMES.items()}
-# 000's laguz table: "Beast Claws 4 85 / Bird Talons 2 95 / Dragon Bite 5 80", used when
-# the compendium does not define the natural weapon itself.
-_TEXT_NATURAL: dict[str, Weapon] = {
-    "laguz-beast": Weapon(name="Claws", type="claws", might=4, accuracy=85, source="000"),
-    "laguz-bird": Weapon(name="Talons", type="talons", might=2, accuracy=95, source="000"),
-    "laguz-dragon": Weapon(name="Bite", type="bite", might=5, accuracy=80, source="000"),
-}
 
 
 # --- unit files ----------------------------------------------------------------------
@@ -142,39 +136,6 @@ def save_character(character: Character, path: Path | str) -> None:
         if isinstance(exc, OSError):
             raise ContentError(f"{path}: cannot be written ({exc.strerror})") from None
         raise
-
-
-# --- natural weapons -----------------------------------------------------------------
-
-
-def natural_weapons(character: Character, compendium: Compendium) -> list[Weapon]:
-    """Weapons the character always carries, which use no inventory slot.
-
-    000: laguz "Your claws [talons, bite] are your natural weapon"; Dragon's Breath
-    "Your draconic breath becomes a natural weapon"; Martial Artist "You gain an unarmed
-    attack". The kind's weapon comes from the compendium, else from 000's laguz table;
-    breath and unarmed attacks come from compendium weapons of type ``breath`` and
-    ``martial``.
-    """
-    found: list[Weapon] = []
-    name = NATURAL_WEAPONS.get(character.kind)
-    if name:
-        found.append(compendium.weapons.get(name.casefold()) or _TEXT_NATURAL[character.kind])
-    if has_feat(character, "Dragon's Breath"):
-        # "Choose Fire, Ice, or Lightning as your element": only the chosen breath
-        found += [
-            w
-            for w in compendium.weapons.values()
-            if w.type == "breath"
-            and (character.breath is None or w.name == f"Dragon's Breath ({character.breath})")
-        ]
-    if has_feat(character, "Martial Artist"):
-        found += [w for w in compendium.weapons.values() if w.type == "martial"]
-    return found
-
-
-def weapon_name(ref: str | Weapon) -> str:
-    return ref.name if isinstance(ref, Weapon) else ref
 
 
 # --- validation ----------------------------------------------------------------------
@@ -389,11 +350,16 @@ def inventory_problems(character: Character, compendium: Compendium) -> list[str
             f"weapons: {len(carried)} carried in {slots} slots ({_slot_reason('weapon')})"
         )
     for ref in carried:
-        if isinstance(ref, str):
-            try:
-                compendium.weapon(ref)
-            except RulesError as exc:
-                problems += [f"weapons: {p}" for p in exc.problems]
+        try:
+            weapon = compendium.weapon(ref) if isinstance(ref, str) else ref
+        except RulesError as exc:
+            problems += [f"weapons: {p}" for p in exc.problems]
+            continue
+        # issue 7: a weapon the character cannot wield is the unit's fault, not only a
+        # refusal at the first forecast (000 "D Rank: Usable"; checked out of beast form)
+        problem = usable_problem(character, weapon, transformed=False)
+        if problem is not None:
+            problems.append(f"weapons: {problem}")
     if len(character.items) > item_slots(character):
         problems.append(
             f"items: {len(character.items)} carried in {item_slots(character)} slots "
@@ -401,9 +367,15 @@ def inventory_problems(character: Character, compendium: Compendium) -> list[str
         )
     for name in character.items:
         try:
-            compendium.item(name)
+            item = compendium.item(name)
         except RulesError as exc:
             problems += [f"items: {p}" for p in exc.problems]
+            continue
+        if item.kind == "relic":
+            problems.append(
+                f"items: {item.name!r} is a relic; it goes in the relic slot, and a character "
+                "has one (000: '1 slot for a relic')"
+            )
     if character.relic:
         try:
             relic = compendium.item(character.relic)

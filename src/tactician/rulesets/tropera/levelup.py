@@ -331,6 +331,174 @@ def new_feat_problems(character: Character, name: str, compendium: Compendium) -
 # --- the level-up --------------------------------------------------------------------
 
 
+#: feats that ask the player to choose, the choice's key and its values (000
+#: Dragon's Breath: "Choose Fire, Ice, or Lightning as your element")
+FEAT_CHOICES: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "dragon's breath": ("element", "breath", ("Fire", "Ice", "Lightning")),
+}
+
+
+def feat_choices(
+    feat: str, choices: Mapping[str, str]
+) -> tuple[str, dict[str, str], list[str]]:
+    """The feat's name, the character fields its choice sets, and what is wrong.
+
+    A choice comes from ``choices`` (``{"element": "Fire"}``) or from the feat's
+    name in parentheses (``"Dragon's Breath (Fire)"``); a feat that needs one and
+    gets none is refused, so a level-up never writes a unit file that fails its check.
+    """
+    name, inline = feat.strip(), None
+    if name.endswith(")") and "(" in name:
+        name, _, rest = name.rpartition("(")
+        name, inline = name.strip(), rest[:-1].strip()
+    spec = FEAT_CHOICES.get(name.casefold())
+    if spec is None:
+        extra = sorted(choices) + (["(" + inline + ")"] if inline else [])
+        if extra:
+            return name, {}, [f"feat {name!r} takes no choice (got {', '.join(extra)})"]
+        return name, {}, []
+    key, field, values = spec
+    unknown = sorted(k for k in choices if k != key)
+    if unknown:
+        return name, {}, [f"feat {name!r} takes the choice {key!r}, not {', '.join(unknown)}"]
+    given = choices.get(key, inline)
+    if given is None:
+        return name, {}, [
+            f"feat {name!r} needs a choice of {key} ({', '.join(values)}): give it as "
+            f'"{name} ({values[0]})" or the choice {key}={values[0]}'
+        ]
+    match = next((v for v in values if v.casefold() == given.casefold()), None)
+    if match is None:
+        return name, {}, [f"feat {name!r}: {key} {given!r} is not one of {', '.join(values)}"]
+    return name, {field: match}, []
+
+
+def _proficiency_rank(
+    level: int, proficiency: str | None, proficiencies: dict[str, Rank], problems: list[str]
+) -> tuple[str | None, Rank | None]:
+    """000: "gaining additional levels at 4, 7, 10, 13, 16, 19, and 20th levels": the
+    proficiency raised (``proficiencies`` is updated) and its new rank."""
+    if level not in PROFICIENCY_LEVELS:
+        if proficiency:
+            problems.append(
+                f"level {level} grants no proficiency rank (only 4, 7, 10, 13, 16, 19, 20)"
+            )
+        return None, None
+    if not proficiency:
+        problems.append(
+            f"level {level} grants a proficiency rank (000: 'gaining additional levels "
+            "at 4, 7, 10, 13, 16, 19, and 20th levels'): name a proficiency"
+        )
+        return None, None
+    new_rank, problem = raise_proficiency(proficiencies, proficiency)
+    if problem:
+        problems.append(problem)
+    return proficiency.strip().casefold(), new_rank
+
+
+@dataclass(frozen=True)
+class FeatTaken:
+    """The feat a level grants: its name, the ranks it grants, the fields it sets."""
+
+    name: str | None = None
+    granted: list[str] = field(default_factory=list)
+    choices: dict[str, str] = field(default_factory=dict)
+
+
+def _feat_taken(
+    character: Character,
+    level: int,
+    feat: str | None,
+    feat_proficiencies: Sequence[str],
+    choices: Mapping[str, str],
+    proficiencies: dict[str, Rank],
+    compendium: Compendium | None,
+    problems: list[str],
+) -> FeatTaken:
+    """000: "an additional feat of choice ... at 8th and 16th levels", with Focus and
+    Versatile's ranks and a choice such as Dragon's Breath's element."""
+    taken = FeatTaken()
+    if level in FEAT_LEVELS:
+        if not feat:
+            problems.append(
+                f"level {level} grants a feat (000: 'an additional feat of choice'): name one"
+            )
+        else:
+            comp = compendium or load_compendium()
+            feat, chosen, choice_problems = feat_choices(feat, choices)
+            problems += choice_problems
+            feat_problems = new_feat_problems(character, feat, comp)
+            problems += feat_problems
+            if not feat_problems:
+                name = comp.feat(feat).name
+                granted, grant_problems = _feat_proficiencies(
+                    name, feat_proficiencies, proficiencies
+                )
+                problems += grant_problems
+                taken = FeatTaken(name, granted, chosen)
+    elif feat:
+        problems.append(f"level {level} grants no feat (only 8 and 16)")
+    if choices and taken.name is None and not problems:
+        problems.append(f"choices {sorted(choices)} belong to a feat taken this level")
+    feat_problem_reported = level in FEAT_LEVELS and taken.name is None
+    grants_ranks = taken.name is not None and taken.name.casefold() in FEAT_PROFICIENCY_RANKS
+    if feat_proficiencies and not grants_ranks and not feat_problem_reported:
+        problems.append("feat proficiencies are only for Focus or Versatile taken this level")
+    return taken
+
+
+def _free_points(
+    level: int,
+    free_level: bool,
+    points: Mapping[str, int] | Sequence[str] | None,
+    picks: Sequence[str] | Chooser | None,
+    dice: DiceSource | None,
+    problems: list[str],
+) -> dict[str, int]:
+    """000 levels 8 and 16: "9 points to freely assign to their stats without rolling
+    (maximum of 2 per stat)"; every other level is rolled and takes no points."""
+    if free_level:
+        if picks is not None and not callable(picks):
+            problems.append(
+                f"level {level} is not rolled, so there is nothing to pick; "
+                "assign the 9 points instead"
+            )
+        if points is None:
+            problems.append(
+                f"level {level}: assign 9 points (000: '9 points to freely assign to their "
+                "stats without rolling (maximum of 2 per stat)')"
+            )
+            return {}
+        assigned, point_problems = check_points(points)
+        problems += point_problems
+        return assigned
+    if points is not None:
+        problems.append(f"level {level} is rolled; free points are only for levels 8 and 16")
+    if dice is None:
+        problems.append(f"level {level} is rolled: dice are needed")
+    if picks is not None and not callable(picks):
+        problems += _pick_form_problems(picks)
+    return {}
+
+
+def _capped(
+    character: Character, increases: dict[str, int], options: LevelUpOptions
+) -> dict[str, int]:
+    """The increases lost to the ``stat_cap_after_creation`` / ``hp_cap_after_creation``
+    rulings (``increases`` is reduced in place); none by default."""
+    now = current_stats(character)
+    lost: dict[str, int] = {}
+    for stat in STATS:
+        cap = options.cap(stat, character)
+        gain = increases.get(stat, 0)
+        if cap is not None and gain:
+            over = now.get(stat) + gain - cap
+            if over > 0:
+                lost[stat] = min(gain, over)
+                increases[stat] = gain - lost[stat]
+    return lost
+
+
 def level_up(
     character: Character,
     dice: DiceSource | None = None,
@@ -342,6 +510,7 @@ def level_up(
     feat_proficiencies: Sequence[str] = (),
     compendium: Compendium | None = None,
     options: LevelUpOptions | None = None,
+    choices: Mapping[str, str] | None = None,
 ) -> tuple[Character, LevelUpReport]:
     """Gain one level; return the new character and a report of every die.
 
@@ -361,7 +530,10 @@ def level_up(
     ``proficiency`` is required at levels 4, 7, 10, 13, 16, 19, 20 ("gaining additional
     levels at 4, 7, 10, 13, 16, 19, and 20th levels"); ``feat`` at 8 and 16 ("an
     additional feat of choice ... at 8th and 16th levels"); Focus and Versatile also
-    need ``feat_proficiencies`` (1 and 3 different types). "Characters ... 5 Movement"
+    need ``feat_proficiencies`` (1 and 3 different types); Dragon's Breath needs its
+    element ("Choose Fire, Ice, or Lightning as your element"), given as
+    ``choices={"element": "Fire"}`` or in the feat's name, ``"Dragon's Breath (Fire)"``
+    (``feat_choices``). "Characters ... 5 Movement"
     rises by one at 8 and 16 (derived by ``movement``). Max level 20.
 
     Invalid input raises ``RulesError`` listing every problem; inputs are checked before
@@ -377,68 +549,13 @@ def level_up(
 
     # proficiency rank and feat, checked before any die is drawn
     proficiencies: dict[str, Rank] = dict(character.proficiencies)
-    new_rank: Rank | None = None
-    prof_key: str | None = None
-    if level in PROFICIENCY_LEVELS:
-        if not proficiency:
-            problems.append(
-                f"level {level} grants a proficiency rank (000: 'gaining additional levels "
-                "at 4, 7, 10, 13, 16, 19, and 20th levels'): name a proficiency"
-            )
-        else:
-            prof_key = proficiency.strip().casefold()
-            new_rank, problem = raise_proficiency(proficiencies, proficiency)
-            if problem:
-                problems.append(problem)
-    elif proficiency:
-        problems.append(f"level {level} grants no proficiency rank (only 4, 7, 10, 13, 16, 19, 20)")
-
-    feat_name: str | None = None
-    granted: list[str] = []
-    if level in FEAT_LEVELS:
-        if not feat:
-            problems.append(
-                f"level {level} grants a feat (000: 'an additional feat of choice'): name one"
-            )
-        else:
-            comp = compendium or load_compendium()
-            feat_problems = new_feat_problems(character, feat, comp)
-            problems += feat_problems
-            if not feat_problems:
-                feat_name = comp.feat(feat).name
-                granted, grant_problems = _feat_proficiencies(
-                    feat_name, feat_proficiencies, proficiencies
-                )
-                problems += grant_problems
-    elif feat:
-        problems.append(f"level {level} grants no feat (only 8 and 16)")
-    feat_problem_reported = level in FEAT_LEVELS and feat_name is None
-    grants_ranks = feat_name is not None and feat_name.casefold() in FEAT_PROFICIENCY_RANKS
-    if feat_proficiencies and not grants_ranks and not feat_problem_reported:
-        problems.append("feat proficiencies are only for Focus or Versatile taken this level")
-
-    assigned: dict[str, int] = {}
-    if free_level:
-        if picks is not None and not callable(picks):
-            problems.append(
-                f"level {level} is not rolled, so there is nothing to pick; "
-                "assign the 9 points instead"
-            )
-        if points is None:
-            problems.append(
-                f"level {level}: assign 9 points (000: '9 points to freely assign to their "
-                "stats without rolling (maximum of 2 per stat)')"
-            )
-        else:
-            assigned, point_problems = check_points(points)
-            problems += point_problems
-    else:
-        if points is not None:
-            problems.append(f"level {level} is rolled; free points are only for levels 8 and 16")
-        if dice is None:
-            problems.append(f"level {level} is rolled: dice are needed")
-        if picks is not None and not callable(picks):
-            problems += _pick_form_problems(picks)
+    prof_key, new_rank = _proficiency_rank(level, proficiency, proficiencies, problems)
+    taken = _feat_taken(
+        character, level, feat, feat_proficiencies, choices or {}, proficiencies, compendium,
+        problems,
+    )
+    feat_name, granted, chosen_choices = taken.name, taken.granted, taken.choices
+    assigned = _free_points(level, free_level, points, picks, dice, problems)
     if problems:
         raise RulesError(problems)
 
@@ -456,16 +573,7 @@ def level_up(
         for roll in rolls:
             increases[roll.stat] += int(roll.natural_20) + int(roll.stat in chosen)
 
-    now = current_stats(character)
-    lost: dict[str, int] = {}
-    for stat in STATS:
-        cap = options.cap(stat, character)
-        gain = increases.get(stat, 0)
-        if cap is not None and gain:
-            over = now.get(stat) + gain - cap
-            if over > 0:
-                lost[stat] = min(gain, over)
-                increases[stat] = gain - lost[stat]
+    lost = _capped(character, increases, options)
     increase_line = StatLine.of(increases)
 
     record = LevelUp(
@@ -483,6 +591,7 @@ def level_up(
         update["feats"] = [*character.feats, feat_name]
         if feat_name.casefold() == "focus" and granted:
             update["focus"] = granted[0]
+        update.update(chosen_choices)
     leveled = character.model_copy(update=update)
     rolls = tuple(
         replace(roll, increase=increase_line.get(roll.stat), lost=lost.get(roll.stat, 0))

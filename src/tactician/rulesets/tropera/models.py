@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from tactician.rulesets.tropera.relics import relic_effect
 from tactician.rulesets.tropera.stats import RANKS, STATS, Rank
 
 WeaponType = Literal[
@@ -59,6 +60,10 @@ class Weapon(Strict):
     charges: int | None = Field(default=None, ge=1)
     heal: int | None = Field(default=None, ge=0)
     inflicts: str | None = None
+    # an attack that "targets multiple opponents" (000 Chain Lightning): how many
+    # further enemies it may jump to, and the most spaces between one and the next
+    extra_targets: int = Field(default=0, ge=0)
+    jump: int = Field(default=0, ge=0)
     special: str = ""
     source: str = ""
 
@@ -108,6 +113,14 @@ class Item(Strict):
     # of the user's turns
     lasts: Literal["permanent", "fading"] = "permanent"
     special: str = ""
+    # a relic's named behaviour (``relics.RELIC_EFFECTS``), e.g. negate_crit
+    effect: str | None = None
+
+    @field_validator("effect")
+    @classmethod
+    def _known_effect(cls, value: str | None) -> str | None:
+        relic_effect(value)  # raises ValueError naming the known effects
+        return value
     source: str = ""
 
     @field_validator("stat_bonus")

@@ -43,6 +43,13 @@ class TroperaOptions:
     weapon_rank_required: bool = True
     # 000 Reckless: "you take an Extra Attack from all enemies that attack you"
     reckless_grants_counterattackers: bool = True
+    # 000 Enemy Actions: tiers "have more or fewer restrictions on the order in which
+    # they can act during their phase, and what actions they can take": enforced for
+    # every command (a GM's too), not only the AI's choices
+    enforce_enemy_tiers: bool = True
+    # 000 Mob/Army "always act in numerical order": one order over the side's Mob and
+    # Army units together ("side"), or each tier's own ("tier")
+    numerical_order: Literal["side", "tier"] = "side"
 
     def with_overrides(self, pairs: list[str]) -> TroperaOptions:
         """Apply ``name=value`` strings, refusing unknown names or values by name."""

@@ -46,6 +46,8 @@ from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
 from tactician.grid.ranges import manhattan
 from tactician.rulesets.tropera import numbers
+from tactician.rulesets.tropera.action_checks import actor, as_tile, finish, main_action
+from tactician.rulesets.tropera.action_registry import ACTIONS, Handler
 from tactician.rulesets.tropera.aftermath import settle
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.battle_units import combatant
@@ -56,21 +58,26 @@ from tactician.rulesets.tropera.sequence import plan_sequence, resolve
 Tile = tuple[int, int]
 
 
+@ACTIONS.register("prepare", keys=("tiles", "weapon"))
 def prepare(
     state: TroperaBattle, action: Mapping[str, Any], dice: DiceSource, options: TroperaOptions
 ) -> tuple[TroperaBattle, Outcome]:
-    """Prepare Attack ``{unit, tiles: [[x, y], ...], weapon?}``: a main action; "You
+    """Prepare Attack ``{unit, tiles: [[x, y], ...], weapon?}`` (or a flat list of
+    coordinates, ``[x1, y1, x2, y2]``): a main action; "You
     can designate any space(s) within your attack range" — the range of the
     weapon it will strike with (``weapon``, else the equipped one; preparing
     with a weapon equips it, as attacking does)."""
-    unit = core.actor(state, action)
-    core._main_action(unit, "Prepare Attack")
+    unit = actor(state, action)
+    main_action(unit, "Prepare Attack")
     raw = action.get("tiles")
     if not isinstance(raw, list) or not raw:
         raise RulesError("prepare needs 'tiles': a list of spaces like [[3, 4], [4, 4]]")
+    if len(raw) % 2 == 0 and all(isinstance(v, int) for v in raw):
+        # a flat list of coordinates (the command line's tiles=1,1 or tiles=1,1,2,1)
+        raw = [raw[i : i + 2] for i in range(0, len(raw), 2)]
     tiles: list[Tile] = []
     for value in raw:
-        tile = core._tile(value, "each of 'tiles'")
+        tile = as_tile(value, "each of 'tiles'")
         if tile not in tiles:
             tiles.append(tile)
     weapon_name = action.get("weapon")
@@ -98,7 +105,7 @@ def prepare(
     new_state = state.replace_units(changed).model_copy(
         update={"prepared": {**state.prepared, unit.id: tuple(tiles)}}
     )
-    return core._finish(
+    return finish(
         new_state,
         Outcome(
             f"{unit.name} prepares an attack with {weapon.name} on "
@@ -244,7 +251,7 @@ def _summary(state: TroperaBattle, records: list[dict[str, Any]]) -> str:
 
 
 def run(
-    handler: core.Handler,
+    handler: Handler,
     state: TroperaBattle,
     action: Mapping[str, Any],
     dice: DiceSource,
@@ -257,7 +264,7 @@ def run(
         fired, records = _fire_all(state, dice, options, phase_ends=True)
         if not records:
             return handler(state, action, dice, options)
-        fired, before = core._finish(fired, Outcome(_summary(fired, records), records))
+        fired, before = finish(fired, Outcome(_summary(fired, records), records))
         if fired.result != "ongoing":
             return fired, before
         after, outcome = handler(fired, action, dice, options)
@@ -266,12 +273,7 @@ def run(
     fired, records = _fire_all(after, dice, options, phase_ends=False)
     if not records:
         return after, outcome
-    return core._finish(
+    return finish(
         fired,
         Outcome(f"{outcome.summary}; {_summary(fired, records)}", [*outcome.records, *records]),
     )
-
-
-# battle_actions imports this module; importing it back at the end lets either module
-# be imported first (the helpers are used at call time only).
-from tactician.rulesets.tropera import battle_actions as core  # noqa: E402

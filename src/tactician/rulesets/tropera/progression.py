@@ -84,9 +84,54 @@ TRANSFORMED_MOVEMENT: dict[str, int] = {
 }
 
 
+#: feats of which only the one taken later counts (000 Flying Mount: "Taking Mounted
+#: at a later level negates this feat"; Mounted: "Taking Flying Mount at a later level
+#: negates this feat")
+MOUNTS = ("Mounted", "Flying Mount")
+
+
+def mount_feat(character: Character) -> str | None:
+    """The mount feat that counts: "Mounted", "Flying Mount" or None.
+
+    With both, the one taken at the later level counts (a level-up record's
+    ``feat``; the level-1 feat otherwise), then the one listed later.
+    """
+    taken = {
+        record.feat.casefold(): record.level
+        for record in character.level_ups
+        if record.feat is not None
+    }
+    feats = [f.casefold() for f in character.feats]
+    held = [
+        (taken.get(n.casefold(), 1), feats.index(n.casefold()), n)
+        for n in MOUNTS
+        if n.casefold() in feats
+    ]
+    return max(held)[2] if held else None
+
+
+def negated_feats(character: Character) -> frozenset[str]:
+    """Feats the character holds that a later feat negates (casefolded names)."""
+    counted = mount_feat(character)
+    return frozenset(
+        n.casefold()
+        for n in MOUNTS
+        if n != counted and any(f.casefold() == n.casefold() for f in character.feats)
+    )
+
+
+def active_feats(character: Character) -> list[str]:
+    """The character's feats without the negated ones."""
+    negated = negated_feats(character)
+    return [f for f in character.feats if f.casefold() not in negated]
+
+
 def has_feat(character: Character, name: str) -> bool:
-    """Whether ``character`` has the feat ``name`` (case-insensitive)."""
+    """Whether ``character`` has the feat ``name`` (case-insensitive) and it counts
+    (not negated by a later feat, ``negated_feats``)."""
     wanted = name.casefold()
+    if wanted in negated_feats(character):
+        return False
     return any(feat.casefold() == wanted for feat in character.feats)
 
 
@@ -178,7 +223,7 @@ def movement(character: Character, transformed: bool | None = None) -> int:
     Weather and terrain are battle state and are not applied here.
     """
     total = BASE_MOVEMENT + levels_reached(character.level, FEAT_LEVELS) + character.movement_boost
-    feats = {feat.casefold() for feat in character.feats}
+    feats = {feat.casefold() for feat in active_feats(character)}
     if feats & {"mounted", "flying mount"}:
         total += 2
     if "heavy armor" in feats:

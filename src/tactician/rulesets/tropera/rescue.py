@@ -23,34 +23,22 @@ from tactician.dice.source import DiceSource
 from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
 from tactician.grid.ranges import manhattan
+from tactician.rulesets.tropera.action_checks import actor, as_tile, finish, main_action
+from tactician.rulesets.tropera.action_registry import ACTIONS
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.battle_units import move_profile
 from tactician.rulesets.tropera.options import TroperaOptions
-from tactician.rulesets.tropera.progression import has_feat
+from tactician.rulesets.tropera.progression import has_feat, mount_feat
+from tactician.rulesets.tropera.siege import abandon
 
 
 def mount(unit: Unit) -> str | None:
-    """Which mount lets ``unit`` carry a passenger: "Mounted", "Flying Mount" or None.
-
-    000: Flying Mount "Taking Mounted at a later level negates this feat";
-    Mounted "Taking Flying Mount at a later level negates this feat": with both,
-    the one taken at the later level counts (a level-up record's ``feat``; the
-    level-1 feat otherwise), then the one listed later.
-    """
-    taken = {
-        record.feat.casefold(): record.level
-        for record in unit.character.level_ups
-        if record.feat is not None
-    }
-    feats = [f.casefold() for f in unit.character.feats]
-    held = [
-        (taken.get(n.casefold(), 1), feats.index(n.casefold()), n)
-        for n in ("Mounted", "Flying Mount")
-        if n.casefold() in feats
-    ]
-    return max(held)[2] if held else None
+    """Which mount lets ``unit`` carry a passenger: "Mounted", "Flying Mount" or None
+    (with both, the one taken later: ``progression.mount_feat``)."""
+    return mount_feat(unit.character)
 
 
+@ACTIONS.register("rescue", keys=("target",))
 def rescue(
     state: TroperaBattle, action: Mapping[str, Any], dice: DiceSource, options: TroperaOptions
 ) -> tuple[TroperaBattle, Outcome]:
@@ -59,8 +47,8 @@ def rescue(
     the Armored feat" — 000 has no Armored feat; read as Heavy Armor (ruling).
     A critically wounded ally can be "picked up and carried by a mounted
     character the same as normal"."""
-    unit = core.actor(state, action)
-    core._main_action(unit, "Rescue")
+    unit = actor(state, action)
+    main_action(unit, "Rescue")
     kind = mount(unit)
     if kind is None:
         raise RulesError(
@@ -92,11 +80,11 @@ def rescue(
         )
     carrier = unit.model_copy(update={"carrying": target.id, "acted": True})
     # picked up off a ballista or mage tower, the ally abandons it (siege ruling)
-    passenger = siege.abandon(target).model_copy(
+    passenger = abandon(target).model_copy(
         update={"carried_by": unit.id, "position": unit.position}
     )
     note = " (critically wounded)" if target.hp == 0 else ""
-    return core._finish(
+    return finish(
         state.replace_units(carrier, passenger),
         Outcome(
             f"{unit.name} picks up {target.name}{note}",
@@ -112,6 +100,7 @@ def rescue(
     )
 
 
+@ACTIONS.register("drop", keys=("to", "passenger"))
 def drop(
     state: TroperaBattle, action: Mapping[str, Any], dice: DiceSource, options: TroperaOptions
 ) -> tuple[TroperaBattle, Outcome]:
@@ -125,8 +114,8 @@ def drop(
     carrier that the passenger could stand on. Ruling: the dismounted passenger's
     turn is over (as a dropped unit in the Game Boy Advance games).
     """
-    unit = core.actor(state, action)
-    goal = core._tile(action.get("to"), "to")
+    unit = actor(state, action)
+    goal = as_tile(action.get("to"), "to")
     if unit.carried_by is not None:
         passenger = unit
         carrier = state.unit(unit.carried_by)
@@ -139,10 +128,10 @@ def drop(
                 "not take any main or bonus actions'"
             )
     elif unit.carrying is not None:
-        core._main_action(unit, "Drop")
+        main_action(unit, "Drop")
         carrier, passenger = unit, state.unit(unit.carrying)
     else:
-        core._main_action(unit, "Drop")
+        main_action(unit, "Drop")
         passenger_id = action.get("passenger")
         if not isinstance(passenger_id, str):
             raise RulesError(
@@ -185,7 +174,7 @@ def drop(
         changed[unit.id] = unit.model_copy(update={"acted": True})
     else:
         changed[unit.id] = changed[unit.id].model_copy(update={"acted": True})
-    return core._finish(
+    return finish(
         state.replace_units(*changed.values()),
         Outcome(
             f"{unit.name} dismounts {passenger.name} from {carrier.name} to {goal}",
@@ -200,9 +189,3 @@ def drop(
             ],
         ),
     )
-
-
-# battle_actions imports this module for its ACTIONS table; importing it back at the
-# end lets either module be imported first (the helpers are used at call time only).
-from tactician.rulesets.tropera import battle_actions as core  # noqa: E402
-from tactician.rulesets.tropera import siege  # noqa: E402

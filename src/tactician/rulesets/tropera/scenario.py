@@ -104,8 +104,28 @@ def start_battle(map_path: Path, units_paths: list[Path]) -> TroperaBattle:
     return TroperaBattle(
         name=roster.name,
         map=MapState.of(board),
-        units=tuple(units),
+        units=tuple(_named_apart(units)),
         sides=roster.sides,
         objectives=roster.objectives,
         adverse_weather=bool(roster.extras.get("adverse_weather", False)),
     )
+
+
+def _named_apart(units: list[Unit]) -> list[Unit]:
+    """Units whose display name another unit shares are named with their id too
+    ("Brigand (brigand-1)"), as UESRPG's battles do, so every log line says which
+    unit it means (issue 7: "Brigand moves" twice)."""
+    names = [u.character.name for u in units]
+    return [
+        u
+        if names.count(u.character.name) == 1
+        else u.model_copy(
+            update={
+                "character": u.character.model_copy(
+                    update={"name": f"{u.character.name} ({u.id})"}
+                )
+            }
+        )
+        for u in units
+    ]
+

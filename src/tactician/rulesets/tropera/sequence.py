@@ -28,8 +28,10 @@ from tactician.errors import RulesError
 from tactician.rulesets.tropera import numbers
 from tactician.rulesets.tropera.attack_roll import CRIT, MISS, AttackRoll, attack_roll
 from tactician.rulesets.tropera.combatant import Combatant
+from tactician.rulesets.tropera.models import Weapon
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.proficiency import s_plus
+from tactician.rulesets.tropera.relics import relic_effect
 from tactician.rulesets.tropera.triangle import triangle_accuracy
 
 # marks per participant: bit 0 Miracle spent, bit 1 Shield spent, bits 2+ = guard breaker + 1
@@ -155,6 +157,8 @@ def strike_numbers(
     gamble = unit.has("Gamble")
     if gamble:
         crit_chance += unit.stats["lck"]
+    if target.relic is not None and relic_effect(target.relic.effect).no_crit_against:
+        crit_chance = 0  # a relic that prevents critical hits (``relics``)
     hit_chance = max(0, min(100, hit_chance))
     crit_chance = max(0, min(100, crit_chance))
     normal, critical = numbers.damage(unit, weapon, target, options)
@@ -181,6 +185,37 @@ def strike_order(counts: list[int], first: int = 0) -> list[int]:
                 order.append(index)
                 left[index] -= 1
     return order
+
+
+def _check_targets(
+    attacker: Combatant,
+    weapon: Weapon,
+    targets: list[Combatant],
+    bystanders: list[Combatant],
+    maneuver: Maneuver,
+) -> None:
+    """Refuse more targets than the attack may have, and Cleave's bystanders for an
+    attacker without Cleave (issue 7: both were accepted silently).
+
+    000: some attacks "target multiple opponents, such as the Chain Lightning Tome"
+    (the weapon's ``extra_targets``: up to 2 further enemies for Chain Lightning, a
+    ruling); Multishot's targets are its own (``_check_multishot``); Cleave: "you
+    make a free attack against a different adjacent enemy".
+    """
+    if bystanders and not attacker.has("Cleave"):
+        names = ", ".join(b.name for b in bystanders)
+        raise RulesError(
+            f"{attacker.name} has no Cleave feat, so no other enemy ({names}) can be "
+            "struck in this Sequence"
+        )
+    extra = len(targets) - 1
+    if extra and not maneuver.multishot and extra > weapon.extra_targets:
+        if weapon.extra_targets == 0:
+            raise RulesError(f"{weapon.name} strikes one target; {len(targets)} were given")
+        raise RulesError(
+            f"{weapon.name} jumps to at most {weapon.extra_targets} further enemies; "
+            f"{extra} were given"
+        )
 
 
 def plan_sequence(
@@ -216,6 +251,7 @@ def plan_sequence(
             f"{attacker.name}'s {weapon.name} reaches {low}-{high}, not distance {distance}"
         )
     bystanders = bystanders or []
+    _check_targets(attacker, weapon, targets, bystanders, maneuver)
     units = [attacker, *targets, *bystanders]
     primary = targets[0]
     counts = [

@@ -28,6 +28,8 @@ from tactician.dice.source import DiceSource
 from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
 from tactician.grid.terrain import TerrainType
+from tactician.rulesets.tropera.action_checks import actor, bonus_action, finish, main_action
+from tactician.rulesets.tropera.action_registry import ACTIONS
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.combatant import usable_problem
 from tactician.rulesets.tropera.compendium import Compendium, load_compendium
@@ -110,19 +112,20 @@ def _spend(unit: Unit, what: str) -> dict[str, Any]:
     """Embark/Disembark is a bonus action; a Mob's main action ("Mob ... Main
     Actions ... Embark/Disembark")."""
     if unit.tier == "mob":
-        core._main_action(unit, what)
+        main_action(unit, what)
         return {"acted": True}
-    core._bonus_action(unit, what)
+    bonus_action(unit, what)
     return {"bonus_used": True}
 
 
+@ACTIONS.register("embark")
 def embark(
     state: TroperaBattle, action: Mapping[str, Any], dice: DiceSource, options: TroperaOptions
 ) -> tuple[TroperaBattle, Outcome]:
     """Embark ``{unit}``: "Take ... control of a siege vehicle or special space,
     such as a ballista or mage tower" — the space the unit stands on (terrain
     tagged ``siege`` naming its ``weapon:``). A bonus action (a Mob's main action)."""
-    unit = core.actor(state, action)
+    unit = actor(state, action)
     if unit.carried_by is not None or unit.position is None:
         raise RulesError(f"{unit.name} is being carried and stands on no space")
     if unit.embarked is not None:
@@ -141,7 +144,7 @@ def embark(
     update = _spend(unit, "Embark")
     main = "acted" in update
     update["embarked"] = weapon.name
-    return core._finish(
+    return finish(
         state.replace_units(unit.model_copy(update=update)),
         Outcome(
             f"{unit.name} embarks on the {terrain.name} at {unit.position} ({weapon.name})",
@@ -159,30 +162,24 @@ def embark(
     )
 
 
+@ACTIONS.register("disembark")
 def disembark(
     state: TroperaBattle, action: Mapping[str, Any], dice: DiceSource, options: TroperaOptions
 ) -> tuple[TroperaBattle, Outcome]:
     """Disembark ``{unit}``: "abandon control of a siege vehicle or special space".
     A bonus action (a Mob's main action); the unit stays on the space and may move
     on with the movement it has left."""
-    unit = core.actor(state, action)
+    unit = actor(state, action)
     if unit.embarked is None:
         raise RulesError(f"{unit.name} is not embarked on a siege space")
     update = _spend(unit, "Disembark")
     main = "acted" in update
     weapon = unit.embarked
     changed = abandon(unit).model_copy(update=update)
-    return core._finish(
+    return finish(
         state.replace_units(changed),
         Outcome(
             f"{unit.name} disembarks from the {weapon}",
             [{"type": "disembark", "unit": unit.id, "weapon": weapon, "main_action": main}],
         ),
     )
-
-
-SIEGE_ACTIONS = {"embark": embark, "disembark": disembark}
-
-# battle_actions imports this module for its ACTIONS table; importing it back at the
-# end lets either module be imported first (the helpers are used at call time only).
-from tactician.rulesets.tropera import battle_actions as core  # noqa: E402

@@ -26,6 +26,8 @@ from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
 from tactician.grid.ranges import manhattan
 from tactician.rulesets.tropera import inventory
+from tactician.rulesets.tropera.action_checks import actor, bonus_action, finish, main_action
+from tactician.rulesets.tropera.action_registry import ACTIONS
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.battle_units import foes_of
 from tactician.rulesets.tropera.combatant import carried_weapons, usable_problem
@@ -54,6 +56,7 @@ def _partner(state: TroperaBattle, unit: Unit, other_id: Any, what: str) -> Unit
 # --- Transform -----------------------------------------------------------------------------
 
 
+@ACTIONS.register("transform")
 def transform(
     state: TroperaBattle, action: Mapping[str, Any], dice: DiceSource, options: TroperaOptions
 ) -> tuple[TroperaBattle, Outcome]:
@@ -62,17 +65,17 @@ def transform(
     weapons follow the form ("While in laguz form, you cannot use weapons other
     than clips and your beast form's natural weapons"): an equipped weapon the
     new form cannot wield is put away, and the first usable one is wielded."""
-    unit = core.actor(state, action)
+    unit = actor(state, action)
     if unit.character.kind not in LAGUZ_KINDS:
         raise RulesError(f"{unit.name} is not a laguz: 'Transform (Laguz Only)'")
     if unit.embarked:
         raise RulesError(f"{unit.name} is at the {unit.embarked}: disembark before transforming")
     mob = unit.tier == "mob"
     if mob:
-        core._main_action(unit, "Transform")
+        main_action(unit, "Transform")
         update: dict[str, Any] = {"acted": True}
     else:
-        core._bonus_action(unit, "Transform")
+        bonus_action(unit, "Transform")
         update = {"bonus_used": True}
     form = not unit.transformed
     update["transformed"] = form
@@ -85,7 +88,7 @@ def transform(
                 break
     changed = unit.model_copy(update=update)
     shape = "beast form" if form else "humanoid form"
-    return core._finish(
+    return finish(
         state.replace_units(changed),
         Outcome(
             f"{unit.name} transforms into {shape}",
@@ -106,6 +109,7 @@ def _names(action: Mapping[str, Any], key: str) -> list[str]:
     return list(value)
 
 
+@ACTIONS.register("trade", keys=("with", "give", "take"))
 def trade(
     state: TroperaBattle, action: Mapping[str, Any], dice: DiceSource, options: TroperaOptions
 ) -> tuple[TroperaBattle, Outcome]:
@@ -115,8 +119,8 @@ def trade(
     weapons, 2 slots for items, and 1 slot for a relic"). A carrier and its
     passenger share a space and count as adjacent (ruling); otherwise neither
     may be carried."""
-    unit = core.actor(state, action)
-    core._bonus_action(unit, "Trade")
+    unit = actor(state, action)
+    bonus_action(unit, "Trade")
     other = _partner(state, unit, action.get("with"), "trade")
     if other.side != unit.side:
         raise RulesError(f"{other.name} is not a friendly character")
@@ -151,7 +155,7 @@ def trade(
     mine = mine.model_copy(update={"bonus_used": True})
     gave = ", ".join(h.name for h in to_them) or "nothing"
     took = ", ".join(h.name for h in to_me) or "nothing"
-    return core._finish(
+    return finish(
         state.replace_units(mine, theirs),
         Outcome(
             f"{unit.name} trades with {other.name}: gives {gave}, takes {took}",
@@ -171,6 +175,7 @@ def trade(
 # --- Search --------------------------------------------------------------------------------
 
 
+@ACTIONS.register("search")
 def search(
     state: TroperaBattle, action: Mapping[str, Any], dice: DiceSource, options: TroperaOptions
 ) -> tuple[TroperaBattle, Outcome]:
@@ -179,7 +184,7 @@ def search(
     tagged ``searchable`` (village, house in ``data/terrain.yaml``). What is found
     is the GM's: the search is logged (the record names the unit, space and
     terrain) for a scenario or the GM to answer."""
-    unit = core.actor(state, action)
+    unit = actor(state, action)
     if unit.carried_by is not None or unit.position is None:
         raise RulesError(f"{unit.name} is being carried and stands on no space")
     terrain = state.map.board().terrain_at(unit.position)
@@ -188,8 +193,8 @@ def search(
             f"{unit.name} stands on {terrain.name}; only a house or other suspicious space "
             "(terrain tagged searchable) can be searched"
         )
-    core._bonus_action(unit, "Search")
-    return core._finish(
+    bonus_action(unit, "Search")
+    return finish(
         state.replace_units(unit.model_copy(update={"bonus_used": True})),
         Outcome(
             f"{unit.name} searches the {terrain.name} at {unit.position}",
@@ -209,6 +214,7 @@ def search(
 # --- Steal (Thief) -------------------------------------------------------------------------
 
 
+@ACTIONS.register("steal", keys=("target", "item"))
 def steal(
     state: TroperaBattle, action: Mapping[str, Any], dice: DiceSource, options: TroperaOptions
 ) -> tuple[TroperaBattle, Outcome]:
@@ -216,9 +222,9 @@ def steal(
     gives no further rules; ruling, as in the Fire Emblem games: a main action
     against an adjacent enemy whose Speed is not higher than the thief's, taking
     one item — not a weapon, not a relic, not a worn clip — into a free item slot."""
-    unit = core.actor(state, action)
+    unit = actor(state, action)
     _feat(unit, "Thief", "Steal")
-    core._main_action(unit, "Steal")
+    main_action(unit, "Steal")
     target = _partner(state, unit, action.get("target"), "steal")
     if target.side == unit.side:
         raise RulesError(f"{target.name} is an ally of {unit.name}")
@@ -244,7 +250,7 @@ def steal(
     thief = inventory.put_in(unit, held, compendium)
     inventory.check_slots(thief, compendium)
     thief = thief.model_copy(update={"acted": True})
-    return core._finish(
+    return finish(
         state.replace_units(thief, robbed),
         Outcome(
             f"{unit.name} steals {held.name} from {target.name}",
@@ -267,6 +273,7 @@ def _replace(
     return state.model_copy(update={"effects": (*kept, *new)})
 
 
+@ACTIONS.register("provoke")
 def provoke(
     state: TroperaBattle, action: Mapping[str, Any], dice: DiceSource, options: TroperaOptions
 ) -> tuple[TroperaBattle, Outcome]:
@@ -276,9 +283,9 @@ def provoke(
     provoker) until the end of its side's next phase, replacing an earlier taunt.
     The enemy AI honours it (``targeting.targetable_foes``); for the units the
     players command the GM decides (ruling)."""
-    unit = core.actor(state, action)
+    unit = actor(state, action)
     _feat(unit, "Provoke", "Provoke")
-    core._main_action(unit, "Provoke")
+    main_action(unit, "Provoke")
     assert unit.position is not None
     taunted = sorted(
         (
@@ -298,7 +305,7 @@ def provoke(
     ]
     new_state = _replace(state, PROVOKED, {f.id for f in taunted}, effects)
     new_state = new_state.replace_units(unit.model_copy(update={"acted": True}))
-    return core._finish(
+    return finish(
         new_state,
         Outcome(
             f"{unit.name} provokes {', '.join(f.name for f in taunted)}",
@@ -307,6 +314,7 @@ def provoke(
     )
 
 
+@ACTIONS.register("shade")
 def shade(
     state: TroperaBattle, action: Mapping[str, Any], dice: DiceSource, options: TroperaOptions
 ) -> tuple[TroperaBattle, Outcome]:
@@ -315,20 +323,21 @@ def shade(
     their range" (a main action, ruling). ``shaded`` lasts until the start of the
     unit's side's next phase, which covers every foe's next turn; the enemy AI
     honours it (``targeting.shaded_ignored``)."""
-    unit = core.actor(state, action)
+    unit = actor(state, action)
     _feat(unit, "Shade", "Shade")
-    core._main_action(unit, "Shade")
+    main_action(unit, "Shade")
     effect = _effect(
         state, name=SHADED, unit=unit.id, source=unit.id, ends="phase_start", ends_owner=unit.side
     )
     new_state = _replace(state, SHADED, {unit.id}, [effect])
     new_state = new_state.replace_units(unit.model_copy(update={"acted": True}))
-    return core._finish(
+    return finish(
         new_state,
         Outcome(f"{unit.name} masks its presence", [{"type": "shade", "unit": unit.id}]),
     )
 
 
+@ACTIONS.register("overload")
 def overload(
     state: TroperaBattle, action: Mapping[str, Any], dice: DiceSource, options: TroperaOptions
 ) -> tuple[TroperaBattle, Outcome]:
@@ -338,33 +347,18 @@ def overload(
     Magic while it runs) starts now and ends at the end of the unit's side's next
     phase; ruling: it also covers the foes' phase in between (counterattacks),
     since an effect cannot yet wait for a later edge to start."""
-    unit = core.actor(state, action)
+    unit = actor(state, action)
     _feat(unit, "Overload", "Overload")
-    core._main_action(unit, "Overload")
+    main_action(unit, "Overload")
     effect = _effect(
         state, name="overload", unit=unit.id, source=unit.id, ends="phase_end", ends_owner=unit.side
     )
     new_state = _replace(state, "overload", {unit.id}, [effect])
     new_state = new_state.replace_units(unit.model_copy(update={"acted": True}))
-    return core._finish(
+    return finish(
         new_state,
         Outcome(
             f"{unit.name} overloads: Magic doubles through its next phase",
             [{"type": "overload", "unit": unit.id}],
         ),
     )
-
-
-SPECIAL_ACTIONS = {
-    "transform": transform,
-    "trade": trade,
-    "search": search,
-    "steal": steal,
-    "provoke": provoke,
-    "shade": shade,
-    "overload": overload,
-}
-
-# battle_actions imports this module for its ACTIONS table; importing it back at the
-# end lets either module be imported first (the helpers are used at call time only).
-from tactician.rulesets.tropera import battle_actions as core  # noqa: E402

@@ -32,6 +32,8 @@ from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
 from tactician.grid.ranges import manhattan
 from tactician.grid.terrain import TerrainType
+from tactician.rulesets.tropera.action_checks import actor, finish, main_action
+from tactician.rulesets.tropera.action_registry import ACTIONS
 from tactician.rulesets.tropera.aftermath import charges_left, settle
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.battle_units import combatant
@@ -40,6 +42,7 @@ from tactician.rulesets.tropera.compendium import load_compendium
 from tactician.rulesets.tropera.fight import attack_records, forecast_report
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.sequence import Maneuver, Plan, plan_sequence, resolve
+from tactician.rulesets.tropera.siege import check_weapon_choice
 from tactician.rulesets.tropera.stats import STATS
 from tactician.rulesets.tropera.terrain import terrain_set
 
@@ -118,7 +121,7 @@ def terrain_plan(
         raise RulesError(f"{unit.name} is not standing on the map")
     if weapon is not None and not isinstance(weapon, str):
         raise RulesError("'weapon' must be the name of a carried weapon")
-    siege.check_weapon_choice(unit, weapon)
+    check_weapon_choice(unit, weapon)
     terrain, hp = destructible(state, tile)
     attacker = combatant(state, unit, weapon=weapon, compendium=load_compendium())
     if attacker.weapon is not None and attacker.weapon.is_staff:
@@ -130,14 +133,15 @@ def terrain_plan(
     return terrain, hp, plan
 
 
+@ACTIONS.register("attack_terrain", keys=("tile", "weapon"))
 def attack_terrain(
     state: TroperaBattle, action: Mapping[str, Any], dice: DiceSource, options: TroperaOptions
 ) -> tuple[TroperaBattle, Outcome]:
     """Attack ``{unit, tile, weapon?}`` against destructible terrain (000 "Destructible
     Terrain ... can be destroyed with attacks, creating new paths"): a main action;
     the weapon used is equipped, as for any attack."""
-    unit = core.actor(state, action)
-    core._main_action(unit, "Attack")
+    unit = actor(state, action)
+    main_action(unit, "Attack")
     tile = _tile(action.get("tile"))
     terrain, hp, plan = terrain_plan(state, unit, tile, action.get("weapon"), options)
     weapon = plan.units[0].weapon
@@ -180,7 +184,7 @@ def attack_terrain(
         "becomes": becomes,
         "notes": notes,
     }
-    return core._finish(new_state, Outcome(summary, [record]))
+    return finish(new_state, Outcome(summary, [record]))
 
 
 def terrain_forecast(
@@ -198,10 +202,3 @@ def terrain_forecast(
     report["terrain"] = terrain.name
     report["becomes"] = rubble(terrain)
     return report
-
-
-# battle_actions imports this module for its ACTIONS table; importing it (and siege,
-# which imports battle_actions) at the end lets any of them be imported first (the
-# helpers are used at call time only).
-from tactician.rulesets.tropera import battle_actions as core  # noqa: E402
-from tactician.rulesets.tropera import siege  # noqa: E402

@@ -72,6 +72,9 @@ class AttackPlan:
     defence_test: D100Test | None
     damage_roll: DiceSum
     options: UesrpgOptions
+    # 003 Burning: "Must pass Willpower -20 to take any action other than
+    # extinguishing": a burning defender's test before its defence (None: not burning)
+    defence_gate: D100Test | None = None
 
     def start(self) -> AttackState:
         return AttackState("roll", self.defender)
@@ -88,6 +91,9 @@ def attacker_wins(attack: TestResult, defence: TestResult | None, options: Uesrp
     if attack.degrees != defence.degrees:
         return attack.degrees > defence.degrees
     return options.defence_tie == "attacker"
+
+
+BURNING_GATE = TestKind("willpower", label="Willpower (burning)")
 
 
 def _defence_kind(defender: CombatState, defence: Defence) -> TestKind:
@@ -155,6 +161,8 @@ def plan_attack(
         combat=True,
         combat_style=True,
         senses=frozenset({"sight"}),
+        # 003 Silenced: "-20 penalty to spellcasting for being unable to speak"
+        spellcasting=chosen.spell,
         label=f"Attack ({chosen.name})",
     )
     modifier = attack_modifier - (30 if defender.condition("Invisible") else 0)
@@ -179,8 +187,14 @@ def plan_attack(
     formula = parse_damage(chosen.damage)
     flat = formula.flat + sum(sign * bonus(attacker, name) for name, sign in formula.bonuses)
     damage_roll = DiceSum(formula.dice, flat, f"{chosen.name} damage")
+    gate = None
+    if defence_test is not None and defender.condition("Burning") is not None:
+        gate = make_test(defender, BURNING_GATE, options, -20)
+        gate = replace(gate, purpose=f"{defender.name} tries to {defence} while burning "
+                                     f"(Willpower -20, vs {gate.target})")
     return AttackPlan(
-        attacker, defender, chosen, defence, attack_test, defence_test, damage_roll, options
+        attacker, defender, chosen, defence, attack_test, defence_test, damage_roll, options,
+        gate,
     )
 
 
@@ -202,11 +216,17 @@ def make_step(plan: AttackPlan) -> Any:
         if state.phase == "roll":
             attack = chance.decide(plan.attack_test)
             defence = None
+            flames = False  # the burning defender failed its Willpower test
             if attack.passed and plan.defence_test is not None:
-                defence = chance.decide(plan.defence_test)
+                if plan.defence_gate is not None:
+                    flames = not chance.decide(plan.defence_gate).passed
+                if not flames:
+                    defence = chance.decide(plan.defence_test)
             hit = attacker_wins(attack, defence, options)
             if chance.narrating:
                 text = f"attack: {attack.describe()}"
+                if flames:
+                    text += f"; cannot {plan.defence} through the flames"
                 if defence is not None:
                     text += f"; {plan.defence}: {defence.describe()}"
                 text += "; hits" if hit else "; misses"

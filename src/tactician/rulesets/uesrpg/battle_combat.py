@@ -30,7 +30,7 @@ from tactician.rulesets.uesrpg.attack import (
     make_step,
     plan_attack,
 )
-from tactician.rulesets.uesrpg.battle_rules import UesrpgBattleRules
+from tactician.rulesets.uesrpg.battle_options import Rulings
 from tactician.rulesets.uesrpg.battle_state import UesrpgBattle, UnitState, combat
 from tactician.rulesets.uesrpg.content import Weapon
 from tactician.rulesets.uesrpg.numbers import can_attack, can_defend
@@ -79,7 +79,7 @@ def _paying(state: CombatState, ap: int) -> CombatState:
 
 
 def defences_open(
-    attacker: CombatState, defender: CombatState, weapon: Weapon, rules: UesrpgBattleRules
+    attacker: CombatState, defender: CombatState, weapon: Weapon, rules: Rulings
 ) -> list[Defence]:
     """The defences the defender can make now (``none`` always)."""
     if defender.ap < rules.battle_options.reaction_ap or not can_defend(defender):
@@ -135,7 +135,7 @@ def matchup(
     state: UesrpgBattle,
     unit: UnitState,
     target: UnitState,
-    rules: UesrpgBattleRules,
+    rules: Rulings,
     weapon: Weapon | None = None,
     defence: str | None = None,
 ) -> Matchup:
@@ -146,7 +146,7 @@ def matchup(
 def odds(
     attacker: CombatState,
     defender: CombatState,
-    rules: UesrpgBattleRules,
+    rules: Rulings,
     weapon: Weapon,
     defence: str | None = None,
 ) -> Matchup:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from tactician.grid.movement import MoveProfile, Reach, Step, search
 from tactician.grid.terrain import TerrainType
-from tactician.rulesets.uesrpg.battle_rules import BattleOptions
+from tactician.rulesets.uesrpg.battle_options import BattleOptions
 from tactician.rulesets.uesrpg.battle_state import (
     Tile,
     UesrpgBattle,

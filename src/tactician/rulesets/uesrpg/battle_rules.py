@@ -1,77 +1,30 @@
-"""UESRPG's battle service for the core engine (``engine.rules.BattleRules``) and the
-battle rulings (``BattleOptions``).
+"""UESRPG's battle service for the core engine (``engine.rules.BattleRules``).
 
-003 is a chapter on wounds and conditions: it has no map, no movement and no
-action costs. The battle needs them, so they are rulings from outside the text
-(UESRPG 3e core), each a named option with a default; docs/rulings.md
-gives the reason and the words each settles. A battle's ``--option name=value``
-pairs go to ``BattleOptions`` when the name is one of its fields, else to the
-rules package's ``UesrpgOptions``.
+The battle rulings live in ``battle_options`` (re-exported here); the actions in
+``battle_actions``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from tactician.dice.source import DiceSource
 from tactician.engine.rules import Outcome
-from tactician.errors import ContentError, RulesError
-from tactician.rulesets.rulings import with_overrides
+from tactician.errors import ContentError
+from tactician.rulesets.uesrpg.battle_actions import apply
+from tactician.rulesets.uesrpg.battle_options import (
+    BATTLE_OPTION_NAMES,
+    AutoDefence,
+    BattleOptions,
+    split_options,
+)
+from tactician.rulesets.uesrpg.battle_scenario import start_battle
 from tactician.rulesets.uesrpg.battle_state import UesrpgBattle
-from tactician.rulesets.uesrpg.options import UesrpgOptions
 
-AutoDefence = Literal["best", "none"]
-
-
-@dataclass(frozen=True)
-class BattleOptions:
-    """Battle rulings (all from outside 003; see docs/rulings.md)."""
-
-    # metres one map tile stands for (Speed is in metres: core "Speed = SB + 2*AB")
-    metres_per_tile: int = 2
-    # AP a Move action costs: it buys Speed metres of movement for this Turn
-    move_ap: int = 1
-    # AP an attack costs
-    attack_ap: int = 1
-    # AP a defence (evade, parry, block) costs the defender
-    reaction_ap: int = 1
-    # the defence a defender makes when the attack does not name one
-    auto_defence: AutoDefence = "best"
-    # AP the AI keeps for defending after its first action of a Turn
-    ai_reserve_ap: int = 1
-
-    def __post_init__(self) -> None:
-        if self.metres_per_tile < 1:
-            raise RulesError(
-                f"option metres_per_tile takes a number of 1 or more, not {self.metres_per_tile}"
-            )
-
-    def with_overrides(self, pairs: list[str]) -> BattleOptions:
-        """Apply ``name=value`` strings, refusing unknown names or values by name."""
-        return with_overrides(self, pairs)
-
-
-BATTLE_OPTION_NAMES = frozenset(f.name for f in fields(BattleOptions))
-
-
-def split_options(pairs: list[str]) -> tuple[BattleOptions, UesrpgOptions]:
-    """The battle's rulings and the rules package's, from ``name=value`` pairs."""
-    battle: list[str] = []
-    rules: list[str] = []
-    for pair in pairs:
-        name = pair.partition("=")[0].strip().replace("-", "_")
-        if "=" not in pair:
-            raise RulesError(f"option {pair!r}: give it as name=value")
-        (battle if name in BATTLE_OPTION_NAMES else rules).append(pair)
-    try:
-        uesrpg = UesrpgOptions().with_overrides(rules)
-    except RulesError as exc:
-        extra = ", ".join(sorted(BATTLE_OPTION_NAMES))
-        raise RulesError(f"{exc}; battle options are: {extra}") from None
-    return BattleOptions().with_overrides(battle), uesrpg
+__all__ = ["BATTLE_OPTION_NAMES", "AutoDefence", "BattleOptions", "UesrpgBattleRules",
+           "battle_rules", "split_options"]
 
 
 class UesrpgBattleRules:
@@ -82,8 +35,6 @@ class UesrpgBattleRules:
         self.battle_options, self.options = split_options(list(self.pairs))
 
     def start_state(self, scenario: Mapping[str, Any]) -> UesrpgBattle:
-        from tactician.rulesets.uesrpg.battle_scenario import start_battle
-
         try:
             map_path = Path(scenario["map"])
             units = [Path(p) for p in scenario["units"]]
@@ -94,8 +45,6 @@ class UesrpgBattleRules:
     def apply(
         self, state: UesrpgBattle, action: Mapping[str, Any], dice: DiceSource
     ) -> tuple[UesrpgBattle, Outcome]:
-        from tactician.rulesets.uesrpg.battle_actions import apply
-
         return apply(state, action, dice, self)
 
     def dump_state(self, state: UesrpgBattle) -> dict[str, Any]:

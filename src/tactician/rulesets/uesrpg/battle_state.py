@@ -87,6 +87,8 @@ class UnitState(Frozen):
     moved: int = 0  # metres spent this Turn
     spent: int = 0  # AP spent on its own actions this Turn
     acted: bool = False  # its Turn this round is over
+    # foes a Hidden unit has passed its Stealth vs Observe test against (``battle_sight``)
+    observed_by: tuple[str, ...] = ()
     # the changing half of the rules package's CombatState
     hp: int
     sp: int

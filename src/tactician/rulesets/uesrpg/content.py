@@ -42,6 +42,9 @@ class Weapon(Strict):
     hands: Literal[1, 2] = 1
     reach: int = Field(default=1, ge=0, description="squares, for the battle map")
     shield: bool = Field(default=False, description="can block")
+    spell: bool = Field(
+        default=False, description="a spell cast as an attack (003 Silenced's spellcasting)"
+    )
     source: str = TACTICIAN_DEFAULT
     description: str = ""
 

@@ -103,7 +103,10 @@ def modifiers(unit: CombatState, kind: TestKind, options: UesrpgOptions) -> list
     if "sight" in kind.senses:
         if has(unit, "Blinded"):
             result.append(("Blinded", -30))
-        elif any(p in parts for p in EYES):
+        elif any(p in parts for p in EYES) and not (
+            kind.combat and options.lost_eye_combat == "perception"
+        ):
+            # attacks and defences are sight tests (the ``lost_eye_combat`` ruling)
             result.append(("Lost Eye", -20))
     if "hearing" in kind.senses:
         if has(unit, "Deafened"):

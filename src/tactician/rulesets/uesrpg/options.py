@@ -61,6 +61,12 @@ class UesrpgOptions:
     first_aid: FirstAid = "one_wound"
     # 003 Prone: "Full armor counts as Partial." The partial-armor numbers are not in 003
     partial_armor_ar: PartialArmor = "half"
+    # 003 Hidden: "Entering line of sight of a new observer requires a Stealth vs
+    # Observe test to remain hidden" (who wins equal degrees of success?)
+    stealth_tie: Literal["observer", "hider"] = "observer"
+    # 003 Lost Parts, eye: "-20 to sight-based tests" read as every attack and
+    # defence ("sight", default) or only tests to see ("perception")
+    lost_eye_combat: Literal["sight", "perception"] = "sight"
 
     def with_overrides(self, pairs: list[str]) -> UesrpgOptions:
         """Apply ``name=value`` strings, refusing unknown names or values by name."""

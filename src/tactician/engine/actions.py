@@ -1,0 +1,87 @@
+"""One registry of a ruleset's battle actions: each action module adds itself.
+
+A ruleset's battle layer reads top-down: the shared checks (who may act, what a
+main action costs) sit at the bottom, each action is a module that imports them
+and registers its handler here with the keys its action dict may carry, and the
+dispatcher at the top looks the action up. Nothing imports back up, so a new
+action is one new module that registers itself (and one import in the list of
+action modules the dispatcher loads).
+
+The registry also owns the check that an action dict names only keys its
+action knows (issue 7: ``act lute wait bogus=1`` was accepted): a typo in a key
+is refused naming the key and the keys the action takes, never silently ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from tactician.errors import RulesError
+
+H = TypeVar("H", bound=Callable[..., Any])
+
+# every action dict carries these: what the action is and who takes it
+COMMON_KEYS = frozenset({"type", "unit"})
+
+
+@dataclass(frozen=True)
+class ActionEntry(Generic[H]):
+    """One registered action: its name, handler and the keys it takes."""
+
+    name: str
+    handler: H
+    keys: frozenset[str]
+
+
+class ActionRegistry(Generic[H]):
+    """Name -> handler for one ruleset's actions, with aliases and allowed keys."""
+
+    def __init__(self, ruleset: str) -> None:
+        self.ruleset = ruleset
+        self._entries: dict[str, ActionEntry[H]] = {}
+        self._aliases: dict[str, str] = {}
+
+    def register(
+        self, name: str, *, keys: Iterable[str] = (), aliases: Iterable[str] = ()
+    ) -> Callable[[H], H]:
+        """Decorator: register ``handler`` as action ``name`` taking ``keys``
+        (besides ``type`` and ``unit``). A name registered twice is a bug."""
+
+        def add(handler: H) -> H:
+            if name in self._entries or name in self._aliases:
+                raise ValueError(f"{self.ruleset} action {name!r} is registered twice")
+            self._entries[name] = ActionEntry(name, handler, frozenset(keys) | COMMON_KEYS)
+            for alias in aliases:
+                self._aliases[alias] = name
+            return handler
+
+        return add
+
+    def names(self) -> list[str]:
+        """Every action name, then every alias, in registration order."""
+        return [*self._entries, *self._aliases]
+
+    def canonical(self, kind: object) -> str:
+        """The registered name of ``kind`` (an alias resolves), or a refusal
+        listing every action."""
+        name = self._aliases.get(kind, kind) if isinstance(kind, str) else None
+        if not isinstance(name, str) or name not in self._entries:
+            raise RulesError(f"unknown action {kind!r}; actions are: {', '.join(self.names())}")
+        return name
+
+    def entry(self, kind: object) -> ActionEntry[H]:
+        return self._entries[self.canonical(kind)]
+
+    def checked(self, action: Mapping[str, Any]) -> ActionEntry[H]:
+        """The entry for ``action``, refusing a key its action does not take."""
+        entry = self.entry(action.get("type"))
+        unknown = sorted(str(k) for k in action if k not in entry.keys)
+        if unknown:
+            allowed = ", ".join(sorted(entry.keys - COMMON_KEYS)) or "none"
+            raise RulesError(
+                f"{entry.name} takes no {', '.join(repr(k) for k in unknown)}; "
+                f"its keys are: {allowed}"
+            )
+        return entry
