@@ -1,0 +1,279 @@
+"""Battles in the database: the start and header on one row, the log one row per
+entry (UNIQUE(battle_id, seq)), snapshots of the state along the way.
+
+Each change is one transaction, wholly recorded or not at all. A writer names
+the sequence number its action was decided on (the last entry it saw): if the
+battle has moved on since, ``StaleBattle`` is raised and nothing is applied.
+The check runs inside the transaction, after SQLite's ``BEGIN IMMEDIATE`` or
+PostgreSQL's ``SELECT ... FOR UPDATE`` on the battle row has made this writer
+the only one; the unique constraint stands behind it.
+
+Snapshots: the state after every ``every``-th entry is kept, and so is the
+state after the newest entry (replaced by the next one), so opening a battle
+loads one snapshot and replays the few entries after it, if any.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from tactician.engine.battle import Battle
+from tactician.engine.log import Entry
+from tactician.errors import TacticianError
+from tactician.store.campaigns import CampaignInfo
+from tactician.store.database import Database
+from tactician.store.models import BattleRow, EntryRow, SnapshotRow
+
+DEFAULT_SNAPSHOT_EVERY = 50
+_COLUMNS = ("ruleset", "seed", "options", "start", "streams", "log")
+
+
+class StaleBattle(TacticianError):
+    """The battle moved on since the writer read it; nothing was applied."""
+
+    def __init__(self, now: int) -> None:
+        self.now = now
+        super().__init__(f"the battle moved on (now at {now}), reload")
+
+
+@dataclass(frozen=True)
+class BattleInfo:
+    id: int
+    campaign_id: int
+    name: str
+    ruleset: str
+    seed: int
+    options: list[str]
+    streams: int
+    last_seq: int
+    status: str
+
+
+@dataclass(frozen=True)
+class Tail:
+    """What opening a battle reads: its header, the newest snapshot at or before the
+    last entry (``None``: the start) and the entries after it (or, read with
+    ``whole_log``, every entry: then the ones after the snapshot are
+    ``entries[snapshot_seq:]``)."""
+
+    info: BattleInfo
+    start: dict[str, Any]
+    header: dict[str, Any]
+    snapshot_seq: int
+    snapshot: dict[str, Any] | None
+    entries: list[Entry]
+
+
+def _info(row: BattleRow) -> BattleInfo:
+    return BattleInfo(row.id, row.campaign_id, row.name, row.ruleset, row.seed,
+                      list(row.options), row.streams, row.last_seq, row.status)
+
+
+def _row(session: Session, battle_id: int, lock: bool = False) -> BattleRow:
+    query = select(BattleRow).where(BattleRow.id == battle_id)
+    row = session.scalars(query.with_for_update() if lock else query).one_or_none()
+    if row is None:
+        raise TacticianError(f"no battle with id {battle_id}")
+    return row
+
+
+def _entries(session: Session, battle_id: int, after: int = 0) -> list[Entry]:
+    rows = session.scalars(
+        select(EntryRow.entry).where(EntryRow.battle_id == battle_id, EntryRow.seq > after)
+        .order_by(EntryRow.seq)
+    )
+    return [Entry.model_validate(data) for data in rows]
+
+
+def create_battle(db: Database, campaign: CampaignInfo, name: str, battle: Battle,
+                  status: str = "ongoing") -> BattleInfo:
+    """Store ``battle`` (its log too, for an import) under ``name`` in ``campaign``."""
+    if not name.strip():
+        raise TacticianError("a battle needs a name")
+    data = battle.model_dump(mode="json")
+    header = {k: v for k, v in data.items() if k not in _COLUMNS}
+    with db.write() as session:
+        taken = select(BattleRow.id).where(BattleRow.campaign_id == campaign.id,
+                                           BattleRow.name == name)
+        if session.scalars(taken).first() is not None:
+            raise TacticianError(f"campaign {campaign.name!r} already has a battle {name!r}")
+        row = BattleRow(campaign_id=campaign.id, name=name, ruleset=battle.ruleset,
+                        seed=battle.seed, options=list(battle.options), start=data["start"],
+                        header=header, streams=battle.streams, last_seq=len(battle.log),
+                        status=status)
+        session.add(row)
+        session.flush()
+        session.add_all(EntryRow(battle_id=row.id, seq=e["seq"], entry=e) for e in data["log"])
+        return _info(row)
+
+
+def find_battle(db: Database, campaign: CampaignInfo, name: str) -> BattleInfo:
+    with db.read() as session:
+        row = session.scalars(select(BattleRow).where(
+            BattleRow.campaign_id == campaign.id, BattleRow.name == name)).one_or_none()
+        if row is None:
+            known = ", ".join(session.scalars(select(BattleRow.name).where(
+                BattleRow.campaign_id == campaign.id).order_by(BattleRow.name)))
+            raise TacticianError(
+                f"campaign {campaign.name!r} has no battle {name!r} (battles: {known or 'none'})")
+        return _info(row)
+
+
+def list_battles(db: Database, campaign: CampaignInfo) -> list[BattleInfo]:
+    with db.read() as session:
+        rows = session.scalars(select(BattleRow).where(BattleRow.campaign_id == campaign.id)
+                               .order_by(BattleRow.name))
+        return [_info(r) for r in rows]
+
+
+def delete_battle(db: Database, battle_id: int) -> None:
+    with db.write() as session:
+        session.delete(_row(session, battle_id))
+
+
+def load_battle(db: Database, battle_id: int) -> Battle:
+    """The whole battle as the engine's model (start, header and every entry)."""
+    with db.read() as session:
+        row = _row(session, battle_id)
+        return _assemble(row, _entries(session, battle_id))
+
+
+def _assemble(row: BattleRow, log: list[Entry]) -> Battle:
+    return Battle.model_validate({**row.header, "ruleset": row.ruleset, "seed": row.seed,
+                                  "options": list(row.options), "start": row.start,
+                                  "streams": row.streams, "log": log})
+
+
+def assemble(tail: Tail) -> Battle:
+    """The engine's ``Battle`` from a tail read with ``whole_log``."""
+    info = tail.info
+    return Battle.model_validate({**tail.header, "ruleset": info.ruleset, "seed": info.seed,
+                                  "options": list(info.options), "start": tail.start,
+                                  "streams": info.streams, "log": tail.entries})
+
+
+def get_battle(db: Database, battle_id: int) -> BattleInfo:
+    with db.read() as session:
+        return _info(_row(session, battle_id))
+
+
+def load_tail(db: Database, battle_id: int, whole_log: bool = False) -> Tail:
+    """The newest snapshot and the entries after it, in one read transaction."""
+    with db.read() as session:
+        row = _row(session, battle_id)
+        snap = session.scalars(
+            select(SnapshotRow).where(SnapshotRow.battle_id == battle_id,
+                                      SnapshotRow.seq <= row.last_seq)
+            .order_by(SnapshotRow.seq.desc()).limit(1)
+        ).one_or_none()
+        seq = snap.seq if snap is not None else 0
+        return Tail(_info(row), row.start, dict(row.header), seq,
+                    snap.state if snap is not None else None,
+                    _entries(session, battle_id, 0 if whole_log else seq))
+
+
+def snapshots(db: Database, battle_id: int) -> list[tuple[int, dict[str, Any]]]:
+    with db.read() as session:
+        rows = session.scalars(select(SnapshotRow).where(SnapshotRow.battle_id == battle_id)
+                               .order_by(SnapshotRow.seq))
+        return [(r.seq, r.state) for r in rows]
+
+
+def append_entry(db: Database, battle_id: int, expected_seq: int, entry: Entry,
+                 state: dict[str, Any] | None = None, every: int = DEFAULT_SNAPSHOT_EVERY,
+                 status: str | None = None) -> BattleInfo:
+    """Append one entry decided on the battle as it stood at ``expected_seq`` (and,
+    when given, the dumped ``state`` after it as the newest snapshot)."""
+    snaps = {entry.seq: state} if state is not None else {}
+    return append_entries(db, battle_id, expected_seq, [entry], snaps, every, status)
+
+
+def append_entries(db: Database, battle_id: int, expected_seq: int, entries: Sequence[Entry],
+                   states: Mapping[int, dict[str, Any]] | None = None,
+                   every: int = DEFAULT_SNAPSHOT_EVERY, status: str | None = None) -> BattleInfo:
+    """Append ``entries`` (seq ``expected_seq + 1`` on) in one transaction, or none.
+
+    ``states`` maps a sequence number to the dumped state after that entry: each
+    one is stored as a snapshot; an older snapshot that is not an ``every``-th one
+    is dropped (it was the newest state before these entries).
+    """
+    if every < 1:
+        raise TacticianError(f"snapshot interval must be at least 1, not {every}")
+    try:
+        with db.write() as session:
+            row = _row(session, battle_id, lock=True)
+            _check_fresh(session, row, expected_seq, entries)
+            for entry in entries:
+                session.add(EntryRow(battle_id=battle_id, seq=entry.seq,
+                                     entry=entry.model_dump(mode="json")))
+            last = expected_seq + len(entries)
+            for seq, dumped in sorted((states or {}).items()):
+                session.add(SnapshotRow(battle_id=battle_id, seq=seq, state=dumped))
+            if states:
+                session.execute(delete(SnapshotRow).where(
+                    SnapshotRow.battle_id == battle_id, SnapshotRow.seq <= expected_seq,
+                    SnapshotRow.seq % every != 0))
+            row.last_seq = last
+            row.streams = max(row.streams, *(_stream(e, row.streams) + 1 for e in entries))
+            if status is not None:
+                row.status = status
+            return _info(row)
+    except IntegrityError:
+        # another writer got the same sequence number in first (the unique constraint)
+        with db.read() as session:
+            raise StaleBattle(_row(session, battle_id).last_seq) from None
+
+
+def _stream(entry: Entry, streams: int) -> int:
+    """The seeded stream the entry drew from (engines before per-entry streams: the
+    battle's counter)."""
+    value = getattr(entry, "stream", None)
+    return streams if value is None else int(value)
+
+
+def _check_fresh(session: Session, row: BattleRow, expected_seq: int,
+                 entries: Sequence[Entry]) -> None:
+    last = session.scalar(select(func.max(EntryRow.seq)).where(EntryRow.battle_id == row.id))
+    now = last or 0
+    if now != expected_seq or row.last_seq != expected_seq:
+        raise StaleBattle(now)
+    streams = row.streams
+    for offset, entry in enumerate(entries, start=1):
+        if entry.seq != expected_seq + offset:
+            raise TacticianError(
+                f"entry {entry.seq} cannot follow entry {expected_seq + offset - 1}")
+        stream = getattr(entry, "stream", None)
+        # the same seq after an undo and a new action: the stream tells them apart
+        if stream is not None and stream < streams:
+            raise StaleBattle(now)
+        streams = _stream(entry, streams) + 1
+
+
+def drop_entries(db: Database, battle_id: int, expected_seq: int, keep: int) -> list[Entry]:
+    """Undo: keep entries 1..``keep``, drop the rest and their snapshots (the stream
+    counter stays: an undone action's dice are never drawn again)."""
+    with db.write() as session:
+        row = _row(session, battle_id, lock=True)
+        if row.last_seq != expected_seq:
+            raise StaleBattle(row.last_seq)
+        if not 0 <= keep <= row.last_seq:
+            raise TacticianError(f"cannot keep {keep} entries of {row.last_seq}")
+        dropped = _entries(session, battle_id, keep)
+        session.execute(delete(EntryRow).where(EntryRow.battle_id == battle_id,
+                                               EntryRow.seq > keep))
+        session.execute(delete(SnapshotRow).where(SnapshotRow.battle_id == battle_id,
+                                                  SnapshotRow.seq > keep))
+        row.last_seq = keep
+        row.status = "ongoing"
+        return dropped
+
+
+def set_status(db: Database, battle_id: int, status: str) -> None:
+    with db.write() as session:
+        _row(session, battle_id, lock=True).status = status
