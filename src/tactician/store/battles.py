@@ -31,7 +31,7 @@ from tactician.store.database import Database
 from tactician.store.models import BattleRow, EntryRow, SnapshotRow
 
 DEFAULT_SNAPSHOT_EVERY = 50
-_COLUMNS = ("ruleset", "seed", "options", "start", "streams", "log")
+COLUMNS = ("ruleset", "seed", "options", "start", "streams", "log")
 
 
 class StaleBattle(TacticianError):
@@ -97,7 +97,7 @@ def create_battle(db: Database, campaign: CampaignInfo, name: str, battle: Battl
     if not name.strip():
         raise TacticianError("a battle needs a name")
     data = battle.model_dump(mode="json")
-    header = {k: v for k, v in data.items() if k not in _COLUMNS}
+    header = {k: v for k, v in data.items() if k not in COLUMNS}
     with db.write() as session:
         taken = select(BattleRow.id).where(BattleRow.campaign_id == campaign.id,
                                            BattleRow.name == name)

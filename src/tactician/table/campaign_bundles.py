@@ -1,0 +1,70 @@
+"""Export and import whole campaigns (``store.bundle``), checked by the rules.
+
+An import is refused, naming the file and the fault, and the database left as
+it was, when the bundle is malformed (``store.bundle.read``), names a ruleset
+that is not installed, or holds a battle whose log does not replay. Snapshots
+are not part of a bundle: they are rebuilt here by replaying each log.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tactician.errors import ContentError, TacticianError
+from tactician.store import bundle as files
+from tactician.store.battles import DEFAULT_SNAPSHOT_EVERY
+from tactician.store.campaigns import CampaignInfo
+from tactician.store.database import Database
+from tactician.store.exchange import export_campaign, import_campaign
+from tactician.table.campaigns import replay_from, rules_for
+
+
+def export_to(db: Database, campaign: CampaignInfo, target: Path) -> Path:
+    """Write ``campaign`` as a folder, or as a zip when ``target`` ends in ``.zip``."""
+    bundle = export_campaign(db, campaign)
+    if target.suffix.lower() == ".zip":
+        files.write_zip(bundle, target)
+    else:
+        files.write_folder(bundle, target)
+    return target
+
+
+def import_from(db: Database, source: Path, name: str | None = None,
+                every: int = DEFAULT_SNAPSHOT_EVERY) -> CampaignInfo:
+    bundle = files.read(source)
+    ruleset = bundle.campaign.ruleset
+    try:
+        rules_for(ruleset, bundle.campaign.options)
+    except TacticianError as exc:
+        raise ContentError(f"{source}: campaign.yaml: {exc}") from None
+    snapshots = {}
+    for number, item in enumerate(bundle.battles, start=1):
+        where = f"{source}: battles/{number:03}.json ({item.name!r})"
+        if item.battle.ruleset != ruleset:
+            raise ContentError(f"{where}: a {item.battle.ruleset!r} battle in a {ruleset!r} "
+                               "campaign")
+        try:
+            snapshots[item.name] = _snapshots(item.battle, every)
+        except TacticianError as exc:
+            raise ContentError(f"{where}: {exc}") from None
+    return import_campaign(db, bundle, name, snapshots)
+
+
+def _snapshots(battle: Any, every: int) -> dict[int, dict[str, Any]]:
+    """The state after each ``every``-th entry and after the last, replayed (this is
+    also the check that the log replays)."""
+    from tactician.engine.battle import replay
+
+    rules = rules_for(battle.ruleset, battle.options)
+    replay(battle, rules, upto=0)  # the engine's own checks of the whole log (if any)
+    states: dict[int, dict[str, Any]] = {}
+    state, done = rules.load_state(battle.start), 0
+    wanted = [s for s in range(every, len(battle.log) + 1, every)]
+    if battle.log and len(battle.log) not in wanted:
+        wanted.append(len(battle.log))
+    for seq in wanted:
+        state = replay_from(state, battle.log[done:seq], rules)
+        done = seq
+        states[seq] = rules.dump_state(state)
+    return states
