@@ -1,0 +1,90 @@
+"""Opening the database: where it is, its pragmas, its migrations."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from alembic.script import ScriptDirectory
+from sqlalchemy import text
+
+from tactician.errors import TacticianError
+from tactician.store import location
+from tactician.store.battles import find_battle, load_battle
+from tactician.store.campaigns import get_campaign, list_characters
+from tactician.store.database import HEAD, alembic_config, current_revision, open_database
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_head_constant_is_the_newest_migration() -> None:
+    assert ScriptDirectory.from_config(alembic_config()).get_current_head() == HEAD
+
+
+def test_default_is_a_file_in_the_user_data_dir(monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path) -> None:
+    monkeypatch.delenv(location.ENV, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    url = location.resolve(None)
+    assert url.database == str(tmp_path / "data" / "tactician" / "campaigns.sqlite")
+    assert (tmp_path / "data" / "tactician").is_dir()
+
+
+def test_env_then_flag(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv(location.ENV, str(tmp_path / "env.sqlite"))
+    assert location.resolve(None).database == str(tmp_path / "env.sqlite")
+    assert location.resolve(str(tmp_path / "flag.sqlite")).database == str(
+        tmp_path / "flag.sqlite")
+    url = location.resolve("postgresql://u:secret@localhost/x")
+    assert url.drivername == "postgresql+psycopg"
+    assert "secret" not in location.describe(url)
+
+
+def test_a_folder_is_not_a_database(tmp_path: Path) -> None:
+    with pytest.raises(TacticianError, match="is a folder"):
+        location.resolve(str(tmp_path))
+
+
+def test_created_on_first_use_in_wal_mode(tmp_path: Path) -> None:
+    path = tmp_path / "new" / "campaigns.sqlite"
+    db = open_database(str(path))
+    with db.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30_000
+        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        assert current_revision(conn) == HEAD
+    db.close()
+    assert path.is_file()
+
+
+def test_every_migration_step_upgrades_and_downgrades(db_url: str) -> None:
+    from alembic import command
+
+    db = open_database(db_url, migrate=False)
+    with db.engine.connect() as conn, conn.begin():
+        command.upgrade(alembic_config(conn), "head")
+        command.downgrade(alembic_config(conn), "base")
+    with db.engine.connect() as conn:
+        assert current_revision(conn) is None
+        assert "campaign" not in {r[0] for r in conn.execute(text(
+            "SELECT name FROM sqlite_master" if db.is_sqlite else
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"))}
+    db.close()
+    reopened = open_database(db_url)
+    reopened.close()
+
+
+def test_a_database_of_the_first_schema_opens_and_reads(tmp_path: Path) -> None:
+    """``data/campaign-0001.sqlite`` was written by schema 0001 (a campaign 'ford' with
+    Aria and a 3-entry counter battle); it opens, upgrades and reads."""
+    copy = tmp_path / "old.sqlite"
+    shutil.copy(DATA / "campaign-0001.sqlite", copy)
+    db = open_database(str(copy))
+    campaign = get_campaign(db, "ford")
+    assert list_characters(db, campaign)["Aria"]["hp"] == 18
+    battle = load_battle(db, find_battle(db, campaign, "counter").id)
+    assert [e.seq for e in battle.log] == [1, 2, 3]
+    with db.engine.connect() as conn:
+        assert current_revision(conn) == HEAD
+    db.close()
