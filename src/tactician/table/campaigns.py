@@ -105,15 +105,33 @@ def perform(db: Database, battle_id: int, action: dict[str, Any],
     """Apply one action as one transaction. ``expected_seq`` is the last entry the
     player saw (default: the one just read); a battle that moved on since is refused
     with ``StaleBattle`` and nothing is applied."""
+    entries, state = perform_many(db, battle_id, [action], dice, expected_seq, every)
+    return entries[0], state
+
+
+def perform_many(db: Database, battle_id: int, actions: list[dict[str, Any]],
+                 dice: DiceSource | None = None, expected_seq: int | None = None,
+                 every: int = DEFAULT_SNAPSHOT_EVERY) -> tuple[list[Entry], Any]:
+    """Apply ``actions`` in order and store them in one transaction, or none of them
+    if any is refused (a phase the engine plays is recorded whole). The battle is
+    read once; snapshots are kept after each ``every``-th entry and after the last."""
+    if dice is not None and len(actions) != 1:
+        raise TacticianError("the table's own dice go with one action at a time")
     opened = open_battle(db, battle_id, whole_log=True)
     assert opened.battle is not None
     seen = opened.info.last_seq if expected_seq is None else expected_seq
     if seen != opened.info.last_seq:
         raise store.StaleBattle(opened.info.last_seq)
-    _, entry, state = act(opened.battle, opened.rules, action, dice, opened.state)
-    store.append_entry(db, battle_id, seen, entry, opened.rules.dump_state(state), every,
-                       status_of(state))
-    return entry, state
+    battle, state = opened.battle, opened.state
+    entries: list[Entry] = []
+    states: dict[int, dict[str, Any]] = {}
+    for number, action in enumerate(actions, start=1):
+        battle, entry, state = act(battle, opened.rules, action, dice, state)
+        entries.append(entry)
+        if entry.seq % every == 0 or number == len(actions):
+            states[entry.seq] = opened.rules.dump_state(state)
+    store.append_entries(db, battle_id, seen, entries, states, every, status_of(state))
+    return entries, state
 
 
 def take_back(db: Database, battle_id: int, keep: int | None = None) -> list[Entry]:
