@@ -94,7 +94,12 @@ def utc(moment: datetime) -> datetime:
 
 
 def _yaml(data: Any) -> str:
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    """Readable YAML (letters as they are) unless that would not read back the same
+    (YAML takes some characters, such as U+0085, as line breaks): then escaped."""
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    if yaml.safe_load(text) == data:
+        return text
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=False, width=100)
 
 
 def render(bundle: Bundle) -> dict[str, str]:

@@ -43,15 +43,17 @@ from tactician.store.models import (
 
 
 def export_campaign(db: Database, campaign: CampaignInfo) -> Bundle:
+    """The campaign as a bundle: characters and battles in order of name (code point
+    order, the same on every database)."""
     characters = [
         CharacterFile(name=name, sheet=sheet, history=[
             ChangeFile(at=utc(c.at), who=c.who, what=c.what, before=c.before, after=c.after)
             for c in character_history(db, campaign, name)])
-        for name, sheet in list_characters(db, campaign).items()
+        for name, sheet in sorted(list_characters(db, campaign).items())
     ]
     battles = [BattleFile(name=info.name, status=info.status,
                           battle=stored.load_battle(db, info.id))
-               for info in stored.list_battles(db, campaign)]
+               for info in sorted(stored.list_battles(db, campaign), key=lambda b: b.name)]
     return Bundle(
         campaign=CampaignFile(name=campaign.name, ruleset=campaign.ruleset,
                               options=campaign.options, created=utc(campaign.created)),
