@@ -41,11 +41,15 @@ def test_opening_replays_only_after_the_newest_snapshot(db: Database,
     battle_id = _ford(db, campaign, every=4)
     tail = load_tail(db, battle_id)
     assert (tail.snapshot_seq, tail.entries) == (tail.info.last_seq, [])
-    service.take_back(db, battle_id)  # the newest snapshot goes with the entry
+    last = tail.info.last_seq
+    service.take_back(db, battle_id)  # the newest snapshot goes, the one before comes
     tail = load_tail(db, battle_id)
-    assert 0 < tail.info.last_seq - tail.snapshot_seq < 4
-    assert [e.seq for e in tail.entries] == list(range(tail.snapshot_seq + 1,
-                                                       tail.info.last_seq + 1))
+    assert (tail.info.last_seq, tail.snapshot_seq, tail.entries) == (last - 1, last - 1, [])
+    assert service.check_battle(db, battle_id) == []
+    upto = max(n for n in range(1, last - 1) if n % 4)  # between two every-4th snapshots
+    as_of = load_tail(db, battle_id, upto=upto)
+    assert as_of.snapshot_seq == upto - upto % 4
+    assert [e.seq for e in as_of.entries] == list(range(as_of.snapshot_seq + 1, upto + 1))
     battle = load_battle(db, battle_id)
     rules = service.rules_for(battle.ruleset, battle.options)
     opened = service.open_battle(db, battle_id)

@@ -163,19 +163,23 @@ def get_battle(db: Database, battle_id: int) -> BattleInfo:
         return _info(_row(session, battle_id))
 
 
-def load_tail(db: Database, battle_id: int, whole_log: bool = False) -> Tail:
-    """The newest snapshot and the entries after it, in one read transaction."""
+def load_tail(db: Database, battle_id: int, whole_log: bool = False,
+              upto: int | None = None) -> Tail:
+    """The newest snapshot and the entries after it, in one read transaction (with
+    ``upto``: as of entry ``upto``, the entries after it left out)."""
     with db.read() as session:
         row = _row(session, battle_id)
+        limit = row.last_seq if upto is None else min(upto, row.last_seq)
         snap = session.scalars(
             select(SnapshotRow).where(SnapshotRow.battle_id == battle_id,
-                                      SnapshotRow.seq <= row.last_seq)
+                                      SnapshotRow.seq <= limit)
             .order_by(SnapshotRow.seq.desc()).limit(1)
         ).one_or_none()
         seq = snap.seq if snap is not None else 0
+        entries = _entries(session, battle_id, 0 if whole_log else seq)
         return Tail(_info(row), row.start, dict(row.header), seq,
                     snap.state if snap is not None else None,
-                    _entries(session, battle_id, 0 if whole_log else seq))
+                    [e for e in entries if e.seq <= limit])
 
 
 def snapshots(db: Database, battle_id: int) -> list[tuple[int, dict[str, Any]]]:
@@ -255,9 +259,11 @@ def _check_fresh(session: Session, row: BattleRow, expected_seq: int,
         streams = _stream(entry, streams) + 1
 
 
-def drop_entries(db: Database, battle_id: int, expected_seq: int, keep: int) -> list[Entry]:
+def drop_entries(db: Database, battle_id: int, expected_seq: int, keep: int,
+                 state: dict[str, Any] | None = None, status: str = "ongoing") -> list[Entry]:
     """Undo: keep entries 1..``keep``, drop the rest and their snapshots (the stream
-    counter stays: an undone action's dice are never drawn again)."""
+    counter stays: an undone action's dice are never drawn again); ``state``, the
+    dumped state after entry ``keep``, becomes the newest snapshot."""
     with db.write() as session:
         row = _row(session, battle_id, lock=True)
         if row.last_seq != expected_seq:
@@ -269,8 +275,11 @@ def drop_entries(db: Database, battle_id: int, expected_seq: int, keep: int) -> 
                                                EntryRow.seq > keep))
         session.execute(delete(SnapshotRow).where(SnapshotRow.battle_id == battle_id,
                                                   SnapshotRow.seq > keep))
+        if state is not None and keep > 0 and session.scalars(select(SnapshotRow.id).where(
+                SnapshotRow.battle_id == battle_id, SnapshotRow.seq == keep)).first() is None:
+            session.add(SnapshotRow(battle_id=battle_id, seq=keep, state=state))
         row.last_seq = keep
-        row.status = "ongoing"
+        row.status = status
         return dropped
 
 

@@ -135,12 +135,21 @@ def perform_many(db: Database, battle_id: int, actions: list[dict[str, Any]],
 
 
 def take_back(db: Database, battle_id: int, keep: int | None = None) -> list[Entry]:
-    """Undo the last entry (or every entry after ``keep``)."""
+    """Undo the last entry (or every entry after ``keep``); the state it goes back to
+    is stored as the newest snapshot, so the next open replays nothing."""
     info = store.get_battle(db, battle_id)
     if info.last_seq == 0:
         raise TacticianError("nothing to undo: the log is empty")
-    return store.drop_entries(db, battle_id, info.last_seq,
-                              info.last_seq - 1 if keep is None else keep)
+    kept = info.last_seq - 1 if keep is None else keep
+    if not 0 <= kept < info.last_seq:
+        raise TacticianError(f"cannot undo to entry {kept}: the log has entries "
+                             f"1..{info.last_seq}, so keep 0..{info.last_seq - 1} of them")
+    tail = store.load_tail(db, battle_id, upto=kept)
+    rules = rules_for(info.ruleset, info.options)
+    base = tail.snapshot if tail.snapshot is not None else tail.start
+    state = replay_from(rules.load_state(base), tail.entries, rules)
+    return store.drop_entries(db, battle_id, info.last_seq, kept, rules.dump_state(state),
+                              status_of(state))
 
 
 def check_battle(db: Database, battle_id: int) -> list[str]:
