@@ -15,9 +15,9 @@ SEED = 7
 
 
 @cache
-def played_actions(phases: int = 4) -> tuple[dict[str, Any], ...]:
-    """The actions of ``phases`` phases played by the engine's AI (file mode, in a
-    temporary folder), to be performed again through the database."""
+def played_log(phases: int = 4) -> tuple[Any, ...]:
+    """The log entries of ``phases`` phases played by the engine's AI (file mode, in a
+    temporary folder)."""
     import tempfile
 
     from tactician.engine.store_file import load_battle
@@ -31,4 +31,9 @@ def played_actions(phases: int = 4) -> tuple[dict[str, Any], ...]:
                 play_side(path)
             except Exception:  # the battle ended
                 break
-        return tuple(dict(entry.action) for entry in load_battle(path).log)
+        return tuple(load_battle(path).log)
+
+
+def played_actions(phases: int = 4) -> tuple[dict[str, Any], ...]:
+    """The actions of ``played_log``, to be performed again through the database."""
+    return tuple(dict(entry.action) for entry in played_log(phases))

@@ -12,7 +12,7 @@ from tactician.store.campaigns import CampaignInfo
 from tactician.store.database import Database
 from tactician.store.models import SnapshotRow
 from tactician.table import campaigns as service
-from tests.store.ford import MAP, SEED, UNITS, played_actions
+from tests.store.ford import MAP, SEED, UNITS, played_actions, played_log
 
 
 def _ford(db: Database, campaign: CampaignInfo, every: int) -> int:
@@ -75,3 +75,24 @@ def test_a_refused_action_stores_nothing(db: Database, campaign: CampaignInfo) -
         service.perform_many(db, battle_id, [{"type": "end_phase"},
                                              {"type": "move", "unit": "nobody", "to": [0, 0]}])
     assert (load_battle(db, battle_id), snapshots(db, battle_id)) == before
+
+
+def test_phases_stored_whole_are_the_battle_the_engine_played(db: Database,
+                                                              campaign: CampaignInfo) -> None:
+    """Actions stored a phase per transaction draw the same dice as the file battle
+    they came from (each action its own fresh stream)."""
+    from tactician.store.battles import get_battle
+
+    actions = list(played_actions())
+    phases: list[list[dict[str, object]]] = [[]]
+    for action in actions:
+        phases[-1].append(action)
+        if action["type"] == "end_phase":
+            phases.append([])
+    info = service.start_battle(db, campaign, "ford", MAP, UNITS, seed=SEED).info
+    for phase in filter(None, phases):
+        service.perform_many(db, info.id, phase)
+    played = played_log()
+    stored = load_battle(db, info.id)
+    assert [(e.summary, e.dice) for e in stored.log] == [(e.summary, e.dice) for e in played]
+    assert get_battle(db, info.id).streams == len(played)

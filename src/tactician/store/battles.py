@@ -224,7 +224,7 @@ def append_entries(db: Database, battle_id: int, expected_seq: int, entries: Seq
                     SnapshotRow.battle_id == battle_id, SnapshotRow.seq <= expected_seq,
                     SnapshotRow.seq % every != 0))
             row.last_seq = last
-            row.streams = max(row.streams, *(_stream(e, row.streams) + 1 for e in entries))
+            row.streams = _streams_after(row.streams, entries)
             if status is not None:
                 row.status = status
             return _info(row)
@@ -234,11 +234,13 @@ def append_entries(db: Database, battle_id: int, expected_seq: int, entries: Seq
             raise StaleBattle(_row(session, battle_id).last_seq) from None
 
 
-def _stream(entry: Entry, streams: int) -> int:
-    """The seeded stream the entry drew from (engines before per-entry streams: the
-    battle's counter)."""
-    value = getattr(entry, "stream", None)
-    return streams if value is None else int(value)
+def _streams_after(streams: int, entries: Sequence[Entry]) -> int:
+    """The battle's stream counter after ``entries``: each action drew from a fresh
+    stream (its own ``stream`` where the entry names it, else the next one)."""
+    for entry in entries:
+        value = getattr(entry, "stream", None)
+        streams = streams + 1 if value is None else max(streams, int(value) + 1)
+    return streams
 
 
 def _check_fresh(session: Session, row: BattleRow, expected_seq: int,
@@ -256,7 +258,7 @@ def _check_fresh(session: Session, row: BattleRow, expected_seq: int,
         # the same seq after an undo and a new action: the stream tells them apart
         if stream is not None and stream < streams:
             raise StaleBattle(now)
-        streams = _stream(entry, streams) + 1
+        streams = _streams_after(streams, [entry])
 
 
 def drop_entries(db: Database, battle_id: int, expected_seq: int, keep: int,
