@@ -75,9 +75,10 @@ def test_every_migration_step_upgrades_and_downgrades(db_url: str) -> None:
     reopened.close()
 
 
-def test_a_database_of_the_first_schema_opens_and_reads(tmp_path: Path) -> None:
+def test_a_database_of_the_first_schema_opens_and_upgrades(tmp_path: Path) -> None:
     """``data/campaign-0001.sqlite`` was written by schema 0001 (a campaign 'ford' with
-    Aria and a 3-entry counter battle); it opens, upgrades and reads."""
+    Aria and a 3-entry counter battle, no ``snapshot.pinned``); it opens, upgrades to
+    the newest schema and reads."""
     copy = tmp_path / "old.sqlite"
     shutil.copy(DATA / "campaign-0001.sqlite", copy)
     db = open_database(str(copy))
@@ -86,5 +87,30 @@ def test_a_database_of_the_first_schema_opens_and_reads(tmp_path: Path) -> None:
     battle = load_battle(db, find_battle(db, campaign, "counter").id)
     assert [e.seq for e in battle.log] == [1, 2, 3]
     with db.engine.connect() as conn:
-        assert current_revision(conn) == HEAD
+        assert current_revision(conn) == HEAD != "0001"
+        columns = [row[1] for row in conn.exec_driver_sql("PRAGMA table_info(snapshot)")]
+        assert "pinned" in columns
     db.close()
+
+
+def test_migration_0002_pins_the_every_50th_snapshots(db_url: str) -> None:
+    from alembic import command
+
+    db = open_database(db_url, migrate=False)
+    with db.engine.connect() as conn, conn.begin():
+        command.upgrade(alembic_config(conn), "0001")
+        conn.execute(text("INSERT INTO campaign (id, name, ruleset, options, created) "
+                          "VALUES (1, 'c', 'tropera', '[]', CURRENT_TIMESTAMP)"))
+        conn.execute(text("INSERT INTO battle (id, campaign_id, name, ruleset, seed, options, "
+                          "start, header, streams, last_seq, status, created) VALUES "
+                          "(1, 1, 'b', 'tropera', 1, '[]', '{}', '{}', 51, 51, 'ongoing', "
+                          "CURRENT_TIMESTAMP)"))
+        for seq in (50, 51):
+            conn.execute(text("INSERT INTO snapshot (battle_id, seq, state) VALUES "
+                              "(1, :seq, '{}')"), {"seq": seq})
+    db.close()
+    db = open_database(db_url)
+    with db.engine.connect() as conn:
+        rows = conn.execute(text("SELECT seq, pinned FROM snapshot ORDER BY seq")).all()
+    db.close()
+    assert [(seq, bool(pin)) for seq, pin in rows] == [(50, True), (51, False)]

@@ -29,7 +29,9 @@ def test_every_snapshot_equals_full_replay(db: Database, campaign: CampaignInfo)
     kept = snapshots(db, battle_id)
     size = len(battle.log)
     assert size > 8
-    expected = sorted({*range(4, size + 1, 4), size})
+    phase_ends = {e.seq for e in battle.log if e.action["type"] == "end_phase"}
+    assert phase_ends - set(range(4, size + 1, 4))  # a phase end off the every-4th grid
+    expected = sorted({*range(4, size + 1, 4), *phase_ends, size})
     assert [seq for seq, _ in kept] == expected
     for seq, state in kept:
         assert state == rules.dump_state(replay(battle, rules, upto=seq))
@@ -46,9 +48,10 @@ def test_opening_replays_only_after_the_newest_snapshot(db: Database,
     tail = load_tail(db, battle_id)
     assert (tail.info.last_seq, tail.snapshot_seq, tail.entries) == (last - 1, last - 1, [])
     assert service.check_battle(db, battle_id) == []
-    upto = max(n for n in range(1, last - 1) if n % 4)  # between two every-4th snapshots
+    kept = [seq for seq, _ in snapshots(db, battle_id)]
+    upto = max(n for n in range(1, last - 1) if n not in kept and n - 1 not in kept)
     as_of = load_tail(db, battle_id, upto=upto)
-    assert as_of.snapshot_seq == upto - upto % 4
+    assert as_of.snapshot_seq == max(seq for seq in kept if seq < upto)
     assert [e.seq for e in as_of.entries] == list(range(as_of.snapshot_seq + 1, upto + 1))
     battle = load_battle(db, battle_id)
     rules = service.rules_for(battle.ruleset, battle.options)

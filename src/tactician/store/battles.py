@@ -8,14 +8,15 @@ The check runs inside the transaction, after SQLite's ``BEGIN IMMEDIATE`` or
 PostgreSQL's ``SELECT ... FOR UPDATE`` on the battle row has made this writer
 the only one; the unique constraint stands behind it.
 
-Snapshots: the state after every ``every``-th entry is kept, and so is the
-state after the newest entry (replaced by the next one), so opening a battle
-loads one snapshot and replays the few entries after it, if any.
+Snapshots: the caller pins the ones to keep (``table.campaigns``: every N-th
+entry and each phase end); the state after the newest entry is kept too, until
+the next one replaces it, so opening a battle loads one snapshot and replays
+the few entries after it, if any.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +31,6 @@ from tactician.store.campaigns import CampaignInfo
 from tactician.store.database import Database
 from tactician.store.models import BattleRow, EntryRow, SnapshotRow
 
-DEFAULT_SNAPSHOT_EVERY = 50
 COLUMNS = ("ruleset", "seed", "options", "start", "streams", "log")
 
 
@@ -183,6 +183,7 @@ def load_tail(db: Database, battle_id: int, whole_log: bool = False,
 
 
 def snapshots(db: Database, battle_id: int) -> list[tuple[int, dict[str, Any]]]:
+    """Every snapshot of the battle, oldest first: (seq, state)."""
     with db.read() as session:
         rows = session.scalars(select(SnapshotRow).where(SnapshotRow.battle_id == battle_id)
                                .order_by(SnapshotRow.seq))
@@ -190,25 +191,25 @@ def snapshots(db: Database, battle_id: int) -> list[tuple[int, dict[str, Any]]]:
 
 
 def append_entry(db: Database, battle_id: int, expected_seq: int, entry: Entry,
-                 state: dict[str, Any] | None = None, every: int = DEFAULT_SNAPSHOT_EVERY,
+                 state: dict[str, Any] | None = None, pinned: bool = False,
                  status: str | None = None) -> BattleInfo:
     """Append one entry decided on the battle as it stood at ``expected_seq`` (and,
     when given, the dumped ``state`` after it as the newest snapshot)."""
     snaps = {entry.seq: state} if state is not None else {}
-    return append_entries(db, battle_id, expected_seq, [entry], snaps, every, status)
+    return append_entries(db, battle_id, expected_seq, [entry], snaps,
+                          {entry.seq} if pinned else set(), status)
 
 
 def append_entries(db: Database, battle_id: int, expected_seq: int, entries: Sequence[Entry],
                    states: Mapping[int, dict[str, Any]] | None = None,
-                   every: int = DEFAULT_SNAPSHOT_EVERY, status: str | None = None) -> BattleInfo:
+                   pinned: Collection[int] = (), status: str | None = None) -> BattleInfo:
     """Append ``entries`` (seq ``expected_seq + 1`` on) in one transaction, or none.
 
     ``states`` maps a sequence number to the dumped state after that entry: each
-    one is stored as a snapshot; an older snapshot that is not an ``every``-th one
-    is dropped (it was the newest state before these entries).
+    one is stored as a snapshot, kept for good if its number is in ``pinned``; an
+    older unpinned snapshot is dropped (it was the newest state before these
+    entries).
     """
-    if every < 1:
-        raise TacticianError(f"snapshot interval must be at least 1, not {every}")
     try:
         with db.write() as session:
             row = _row(session, battle_id, lock=True)
@@ -218,11 +219,12 @@ def append_entries(db: Database, battle_id: int, expected_seq: int, entries: Seq
                                      entry=entry.model_dump(mode="json")))
             last = expected_seq + len(entries)
             for seq, dumped in sorted((states or {}).items()):
-                session.add(SnapshotRow(battle_id=battle_id, seq=seq, state=dumped))
+                session.add(SnapshotRow(battle_id=battle_id, seq=seq, state=dumped,
+                                        pinned=seq in pinned))
             if states:
                 session.execute(delete(SnapshotRow).where(
                     SnapshotRow.battle_id == battle_id, SnapshotRow.seq <= expected_seq,
-                    SnapshotRow.seq % every != 0))
+                    SnapshotRow.pinned.is_(False)))
             row.last_seq = last
             row.streams = _streams_after(row.streams, entries)
             if status is not None:

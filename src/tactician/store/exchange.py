@@ -62,10 +62,11 @@ def export_campaign(db: Database, campaign: CampaignInfo) -> Bundle:
 
 
 def import_campaign(db: Database, bundle: Bundle, name: str | None = None,
-                    snapshots: Mapping[str, Mapping[int, dict[str, Any]]] | None = None
-                    ) -> CampaignInfo:
+                    snapshots: Mapping[str, Mapping[int, tuple[dict[str, Any], bool]]]
+                    | None = None) -> CampaignInfo:
     """Store ``bundle`` as a new campaign (named ``name`` or as in the bundle), with
-    the given snapshots per battle name, in one transaction."""
+    the given snapshots per battle name (seq -> (state, pinned)), in one
+    transaction."""
     head = bundle.campaign
     title = name or head.name
     with db.write() as session:
@@ -99,7 +100,7 @@ def _unique(items: list[Any], kind: str) -> list[Any]:
 
 
 def _add_battle(session: Any, campaign_id: int, item: BattleFile,
-                states: Mapping[int, dict[str, Any]]) -> None:
+                states: Mapping[int, tuple[dict[str, Any], bool]]) -> None:
     data = item.battle.model_dump(mode="json")
     header = {k: v for k, v in data.items() if k not in stored.COLUMNS}
     row = BattleRow(campaign_id=campaign_id, name=item.name, ruleset=item.battle.ruleset,
@@ -109,8 +110,8 @@ def _add_battle(session: Any, campaign_id: int, item: BattleFile,
     session.add(row)
     session.flush()
     session.add_all(EntryRow(battle_id=row.id, seq=e["seq"], entry=e) for e in data["log"])
-    session.add_all(SnapshotRow(battle_id=row.id, seq=seq, state=state)
-                    for seq, state in sorted(states.items()))
+    session.add_all(SnapshotRow(battle_id=row.id, seq=seq, state=state, pinned=keep)
+                    for seq, (state, keep) in sorted(states.items()))
 
 
 def export_battle(db: Database, battle_id: int) -> Battle:

@@ -15,12 +15,14 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -122,7 +124,9 @@ class EntryRow(Base):
 
 
 class SnapshotRow(Base):
-    """The state after entry ``seq`` (``BattleRules.dump_state``)."""
+    """The state after entry ``seq`` (``BattleRules.dump_state``). A ``pinned`` one
+    (every N-th entry, a phase end) is kept; the newest state, unpinned, is replaced
+    by the next one."""
 
     __tablename__ = "snapshot"
     __table_args__ = (UniqueConstraint("battle_id", "seq"),)
@@ -131,3 +135,4 @@ class SnapshotRow(Base):
     battle_id: Mapped[int] = mapped_column(ForeignKey("battle.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column(Integer)
     state: Mapped[dict[str, Any]]
+    pinned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())

@@ -13,11 +13,15 @@ from typing import Any
 
 from tactician.errors import ContentError, TacticianError
 from tactician.store import bundle as files
-from tactician.store.battles import DEFAULT_SNAPSHOT_EVERY
 from tactician.store.campaigns import CampaignInfo
 from tactician.store.database import Database
 from tactician.store.exchange import export_campaign, import_campaign
-from tactician.table.campaigns import replay_from, rules_for
+from tactician.table.campaigns import (
+    DEFAULT_SNAPSHOT_EVERY,
+    pinned,
+    replay_from,
+    rules_for,
+)
 
 
 def export_to(db: Database, campaign: CampaignInfo, target: Path) -> Path:
@@ -51,20 +55,18 @@ def import_from(db: Database, source: Path, name: str | None = None,
     return import_campaign(db, bundle, name, snapshots)
 
 
-def _snapshots(battle: Any, every: int) -> dict[int, dict[str, Any]]:
-    """The state after each ``every``-th entry and after the last, replayed (this is
-    also the check that the log replays)."""
+def _snapshots(battle: Any, every: int) -> dict[int, tuple[dict[str, Any], bool]]:
+    """The state after each pinned entry and after the last (seq -> (state, pinned)),
+    replayed: this is also the check that the log replays."""
     from tactician.engine.battle import replay
 
     rules = rules_for(battle.ruleset, battle.options)
     replay(battle, rules, upto=0)  # the engine's own checks of the whole log (if any)
-    states: dict[int, dict[str, Any]] = {}
-    state, done = rules.load_state(battle.start), 0
-    wanted = [s for s in range(every, len(battle.log) + 1, every)]
-    if battle.log and len(battle.log) not in wanted:
-        wanted.append(len(battle.log))
-    for seq in wanted:
-        state = replay_from(state, battle.log[done:seq], rules)
-        done = seq
-        states[seq] = rules.dump_state(state)
+    states: dict[int, tuple[dict[str, Any], bool]] = {}
+    state = rules.load_state(battle.start)
+    for entry in battle.log:
+        state = replay_from(state, [entry], rules)
+        keep = pinned(entry, every)
+        if keep or entry.seq == len(battle.log):
+            states[entry.seq] = (rules.dump_state(state), keep)
     return states

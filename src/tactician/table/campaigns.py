@@ -21,9 +21,26 @@ from tactician.engine.battle import Battle, ReplayMismatch, act, replay
 from tactician.engine.log import Entry
 from tactician.errors import TacticianError
 from tactician.store import battles as store
-from tactician.store.battles import DEFAULT_SNAPSHOT_EVERY, BattleInfo
+from tactician.store.battles import BattleInfo
 from tactician.store.campaigns import CampaignInfo, create_campaign
 from tactician.store.database import Database
+
+# a snapshot is pinned (kept for good) after every this many entries, and at each phase end
+DEFAULT_SNAPSHOT_EVERY = 50
+# record types that close a phase (Tropera ``end_phase``; UESRPG ``end_turn`` and the
+# ``begin`` initiative roll), for entries that do not say so themselves (``ends_phase``)
+PHASE_ENDS = frozenset({"end_phase", "end_turn", "begin"})
+
+
+def pinned(entry: Entry, every: int = DEFAULT_SNAPSHOT_EVERY) -> bool:
+    """Whether the state after ``entry`` is kept for good: an ``every``-th entry or the
+    end of a phase (issue 14: "checkpointed every N entries (and at each phase end)")."""
+    if every < 1:
+        raise TacticianError(f"snapshot interval must be at least 1, not {every}")
+    ends = getattr(entry, "ends_phase", None)
+    if ends is None:
+        ends = any(record.get("type") in PHASE_ENDS for record in entry.records)
+    return entry.seq % every == 0 or bool(ends)
 
 
 def rules_for(ruleset: str, options: list[str]) -> Any:
@@ -114,7 +131,8 @@ def perform_many(db: Database, battle_id: int, actions: list[dict[str, Any]],
                  every: int = DEFAULT_SNAPSHOT_EVERY) -> tuple[list[Entry], Any]:
     """Apply ``actions`` in order and store them in one transaction, or none of them
     if any is refused (a phase the engine plays is recorded whole). The battle is
-    read once; snapshots are kept after each ``every``-th entry and after the last."""
+    read once; snapshots are kept after each entry ``pinned`` names and after the
+    last."""
     if dice is not None and len(actions) != 1:
         raise TacticianError("the table's own dice go with one action at a time")
     opened = open_battle(db, battle_id, whole_log=True)
@@ -125,12 +143,15 @@ def perform_many(db: Database, battle_id: int, actions: list[dict[str, Any]],
     battle, state = opened.battle, opened.state
     entries: list[Entry] = []
     states: dict[int, dict[str, Any]] = {}
+    pins: set[int] = set()
     for number, action in enumerate(actions, start=1):
         battle, entry, state = act(battle, opened.rules, action, dice, state)
         entries.append(entry)
-        if entry.seq % every == 0 or number == len(actions):
+        if pinned(entry, every):
+            pins.add(entry.seq)
+        if entry.seq in pins or number == len(actions):
             states[entry.seq] = opened.rules.dump_state(state)
-    store.append_entries(db, battle_id, seen, entries, states, every, status_of(state))
+    store.append_entries(db, battle_id, seen, entries, states, pins, status_of(state))
     return entries, state
 
 
