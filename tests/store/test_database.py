@@ -11,7 +11,7 @@ from sqlalchemy import text
 
 from tactician.errors import TacticianError
 from tactician.store import location
-from tactician.store.battles import find_battle, load_battle
+from tactician.store.battles import find_battle
 from tactician.store.campaigns import get_campaign, list_characters
 from tactician.store.database import HEAD, alembic_config, current_revision, open_database
 
@@ -84,8 +84,14 @@ def test_a_database_of_the_first_schema_opens_and_upgrades(tmp_path: Path) -> No
     db = open_database(str(copy))
     campaign = get_campaign(db, "ford")
     assert list_characters(db, campaign)["Aria"]["hp"] == 18
-    battle = load_battle(db, find_battle(db, campaign, "counter").id)
-    assert [e.seq for e in battle.log] == [1, 2, 3]
+    # the battle's rows, not the engine's model: the engine's battle format is its own
+    # (engine.battle.FORMAT) and may have moved on since this file was written
+    info = find_battle(db, campaign, "counter")
+    assert (info.last_seq, info.streams) == (3, 3)
+    with db.engine.connect() as conn:
+        seqs = conn.execute(text("SELECT seq FROM battle_entry WHERE battle_id = :b "
+                                 "ORDER BY seq"), {"b": info.id}).scalars().all()
+    assert seqs == [1, 2, 3]
     with db.engine.connect() as conn:
         assert current_revision(conn) == HEAD != "0001"
         columns = [row[1] for row in conn.exec_driver_sql("PRAGMA table_info(snapshot)")]
