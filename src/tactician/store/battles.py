@@ -145,17 +145,19 @@ def load_battle(db: Database, battle_id: int) -> Battle:
 
 
 def _assemble(row: BattleRow, log: list[Entry]) -> Battle:
-    return Battle.model_validate({**row.header, "ruleset": row.ruleset, "seed": row.seed,
-                                  "options": list(row.options), "start": row.start,
-                                  "streams": row.streams, "log": log})
+    return _battle(dict(row.header), _info(row), row.start, log)
 
 
 def assemble(tail: Tail) -> Battle:
     """The engine's ``Battle`` from a tail read with ``whole_log``."""
-    info = tail.info
-    return Battle.model_validate({**tail.header, "ruleset": info.ruleset, "seed": info.seed,
-                                  "options": list(info.options), "start": tail.start,
-                                  "streams": info.streams, "log": tail.entries})
+    return _battle(tail.header, tail.info, tail.start, tail.entries)
+
+
+def _battle(header: dict[str, Any], info: BattleInfo, start: dict[str, Any],
+            log: list[Entry]) -> Battle:
+    return Battle.model_validate({**header, "ruleset": info.ruleset, "seed": info.seed,
+                                  "options": list(info.options), "start": start,
+                                  "streams": info.streams, "log": log})
 
 
 def get_battle(db: Database, battle_id: int) -> BattleInfo:
