@@ -205,3 +205,29 @@ def test_not_a_bundle(db: Database, tmp_path: Path) -> None:
     _refused(db, tmp_path / "missing", r"no such folder or zip")
     with pytest.raises(ContentError, match="campaign.yaml is missing"):
         files.parse({}, "empty")
+
+
+def test_battle_file_in_and_out(db: Database, campaign: CampaignInfo, tmp_path: Path) -> None:
+    """A JSON battle file stored in a campaign and written back is the same battle;
+    one whose log does not replay is refused and nothing is stored."""
+    from tactician.engine.store_file import load_battle, save_battle
+    from tactician.store.battles import list_battles
+    from tactician.table.campaign_bundles import export_battle_file, import_battle_file
+
+    info = service.start_battle(db, campaign, "ford", MAP, UNITS, seed=SEED).info
+    service.perform_many(db, info.id, list(played_actions()[:6]))
+    path = export_battle_file(db, info.id, tmp_path / "ford.json")
+    copy = import_battle_file(db, campaign, "copy", path)
+    assert export_battle_file(db, copy.id, tmp_path / "copy.json").read_text() == \
+        path.read_text()
+    assert service.check_battle(db, copy.id) == []
+    battle = load_battle(path)
+    forged = battle.model_copy(update={"log": [
+        *battle.log[:2], battle.log[2].model_copy(update={"summary": "forged"}),
+        *battle.log[3:]]})
+    save_battle(forged, tmp_path / "forged.json")
+    before = _everything(db)
+    with pytest.raises(TacticianError, match=r"forged.json: .*entry 3"):
+        import_battle_file(db, campaign, "forged", tmp_path / "forged.json")
+    assert _everything(db) == before
+    assert [b.name for b in list_battles(db, campaign)] == ["copy", "ford"]

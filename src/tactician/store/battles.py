@@ -92,8 +92,11 @@ def _entries(session: Session, battle_id: int, after: int = 0) -> list[Entry]:
 
 
 def create_battle(db: Database, campaign: CampaignInfo, name: str, battle: Battle,
-                  status: str = "ongoing") -> BattleInfo:
-    """Store ``battle`` (its log too, for an import) under ``name`` in ``campaign``."""
+                  status: str = "ongoing",
+                  states: Mapping[int, tuple[dict[str, Any], bool]] | None = None
+                  ) -> BattleInfo:
+    """Store ``battle`` (its log too, for an import) under ``name`` in ``campaign``,
+    with snapshots ``states`` (seq -> (state, pinned)), in one transaction."""
     if not name.strip():
         raise TacticianError("a battle needs a name")
     data = battle.model_dump(mode="json")
@@ -110,6 +113,8 @@ def create_battle(db: Database, campaign: CampaignInfo, name: str, battle: Battl
         session.add(row)
         session.flush()
         session.add_all(EntryRow(battle_id=row.id, seq=e["seq"], entry=e) for e in data["log"])
+        session.add_all(SnapshotRow(battle_id=row.id, seq=seq, state=state, pinned=keep)
+                        for seq, (state, keep) in sorted((states or {}).items()))
         return _info(row)
 
 

@@ -121,9 +121,12 @@ def export_battle(db: Database, battle_id: int) -> Battle:
 
 
 def import_battle(db: Database, campaign: CampaignInfo, name: str, battle: Battle,
-                  status: str = "ongoing") -> stored.BattleInfo:
-    """A battle file's ``Battle`` stored in ``campaign`` as ``name``."""
+                  status: str = "ongoing",
+                  states: Mapping[int, tuple[dict[str, Any], bool]] | None = None
+                  ) -> stored.BattleInfo:
+    """A battle file's ``Battle`` stored in ``campaign`` as ``name`` (with snapshots
+    ``states``, seq -> (state, pinned)), in one transaction."""
     if battle.ruleset != campaign.ruleset:
         raise TacticianError(f"battle is a {battle.ruleset!r} battle; campaign "
                              f"{campaign.name!r} plays {campaign.ruleset!r}")
-    return stored.create_battle(db, campaign, name, battle, status)
+    return stored.create_battle(db, campaign, name, battle, status, states)

@@ -13,14 +13,21 @@ from typing import Any
 
 from tactician.errors import ContentError, TacticianError
 from tactician.store import bundle as files
+from tactician.store.battles import BattleInfo
 from tactician.store.campaigns import CampaignInfo
 from tactician.store.database import Database
-from tactician.store.exchange import export_campaign, import_campaign
+from tactician.store.exchange import (
+    export_battle,
+    export_campaign,
+    import_battle,
+    import_campaign,
+)
 from tactician.table.campaigns import (
     DEFAULT_SNAPSHOT_EVERY,
     pinned,
     replay_from,
     rules_for,
+    status_of,
 )
 
 
@@ -70,3 +77,28 @@ def _snapshots(battle: Any, every: int) -> dict[int, tuple[dict[str, Any], bool]
         if keep or entry.seq == len(battle.log):
             states[entry.seq] = (rules.dump_state(state), keep)
     return states
+
+
+def import_battle_file(db: Database, campaign: CampaignInfo, name: str, path: Path,
+                       every: int = DEFAULT_SNAPSHOT_EVERY) -> BattleInfo:
+    """A JSON battle file (``battle new --out``) stored in ``campaign`` as ``name``,
+    refused unless its log replays; snapshots rebuilt on the way in."""
+    from tactician.engine.store_file import load_battle
+
+    battle = load_battle(path)
+    try:
+        states = _snapshots(battle, every)
+    except TacticianError as exc:
+        raise ContentError(f"{path}: {exc}") from None
+    rules = rules_for(battle.ruleset, battle.options)
+    last = rules.load_state(states[len(battle.log)][0]) if battle.log else None
+    status = status_of(last) if last is not None else "ongoing"
+    return import_battle(db, campaign, name, battle, status, states)
+
+
+def export_battle_file(db: Database, battle_id: int, path: Path) -> Path:
+    """A stored battle written as a JSON battle file (atomically)."""
+    from tactician.engine.store_file import save_battle
+
+    save_battle(export_battle(db, battle_id), path)
+    return path
