@@ -120,3 +120,15 @@ def test_migration_0002_pins_the_every_50th_snapshots(db_url: str) -> None:
         rows = conn.execute(text("SELECT seq, pinned FROM snapshot ORDER BY seq")).all()
     db.close()
     assert [(seq, bool(pin)) for seq, pin in rows] == [(50, True), (51, False)]
+
+
+def test_what_cannot_be_opened_is_named(tmp_path: Path) -> None:
+    from tactician.store.database import StoreError
+
+    with pytest.raises(StoreError, match="no such kind of database"):
+        open_database("foo://bar")
+    garbage = tmp_path / "garbage.sqlite"
+    garbage.write_text("not a database at all, just some text " * 40)
+    with pytest.raises(StoreError, match=r"garbage.sqlite: file is not a database"):
+        open_database(str(garbage))
+    assert garbage.read_text().startswith("not a database")

@@ -21,14 +21,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, func, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from tactician.engine.battle import Battle
 from tactician.engine.log import Entry
 from tactician.errors import TacticianError
 from tactician.store.campaigns import CampaignInfo
-from tactician.store.database import Database
+from tactician.store.database import Database, StoreConflict
 from tactician.store.models import BattleRow, EntryRow, SnapshotRow
 
 COLUMNS = ("ruleset", "seed", "options", "start", "streams", "log")
@@ -237,7 +236,7 @@ def append_entries(db: Database, battle_id: int, expected_seq: int, entries: Seq
             if status is not None:
                 row.status = status
             return _info(row)
-    except IntegrityError:
+    except StoreConflict:
         # another writer got the same sequence number in first (the unique constraint)
         with db.read() as session:
             raise StaleBattle(_row(session, battle_id).last_seq) from None

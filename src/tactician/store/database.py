@@ -19,7 +19,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import URL
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 from sqlalchemy.orm import Session
 
 from tactician.errors import TacticianError
@@ -33,6 +33,10 @@ _IMMEDIATE = "tactician_immediate"
 
 class StoreError(TacticianError):
     """The database could not be opened or used; says which and why."""
+
+
+class StoreConflict(StoreError):
+    """Another writer stored the same thing first (a unique constraint held)."""
 
 
 @dataclass
@@ -52,16 +56,25 @@ class Database:
     def write(self) -> Iterator[Session]:
         """One write transaction: committed whole when the block ends, rolled back
         whole if it raises (SQLite: ``BEGIN IMMEDIATE``)."""
-        with self.engine.connect() as conn:
-            conn = conn.execution_options(**{_IMMEDIATE: True})
-            with Session(bind=conn, expire_on_commit=False) as session, session.begin():
-                yield session
+        try:
+            with self.engine.connect() as conn:
+                conn = conn.execution_options(**{_IMMEDIATE: True})
+                with Session(bind=conn, expire_on_commit=False) as session, session.begin():
+                    yield session
+        except IntegrityError as exc:
+            raise StoreConflict("another writer changed this at the same moment; nothing "
+                                f"was stored, try again ({exc.orig})") from None
+        except DBAPIError as exc:
+            raise StoreError(f"database {describe(self.url)}: {exc.orig}") from None
 
     @contextmanager
     def read(self) -> Iterator[Session]:
         """One read transaction (a consistent view; never blocks the writer on WAL)."""
-        with Session(self.engine, expire_on_commit=False) as session, session.begin():
-            yield session
+        try:
+            with Session(self.engine, expire_on_commit=False) as session, session.begin():
+                yield session
+        except DBAPIError as exc:
+            raise StoreError(f"database {describe(self.url)}: {exc.orig}") from None
 
     def close(self) -> None:
         self.engine.dispose()
@@ -71,11 +84,16 @@ def open_database(db: str | None = None, migrate: bool = True) -> Database:
     """Open (and create on first use) the database named by ``--db`` / ``TACTICIAN_DB``
     or the default file, upgraded to the current schema."""
     url = resolve(db)
-    database = Database(url, _engine(url))
+    try:
+        engine = _engine(url)
+    except (NoSuchModuleError, ArgumentError, ImportError) as exc:
+        raise StoreError(f"cannot open database {describe(url)}: no such kind of database "
+                         f"({url.drivername!r}: {exc})") from None
+    database = Database(url, engine)
     if migrate:
         try:
             upgrade(database)
-        except (OperationalError, DBAPIError) as exc:
+        except DBAPIError as exc:
             database.close()
             raise StoreError(f"cannot open database {describe(url)}: {exc.orig}") from None
     return database
