@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -33,9 +34,9 @@ def _pg_database() -> Iterator[str]:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: object) -> Iterator[str]:
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
-        yield str(tmp_path) + "/campaigns.sqlite"  # type: ignore[operator]
+        yield str(tmp_path / "campaigns.sqlite")
         return
     if not os.environ.get(PG_ENV):
         pytest.skip(f"PostgreSQL: set {PG_ENV} to a server URL to run this (.ci/run does)")
