@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from sqlalchemy import func, select
 
@@ -70,3 +72,29 @@ def test_delete_takes_everything_with_it(db: Database, campaign: CampaignInfo) -
                   for model in (Character, CharacterChange, BattleRow, EntryRow)]
     assert counts == [1, 1, 1, 2]
     assert current_campaign(db).name == "keep"
+
+
+def test_backup_while_open(db: Database, campaign: CampaignInfo, tmp_path: Path) -> None:
+    """A consistent copy while the database is open: SQLite's online backup, or
+    pg_dump's SQL for PostgreSQL."""
+    import shutil
+    import sqlite3
+
+    from tactician.store.backup import backup
+
+    save_character(db, campaign, "Aria", {"hp": 20}, "gm", "created")
+    target = tmp_path / "backup"
+    if db.is_postgresql and shutil.which("pg_dump") is None:
+        with pytest.raises(TacticianError, match="needs pg_dump"):
+            backup(db, target)
+        return
+    backup(db, target)
+    if db.is_sqlite:
+        copy = sqlite3.connect(target)
+        assert copy.execute("SELECT name FROM character").fetchall() == [("Aria",)]
+        copy.close()
+    else:
+        text = target.read_text()
+        assert "CREATE TABLE public.character" in text and "Aria" in text
+    with pytest.raises(TacticianError, match="exists"):
+        backup(db, target)
