@@ -97,3 +97,27 @@ def test_concurrent_writers_lose_nothing(db_url: str, writers: int, rounds: int,
         assert (len(accepted), stale) == (rounds, rounds * (writers - 1))
     state = replay(battle, RULES)
     assert state["count"] == len(logged)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("writers", "rounds"), [(2, 6), (8, 3)])
+def test_concurrent_players_on_a_tropera_battle(db_url: str, writers: int, rounds: int) -> None:
+    """The same through the campaign service on the ford, in lockstep: every player
+    decides on the same entry each round; one is applied, the others are told."""
+    from tactician.store.database import open_database
+    from tactician.table import campaigns as service
+    from tests.store.ford import MAP, SEED, UNITS
+    from tests.store.writers import play
+
+    db = open_database(db_url)
+    campaign = service.new_campaign(db, "c", "tropera", [])
+    battle_id = service.start_battle(db, campaign, "ford", MAP, UNITS, seed=SEED).info.id
+    db.close()
+    results = run_writers(db_url, battle_id, writers, rounds, True, play)
+    db = open_database(db_url)
+    log = {e.seq: e.model_dump_json() for e in load_battle(db, battle_id).log}
+    assert service.check_battle(db, battle_id) == []
+    db.close()
+    told = [item for items, _ in results for item in items]
+    assert dict(told) == log and len(told) == len(log) == rounds
+    assert sum(stale for _, stale in results) == rounds * (writers - 1)
