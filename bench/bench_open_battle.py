@@ -1,0 +1,147 @@
+"""Benchmark: opening a stored 1,000-entry battle against a 10-entry one.
+
+Issue 14: "opening a 1,000-entry battle costs under 1.5 times opening a 10-entry
+one". Both battles are the ford (examples/tropera/battle, seed 7) in one SQLite
+campaign: the first 10 entries are the engine playing both sides
+(``table.battles.play_side``); the long battle goes on to 1,000 entries with
+cheap actions (each unit of the side in play equips a weapon, a bonus action,
+then the phase ends: what is measured is the store and the snapshots, not the
+rules). Opening = ``table.campaigns.open_battle``: read the
+newest snapshot and the entries after it, load the state, replay those entries.
+
+Printed as well: the long battle opened as of the entry farthest from the
+pinned snapshot before it (every 50th entry and each phase end): the worst
+case, what an undo pays once before it stores the state it went back to; and
+the 10-entry battle read with its whole log (as an action reads it).
+Each figure is the median of 9 opens, after one untimed open.
+
+Run: .venv/bin/python bench/bench_open_battle.py   (exit status 1 on FAIL)
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from tactician.store.campaigns import create_campaign
+from tactician.store.database import Database, open_database
+from tactician.table import campaigns as service
+
+ROOT = Path(__file__).resolve().parents[1]
+BATTLE = ROOT / "examples" / "tropera" / "battle"
+MAP, UNITS, SEED = BATTLE / "ford.yaml", [BATTLE / "party.yaml", BATTLE / "bandits.yaml"], 7
+SHORT, LONG, TARGET, OPENS = 10, 1000, 1.5, 9
+
+
+def played_actions() -> list[dict[str, Any]]:
+    """The engine playing both sides of the ford for two phases (file mode)."""
+    from tactician.engine.store_file import load_battle
+    from tactician.table.battles import new_battle, play_side
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "ford.json"
+        new_battle("tropera", MAP, UNITS, path, seed=SEED)
+        play_side(path)
+        play_side(path)
+        return [dict(entry.action) for entry in load_battle(path).log]
+
+
+def build(db: Database, campaign: Any, name: str, size: int) -> int:
+    info = service.start_battle(db, campaign, name, MAP, UNITS, seed=SEED).info
+    opening = list(played_actions())[:SHORT]
+    service.perform_many(db, info.id, opening)
+    pad = padding(db, info.id, size - len(opening))
+    for start in range(0, len(pad), 100):
+        service.perform_many(db, info.id, pad[start:start + 100])
+    return info.id
+
+
+def padding(db: Database, battle_id: int, count: int) -> list[dict[str, Any]]:
+    """``count`` cheap actions: each unit that may equips a weapon, then the phase ends."""
+    from tactician.engine.battle import act
+    from tactician.errors import TacticianError
+
+    opened = service.open_battle(db, battle_id, whole_log=True)
+    assert opened.battle is not None
+    battle, state, rules = opened.battle, opened.state, opened.rules
+    actions: list[dict[str, Any]] = []
+    while len(actions) < count:
+        for unit in state.units:
+            if len(actions) >= count - 1:
+                break
+            for weapon in unit.character.weapons:
+                action = {"type": "equip", "unit": unit.id, "weapon": weapon}
+                try:
+                    battle, _, state = act(battle, rules, action, None, state)
+                except TacticianError:
+                    continue
+                actions.append(action)
+                break
+        battle, _, state = act(battle, rules, {"type": "end_phase"}, None, state)
+        actions.append({"type": "end_phase"})
+    return actions
+
+
+def median_open(db: Database, battle_id: int, whole_log: bool = False) -> float:
+    service.open_battle(db, battle_id, whole_log)
+    times = []
+    for _ in range(OPENS):
+        start = time.perf_counter()
+        service.open_battle(db, battle_id, whole_log)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def median_upto(db: Database, battle_id: int, upto: int) -> float:
+    from tactician.store.battles import load_tail
+
+    def once() -> None:
+        tail = load_tail(db, battle_id, upto=upto)
+        rules = service.rules_for(tail.info.ruleset, tail.info.options)
+        base = tail.snapshot if tail.snapshot is not None else tail.start
+        service.replay_from(rules.load_state(base), tail.entries, rules)
+
+    once()
+    times = []
+    for _ in range(OPENS):
+        start = time.perf_counter()
+        once()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as folder:
+        db = open_database(str(Path(folder) / "bench.sqlite"))
+        campaign = create_campaign(db, "bench", "tropera", [])
+        short = build(db, campaign, "short", SHORT)
+        long = build(db, campaign, "long", LONG)
+        t_short = median_open(db, short)
+        t_long = median_open(db, long)
+        t_whole = median_open(db, short, whole_log=True)
+        from tactician.store.battles import snapshots
+
+        kept = [seq for seq, _ in snapshots(db, long)][:-1]  # the last is the newest state
+        gap, upto = max((b - a - 1, b - 1) for a, b in zip([0, *kept], kept, strict=False))
+        t_undone = median_upto(db, long, upto)
+        db.close()
+    ratio = t_long / t_short
+    print(f"open {SHORT:>5}-entry battle: {t_short * 1000:8.2f} ms")
+    print(f"open {LONG:>5}-entry battle: {t_long * 1000:8.2f} ms   ratio {ratio:.2f} "
+          f"(target < {TARGET})")
+    print(f"open the long battle as of entry {upto} ({gap} entries replayed): "
+          f"{t_undone * 1000:.2f} ms   ratio {t_undone / t_short:.2f} (the worst case, not "
+          "the target)")
+    print(f"open {SHORT:>5}-entry battle with its whole log (as an action does): "
+          f"{t_whole * 1000:.2f} ms")
+    verdict = ratio < TARGET
+    print("PASS" if verdict else "FAIL")
+    return 0 if verdict else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

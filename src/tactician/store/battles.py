@@ -1,0 +1,298 @@
+"""Battles in the database: the start and header on one row, the log one row per
+entry (UNIQUE(battle_id, seq)), snapshots of the state along the way.
+
+Each change is one transaction, wholly recorded or not at all. A writer names
+the sequence number its action was decided on (the last entry it saw): if the
+battle has moved on since, ``StaleBattle`` is raised and nothing is applied.
+The check runs inside the transaction, after SQLite's ``BEGIN IMMEDIATE`` or
+PostgreSQL's ``SELECT ... FOR UPDATE`` on the battle row has made this writer
+the only one; the unique constraint stands behind it.
+
+Snapshots: the caller pins the ones to keep (``table.campaigns``: every N-th
+entry and each phase end); the state after the newest entry is kept too, until
+the next one replaces it, so opening a battle loads one snapshot and replays
+the few entries after it, if any.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.orm import Session
+
+from tactician.engine.battle import Battle
+from tactician.engine.log import Entry
+from tactician.errors import TacticianError
+from tactician.store.campaigns import CampaignInfo
+from tactician.store.database import Database, StoreConflict
+from tactician.store.models import BattleRow, EntryRow, SnapshotRow
+
+COLUMNS = ("ruleset", "seed", "options", "start", "streams", "log")
+
+
+class StaleBattle(TacticianError):
+    """The battle moved on since the writer read it; nothing was applied."""
+
+    def __init__(self, now: int) -> None:
+        self.now = now
+        super().__init__(f"the battle moved on (now at {now}), reload")
+
+
+@dataclass(frozen=True)
+class BattleInfo:
+    id: int
+    campaign_id: int
+    name: str
+    ruleset: str
+    seed: int
+    options: list[str]
+    streams: int
+    last_seq: int
+    status: str
+
+
+@dataclass(frozen=True)
+class Tail:
+    """What opening a battle reads: its header, the newest snapshot at or before the
+    last entry (``None``: the start) and the entries after it (or, read with
+    ``whole_log``, every entry: then the ones after the snapshot are
+    ``entries[snapshot_seq:]``)."""
+
+    info: BattleInfo
+    start: dict[str, Any]
+    header: dict[str, Any]
+    snapshot_seq: int
+    snapshot: dict[str, Any] | None
+    entries: list[Entry]
+
+
+def _info(row: BattleRow) -> BattleInfo:
+    return BattleInfo(row.id, row.campaign_id, row.name, row.ruleset, row.seed,
+                      list(row.options), row.streams, row.last_seq, row.status)
+
+
+def _row(session: Session, battle_id: int, lock: bool = False) -> BattleRow:
+    query = select(BattleRow).where(BattleRow.id == battle_id)
+    row = session.scalars(query.with_for_update() if lock else query).one_or_none()
+    if row is None:
+        raise TacticianError(f"no battle with id {battle_id}")
+    return row
+
+
+def _entries(session: Session, battle_id: int, after: int = 0) -> list[Entry]:
+    rows = session.scalars(
+        select(EntryRow.entry).where(EntryRow.battle_id == battle_id, EntryRow.seq > after)
+        .order_by(EntryRow.seq)
+    )
+    return [Entry.model_validate(data) for data in rows]
+
+
+def create_battle(db: Database, campaign: CampaignInfo, name: str, battle: Battle,
+                  status: str = "ongoing",
+                  states: Mapping[int, tuple[dict[str, Any], bool]] | None = None
+                  ) -> BattleInfo:
+    """Store ``battle`` (its log too, for an import) under ``name`` in ``campaign``,
+    with snapshots ``states`` (seq -> (state, pinned)), in one transaction."""
+    if not name.strip():
+        raise TacticianError("a battle needs a name")
+    data = battle.model_dump(mode="json")
+    header = {k: v for k, v in data.items() if k not in COLUMNS}
+    with db.write() as session:
+        taken = select(BattleRow.id).where(BattleRow.campaign_id == campaign.id,
+                                           BattleRow.name == name)
+        if session.scalars(taken).first() is not None:
+            raise TacticianError(f"campaign {campaign.name!r} already has a battle {name!r}")
+        row = BattleRow(campaign_id=campaign.id, name=name, ruleset=battle.ruleset,
+                        seed=battle.seed, options=list(battle.options), start=data["start"],
+                        header=header, streams=battle.streams, last_seq=len(battle.log),
+                        status=status)
+        session.add(row)
+        session.flush()
+        session.add_all(EntryRow(battle_id=row.id, seq=e["seq"], entry=e) for e in data["log"])
+        session.add_all(SnapshotRow(battle_id=row.id, seq=seq, state=state, pinned=keep)
+                        for seq, (state, keep) in sorted((states or {}).items()))
+        return _info(row)
+
+
+def find_battle(db: Database, campaign: CampaignInfo, name: str) -> BattleInfo:
+    with db.read() as session:
+        row = session.scalars(select(BattleRow).where(
+            BattleRow.campaign_id == campaign.id, BattleRow.name == name)).one_or_none()
+        if row is None:
+            known = ", ".join(session.scalars(select(BattleRow.name).where(
+                BattleRow.campaign_id == campaign.id).order_by(BattleRow.name)))
+            raise TacticianError(
+                f"campaign {campaign.name!r} has no battle {name!r} (battles: {known or 'none'})")
+        return _info(row)
+
+
+def list_battles(db: Database, campaign: CampaignInfo) -> list[BattleInfo]:
+    with db.read() as session:
+        rows = session.scalars(select(BattleRow).where(BattleRow.campaign_id == campaign.id)
+                               .order_by(BattleRow.name))
+        return [_info(r) for r in rows]
+
+
+def delete_battle(db: Database, battle_id: int) -> None:
+    with db.write() as session:
+        session.delete(_row(session, battle_id))
+
+
+def load_battle(db: Database, battle_id: int) -> Battle:
+    """The whole battle as the engine's model (start, header and every entry)."""
+    with db.read() as session:
+        row = _row(session, battle_id)
+        return _assemble(row, _entries(session, battle_id))
+
+
+def _assemble(row: BattleRow, log: list[Entry]) -> Battle:
+    return _battle(dict(row.header), _info(row), row.start, log)
+
+
+def assemble(tail: Tail) -> Battle:
+    """The engine's ``Battle`` from a tail read with ``whole_log``."""
+    return _battle(tail.header, tail.info, tail.start, tail.entries)
+
+
+def _battle(header: dict[str, Any], info: BattleInfo, start: dict[str, Any],
+            log: list[Entry]) -> Battle:
+    return Battle.model_validate({**header, "ruleset": info.ruleset, "seed": info.seed,
+                                  "options": list(info.options), "start": start,
+                                  "streams": info.streams, "log": log})
+
+
+def get_battle(db: Database, battle_id: int) -> BattleInfo:
+    with db.read() as session:
+        return _info(_row(session, battle_id))
+
+
+def load_tail(db: Database, battle_id: int, whole_log: bool = False,
+              upto: int | None = None) -> Tail:
+    """The newest snapshot and the entries after it, in one read transaction (with
+    ``upto``: as of entry ``upto``, the entries after it left out)."""
+    with db.read() as session:
+        row = _row(session, battle_id)
+        limit = row.last_seq if upto is None else min(upto, row.last_seq)
+        snap = session.scalars(
+            select(SnapshotRow).where(SnapshotRow.battle_id == battle_id,
+                                      SnapshotRow.seq <= limit)
+            .order_by(SnapshotRow.seq.desc()).limit(1)
+        ).one_or_none()
+        seq = snap.seq if snap is not None else 0
+        entries = _entries(session, battle_id, 0 if whole_log else seq)
+        return Tail(_info(row), row.start, dict(row.header), seq,
+                    snap.state if snap is not None else None,
+                    [e for e in entries if e.seq <= limit])
+
+
+def snapshots(db: Database, battle_id: int) -> list[tuple[int, dict[str, Any]]]:
+    """Every snapshot of the battle, oldest first: (seq, state)."""
+    with db.read() as session:
+        rows = session.scalars(select(SnapshotRow).where(SnapshotRow.battle_id == battle_id)
+                               .order_by(SnapshotRow.seq))
+        return [(r.seq, r.state) for r in rows]
+
+
+def append_entry(db: Database, battle_id: int, expected_seq: int, entry: Entry,
+                 state: dict[str, Any] | None = None, pinned: bool = False,
+                 status: str | None = None) -> BattleInfo:
+    """Append one entry decided on the battle as it stood at ``expected_seq`` (and,
+    when given, the dumped ``state`` after it as the newest snapshot)."""
+    snaps = {entry.seq: state} if state is not None else {}
+    return append_entries(db, battle_id, expected_seq, [entry], snaps,
+                          {entry.seq} if pinned else set(), status)
+
+
+def append_entries(db: Database, battle_id: int, expected_seq: int, entries: Sequence[Entry],
+                   states: Mapping[int, dict[str, Any]] | None = None,
+                   pinned: Collection[int] = (), status: str | None = None) -> BattleInfo:
+    """Append ``entries`` (seq ``expected_seq + 1`` on) in one transaction, or none.
+
+    ``states`` maps a sequence number to the dumped state after that entry: each
+    one is stored as a snapshot, kept for good if its number is in ``pinned``; an
+    older unpinned snapshot is dropped (it was the newest state before these
+    entries).
+    """
+    try:
+        with db.write() as session:
+            row = _row(session, battle_id, lock=True)
+            _check_fresh(session, row, expected_seq, entries)
+            for entry in entries:
+                session.add(EntryRow(battle_id=battle_id, seq=entry.seq,
+                                     entry=entry.model_dump(mode="json")))
+            last = expected_seq + len(entries)
+            for seq, dumped in sorted((states or {}).items()):
+                session.add(SnapshotRow(battle_id=battle_id, seq=seq, state=dumped,
+                                        pinned=seq in pinned))
+            if states:
+                session.execute(delete(SnapshotRow).where(
+                    SnapshotRow.battle_id == battle_id, SnapshotRow.seq <= expected_seq,
+                    SnapshotRow.pinned.is_(False)))
+            row.last_seq = last
+            row.streams = _streams_after(row.streams, entries)
+            if status is not None:
+                row.status = status
+            return _info(row)
+    except StoreConflict:
+        # another writer got the same sequence number in first (the unique constraint)
+        with db.read() as session:
+            raise StaleBattle(_row(session, battle_id).last_seq) from None
+
+
+def _streams_after(streams: int, entries: Sequence[Entry]) -> int:
+    """The battle's stream counter after ``entries``: each action drew from a fresh
+    stream (its own ``stream`` where the entry names it, else the next one)."""
+    for entry in entries:
+        value = getattr(entry, "stream", None)
+        streams = streams + 1 if value is None else max(streams, int(value) + 1)
+    return streams
+
+
+def _check_fresh(session: Session, row: BattleRow, expected_seq: int,
+                 entries: Sequence[Entry]) -> None:
+    last = session.scalar(select(func.max(EntryRow.seq)).where(EntryRow.battle_id == row.id))
+    now = last or 0
+    if now != expected_seq or row.last_seq != expected_seq:
+        raise StaleBattle(now)
+    streams = row.streams
+    for offset, entry in enumerate(entries, start=1):
+        if entry.seq != expected_seq + offset:
+            raise TacticianError(
+                f"entry {entry.seq} cannot follow entry {expected_seq + offset - 1}")
+        stream = getattr(entry, "stream", None)
+        # the same seq after an undo and a new action: the stream tells them apart
+        if stream is not None and stream < streams:
+            raise StaleBattle(now)
+        streams = _streams_after(streams, [entry])
+
+
+def drop_entries(db: Database, battle_id: int, expected_seq: int, keep: int,
+                 state: dict[str, Any] | None = None, status: str = "ongoing") -> list[Entry]:
+    """Undo: keep entries 1..``keep``, drop the rest and their snapshots (the stream
+    counter stays: an undone action's dice are never drawn again); ``state``, the
+    dumped state after entry ``keep``, becomes the newest snapshot."""
+    with db.write() as session:
+        row = _row(session, battle_id, lock=True)
+        if row.last_seq != expected_seq:
+            raise StaleBattle(row.last_seq)
+        if not 0 <= keep <= row.last_seq:
+            raise TacticianError(f"cannot keep {keep} entries of {row.last_seq}")
+        dropped = _entries(session, battle_id, keep)
+        session.execute(delete(EntryRow).where(EntryRow.battle_id == battle_id,
+                                               EntryRow.seq > keep))
+        session.execute(delete(SnapshotRow).where(SnapshotRow.battle_id == battle_id,
+                                                  SnapshotRow.seq > keep))
+        if state is not None and keep > 0 and session.scalars(select(SnapshotRow.id).where(
+                SnapshotRow.battle_id == battle_id, SnapshotRow.seq == keep)).first() is None:
+            session.add(SnapshotRow(battle_id=battle_id, seq=keep, state=state))
+        row.last_seq = keep
+        row.status = status
+        return dropped
+
+
+def set_status(db: Database, battle_id: int, status: str) -> None:
+    with db.write() as session:
+        _row(session, battle_id, lock=True).status = status

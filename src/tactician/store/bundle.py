@@ -1,0 +1,289 @@
+"""A campaign as a folder (or zip) of small files a person can read and diff:
+
+```
+campaign.yaml            format, name, ruleset, options, created
+store.yaml               the party store's items
+characters/NNN.yaml      one per character: name, sheet, history of changes
+battles/NNN.json         one per battle: name, status and the engine's Battle
+```
+
+File names are positions, never names from the data, so nothing a campaign
+holds can choose a path. Reading refuses, naming the file and the fault: a
+missing or wrongly typed field, a file over ``MAX_FILE`` bytes, more than
+``MAX_FILES`` files, a zip member whose name leaves the bundle (``..``, ``/``
+first) or that inflates past its limit (read in bounded chunks, whatever its
+header claims), a symlink. Nothing is written while reading.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from datetime import UTC, datetime
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tactician.content.loader import describe_errors
+from tactician.engine.battle import Battle
+from tactician.errors import ContentError
+
+FORMAT = 1
+MAX_FILE = 8 * 1024 * 1024
+MAX_TOTAL = 256 * 1024 * 1024
+MAX_FILES = 20_000
+_CHUNK = 64 * 1024
+
+
+class Change(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    at: datetime
+    who: str
+    what: str
+    before: dict[str, Any] | None = None
+    after: dict[str, Any] | None = None
+
+
+class CharacterFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1)
+    sheet: dict[str, Any]
+    history: list[Change] = Field(default_factory=list)
+
+
+class BattleFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1)
+    status: str = "ongoing"
+    battle: Battle
+
+
+class CampaignFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    format: int = FORMAT
+    name: str = Field(min_length=1)
+    ruleset: str = Field(min_length=1)
+    options: list[str] = Field(default_factory=list)
+    created: datetime
+
+
+class StoreFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    items: list[Any] = Field(default_factory=list)
+
+
+class Bundle(BaseModel):
+    """A whole campaign, as export writes it and import reads it."""
+
+    model_config = ConfigDict(extra="forbid")
+    campaign: CampaignFile
+    store: StoreFile = Field(default_factory=StoreFile)
+    characters: list[CharacterFile] = Field(default_factory=list)
+    battles: list[BattleFile] = Field(default_factory=list)
+
+
+def utc(moment: datetime) -> datetime:
+    """SQLite gives back naive datetimes: they were stored in UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+# --- writing -----------------------------------------------------------------------------
+
+
+def _yaml(data: Any) -> str:
+    """Readable YAML (letters as they are) unless that would not read back the same
+    (YAML takes some characters, such as U+0085, as line breaks): then escaped."""
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    if yaml.safe_load(text) == data:
+        return text
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=False, width=100)
+
+
+def render(bundle: Bundle) -> dict[str, str]:
+    """The bundle's files: relative path -> text."""
+    files = {
+        "campaign.yaml": _yaml(bundle.campaign.model_dump(mode="json")),
+        "store.yaml": _yaml(bundle.store.model_dump(mode="json")),
+    }
+    for number, character in enumerate(bundle.characters, start=1):
+        files[f"characters/{number:03}.yaml"] = _yaml(character.model_dump(mode="json"))
+    for number, battle in enumerate(bundle.battles, start=1):
+        files[f"battles/{number:03}.json"] = json.dumps(
+            battle.model_dump(mode="json"), indent=1, ensure_ascii=False) + "\n"
+    return files
+
+
+def write_folder(bundle: Bundle, folder: Path) -> list[Path]:
+    """Write the bundle into ``folder`` (which must not exist or be empty)."""
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise ContentError(f"{folder}: exists and is not an empty folder; choose another")
+    written = []
+    for relative, text in render(bundle).items():
+        path = folder / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def write_zip(bundle: Bundle, path: Path) -> None:
+    if path.exists():
+        raise ContentError(f"{path}: exists; choose another file name")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for relative, text in render(bundle).items():
+            archive.writestr(relative, text)
+
+
+# --- reading -----------------------------------------------------------------------------
+
+
+def read(path: Path) -> Bundle:
+    """Read and validate a bundle folder or zip, refusing any fault by name."""
+    if path.is_dir():
+        files = _folder_files(path)
+    elif path.is_file() and zipfile.is_zipfile(path):
+        files = _zip_files(path)
+    elif path.exists():
+        raise ContentError(f"{path}: not a campaign bundle (a folder or a zip)")
+    else:
+        raise ContentError(f"{path}: no such folder or zip")
+    return parse(files, str(path))
+
+
+def _allowed(name: str, where: str) -> str:
+    pure = PurePosixPath(name.replace("\\", "/"))
+    if pure.is_absolute() or ".." in pure.parts or name.startswith(("/", "\\")) or ":" in name:
+        raise ContentError(f"{where}: file name {name!r} leaves the bundle; refused")
+    return str(pure)
+
+
+def _folder_files(folder: Path) -> dict[str, bytes]:
+    files: dict[str, bytes] = {}
+    total = 0
+    for path in sorted(folder.rglob("*")):
+        relative = path.relative_to(folder).as_posix()
+        if path.is_symlink():
+            raise ContentError(f"{folder}: {relative} is a symbolic link; refused")
+        if path.is_dir():
+            continue
+        if len(files) >= MAX_FILES:
+            raise ContentError(f"{folder}: more than {MAX_FILES} files")
+        size = path.stat().st_size
+        if size > MAX_FILE:
+            raise ContentError(f"{folder}: {relative} is {size} bytes, over the {MAX_FILE} "
+                               "byte limit for one file")
+        total += size
+        if total > MAX_TOTAL:
+            raise ContentError(f"{folder}: over {MAX_TOTAL} bytes in all")
+        files[relative] = path.read_bytes()
+    return files
+
+
+def _zip_files(path: Path) -> dict[str, bytes]:
+    files: dict[str, bytes] = {}
+    total = 0
+    try:
+        with zipfile.ZipFile(path) as archive:
+            members = archive.infolist()
+            if len(members) > MAX_FILES:
+                raise ContentError(f"{path}: more than {MAX_FILES} files")
+            for member in members:
+                name = _allowed(member.filename, str(path))
+                if member.is_dir():
+                    continue
+                data = _inflate(archive, member, f"{path}: {name}")
+                total += len(data)
+                if total > MAX_TOTAL:
+                    raise ContentError(f"{path}: inflates to over {MAX_TOTAL} bytes in all")
+                files[name] = data
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, OSError) as exc:
+        raise ContentError(f"{path}: not a readable zip ({exc})") from None
+    return files
+
+
+def _inflate(archive: zipfile.ZipFile, member: zipfile.ZipInfo, where: str) -> bytes:
+    """A member's bytes, stopping as soon as they pass ``MAX_FILE`` (a zip bomb's
+    header can lie about its size)."""
+    out = io.BytesIO()
+    with archive.open(member) as stream:
+        while chunk := stream.read(_CHUNK):
+            out.write(chunk)
+            if out.tell() > MAX_FILE:
+                raise ContentError(f"{where}: inflates past the {MAX_FILE} byte limit for "
+                                   "one file (a zip bomb?); refused")
+    return out.getvalue()
+
+
+def parse(files: dict[str, bytes], where: str) -> Bundle:
+    """Validate the files of a bundle (relative path -> bytes)."""
+    names = {_allowed(name, where) for name in files}
+    unknown = sorted(n for n in names if not _expected(n))
+    if unknown:
+        raise ContentError(f"{where}: unexpected file {unknown[0]!r} (a bundle holds "
+                           "campaign.yaml, store.yaml, characters/*.yaml, battles/*.json)")
+    if "campaign.yaml" not in files:
+        raise ContentError(f"{where}: campaign.yaml is missing")
+    data: dict[str, Any] = {
+        "campaign": _load(files, "campaign.yaml", where),
+        "store": _load(files, "store.yaml", where) if "store.yaml" in files else {},
+        "characters": [], "battles": [],
+    }
+    sources: dict[str, list[str]] = {"characters": [], "battles": []}
+    for name in sorted(files):
+        folder = name.partition("/")[0]
+        if folder in sources:
+            data[folder].append(_load(files, name, where))
+            sources[folder].append(name)
+    _check_format(data["campaign"], where)
+    try:
+        return Bundle.model_validate(data)
+    except ValidationError as exc:
+        raise ContentError(f"{where}: {_name_files(exc, sources)}") from None
+
+
+def _expected(name: str) -> bool:
+    parts = name.split("/")
+    if len(parts) == 1:
+        return name in ("campaign.yaml", "store.yaml")
+    return len(parts) == 2 and (
+        (parts[0] == "characters" and parts[1].endswith(".yaml"))
+        or (parts[0] == "battles" and parts[1].endswith(".json")))
+
+
+def _load(files: dict[str, bytes], name: str, where: str) -> Any:
+    try:
+        text = files[name].decode("utf-8")
+    except UnicodeDecodeError:
+        raise ContentError(f"{where}: {name} is not UTF-8 text") from None
+    try:
+        value = json.loads(text) if name.endswith(".json") else yaml.safe_load(text)
+    except (json.JSONDecodeError, yaml.YAMLError) as exc:
+        raise ContentError(f"{where}: {name} does not parse: {exc}") from None
+    if not isinstance(value, dict):
+        raise ContentError(f"{where}: {name} must hold a mapping, not "
+                           f"{type(value).__name__}")
+    return value
+
+
+def _check_format(campaign: dict[str, Any], where: str) -> None:
+    if campaign.get("format", FORMAT) != FORMAT:
+        raise ContentError(f"{where}: campaign.yaml: bundle format {campaign.get('format')!r} "
+                           f"is not read (this version reads {FORMAT})")
+
+
+def _name_files(exc: ValidationError, sources: dict[str, list[str]]) -> str:
+    """Validation errors naming the file each one is in instead of its list position."""
+    messages = []
+    for error in exc.errors():
+        loc = list(error["loc"])
+        head = str(loc[0]) if loc else ""
+        if head in sources and len(loc) > 1 and isinstance(loc[1], int):
+            source, rest = sources[head][loc[1]], loc[2:]
+        else:
+            source, rest = f"{head}.yaml", loc[1:]
+        field = ".".join(str(p) for p in rest) or "(the file)"
+        messages.append(f"{source}: {field}: {error['msg']}")
+    return "; ".join(messages) if messages else "; ".join(describe_errors(exc))

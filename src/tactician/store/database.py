@@ -1,0 +1,160 @@
+"""Open a campaign database: the engine, its pragmas, and the schema brought up to
+date by the migrations shipped in ``store/migrations`` (no set-up step, no
+``alembic.ini``).
+
+SQLite: WAL journal (readers never wait for the writer), a busy timeout instead
+of "database is locked", foreign keys on, ``synchronous=FULL`` (an action the
+player saw committed survives a power cut), and ``BEGIN IMMEDIATE`` for every
+write transaction so two writers queue up instead of failing half-way.
+PostgreSQL (psycopg 3): writes lock the rows they check (``FOR UPDATE``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from importlib.resources import files
+from typing import Any
+
+from sqlalchemy import Connection, Engine, create_engine, event, text
+from sqlalchemy.engine import URL
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
+from sqlalchemy.orm import Session
+
+from tactician.errors import TacticianError
+from tactician.store.location import describe, resolve
+
+# the newest migration; tests check it against the scripts (store/migrations/versions)
+HEAD = "0002"
+BUSY_TIMEOUT_MS = 30_000
+_IMMEDIATE = "tactician_immediate"
+
+
+class StoreError(TacticianError):
+    """The database could not be opened or used; says which and why."""
+
+
+class StoreConflict(StoreError):
+    """Another writer stored the same thing first (a unique constraint held)."""
+
+
+@dataclass
+class Database:
+    url: URL
+    engine: Engine
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.url.get_backend_name() == "sqlite"
+
+    @property
+    def is_postgresql(self) -> bool:
+        return self.url.get_backend_name() == "postgresql"
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """One write transaction: committed whole when the block ends, rolled back
+        whole if it raises (SQLite: ``BEGIN IMMEDIATE``)."""
+        try:
+            with self.engine.connect() as conn:
+                conn = conn.execution_options(**{_IMMEDIATE: True})
+                with Session(bind=conn, expire_on_commit=False) as session, session.begin():
+                    yield session
+        except IntegrityError as exc:
+            raise StoreConflict("another writer changed this at the same moment; nothing "
+                                f"was stored, try again ({exc.orig})") from None
+        except DBAPIError as exc:
+            raise StoreError(f"database {describe(self.url)}: {exc.orig}") from None
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """One read transaction (a consistent view; never blocks the writer on WAL)."""
+        try:
+            with Session(self.engine, expire_on_commit=False) as session, session.begin():
+                yield session
+        except DBAPIError as exc:
+            raise StoreError(f"database {describe(self.url)}: {exc.orig}") from None
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def open_database(db: str | None = None, migrate: bool = True) -> Database:
+    """Open (and create on first use) the database named by ``--db`` / ``TACTICIAN_DB``
+    or the default file, upgraded to the current schema."""
+    url = resolve(db)
+    try:
+        engine = _engine(url)
+    except (NoSuchModuleError, ArgumentError, ImportError) as exc:
+        raise StoreError(f"cannot open database {describe(url)}: no such kind of database "
+                         f"({url.drivername!r}: {exc})") from None
+    database = Database(url, engine)
+    if migrate:
+        try:
+            upgrade(database)
+        except DBAPIError as exc:
+            database.close()
+            raise StoreError(f"cannot open database {describe(url)}: {exc.orig}") from None
+    return database
+
+
+def _engine(url: URL) -> Engine:
+    if url.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+        # the driver's own transaction handling off: we emit BEGIN ourselves (below)
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        if url.database not in (None, "", ":memory:"):
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Connection) -> None:
+        immediate = conn.get_execution_options().get(_IMMEDIATE, False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return engine
+
+
+def current_revision(conn: Connection) -> str | None:
+    from alembic.runtime.migration import MigrationContext
+
+    return MigrationContext.configure(conn).get_current_revision()
+
+
+def alembic_config(conn: Connection | None = None) -> Any:
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(files("tactician.store") / "migrations"))
+    config.attributes["connection"] = conn
+    return config
+
+
+def upgrade(database: Database, revision: str = "head") -> None:
+    """Bring the schema to ``revision``; cheap when it is already there (one query).
+
+    The check and the upgrade run in one write transaction (SQLite: BEGIN
+    IMMEDIATE; PostgreSQL: an advisory lock), so two processes opening a new
+    database at once do not both create it.
+    """
+    if revision == "head":
+        with database.engine.connect() as conn:
+            if current_revision(conn) == HEAD:
+                return
+    from alembic import command
+
+    with database.engine.connect() as conn:
+        conn = conn.execution_options(**{_IMMEDIATE: True})
+        with conn.begin():
+            if database.is_postgresql:
+                conn.execute(text("SELECT pg_advisory_xact_lock(14014)"))
+            command.upgrade(alembic_config(conn), revision)

@@ -1,0 +1,205 @@
+"""Campaigns for every interface: open the database, create and choose campaigns,
+store battles in them, open a battle from its newest snapshot, apply actions one
+transaction each, and check that every log replays and every snapshot matches.
+
+The store (``tactician.store``) knows no ruleset; this module brings the rules:
+it dumps the state after each action as the newest snapshot (``dump_state``) and
+loads it back (``load_state``) when the battle is opened again, replaying only
+the entries after it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tactician.dice.source import DiceSource, PhysicalDice
+from tactician.engine.battle import Battle, ReplayMismatch, act, replay
+from tactician.engine.log import Entry
+from tactician.errors import TacticianError
+from tactician.store import battles as store
+from tactician.store.battles import BattleInfo
+from tactician.store.campaigns import CampaignInfo, create_campaign
+from tactician.store.database import Database
+
+# a snapshot is pinned (kept for good) after every this many entries, and at each phase end
+DEFAULT_SNAPSHOT_EVERY = 50
+# record types that close a phase (Tropera ``end_phase``; UESRPG ``end_turn`` and the
+# ``begin`` initiative roll), for entries that do not say so themselves (``ends_phase``)
+PHASE_ENDS = frozenset({"end_phase", "end_turn", "begin"})
+
+
+def pinned(entry: Entry, every: int = DEFAULT_SNAPSHOT_EVERY) -> bool:
+    """Whether the state after ``entry`` is kept for good: an ``every``-th entry or the
+    end of a phase (issue 14: "checkpointed every N entries (and at each phase end)")."""
+    if every < 1:
+        raise TacticianError(f"snapshot interval must be at least 1, not {every}")
+    ends = getattr(entry, "ends_phase", None)
+    if ends is None:
+        ends = any(record.get("type") in PHASE_ENDS for record in entry.records)
+    return entry.seq % every == 0 or bool(ends)
+
+
+def rules_for(ruleset: str, options: list[str]) -> Any:
+    """The ruleset's battle rules with the campaign's rulings (refuses an unknown
+    ruleset, naming the installed ones)."""
+    from tactician.table.battles import _rules
+
+    return _rules(ruleset, options)
+
+
+def new_campaign(db: Database, name: str, ruleset: str, options: list[str]) -> CampaignInfo:
+    """A campaign on a known ruleset whose rulings that ruleset accepts."""
+    rules_for(ruleset, options)  # refuses an unknown ruleset or ruling before writing
+    return create_campaign(db, name, ruleset, options)
+
+
+@dataclass
+class OpenBattle:
+    info: BattleInfo
+    rules: Any
+    state: Any
+    battle: Battle | None = None  # the whole log, read only when an action needs it
+
+
+def status_of(state: Any) -> str:
+    return str(getattr(state, "result", "ongoing"))
+
+
+def start_battle(db: Database, campaign: CampaignInfo, name: str, map_path: Path,
+                 units: list[Path], seed: int | None = None,
+                 options: list[str] | None = None) -> OpenBattle:
+    """Build a battle from a map and units files and store it in ``campaign`` (its
+    rulings are the campaign's, then ``options``)."""
+    chosen = [*campaign.options, *(options or [])]
+    rules = rules_for(campaign.ruleset, chosen)
+    state = rules.start_state({"map": str(map_path), "units": [str(u) for u in units]})
+    battle = Battle(ruleset=campaign.ruleset,
+                    seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
+                    options=chosen, start=rules.dump_state(state))
+    info = store.create_battle(db, campaign, name, battle, status_of(state))
+    return OpenBattle(info, rules, state, battle)
+
+
+def open_battle(db: Database, battle_id: int, whole_log: bool = False) -> OpenBattle:
+    """The battle's current state from its newest snapshot and the entries after it
+    (one read); ``whole_log`` also reads every entry (needed to append one)."""
+    tail = store.load_tail(db, battle_id, whole_log)
+    rules = rules_for(tail.info.ruleset, tail.info.options)
+    base = tail.snapshot if tail.snapshot is not None else tail.start
+    state = replay_from(rules.load_state(base), tail.entries[tail.snapshot_seq:]
+                        if whole_log else tail.entries, rules)
+    battle = store.assemble(tail) if whole_log else None
+    return OpenBattle(tail.info, rules, state, battle)
+
+
+def replay_from(state: Any, entries: list[Entry], rules: Any) -> Any:
+    """Apply logged ``entries`` to ``state`` on their recorded dice, refusing any that
+    no longer replays as recorded (the check ``engine.battle.replay`` makes for each
+    entry, from a snapshot instead of the start)."""
+    for entry in entries:
+        dice = PhysicalDice([d.value for d in entry.dice])
+        try:
+            state, outcome = rules.apply(state, entry.action, dice)
+        except TacticianError as exc:
+            raise ReplayMismatch(f"log entry {entry.seq} no longer applies: {exc}") from None
+        drawn = [(d.sides, d.value, d.purpose) for d in dice.draws]
+        if drawn != [(d.sides, d.value, d.purpose) for d in entry.dice]:
+            raise ReplayMismatch(f"log entry {entry.seq} drew different dice on replay")
+        records = json.loads(json.dumps(outcome.records, default=str))
+        if outcome.summary != entry.summary or records != entry.records:
+            raise ReplayMismatch(f"log entry {entry.seq} replays differently: logged "
+                                 f"{entry.summary!r}, now {outcome.summary!r}")
+    return state
+
+
+def perform(db: Database, battle_id: int, action: dict[str, Any],
+            dice: DiceSource | None = None, expected_seq: int | None = None,
+            every: int = DEFAULT_SNAPSHOT_EVERY) -> tuple[Entry, Any]:
+    """Apply one action as one transaction. ``expected_seq`` is the last entry the
+    player saw (default: the one just read); a battle that moved on since is refused
+    with ``StaleBattle`` and nothing is applied."""
+    entries, state = perform_many(db, battle_id, [action], dice, expected_seq, every)
+    return entries[0], state
+
+
+def perform_many(db: Database, battle_id: int, actions: list[dict[str, Any]],
+                 dice: DiceSource | None = None, expected_seq: int | None = None,
+                 every: int = DEFAULT_SNAPSHOT_EVERY) -> tuple[list[Entry], Any]:
+    """Apply ``actions`` in order and store them in one transaction, or none of them
+    if any is refused (a phase the engine plays is recorded whole). The battle is
+    read once; snapshots are kept after each entry ``pinned`` names and after the
+    last."""
+    if dice is not None and len(actions) != 1:
+        raise TacticianError("the table's own dice go with one action at a time")
+    opened = open_battle(db, battle_id, whole_log=True)
+    assert opened.battle is not None
+    seen = opened.info.last_seq if expected_seq is None else expected_seq
+    if seen != opened.info.last_seq:
+        raise store.StaleBattle(opened.info.last_seq)
+    battle, state = opened.battle, opened.state
+    entries: list[Entry] = []
+    states: dict[int, dict[str, Any]] = {}
+    pins: set[int] = set()
+    for number, action in enumerate(actions, start=1):
+        battle, entry, state = act(battle, opened.rules, action, dice, state)
+        entries.append(entry)
+        if pinned(entry, every):
+            pins.add(entry.seq)
+        if entry.seq in pins or number == len(actions):
+            states[entry.seq] = opened.rules.dump_state(state)
+    store.append_entries(db, battle_id, seen, entries, states, pins, status_of(state))
+    return entries, state
+
+
+def take_back(db: Database, battle_id: int, keep: int | None = None) -> list[Entry]:
+    """Undo the last entry (or every entry after ``keep``); the state it goes back to
+    is stored as the newest snapshot, so the next open replays nothing."""
+    info = store.get_battle(db, battle_id)
+    if info.last_seq == 0:
+        raise TacticianError("nothing to undo: the log is empty")
+    kept = info.last_seq - 1 if keep is None else keep
+    if not 0 <= kept < info.last_seq:
+        raise TacticianError(f"cannot undo to entry {kept}: the log has entries "
+                             f"1..{info.last_seq}, so keep 0..{info.last_seq - 1} of them")
+    tail = store.load_tail(db, battle_id, upto=kept)
+    rules = rules_for(info.ruleset, info.options)
+    base = tail.snapshot if tail.snapshot is not None else tail.start
+    state = replay_from(rules.load_state(base), tail.entries, rules)
+    return store.drop_entries(db, battle_id, info.last_seq, kept, rules.dump_state(state),
+                              status_of(state))
+
+
+def check_battle(db: Database, battle_id: int) -> list[str]:
+    """What is wrong with one stored battle: its log does not replay from the start,
+    or a snapshot differs from the state replay gives at its entry."""
+    info = store.get_battle(db, battle_id)
+    where = f"battle {info.name!r}"
+    try:
+        battle = store.load_battle(db, battle_id)
+        rules = rules_for(info.ruleset, info.options)
+        replay(battle, rules)
+    except TacticianError as exc:
+        return [f"{where}: {exc}"]
+    problems: list[str] = []
+    state, done = rules.load_state(battle.start), 0
+    for seq, dumped in store.snapshots(db, battle_id):
+        if seq > len(battle.log):
+            problems.append(f"{where}: snapshot at entry {seq} is past the log's end")
+            continue
+        state = replay_from(state, battle.log[done:seq], rules)
+        done = seq
+        if rules.dump_state(state) != dumped:
+            problems.append(f"{where}: snapshot at entry {seq} differs from the replayed state")
+    return problems
+
+
+def check_campaign(db: Database, campaign: CampaignInfo) -> list[str]:
+    """Every problem found in ``campaign`` (an empty list: it is sound)."""
+    problems: list[str] = []
+    for info in store.list_battles(db, campaign):
+        problems.extend(check_battle(db, info.id))
+    return problems
