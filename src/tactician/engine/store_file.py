@@ -1,11 +1,20 @@
-"""A battle in a JSON file (until the storage layer lands). Writes are atomic:
-a temporary file replaced in one step, so a crash never leaves half a battle."""
+"""A battle in a JSON file (until the storage layer lands).
+
+Writes are atomic and durable: the battle goes to a temporary file
+``.NAME.json.XXXXXXXX`` in the same folder, which is fsynced, replaced over the
+battle in one ``os.replace``, and then the folder is fsynced, so a crash or a
+kill leaves either the old battle or the new one, never half of either. A kill
+between the write and the replace leaves the temporary file behind: ``cleanup``
+(run whenever a battle is opened) removes such leftovers.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
+import time
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -33,12 +42,58 @@ def load_battle(path: Path) -> Battle:
 
 
 def save_battle(battle: Battle, path: Path) -> None:
+    """Write ``battle`` to ``path`` atomically and durably (see the module docstring)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(battle.model_dump_json(indent=1))
+            out.flush()
+            os.fsync(out.fileno())
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the replace itself durable (POSIX: fsync the directory)."""
+    if not hasattr(os, "O_DIRECTORY"):  # Windows cannot open a folder to fsync it
+        return
+    descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+# a temporary file left by a save that was killed is this old before it is removed:
+# a save still running in another process is never older than a few seconds
+STALE_AFTER_S = 60.0
+
+
+def cleanup(path: Path, now: float | None = None) -> list[Path]:
+    """Remove leftover temporaries of ``path`` from killed saves; return them.
+
+    Only files named exactly as ``save_battle`` names them (``.NAME.`` and
+    ``tempfile``'s eight characters) and last written ``STALE_AFTER_S`` seconds
+    or more before ``now`` (the time of this open) are removed.
+    """
+    pattern = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}")
+    cutoff = (time.time() if now is None else now) - STALE_AFTER_S
+    removed: list[Path] = []
+    try:
+        candidates = list(path.parent.iterdir())
+    except OSError:
+        return removed
+    for candidate in candidates:
+        if not pattern.fullmatch(candidate.name):
+            continue
+        try:
+            if candidate.is_file() and candidate.stat().st_mtime <= cutoff:
+                candidate.unlink()
+                removed.append(candidate)
+        except OSError:
+            continue  # gone already, or not ours to remove
+    return removed
