@@ -20,7 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from tactician.dice.source import DiceSource, DieDraw, PhysicalDice
-from tactician.engine.battle import Battle, act, replay, undo, undo_phase, undo_to
+from tactician.engine.battle import (
+    Battle,
+    UnknownFormat,
+    act,
+    replay,
+    undo,
+    undo_phase,
+    undo_to,
+)
 from tactician.engine.chain import BrokenChain
 from tactician.engine.log import Entry
 from tactician.engine.store_file import cleanup, load_battle, save_battle
@@ -74,7 +82,9 @@ def open_battle(path: Path) -> Opened:
         rules = _rules(battle.ruleset, battle.options)
         return Opened(path, battle, rules, replay(battle, rules))
     except BrokenChain as exc:
-        raise ContentError(f"{path}: the log was tampered with: {exc}") from None
+        raise ContentError(f"{path}: the log does not verify, it was edited: {exc}") from None
+    except UnknownFormat as exc:
+        raise ContentError(f"{path}: {exc}") from None
 
 
 def perform(
