@@ -253,3 +253,15 @@ def test_opening_cleans_up_a_killed_saves_temporary(enemy_turn: Path) -> None:
     os.utime(leftover, (stale, stale))
     assert cli("show", "--battle", enemy_turn)[0] == 0
     assert not leftover.exists() and fresh.exists()
+
+
+def test_a_rerun_with_the_missing_roll_plays_the_same_phase(enemy_turn: Path) -> None:
+    code, _, err = cli("enemy-phase", "--rolls", "50,50", "--battle", enemy_turn)
+    assert code == 2 and "run `battle enemy-phase` again (nothing of this phase was saved" in err
+    code, out, _ = cli("enemy-phase", "--rolls", ",".join(["50"] * 80), "--json",
+                       "--battle", enemy_turn)
+    with_dice = [e["action"] for d in json.loads(out)["decisions"] for e in d["entries"]]
+    assert cli("undo", "--phase", "--battle", enemy_turn)[0] == 0
+    code, out, _ = cli("enemy-phase", "--rolls", ",".join(["50"] * 80), "--json",
+                       "--battle", enemy_turn)
+    assert [e["action"] for d in json.loads(out)["decisions"] for e in d["entries"]] == with_dice

@@ -371,7 +371,7 @@ def enemy_phase_command(
     end: if --rolls run out or one is refused, nothing is saved (add the roll asked
     for and run it again: the engine plays the same moves on the same dice).
     """
-    from tactician.errors import TacticianError
+    from tactician.errors import NeedRoll, TacticianError
     from tactician.table.battles import play_side, view
 
     with refusals(as_json):
@@ -394,7 +394,13 @@ def enemy_phase_command(
             )
         # one atomic write: dice that run out or a refused roll save nothing
         dice = _physical(rolls)
-        decisions = play_side(battle, dice)
+        try:
+            decisions = play_side(battle, dice)
+        except NeedRoll as missing:
+            raise TacticianError(
+                f"{missing} and run `battle enemy-phase` again (nothing of this phase was "
+                "saved; the engine plays the same moves)"
+            ) from None
         after = view(battle)
         data = {"side": side, "decisions": decisions, "round": after["round"],
                 "phase": after["phase"], "result": after["result"],
