@@ -326,3 +326,13 @@ def test_cleanup_removes_only_stale_temporaries_of_this_battle(tmp_path: Path) -
 def test_cleanup_of_a_missing_folder_is_quiet(tmp_path: Path) -> None:
     assert cleanup(tmp_path / "nowhere" / "b.json") == []
 
+
+
+def test_any_text_a_json_file_holds_hashes(tmp_path: Path, played: Battle) -> None:
+    data = played.model_dump(mode="json")
+    data["log"][0]["summary"] = "Aria \ud800 moves"  # a lone surrogate, as "\\ud800" in JSON
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(data), encoding="ascii")
+    with pytest.raises(BrokenChain, match="^entry 1: hash does not follow the start"):
+        verify(load_battle(path))
+    verify(Battle.model_validate(reseal(data)))

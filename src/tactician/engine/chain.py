@@ -18,11 +18,14 @@ cheap enough to run every time a battle is opened):
    duplicating or reordering entries, or editing the start breaks the chain at
    the first entry (or the start) that no longer follows.
 
-Canonical JSON: ``json.dumps(value, sort_keys=True, separators=(",", ":"),
-ensure_ascii=False)`` encoded as UTF-8. The chain holds no secret: it stops
-edits by hand or by another tool, not a forger who reruns this code over a
-rewritten log; against that, seeded dice are re-derived and the head hash that
-``battle log`` prints can be written down at the table.
+Canonical JSON: ``json.dumps(value, sort_keys=True, separators=(",", ":"))``
+(ASCII, other text as ``\\u`` escapes, so any string a JSON file can hold, even
+a lone surrogate, hashes).
+
+The chain holds no secret: it stops edits by hand or by another tool, not a
+forger who reruns this code over a rewritten log; against that, seeded dice are
+re-derived and the head hash that ``battle log`` prints can be written down at
+the table.
 """
 
 from __future__ import annotations
@@ -55,9 +58,8 @@ class ChainedBattle(Protocol):
 
 
 def canonical(value: Any) -> bytes:
-    """One byte string per JSON value: sorted keys, no spaces, UTF-8."""
-    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return text.encode("utf-8")
+    """One byte string per JSON value: sorted keys, no spaces, ASCII escapes."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":")).encode("ascii")
 
 
 def action_dice(seed: int, stream: int) -> SeededDice:
