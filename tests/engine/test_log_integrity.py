@@ -336,3 +336,19 @@ def test_any_text_a_json_file_holds_hashes(tmp_path: Path, played: Battle) -> No
     with pytest.raises(BrokenChain, match="^entry 1: hash does not follow the start"):
         verify(load_battle(path))
     verify(Battle.model_validate(reseal(data)))
+
+
+def test_a_new_battle_file_follows_the_umask_and_a_rewrite_keeps_its_mode(
+    tmp_path: Path, played: Battle, fresh: Battle
+) -> None:
+    path = tmp_path / "b.json"
+    old = os.umask(0o022)
+    try:
+        save_battle(fresh, path)
+        assert stat.S_IMODE(path.stat().st_mode) == 0o644
+        path.chmod(0o640)
+        save_battle(played, path)
+        assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    finally:
+        os.umask(old)
+    assert load_battle(path) == played

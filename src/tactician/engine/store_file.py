@@ -10,10 +10,13 @@ between the write and the replace leaves the temporary file behind: ``cleanup``
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
-import tempfile
+import secrets
+import stat
+import string
 import time
 from pathlib import Path
 
@@ -42,19 +45,42 @@ def load_battle(path: Path) -> Battle:
 
 
 def save_battle(battle: Battle, path: Path) -> None:
-    """Write ``battle`` to ``path`` atomically and durably (see the module docstring)."""
+    """Write ``battle`` to ``path`` atomically and durably (see the module docstring).
+
+    A new file gets the usual permissions (0666 less the umask), a rewritten one
+    keeps its own.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    handle, temporary = _temporary(path)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
+            if os.chmod in os.supports_fd:
+                with contextlib.suppress(FileNotFoundError):
+                    os.chmod(out.fileno(), stat.S_IMODE(path.stat().st_mode))
             out.write(battle.model_dump_json(indent=1))
             out.flush()
             os.fsync(out.fileno())
         os.replace(temporary, path)
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
     _sync_folder(path.parent)
+
+
+# a temporary's name: ``.NAME.`` and eight of these (the shape ``cleanup`` removes)
+_NAME_CHARACTERS = string.ascii_lowercase + string.digits + "_"
+
+
+def _temporary(path: Path) -> tuple[int, Path]:
+    """Create ``.NAME.XXXXXXXX`` next to ``path``, opened for writing, never an
+    existing file (``O_EXCL``); its mode is 0666 less the umask."""
+    while True:
+        suffix = "".join(secrets.choice(_NAME_CHARACTERS) for _ in range(8))
+        temporary = path.parent / f".{path.name}.{suffix}"
+        try:
+            return os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), temporary
+        except FileExistsError:
+            continue
 
 
 def _sync_folder(folder: Path) -> None:
@@ -76,8 +102,9 @@ STALE_AFTER_S = 60.0
 def cleanup(path: Path, now: float | None = None) -> list[Path]:
     """Remove leftover temporaries of ``path`` from killed saves; return them.
 
-    Only files named exactly as ``save_battle`` names them (``.NAME.`` and
-    ``tempfile``'s eight characters) and last written ``STALE_AFTER_S`` seconds
+    Only files named exactly as ``save_battle`` names them (``.NAME.`` and eight
+    of ``_NAME_CHARACTERS``, which is also how ``tempfile`` named them before) and
+    last written ``STALE_AFTER_S`` seconds
     or more before ``now`` (the time of this open) are removed.
     """
     pattern = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}")
