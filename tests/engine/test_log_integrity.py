@@ -352,3 +352,19 @@ def test_a_new_battle_file_follows_the_umask_and_a_rewrite_keeps_its_mode(
     finally:
         os.umask(old)
     assert load_battle(path) == played
+
+
+@pytest.mark.parametrize("die, message", [
+    ({"sides": 0, "value": 1}, "greater than or equal to 1"),
+    ({"sides": 6, "value": 0}, "greater than or equal to 1"),
+    ({"sides": 6, "value": 7}, "a d6 cannot show 7"),
+])
+def test_an_impossible_die_in_a_file_is_refused(
+    tmp_path: Path, played: Battle, die: dict[str, int], message: str
+) -> None:
+    data = played.model_dump(mode="json")
+    data["log"][3]["dice"][0].update(die)
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(TacticianError, match=f"log.3.dice.0.*{message}"):
+        load_battle(path)

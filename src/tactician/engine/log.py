@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 # a record ``type`` that closes a phase: Tropera logs ``end_phase`` (000: the side's
 # phase ends, the next side's begins); UESRPG logs ``end_turn`` for ``end_turn``,
@@ -28,9 +28,15 @@ class Draw(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    sides: int
-    value: int
+    sides: int = Field(ge=1)
+    value: int = Field(ge=1)
     purpose: str
+
+    @model_validator(mode="after")
+    def _on_the_die(self) -> Draw:
+        if self.value > self.sides:
+            raise ValueError(f"a d{self.sides} cannot show {self.value}")
+        return self
 
 
 class Entry(BaseModel):
