@@ -265,3 +265,25 @@ def test_a_rerun_with_the_missing_roll_plays_the_same_phase(enemy_turn: Path) ->
     code, out, _ = cli("enemy-phase", "--rolls", ",".join(["50"] * 80), "--json",
                        "--battle", enemy_turn)
     assert [e["action"] for d in json.loads(out)["decisions"] for e in d["entries"]] == with_dice
+
+
+def test_a_uesrpg_battle_chains_and_undoes_a_turn(tmp_path: Path) -> None:
+    skirmish = Path(__file__).resolve().parents[2] / "examples" / "uesrpg" / "skirmish"
+    battle = tmp_path / "u.json"
+    assert cli("new", "--ruleset", "uesrpg", "--map", skirmish / "map.yaml", "--units",
+               skirmish / "party.yaml", "--units", skirmish / "bandits.yaml", "--seed", 3,
+               "--battle", battle)[0] == 0
+    for _ in range(3):  # initiative, then Turns played by the engine, players' included
+        assert cli("enemy-phase", "--any-side", "--battle", battle)[0] == 0
+    entries = log_of(battle)
+    assert entries[0]["records"][0]["type"] == "begin" and entries[0]["dice_source"] == "seeded"
+    assert cli("replay", "--battle", battle)[0] == 0
+    ends = [e["seq"] for e in entries if e["records"][0]["type"] in ("begin", "end_turn")]
+    assert entries[-1]["seq"] == ends[-1]  # the engine stops where a Turn ends
+    assert cli("undo", "--phase", "--battle", battle)[0] == 0
+    assert len(log_of(battle)) == ends[-2]  # back to the start of that Turn
+    data = json.loads(battle.read_text())
+    data["log"][0]["physical"] = True  # the initiative roll claimed as the table's
+    battle.write_text(json.dumps(data))
+    code, _, err = cli("replay", "--battle", battle)
+    assert code == 2 and "entry 1: hash does not follow the start" in err

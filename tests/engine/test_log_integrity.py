@@ -368,3 +368,15 @@ def test_an_impossible_die_in_a_file_is_refused(
     path.write_text(json.dumps(data))
     with pytest.raises(TacticianError, match=f"log.3.dice.0.*{message}"):
         load_battle(path)
+
+
+def test_saving_through_a_symbolic_link_replaces_the_file_it_names(
+    tmp_path: Path, played: Battle, fresh: Battle
+) -> None:
+    (tmp_path / "campaign").mkdir()
+    real = tmp_path / "campaign" / "ford.json"
+    save_battle(fresh, real)
+    link = tmp_path / "battle.json"
+    link.symlink_to(real)
+    save_battle(played, link)
+    assert link.is_symlink() and load_battle(real) == played

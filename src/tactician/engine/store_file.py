@@ -48,8 +48,9 @@ def save_battle(battle: Battle, path: Path) -> None:
     """Write ``battle`` to ``path`` atomically and durably (see the module docstring).
 
     A new file gets the usual permissions (0666 less the umask), a rewritten one
-    keeps its own.
+    keeps its own; a symbolic link is followed (the file it names is replaced).
     """
+    path = path.resolve() if path.is_symlink() else path
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = _temporary(path)
     try:
