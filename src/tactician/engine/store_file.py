@@ -108,6 +108,7 @@ def cleanup(path: Path, now: float | None = None) -> list[Path]:
     last written ``STALE_AFTER_S`` seconds
     or more before ``now`` (the time of this open) are removed.
     """
+    path = path.resolve() if path.is_symlink() else path  # where save_battle writes
     pattern = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}")
     cutoff = (time.time() if now is None else now) - STALE_AFTER_S
     removed: list[Path] = []
