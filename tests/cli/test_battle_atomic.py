@@ -232,16 +232,16 @@ def test_replay_names_the_first_forged_entry(enemy_turn: Path, forge: Any, named
     assert code == 2 and message in json.loads(out)["error"]
 
 
-@pytest.mark.parametrize("value, message", [
-    (99, "unknown battle format 99 (this version reads format 2)"),
-    (1, "battle format 1 (written before the log was hash-chained) is not read"),
-])
-def test_unknown_formats_are_refused(enemy_turn: Path, value: int, message: str) -> None:
+@pytest.mark.parametrize("value", [99, 1])
+def test_unknown_formats_are_refused(enemy_turn: Path, value: int) -> None:
     data = json.loads(enemy_turn.read_text())
     data["format"] = value
     enemy_turn.write_text(json.dumps(data))
+    before = enemy_turn.read_bytes()
     code, _, err = cli("replay", "--battle", enemy_turn)
-    assert code == 2 and f"{enemy_turn}: {message}" in err
+    assert code == 2 and err.startswith(f"error: {enemy_turn}: ")
+    assert f"format {value}" in err and "format 2" in err
+    assert enemy_turn.read_bytes() == before
 
 
 def test_opening_cleans_up_a_killed_saves_temporary(enemy_turn: Path) -> None:

@@ -27,7 +27,7 @@ from tactician.engine.battle import (
 from tactician.engine.chain import BrokenChain, head, seeded_faces, verify
 from tactician.engine.log import Entry
 from tactician.engine.store_file import STALE_AFTER_S, cleanup, load_battle, save_battle
-from tactician.errors import TacticianError
+from tactician.errors import ContentError, TacticianError
 from tactician.rulesets.tropera.battle_service import battle_rules
 from tactician.rulesets.tropera.scenario import start_battle
 from tests.engine.forge import reseal
@@ -205,7 +205,7 @@ def test_format_two_is_written_and_others_are_refused(tmp_path: Path, played: Ba
         Battle.model_validate(version_one)
     path = tmp_path / "old.json"
     path.write_text(json.dumps(version_one))
-    with pytest.raises(UnknownFormat, match="battle format 1"):
+    with pytest.raises(ContentError, match="format 1"):
         load_battle(path)
 
 
