@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from tactician.cli.battle import dice_text, parse_params, parse_value
 from tactician.cli.board_view import labels
 from tactician.cli.main import app
+from tests.engine.forge import reseal
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "tropera"
@@ -368,8 +369,8 @@ def test_replay_refuses_a_log_that_no_longer_applies(tmp_path: Path) -> None:
     assert cli("move", "aria", 6, 4, "--battle", battle).code == 0
     assert cli("attack", "aria", "brigand-1", "--yes", "--battle", battle).code == 0
     data = json.loads(battle.read_text())
-    data["log"][1]["dice"] = []  # the attack's dice are gone
-    battle.write_text(json.dumps(data))
+    data["log"][1]["dice"] = []  # the attack's dice are gone (and the chain resealed,
+    battle.write_text(json.dumps(reseal(data)))  # as if the rules had changed since)
     run = cli("replay", "--battle", battle)
     assert run.code == 2 and "log entry 2" in run.err
 

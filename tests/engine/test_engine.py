@@ -9,7 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tactician.engine.battle import Battle, ReplayMismatch, act, replay, undo
+from tactician.engine.battle import Battle, act, replay, undo
+from tactician.engine.chain import BrokenChain
 from tactician.engine.clock import Edge, PhaseClock
 from tactician.engine.effects import Effect, expire
 from tactician.engine.log import Draw
@@ -129,7 +130,7 @@ def test_tampered_dice_are_caught_on_replay(fresh: tuple[Battle, Any]) -> None:
     bad_die = Draw(sides=100, value=101 - first.value, purpose=first.purpose)
     tampered = entry.model_copy(update={"dice": [bad_die, *entry.dice[1:]]})
     broken = battle.model_copy(update={"log": [*battle.log[:-1], tampered]})
-    with pytest.raises(ReplayMismatch):
+    with pytest.raises(BrokenChain, match="entry 4: its dice are not the battle's seeded dice"):
         replay(broken, rules)
 
 
@@ -196,5 +197,10 @@ def test_an_edited_die_that_changes_the_outcome_is_caught(fresh: tuple[Battle, A
     flipped = [d.model_copy(update={"value": 101 - d.value}) for d in entry.dice]
     edited = entry.model_copy(update={"dice": flipped})
     changed = battle.model_copy(update={"log": [*battle.log[:-1], edited]})
-    with pytest.raises(ReplayMismatch, match="replays differently|drew different"):
+    with pytest.raises(BrokenChain, match="entry 4"):
         replay(changed, rules)
+    # marked as the table's dice, the edit still breaks the entry's hash
+    physical = edited.model_copy(update={"physical": True})
+    forged = battle.model_copy(update={"log": [*battle.log[:-1], physical]})
+    with pytest.raises(BrokenChain, match="entry 4: hash does not follow entry 3"):
+        replay(forged, rules)

@@ -370,9 +370,11 @@ def enemy_phase_command(
     """Let the engine play the current (enemy) phase to its end, then end it.
 
     Refused in a phase whose units the players command (units without an enemy
-    tier) unless --any-side is given.
+    tier) unless --any-side is given. The whole phase is saved in one write at the
+    end: if --rolls run out or one is refused, nothing is saved (add the roll asked
+    for and run it again: the engine plays the same moves on the same dice).
     """
-    from tactician.errors import TacticianError
+    from tactician.errors import NeedRoll, TacticianError
     from tactician.table.battles import play_side, view
 
     with refusals(as_json):
@@ -393,14 +395,29 @@ def enemy_phase_command(
                 "commanded by players; act with them and run `battle end-phase` (or pass "
                 "--any-side to let the engine play them as Mob tier)"
             )
-        # with the table's dice, the actions played before they run out are kept
-        decisions = play_side(battle, _physical(rolls))
+        # one atomic write: dice that run out or a refused roll save nothing
+        dice = _physical(rolls)
+        try:
+            decisions = play_side(battle, dice)
+        except NeedRoll as missing:
+            raise TacticianError(
+                f"{missing} and run `battle enemy-phase` again (nothing of this phase was "
+                "saved; the engine plays the same moves)"
+            ) from None
         after = view(battle)
         data = {"side": side, "decisions": decisions, "round": after["round"],
                 "phase": after["phase"], "result": after["result"],
                 "result_reason": after["result_reason"]}
+        if dice is not None:
+            data["unused_rolls"] = list(dice.unused)
         label = phase_words(before, article=False)
-        emit(data, as_json, lambda: _render_decisions(label, decisions, after, explain, top))
+
+        def render() -> None:
+            _render_decisions(label, decisions, after, explain, top)
+            if dice is not None and dice.unused:
+                say(f"Unused rolls: {', '.join(map(str, dice.unused))}", "yellow")
+
+        emit(data, as_json, render)
 
 
 def _render_decisions(side: str, decisions: list[dict[str, Any]], after: dict[str, Any],
@@ -452,42 +469,85 @@ def dice_text(dice: list[Any]) -> str:
     return "; ".join(f"d{sides}: {', '.join(values)}" for sides, values in groups.items())
 
 
+def dice_line(entry: Any) -> str | None:
+    """Whose dice an entry used, in words: the table's (physical) or the battle's seed."""
+    if not entry.dice:
+        return None
+    if entry.physical:
+        return f"physical dice: {dice_text(entry.dice)} (the table's, from --rolls)"
+    return f"seeded dice: {dice_text(entry.dice)} (the battle's seed, stream {entry.stream})"
+
+
+def _log_entry_json(entry: Any) -> dict[str, Any]:
+    return {**_entry_json(entry), "dice_source": entry.dice_source}
+
+
 @app.command("log")
 def log_command(battle: BattleOpt = DEFAULT_FILE, as_json: JsonOpt = False) -> None:
-    """Every entry of the log with every die it drew."""
+    """Every entry of the log with every die it drew, and whose dice they were: the
+    table's (physical, from --rolls) or the battle's seeded stream. The log is
+    verified first (sequence, seeded dice, hash chain); the head hash printed last
+    changes if any entry is ever edited."""
+    from tactician.engine.chain import head
     from tactician.table.battles import open_battle
 
     with refusals(as_json):
         opened = open_battle(battle)
         entries = opened.battle.log
+        chain_head = head(opened.battle)
+        physical = sum(1 for e in entries if e.dice_source == "physical")
+        seeded = sum(1 for e in entries if e.dice_source == "seeded")
 
         def render() -> None:
-            say(f"{battle}: seed {opened.battle.seed}, {len(entries)} entries", "bold")
+            say(f"{battle}: seed {opened.battle.seed}, {len(entries)} entries "
+                f"({seeded} on seeded dice, {physical} on the table's dice)", "bold")
             for entry in entries:
                 say(f"#{entry.seq} {entry.summary}")
-                if entry.dice:
-                    source = "physical" if entry.physical else "seeded"
-                    say(f"    {source} dice: {dice_text(entry.dice)}", "dim")
+                line = dice_line(entry)
+                if line:
+                    say(f"    {line}", "dim")
+            say(f"Chain verified; head {chain_head}")
 
-        emit({"seed": opened.battle.seed, "entries": [_entry_json(e) for e in entries]},
-             as_json, render)
+        emit({"seed": opened.battle.seed, "format": opened.battle.format,
+              "start_hash": opened.battle.start_hash, "head": chain_head,
+              "entries": [_log_entry_json(e) for e in entries]}, as_json, render)
 
 
 @app.command("undo")
-def undo_command(battle: BattleOpt = DEFAULT_FILE, as_json: JsonOpt = False) -> None:
-    """Drop the last log entry (its dice are not reused by the next action)."""
+def undo_command(
+    to: Annotated[int | None, typer.Option(
+        "--to", help="Keep entries 1..N and drop the rest (0 drops them all).")] = None,
+    phase: Annotated[bool, typer.Option(
+        "--phase", help="Drop back to the start of the current phase (or Turn); if the "
+        "last entry ended a phase, as `enemy-phase` does, drop that whole phase.")] = False,
+    battle: BattleOpt = DEFAULT_FILE,
+    as_json: JsonOpt = False,
+) -> None:
+    """Drop the last log entry, or several (--to N, --phase). Dropped actions' dice
+    are not reused: a redone attack draws fresh dice."""
     from tactician.table.battles import take_back
 
     with refusals(as_json):
-        entry = take_back(battle)
-        emit({"undone": _entry_json(entry)}, as_json,
-             lambda: say(f"Undid #{entry.seq}: {entry.summary}"))
+        dropped = take_back(battle, to=to, phase=phase)
+
+        def render() -> None:
+            for entry in dropped:
+                say(f"Undid #{entry.seq}: {entry.summary}")
+            kept = dropped[0].seq - 1
+            say(f"The log now ends at entry {kept}." if kept else "The log is now empty.")
+
+        emit({"undone": _entry_json(dropped[-1]),
+              "dropped": [_entry_json(e) for e in dropped],
+              "log_length": dropped[0].seq - 1}, as_json, render)
 
 
 @app.command("replay")
 def replay_command(battle: BattleOpt = DEFAULT_FILE, as_json: JsonOpt = False) -> None:
-    """Rebuild the battle from its log on the recorded dice; refused if any entry
-    no longer replays (changed content or rules)."""
+    """Rebuild the battle from its log on the recorded dice, after verifying the log:
+    sequence numbers 1..N, seeded dice re-derived from the seed, the hash chain from
+    the start. Refused (exit 2, naming the first entry that fails) if the file was
+    edited or any entry no longer replays (changed content or rules)."""
+    from tactician.engine.chain import head
     from tactician.table.battles import rebuild, view
 
     with refusals(as_json):
@@ -500,9 +560,10 @@ def replay_command(battle: BattleOpt = DEFAULT_FILE, as_json: JsonOpt = False) -
 
             for entry in entries:
                 say(f"#{entry.seq} {entry.summary}")
-            say(f"Replay matches: {len(entries)} entries on their recorded dice.")
+            say(f"Replay matches: {len(entries)} entries on their recorded dice; chain "
+                f"verified, head {head(opened.battle)}.")
             render_board(board)
 
-        emit({"matches": True, "entries": [{"seq": e.seq, "summary": e.summary} for e in entries],
+        emit({"matches": True, "chain": "verified", "head": head(opened.battle),
+              "entries": [{"seq": e.seq, "summary": e.summary} for e in entries],
               "view": board}, as_json, render)
-

@@ -3,27 +3,58 @@
 The current state is never stored: it is the start state with every logged
 action applied again on the dice recorded for it. ``act`` draws fresh dice from
 the battle's seed (or takes the table's physical dice), applies the action and
-appends it; a refused action appends nothing. ``undo`` drops the last entry.
+appends it, chained to the entry before it (``engine.chain``); a refused action
+appends nothing. ``undo`` drops the last entry, ``undo_to`` keeps entries 1..N,
+``undo_phase`` drops back to the start of the current (or last) phase.
+
+The file format (``FORMAT`` 2, ``docs/battle-file.md``): ``format``, ``ruleset``,
+``seed``, ``options``, ``start``, ``start_hash``, ``log`` (``engine.log.Entry``)
+and ``streams``. Format 1 (before the hash chain) is refused: its dice and its
+start cannot be verified, and reading it would let anyone strip a chain off.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from tactician.dice.source import DiceSource, PhysicalDice, SeededDice
-from tactician.engine.log import Draw, Entry
+from tactician.dice.source import DiceSource, PhysicalDice
+from tactician.engine.chain import action_dice, head, seal, start_digest, verify
+from tactician.engine.log import Entry
 from tactician.engine.rules import BattleRules
-from tactician.errors import TacticianError
+from tactician.errors import ContentError, TacticianError
 
-FORMAT = 1
+FORMAT = 2
+
+__all__ = ["FORMAT", "Battle", "ReplayMismatch", "UnknownFormat", "act", "action_dice",
+           "phase_start", "replay", "undo", "undo_phase", "undo_to"]
+
+
+class UnknownFormat(ContentError):
+    """A battle file of a format this version does not read."""
+
+
+def check_format(value: Any) -> None:
+    """Refuse any battle format but ``FORMAT``, saying what to do about it."""
+    if value == FORMAT and not isinstance(value, bool):
+        return
+    if value == 1 and not isinstance(value, bool):
+        raise UnknownFormat(
+            "battle format 1 (written before the log was hash-chained) is not read: its "
+            f"dice and start cannot be verified; start it again with `tactician battle new` "
+            f"(this version reads format {FORMAT})"
+        )
+    raise UnknownFormat(f"unknown battle format {value!r} (this version reads format {FORMAT})")
 
 
 class Battle(BaseModel):
-    """Everything needed to rebuild a battle: its start and its log."""
+    """Everything needed to rebuild a battle: its start and its log.
+
+    ``start_hash`` seals the start (``chain.start_digest``); built in Python with
+    an empty log and no ``start_hash``, a battle computes its own.
+    """
 
     model_config = ConfigDict(extra="forbid")
 
@@ -32,16 +63,25 @@ class Battle(BaseModel):
     seed: int
     options: list[str] = Field(default_factory=list)  # the campaign's rulings (name=value)
     start: dict[str, Any]
+    start_hash: str = ""
     log: list[Entry] = Field(default_factory=list)
     # actions ever appended (undone ones included): each new action draws from a fresh
     # stream, so undoing and redoing an attack does not replay the same dice
-    streams: int = 0
+    streams: int = Field(default=0, ge=0)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _known_format(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            check_format(data.get("format", FORMAT))
+        return data
 
-def action_dice(seed: int, stream: int) -> SeededDice:
-    """The seeded dice for the ``stream``-th action of a battle."""
-    digest = hashlib.sha256(f"{seed}/{stream}".encode()).digest()
-    return SeededDice(int.from_bytes(digest[:8], "big"))
+    @model_validator(mode="after")
+    def _sealed_start(self) -> Battle:
+        if not self.start_hash and not self.log:
+            self.start_hash = start_digest(self.format, self.ruleset, self.seed, self.options,
+                                           self.start)
+        return self
 
 
 class ReplayMismatch(TacticianError):
@@ -50,7 +90,9 @@ class ReplayMismatch(TacticianError):
 
 def replay(battle: Battle, rules: BattleRules, upto: int | None = None) -> Any:
     """The state after the first ``upto`` entries (all by default), applying each
-    action on exactly the dice recorded for it."""
+    action on exactly the dice recorded for it, once the chain is verified
+    (``chain.verify``: sequence, seeded dice re-derived, hashes)."""
+    verify(battle)
     state = rules.load_state(battle.start)
     for entry in battle.log[:upto]:
         dice = PhysicalDice([d.value for d in entry.dice])
@@ -72,7 +114,7 @@ def replay(battle: Battle, rules: BattleRules, upto: int | None = None) -> Any:
     return state
 
 
-def _as_json(records: list[dict[str, Any]]) -> Any:
+def _as_json(records: Any) -> Any:
     return json.loads(json.dumps(records, default=str))
 
 
@@ -92,20 +134,53 @@ def act(
     physical = dice is not None
     source = dice if dice is not None else action_dice(battle.seed, battle.streams)
     new_state, outcome = rules.apply(current, action, source)
-    entry = Entry(
-        seq=len(battle.log) + 1,
-        action=dict(action),
-        dice=[Draw(sides=d.sides, value=d.value, purpose=d.purpose) for d in source.draws],
-        summary=outcome.summary,
-        records=_as_json(outcome.records),
-        physical=physical,
-    )
+    entry = seal(head(battle), {
+        "seq": len(battle.log) + 1,
+        "stream": battle.streams,
+        "action": _as_json(dict(action)),
+        "dice": [{"sides": d.sides, "value": d.value, "purpose": d.purpose}
+                 for d in source.draws],
+        "summary": outcome.summary,
+        "records": _as_json(outcome.records),
+        "physical": physical,
+    })
     updated = battle.model_copy(update={"log": [*battle.log, entry], "streams": battle.streams + 1})
     return updated, entry, new_state
 
 
 def undo(battle: Battle) -> tuple[Battle, Entry]:
-    """Drop the last action and its dice."""
+    """Drop the last action and its dice (its stream is not drawn from again)."""
     if not battle.log:
         raise TacticianError("nothing to undo: the log is empty")
     return battle.model_copy(update={"log": battle.log[:-1]}), battle.log[-1]
+
+
+def undo_to(battle: Battle, keep: int) -> tuple[Battle, list[Entry]]:
+    """Keep entries 1..``keep`` and drop the rest; return the dropped entries."""
+    size = len(battle.log)
+    if not battle.log:
+        raise TacticianError("nothing to undo: the log is empty")
+    if keep == size:
+        raise TacticianError(f"nothing to undo: entry {size} is already the last entry")
+    if not 0 <= keep < size:
+        raise TacticianError(
+            f"cannot undo to entry {keep}: the log has entries 1..{size}, so keep "
+            f"0..{size - 1} of them (0 drops them all)"
+        )
+    return battle.model_copy(update={"log": battle.log[:keep]}), battle.log[keep:]
+
+
+def phase_start(log: list[Entry]) -> int:
+    """How many entries come before the current phase, or before the last one when
+    the log ends with a phase end (``Entry.ends_phase``): what ``undo_phase`` keeps."""
+    body = log[:-1] if log and log[-1].ends_phase else log
+    ends = [position for position, entry in enumerate(body, start=1) if entry.ends_phase]
+    return ends[-1] if ends else 0
+
+
+def undo_phase(battle: Battle) -> tuple[Battle, list[Entry]]:
+    """Drop back to the start of the current phase; if the last entry ended a phase
+    (``battle enemy-phase`` ends with one), drop that whole phase."""
+    if not battle.log:
+        raise TacticianError("nothing to undo: the log is empty")
+    return undo_to(battle, phase_start(battle.log))

@@ -1,17 +1,30 @@
-"""A battle in a JSON file (until the storage layer lands). Writes are atomic:
-a temporary file replaced in one step, so a crash never leaves half a battle."""
+"""A battle in a JSON file (until the storage layer lands).
+
+Writes are atomic and durable: the battle goes to a temporary file
+``.NAME.json.XXXXXXXX`` in the same folder, which is fsynced, replaced over the
+battle in one ``os.replace``, and then the folder is fsynced, so a crash or a
+kill leaves either the old battle or the new one, never half of either. A kill
+between the write and the replace leaves the temporary file behind: ``cleanup``
+(run whenever a battle is opened) removes such leftovers.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
-import tempfile
+import re
+import secrets
+import stat
+import string
+import time
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from tactician.content.files import parse_json, read_text
 from tactician.content.loader import describe_errors
-from tactician.engine.battle import FORMAT, Battle
+from tactician.engine.battle import Battle, UnknownFormat, check_format
 from tactician.errors import ContentError
 
 
@@ -22,11 +35,11 @@ def load_battle(path: Path) -> Battle:
     state is checked against its ruleset when the battle is opened (``table``)."""
     text = read_text(path, "battle file")
     data = parse_json(text, path, fault="not a battle file")
-    if isinstance(data, dict) and "format" in data and data["format"] != FORMAT:
-        raise ContentError(
-            f"{path}: battle file format {data['format']!r} is not one this Tactician "
-            f"reads (it reads format {FORMAT})"
-        )
+    if isinstance(data, dict) and "format" in data:
+        try:
+            check_format(data["format"])
+        except UnknownFormat as exc:
+            raise ContentError(f"{path}: {exc}") from None
     try:
         return Battle.model_validate(data)
     except ValidationError as exc:
@@ -36,12 +49,84 @@ def load_battle(path: Path) -> Battle:
 
 
 def save_battle(battle: Battle, path: Path) -> None:
+    """Write ``battle`` to ``path`` atomically and durably (see the module docstring).
+
+    A new file gets the usual permissions (0666 less the umask), a rewritten one
+    keeps its own; a symbolic link is followed (the file it names is replaced).
+    """
+    path = path.resolve() if path.is_symlink() else path
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    handle, temporary = _temporary(path)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
+            if os.chmod in os.supports_fd:
+                with contextlib.suppress(FileNotFoundError):
+                    os.chmod(out.fileno(), stat.S_IMODE(path.stat().st_mode))
             out.write(battle.model_dump_json(indent=1))
+            out.flush()
+            os.fsync(out.fileno())
         os.replace(temporary, path)
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
+    _sync_folder(path.parent)
+
+
+# a temporary's name: ``.NAME.`` and eight of these (the shape ``cleanup`` removes)
+_NAME_CHARACTERS = string.ascii_lowercase + string.digits + "_"
+
+
+def _temporary(path: Path) -> tuple[int, Path]:
+    """Create ``.NAME.XXXXXXXX`` next to ``path``, opened for writing, never an
+    existing file (``O_EXCL``); its mode is 0666 less the umask."""
+    while True:
+        suffix = "".join(secrets.choice(_NAME_CHARACTERS) for _ in range(8))
+        temporary = path.parent / f".{path.name}.{suffix}"
+        try:
+            return os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), temporary
+        except FileExistsError:
+            continue
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the replace itself durable (POSIX: fsync the directory)."""
+    if not hasattr(os, "O_DIRECTORY"):  # Windows cannot open a folder to fsync it
+        return
+    descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+# a temporary file left by a save that was killed is this old before it is removed:
+# a save still running in another process is never older than a few seconds
+STALE_AFTER_S = 60.0
+
+
+def cleanup(path: Path, now: float | None = None) -> list[Path]:
+    """Remove leftover temporaries of ``path`` from killed saves; return them.
+
+    Only files named exactly as ``save_battle`` names them (``.NAME.`` and eight
+    of ``_NAME_CHARACTERS``, which is also how ``tempfile`` named them before) and
+    last written ``STALE_AFTER_S`` seconds
+    or more before ``now`` (the time of this open) are removed.
+    """
+    path = path.resolve() if path.is_symlink() else path  # where save_battle writes
+    pattern = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}")
+    cutoff = (time.time() if now is None else now) - STALE_AFTER_S
+    removed: list[Path] = []
+    try:
+        candidates = list(path.parent.iterdir())
+    except OSError:
+        return removed
+    for candidate in candidates:
+        if not pattern.fullmatch(candidate.name):
+            continue
+        try:
+            if candidate.is_file() and candidate.stat().st_mtime <= cutoff:
+                candidate.unlink()
+                removed.append(candidate)
+        except OSError:
+            continue  # gone already, or not ours to remove
+    return removed

@@ -4,22 +4,35 @@ play a side, and describe the board.
 A battle lives in a JSON file (start state + event log; see
 ``engine.store_file``) until the storage layer lands; the log is the single
 source of truth, so storage can adopt it unchanged. Every function here reads
-the file, works on immutable values and writes the file back atomically only
-when the action was accepted.
+the file, works on immutable values and writes the file back at most once, atomically,
+only when everything it was asked to do was accepted: a command that applies
+several actions (``play_side``) saves them all together or none of them.
+
+Opening a battle verifies its hash chain and replays its log (``engine.chain``,
+``engine.battle.replay``) and removes leftover temporary files of killed saves.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tactician.dice.source import DiceSource, PhysicalDice
-from tactician.engine.battle import Battle, act, replay, undo
+from tactician.dice.source import DiceSource, DieDraw, PhysicalDice
+from tactician.engine.battle import (
+    Battle,
+    UnknownFormat,
+    act,
+    replay,
+    undo,
+    undo_phase,
+    undo_to,
+)
+from tactician.engine.chain import BrokenChain
 from tactician.engine.log import Entry
-from tactician.engine.store_file import load_battle, save_battle
-from tactician.errors import NeedRoll, TacticianError
+from tactician.engine.store_file import cleanup, load_battle, save_battle
+from tactician.errors import ContentError, TacticianError
 from tactician.table.fights import service
 from tactician.table.start_check import check_start
 
@@ -64,10 +77,18 @@ def new_battle(
 
 
 def open_battle(path: Path) -> Opened:
-    battle = load_battle(path)
-    rules = _rules(battle.ruleset, battle.options)
-    check_start(path, battle, rules)
-    return Opened(path, battle, rules, replay(battle, rules))
+    """Read, verify and replay the battle at ``path`` (refused, naming the file and the
+    first entry that fails, if it was edited)."""
+    cleanup(path)
+    try:
+        battle = load_battle(path)
+        rules = _rules(battle.ruleset, battle.options)
+        check_start(path, battle, rules)
+        return Opened(path, battle, rules, replay(battle, rules))
+    except BrokenChain as exc:
+        raise ContentError(f"{path}: the log does not verify, it was edited: {exc}") from None
+    except UnknownFormat as exc:
+        raise ContentError(f"{path}: {exc}") from None
 
 
 def perform(
@@ -87,11 +108,21 @@ def check(path: Path, action: dict[str, Any], dice: DiceSource | None = None) ->
     act(opened.battle, opened.rules, action, dice, opened.state)
 
 
-def take_back(path: Path) -> Entry:
+def take_back(path: Path, to: int | None = None, phase: bool = False) -> list[Entry]:
+    """Drop the last entry, or every entry after ``to``, or back to the start of the
+    current (or last) phase; return the dropped entries, oldest first."""
     opened = open_battle(path)
-    battle, entry = undo(opened.battle)
+    if to is not None and phase:
+        raise TacticianError("undo takes --to N or --phase, not both")
+    if to is not None:
+        battle, dropped = undo_to(opened.battle, to)
+    elif phase:
+        battle, dropped = undo_phase(opened.battle)
+    else:
+        battle, entry = undo(opened.battle)
+        dropped = [entry]
     save_battle(battle, path)
-    return entry
+    return dropped
 
 
 def rebuild(path: Path) -> Opened:
@@ -107,8 +138,10 @@ def play_side(path: Path, dice: PhysicalDice | None = None) -> list[dict[str, An
     Each decision's actions are applied and logged like a player's; the
     returned list holds each decision with its explanation and log entries.
     With the table's physical ``dice``, every action takes its dice from them in
-    order; when they run out the phase stops with ``NeedRoll`` after saving
-    what was already played.
+    order (numbered across the phase). The whole phase is one atomic write at the
+    end: when the dice run out (``NeedRoll``), a supplied die is refused, or any
+    action is refused, nothing is saved, and a killed run leaves the battle as it
+    was before the phase.
     """
     opened = open_battle(path)
     planner = service(opened.battle.ruleset, "ai")(opened.rules)
@@ -120,27 +153,14 @@ def play_side(path: Path, dice: PhysicalDice | None = None) -> list[dict[str, An
             break
         entries = []
         for action in decision["actions"]:
-            source = _slice(dice) if dice is not None else None
-            try:
-                battle, entry, state = act(battle, opened.rules, action, source, state)
-            except NeedRoll as missing:
-                save_battle(battle, path)
-                assert dice is not None
-                raise NeedRoll(len(dice.draws) + missing.index, missing.sides,
-                               missing.purpose) from None
-            except TacticianError:
-                save_battle(battle, path)
-                raise
-            if dice is not None and source is not None:
-                dice.draws.extend(source.draws)
+            battle, entry, state = _act_on(battle, opened.rules, action, dice, state)
             entries.append(entry.model_dump(mode="json"))
         decisions.append({**decision, "entries": entries})
-        save_battle(battle, path)
     # a planner that ends its own turns (turn-by-turn rulesets) stops where the
     # players' turn begins: no end_phase is appended for it
     ends_own_turns = bool(getattr(planner, "ends_own_turns", False))
     if getattr(state, "result", "ongoing") == "ongoing" and not ends_own_turns:
-        battle, entry, state = act(battle, opened.rules, {"type": "end_phase"}, None, state)
+        battle, entry, state = _act_on(battle, opened.rules, {"type": "end_phase"}, dice, state)
         decisions.append(
             {
                 "unit": None,
@@ -153,9 +173,25 @@ def play_side(path: Path, dice: PhysicalDice | None = None) -> list[dict[str, An
     return decisions
 
 
-def _slice(dice: PhysicalDice) -> PhysicalDice:
-    """The unused part of the table's dice, for one action (each entry logs its own)."""
-    return PhysicalDice(dice.values[len(dice.draws) :])
+def _act_on(
+    battle: Battle, rules: Any, action: dict[str, Any], dice: PhysicalDice | None, state: Any
+) -> tuple[Battle, Entry, Any]:
+    """``act`` on the table's ``dice`` shared across the phase: each entry logs its
+    own draws, and a missing or impossible roll is numbered across the phase."""
+    return act(battle, rules, action, None if dice is None else _Share(dice), state)
+
+
+@dataclass
+class _Share:
+    """The part of the table's dice one action draws (a ``DiceSource``)."""
+
+    table: PhysicalDice
+    draws: list[DieDraw] = field(default_factory=list)
+
+    def draw(self, sides: int, purpose: str) -> int:
+        value = self.table.draw(sides, purpose)
+        self.draws.append(self.table.draws[-1])
+        return value
 
 
 def view(path: Path, reach_unit: str | None = None) -> dict[str, Any]:
