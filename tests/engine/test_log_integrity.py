@@ -35,15 +35,19 @@ from tests.engine.forge import reseal
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "tropera" / "battle"
 
 
+OPTIONS = ["numerical_order=tier"]
+
+
 @pytest.fixture(scope="module")
 def rules() -> Any:
-    return battle_rules([])
+    # the Army archer acts before the Mob brigand-2: each tier keeps its own order
+    return battle_rules(OPTIONS)
 
 
 @pytest.fixture(scope="module")
 def fresh(rules: Any) -> Battle:
     state = start_battle(EXAMPLE / "ford.yaml", [EXAMPLE / "party.yaml", EXAMPLE / "bandits.yaml"])
-    return Battle(ruleset="tropera", seed=7, start=rules.dump_state(state))
+    return Battle(ruleset="tropera", seed=7, options=OPTIONS, start=rules.dump_state(state))
 
 
 @pytest.fixture(scope="module")

@@ -85,7 +85,7 @@ def test_unknown_format(tmp_path: Path, version: object) -> None:
     _edit(battle, lambda data: data.update(format=version))
     for command in COMMANDS:
         refused("battle", *command, "--battle", battle, watch=(tmp_path,),
-                names=(str(battle), f"battle file format {version!r} is not one", "format 1"))
+                names=(str(battle), f"battle format {version!r}", "reads format 2"))
 
 
 def test_repeated_key(tmp_path: Path) -> None:

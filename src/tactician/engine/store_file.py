@@ -11,7 +11,6 @@ between the write and the replace leaves the temporary file behind: ``cleanup``
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import secrets
