@@ -11,6 +11,7 @@ commands so that ``tactician roll`` starts fast.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -223,7 +224,7 @@ def new_command(
 @app.command("show")
 def show_command(
     reach: Annotated[str | None, typer.Option(
-        "--reach", help="Mark where this unit can move ([.]) and attack (*.*).")] = None,
+        "--reach", help="Mark where this unit can move ([.]) and attack without moving (<.>).")] = None,
     battle: BattleOpt = DEFAULT_FILE,
     as_json: JsonOpt = False,
 ) -> None:
@@ -278,6 +279,13 @@ def _attack_action(unit: str, target: str, weapon: str | None) -> dict[str, Any]
     return action
 
 
+def can_ask() -> bool:
+    """Whether a person can answer "Commit this attack?": standard input is a
+    terminal. Piped or closed input is refused with a hint to pass ``--yes``
+    rather than read as "no" (``typer.confirm`` would abort with exit code 1)."""
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
 def _rehearse(battle: Path, action: dict[str, Any], rolls: str | None) -> None:
     """Refuse an attack the rules would refuse (unit already acted, wrong phase, an
     ally, bad --rolls) in the rules' own words before the forecast and the question;
@@ -297,7 +305,10 @@ def attack_command(
     battle: BattleOpt = DEFAULT_FILE,
     as_json: JsonOpt = False,
 ) -> None:
-    """Show the exact forecast, ask, then attack and print every roll."""
+    """Show the exact forecast, ask, then attack and print every roll.
+
+    Without a terminal to answer the question (input piped or closed) the attack is
+    refused (exit code 2, nothing changed) unless --yes is given."""
     from tactician.cli.combat import render_forecast
     from tactician.errors import TacticianError
     from tactician.table.battles import preview_attack
@@ -312,6 +323,11 @@ def attack_command(
             _physical(rolls)  # refuse a malformed --rolls before anything else
         action = _attack_action(unit, target, weapon)
         _rehearse(battle, action, rolls)
+        if not yes and not can_ask():
+            raise TacticianError(
+                "no terminal to confirm: pass --yes (see the odds first with "
+                "`tactician battle forecast UNIT TARGET`)"
+            )
         report = preview_attack(battle, action)
         if not as_json:
             render_forecast(report)

@@ -109,10 +109,15 @@ def board_view(state: TroperaBattle, reach_unit: str | None = None) -> dict[str,
             ):
                 continue
             targets |= attack_tiles(board, moves, weapon.range[0], weapon.range[1])
+        # an ally is no target: its tile is neither a move nor an attack
+        allies = {
+            u.position for u in state.units
+            if u.side == unit.side and u.position is not None and not u.carried_by
+        }
         data["reach"] = {
             "unit": unit.id,
             "move": sorted([list(t) for t in moves]),
-            "attack": sorted([list(t) for t in targets - set(moves)]),
+            "attack": sorted([list(t) for t in targets - set(moves) - allies]),
         }
     return data
 
