@@ -140,25 +140,51 @@ def render_forecast(report: dict[str, Any]) -> None:
     )
     table.add_row("Strikes", str(a["strikes"]), str(d["strikes"]))
     out = report["outcome"]
-    table.add_row("Defeated", _pct(out["attacker_defeated"]), _pct(out["defender_defeated"]))
+    targets = report.get("targets", [])
+    # with several targets, outcome.defender_defeated is the chance that every one
+    # falls; the first target's column shows its own
+    first_defeated = targets[0]["defeated"] if targets else out["defender_defeated"]
+    table.add_row("Defeated", _pct(out["attacker_defeated"]), _pct(first_defeated))
     expected = report["expected_damage"]
     table.add_row(
         "Expected damage taken", f"{expected['to_attacker']:.2f}", f"{expected['to_defender']:.2f}"
     )
     con = console()
     con.print(table)
-    con.print("Order: " + " → ".join(report["order"]))
-    con.print(f"Both stand: {_pct(out['both_stand'])}")
+    con.print("Order: " + " → ".join(report["order"]), markup=False, highlight=False)
+    if targets:
+        con.print(f"Every target falls: {_pct(out['defender_defeated'])}; {a['name']} stands "
+                  f"and not every target falls: {_pct(out['both_stand'])}",
+                  markup=False, highlight=False)
+    else:
+        con.print(f"Both stand: {_pct(out['both_stand'])}")
     for label in ("attacker", "defender"):
         dist = ", ".join(f"{hp} HP {_pct(p)}" for hp, p in report["hp"][label].items())
-        con.print(f"{report[label]['name']} ends at: {dist}")
+        con.print(f"{report[label]['name']} ends at: {dist}", markup=False, highlight=False)
     for bystander in report.get("cleave", []):
-        con.print(f"Cleave reaches {bystander['name']}: defeated {_pct(bystander['defeated'])}")
-    for target in report.get("targets", [])[1:]:
-        con.print(
-            f"{target['name']}: defeated {_pct(target['defeated'])}, "
-            f"{target['strikes']} strikes, hit {target['hit']}%"
-        )
+        con.print(f"Cleave reaches {bystander['name']}: defeated {_pct(bystander['defeated'])}",
+                  markup=False, highlight=False)
+    for number, target in enumerate(targets[1:], start=2):
+        con.print(target_line(a["name"], number, target), markup=False, highlight=False)
+
+
+def target_line(attacker: str, number: int, target: dict[str, Any]) -> str:
+    """A further target of a multi-target attack: its own chance to fall, the
+    attacker's Hit on it, and its counter (or none)."""
+    line = f"Target {number}, {target['name']} ({target['hp']}/{target['max_hp']} HP): defeated "
+    line += _pct(target["defeated"])
+    if target.get("attacker_hit") is not None:
+        line += (f"; {attacker}'s Hit {target['attacker_hit']}% "
+                 f"(true {_pct(target['attacker_hit_probability'])})")
+    if target.get("hit") is None or not target.get("strikes"):
+        line += "; no counter"
+    else:
+        line += (f"; its counter: {target['strikes']} strike(s), Hit {target['hit']}% "
+                 f"(true {_pct(target['hit_probability'])}), {target['damage']} damage")
+    ends = target.get("hp_distribution") or {}
+    if ends:
+        line += "; ends at: " + ", ".join(f"{hp} HP {_pct(p)}" for hp, p in ends.items())
+    return line
 
 
 def render_attack(report: dict[str, Any]) -> None:
