@@ -224,7 +224,8 @@ def new_command(
 @app.command("show")
 def show_command(
     reach: Annotated[str | None, typer.Option(
-        "--reach", help="Mark where this unit can move ([.]) and attack without moving (<.>).")] = None,
+        "--reach",
+        help="Mark where this unit can move ([.]) and attack without moving (<.>).")] = None,
     battle: BattleOpt = DEFAULT_FILE,
     as_json: JsonOpt = False,
 ) -> None:
