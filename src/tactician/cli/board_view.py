@@ -107,9 +107,10 @@ def _status(unit: dict[str, Any], current: bool = True) -> str:
     parts.extend(unit.get("effects", []))
     if current and unit.get("moved"):
         parts.append(f"moved {unit['moved']}")
-    seen: set[str] = set()
-    unique = [p for p in parts if not (p.casefold() in seen or seen.add(p.casefold()))]
-    return ", ".join(unique) or "-"
+    unique: dict[str, str] = {}
+    for part in parts:
+        unique.setdefault(part.casefold(), part)  # the first spelling wins
+    return ", ".join(unique.values()) or "-"
 
 
 def board_text(view: dict[str, Any], marks: dict[str, str] | None = None) -> Any:
