@@ -165,6 +165,15 @@ def test_tiles_print_as_x_y_in_parentheses_in_both_rulesets(tmp_path: Path) -> N
     assert view(skirmish)["units"][1]["position"] == [4, 2]  # --json keeps lists
 
 
+def test_the_enemy_phase_explanation_writes_tiles_the_same_way(tmp_path: Path) -> None:
+    ford = new_ford(tmp_path)
+    battle("move", "aria", 6, 4, "--battle", ford)
+    battle("end-phase", "--battle", ford)
+    out = battle("enemy-phase", "--explain", "--battle", ford)
+    rows = [line for line in out.splitlines() if "aria" in line.split()[2:3]]
+    assert rows and all(line.startswith("(") for line in rows), out
+
+
 @pytest.mark.parametrize("ruleset", ["tropera", "uesrpg"])
 def test_a_forecast_out_of_reach_is_refused(tmp_path: Path, ruleset: str) -> None:
     if ruleset == "tropera":

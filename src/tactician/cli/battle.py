@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 import typer
 
+from tactician.cli.board_view import tile_text
 from tactician.cli.output import console, emit, refusals
 
 app = typer.Typer(
@@ -94,8 +95,6 @@ def _entry_json(entry: Any) -> dict[str, Any]:
     return data
 
 
-def _tile(value: Any) -> str:
-    return f"({value[0]}, {value[1]})"
 
 
 def _hp_after(
@@ -127,7 +126,7 @@ def render_entry(entry: Any, view: dict[str, Any] | None = None) -> None:
     for record in entry.records:
         kind = record.get("type")
         if kind == "move":
-            path = " → ".join(_tile(t) for t in record.get("path", []))
+            path = " → ".join(tile_text(t) for t in record.get("path", []))
             say(f"  path: {path}; {record.get('spent')} movement spent, "
                 f"{record.get('movement_left')} left")
         elif kind == "attack":
@@ -446,7 +445,7 @@ def _render_decisions(side: str, decisions: list[dict[str, Any]], after: dict[st
                                      ("tile", "target", "weapon") else "right")
                 for c in best:
                     table.add_row(
-                        f"{c['tile'][0]},{c['tile'][1]}", c["target"], c["weapon"],
+                        tile_text(c["tile"]), c["target"], c["weapon"],
                         f"{c['hit']:.1%}", f"{c['counter_hit']:.1%}",
                         f"{c['defeat_target']:.1%}", f"{c['defeated']:.1%}", f"{c['score']:.3f}",
                     )

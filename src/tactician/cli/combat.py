@@ -76,8 +76,6 @@ def render_location_forecast(report: dict[str, Any]) -> None:
         + f"; WT {d['wt']}, HP {d['hp']}/{d['max_hp']}",
         markup=False, highlight=False,
     )
-    if report.get("in_reach") is False:
-        con.print("[yellow]Out of reach from here: move closer first.[/yellow]")
     if report.get("affordable") is False:
         con.print("[yellow]Not enough AP left to attack this Turn.[/yellow]")
     table = Table()
