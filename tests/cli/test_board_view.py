@@ -203,3 +203,34 @@ def test_an_attack_without_a_terminal_asks_for_yes(tmp_path: Path) -> None:
     assert path.read_bytes() == before
     battle("attack", "aela", "captain", "--yes", "--battle", path)  # --yes needs no terminal
     assert path.read_bytes() != before
+
+
+# --- names are text ----------------------------------------------------------------------
+
+
+def test_names_print_as_typed_never_as_markup_or_terminal_control(tmp_path: Path) -> None:
+    """``[bold red]...[/]`` and ``[/x]`` are text; ``\\x1b[2J`` is shown escaped."""
+    name = "[bold red]Aria[/] [/x] \x1b[2J"
+    aria = (ROOT / "examples" / "tropera" / "aria_sword_fighter.yaml").read_text(encoding="utf-8")
+    unit = tmp_path / "aria.yaml"
+    unit.write_text(aria.replace("name: Aria", f"name: {json.dumps(name)}"), encoding="utf-8")
+    units = tmp_path / "units.yaml"
+    units.write_text(
+        "units:\n"
+        f"  - {{id: aria, file: {unit}, side: player, at: [5, 4]}}\n"
+        f"  - {{id: brigand-1, file: {FORD.parent / 'enemies' / 'brigand.yaml'}, "
+        "side: enemy, at: [6, 4], tier: mob}\n",
+        encoding="utf-8",
+    )
+    path = tmp_path / "b.json"
+    shown = "[bold red]Aria[/] [/x] \\x1b[2J"
+    for args in (
+        ("new", "--map", FORD / "ford.yaml", "--units", units, "--seed", 1, "--out", path),
+        ("show", "--battle", path),
+        ("forecast", "aria", "brigand-1", "--battle", path),
+        ("attack", "aria", "brigand-1", "--yes", "--battle", path),
+        ("replay", "--battle", path),
+    ):
+        out = battle(*args)
+        assert "\x1b" not in out
+        assert shown in out or (args[0] in ("show", "new") and "[bold red]Aria[/]" in out), out

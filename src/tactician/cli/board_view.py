@@ -19,6 +19,8 @@ from __future__ import annotations
 import string
 from typing import Any
 
+from tactician.cli.safe_text import markup_safe, printable
+
 MOVE_MARK = ("[", "]")
 ATTACK_MARK = ("<", ">")
 MOVE_STYLE = "on blue"
@@ -162,7 +164,7 @@ def board_text(view: dict[str, Any], marks: dict[str, str] | None = None) -> Any
                 left, right = ATTACK_MARK
                 background = ATTACK_STYLE
             text.append(left, style=background)
-            text.append(middle, style=f"{style} {background}".strip())
+            text.append(printable(middle), style=f"{style} {background}".strip())
             text.append(right, style=background)
         text.append(" " + str(y), style="dim")
         text.append("\n")
@@ -199,12 +201,12 @@ def legend_table(view: dict[str, Any], marks: dict[str, str] | None = None) -> A
         side = unit["side"] + (f" ({unit['tier']})" if unit.get("tier") else "")
         acted = ("yes" if unit.get("acted") else "no") if unit["id"] in current else ""
         table.add_row(
-            marks.get(unit["id"], "?"),
-            unit["id"],
-            unit["name"].removesuffix(f" ({unit['id']})"),  # the id is the next column
-            side,
+            markup_safe(marks.get(unit["id"], "?")),
+            markup_safe(unit["id"]),
+            markup_safe(unit["name"].removesuffix(f" ({unit['id']})")),  # the id is beside it
+            markup_safe(side),
             f"{unit['hp']}/{unit['max_hp']}",
-            unit.get("equipped") or "-",
+            markup_safe(unit.get("equipped") or "-"),
             acted,
             "off map" if pos is None else tile_text(pos),
             style=side_style(view, unit["side"]) if unit["hp"] > 0 else "dim",
@@ -229,8 +231,8 @@ def status_table(view: dict[str, Any], marks: dict[str, str] | None = None) -> A
         pos = unit.get("position")
         terrain = "-" if pos is None else str(view["rows"][pos[1]][pos[0]])
         table.add_row(
-            marks.get(unit["id"], "?"), unit["id"], terrain,
-            _status(unit, unit["id"] in current),
+            markup_safe(marks.get(unit["id"], "?")), markup_safe(unit["id"]), markup_safe(terrain),
+            markup_safe(_status(unit, unit["id"] in current)),
             style=side_style(view, unit["side"]) if unit["hp"] > 0 else "dim",
         )
     return table
@@ -285,18 +287,20 @@ def render_board(view: dict[str, Any]) -> None:
     out = console()
     marks = labels(view)
     for index, line in enumerate(header_lines(view)):
-        out.print(line, style="bold" if index == 0 else None, markup=False, highlight=False)
+        out.print(printable(line), style="bold" if index == 0 else None, markup=False,
+                  highlight=False)
     out.print(board_text(view, marks), soft_wrap=True, end="")
     used = {row for rows in view["rows"] for row in rows}
     terrain_key = ", ".join(
         f"{symbol} {name}" for name, symbol in view.get("symbols", {}).items() if name in used
     )
     out.print(
-        Text(f"x = column, y = row, both from 0.  Terrain: {terrain_key}", style="dim")
+        Text(printable(f"x = column, y = row, both from 0.  Terrain: {terrain_key}"),
+             style="dim")
     )
     reach = view.get("reach")
     if reach:
-        key = Text(f"Reach of {reach['unit']} ({marks.get(reach['unit'], '?')}): ")
+        key = Text(printable(f"Reach of {reach['unit']} ({marks.get(reach['unit'], '?')}): "))
         key.append(f"{MOVE_MARK[0]}.{MOVE_MARK[1]}", style=MOVE_STYLE)
         key.append(f" can move there ({len(reach['move'])} tiles), ")
         key.append(f"{ATTACK_MARK[0]}.{ATTACK_MARK[1]}", style=ATTACK_STYLE)

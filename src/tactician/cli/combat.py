@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from tactician.cli.output import console, emit, refusals
+from tactician.cli.safe_text import markup_safe, printable
 
 ATTACKER = typer.Option(..., "--attacker", "-a", help="Attacker's unit file (YAML).")
 DEFENDER = typer.Option(
@@ -57,6 +58,11 @@ def _pct(p: float) -> str:
     return f"{100 * p:.2f}%"
 
 
+def _say(con: Any, text: str, style: str | None = None) -> None:
+    """One line of text as given: names print as typed, never as markup."""
+    con.print(printable(text), style=style, markup=False, highlight=False)
+
+
 def render_location_forecast(report: dict[str, Any]) -> None:
     """Rulesets with hit locations and wounds (UESRPG): hit, each location, wound,
     down, dead and the defender's HP, for the defence chosen and every other one."""
@@ -68,38 +74,33 @@ def render_location_forecast(report: dict[str, Any]) -> None:
     title = f"Forecast: {a['name']} attacks {d['name']} with {a['weapon']} ({a['damage']})"
     if distance is not None:
         title += f" at {distance} tiles"
-    con.print(title, markup=False, highlight=False)
+    _say(con, title)
     defence = report["defence"]
-    con.print(
-        f"Attack test vs {a['target']}; {d['name']} "
-        + ("does not defend" if defence == "none" else f"tries to {defence} (vs {d['target']})")
-        + f"; WT {d['wt']}, HP {d['hp']}/{d['max_hp']}",
-        markup=False, highlight=False,
-    )
+    _say(con,
+         f"Attack test vs {a['target']}; {d['name']} "
+         + ("does not defend" if defence == "none" else f"tries to {defence} (vs {d['target']})")
+         + f"; WT {d['wt']}, HP {d['hp']}/{d['max_hp']}")
     if report.get("affordable") is False:
-        con.print("[yellow]Not enough AP left to attack this Turn.[/yellow]")
+        _say(con, "Not enough AP left to attack this Turn.", "yellow")
     table = Table()
     table.add_column("")
     table.add_column("chance", justify="right")
     table.add_row("Hit", _pct(report["hit"]))
     for location, p in report["locations"].items():
-        table.add_row(f"  {location.replace('_', ' ')}", _pct(p))
+        table.add_row(f"  {markup_safe(location.replace('_', ' '))}", _pct(p))
     table.add_row("Wound", _pct(report["wound"]))
     table.add_row("Down (0 HP)", _pct(report["kill"]))
     table.add_row("Dead", _pct(report["dead"]))
     table.add_row("Expected damage", f"{report['expected_damage']:.2f}")
     con.print(table)
     dist = ", ".join(f"{hp} HP {_pct(p)}" for hp, p in report["hp"]["defender"].items())
-    con.print(f"{d['name']} ends at: {dist}", markup=False, highlight=False)
+    _say(con, f"{d['name']} ends at: {dist}")
     others = report.get("defences", {})
     if len(others) > 1:
-        con.print(
-            "By defence: " + "; ".join(
-                f"{name}: hit {_pct(o['hit'])}, wound {_pct(o['wound'])}, down {_pct(o['kill'])}"
-                for name, o in others.items()
-            ),
-            markup=False, highlight=False,
-        )
+        _say(con, "By defence: " + "; ".join(
+            f"{name}: hit {_pct(o['hit'])}, wound {_pct(o['wound'])}, down {_pct(o['kill'])}"
+            for name, o in others.items()
+        ))
 
 
 def render_forecast(report: dict[str, Any]) -> None:
@@ -111,25 +112,22 @@ def render_forecast(report: dict[str, Any]) -> None:
     a, d = report["attacker"], report["defender"]
     table = Table(title=f"Forecast at distance {report['distance']}")
     table.add_column("")
-    table.add_column(a["name"], justify="right")
-    table.add_column(d["name"], justify="right")
+    table.add_column(markup_safe(a["name"]), justify="right")
+    table.add_column(markup_safe(d["name"]), justify="right")
 
     def value(side: dict[str, Any], key: str, suffix: str = "") -> str:
         return "-" if side[key] is None else f"{side[key]}{suffix}"
 
+    def chance(side: dict[str, Any], key: str) -> str:
+        return "-" if side[key] is None else _pct(side[key])
+
     table.add_row("HP", f"{a['hp']}/{a['max_hp']}", f"{d['hp']}/{d['max_hp']}")
-    table.add_row("Weapon", a["weapon"] or "-", d["weapon"] or "-")
+    table.add_row("Weapon", markup_safe(a["weapon"] or "-"), markup_safe(d["weapon"] or "-"))
     table.add_row("Hit", value(a, "hit", "%"), value(d, "hit", "%"))
-    table.add_row(
-        "True chance to hit",
-        "-" if a["hit_probability"] is None else _pct(a["hit_probability"]),
-        "-" if d["hit_probability"] is None else _pct(d["hit_probability"]),
-    )
+    table.add_row("True chance to hit", chance(a, "hit_probability"), chance(d, "hit_probability"))
     table.add_row("Crit", value(a, "crit", "%"), value(d, "crit", "%"))
     table.add_row(
-        "True chance to crit",
-        "-" if a["crit_probability"] is None else _pct(a["crit_probability"]),
-        "-" if d["crit_probability"] is None else _pct(d["crit_probability"]),
+        "True chance to crit", chance(a, "crit_probability"), chance(d, "crit_probability")
     )
     table.add_row(
         "Damage (crit)",
@@ -149,21 +147,19 @@ def render_forecast(report: dict[str, Any]) -> None:
     )
     con = console()
     con.print(table)
-    con.print("Order: " + " → ".join(report["order"]), markup=False, highlight=False)
+    _say(con, "Order: " + " → ".join(report["order"]))
     if targets:
-        con.print(f"Every target falls: {_pct(out['defender_defeated'])}; {a['name']} stands "
-                  f"and not every target falls: {_pct(out['both_stand'])}",
-                  markup=False, highlight=False)
+        _say(con, f"Every target falls: {_pct(out['defender_defeated'])}; {a['name']} stands "
+                  f"and not every target falls: {_pct(out['both_stand'])}")
     else:
-        con.print(f"Both stand: {_pct(out['both_stand'])}")
+        _say(con, f"Both stand: {_pct(out['both_stand'])}")
     for label in ("attacker", "defender"):
         dist = ", ".join(f"{hp} HP {_pct(p)}" for hp, p in report["hp"][label].items())
-        con.print(f"{report[label]['name']} ends at: {dist}", markup=False, highlight=False)
+        _say(con, f"{report[label]['name']} ends at: {dist}")
     for bystander in report.get("cleave", []):
-        con.print(f"Cleave reaches {bystander['name']}: defeated {_pct(bystander['defeated'])}",
-                  markup=False, highlight=False)
+        _say(con, f"Cleave reaches {bystander['name']}: defeated {_pct(bystander['defeated'])}")
     for number, target in enumerate(targets[1:], start=2):
-        con.print(target_line(a["name"], number, target), markup=False, highlight=False)
+        _say(con, target_line(a["name"], number, target))
 
 
 def target_line(attacker: str, number: int, target: dict[str, Any]) -> str:
@@ -185,42 +181,47 @@ def target_line(attacker: str, number: int, target: dict[str, Any]) -> str:
     return line
 
 
+def strike_line(strike: dict[str, Any]) -> Any:
+    """``1. Aria → Brigand (hit 100, crit 2): attack roll (True Hit): 42 + 20 → 31 →
+    HIT, 6 damage, Brigand at 16 HP`` as a ``Text`` (the outcome in bold)."""
+    from rich.text import Text
+
+    rolls = "; ".join(
+        f"{r['purpose']}: {' + '.join(map(str, r['dice']))}"
+        + (f" → {r['value']}" if r["value"] is not None and len(r["dice"]) > 1 else "")
+        for r in strike["rolls"]
+    )
+    effects = f" [{', '.join(strike['effects'])}]" if strike["effects"] else ""
+    cleave = f" (Cleave {strike['cleave']})" if strike.get("cleave") else ""
+    line = Text(printable(
+        f"{strike['number']}. {strike['striker']} → {strike['target']}{cleave} "
+        f"(hit {strike['hit']}, crit {strike['crit']}): {rolls} → "
+    ))
+    line.append(strike["outcome"].upper(), style="bold")
+    if strike["outcome"] != "miss":
+        line.append(printable(
+            f", {strike['damage']} damage, {strike['target']} at {strike['target_hp']} HP"
+        ))
+    line.append(printable(effects))
+    return line
+
+
 def render_attack(report: dict[str, Any]) -> None:
     con = console()
     if report.get("seed") is not None:
-        con.print(f"[dim]seed {report['seed']}[/dim]")
+        _say(con, f"seed {report['seed']}", "dim")
     for line in report.get("lines", []):  # rulesets that narrate each roll as a line
-        con.print(line, markup=False, highlight=False)
+        _say(con, line)
     for strike in report["strikes"]:
-        rolls = "; ".join(
-            f"{r['purpose']}: {' + '.join(map(str, r['dice']))}"
-            + (f" → {r['value']}" if r["value"] is not None and len(r["dice"]) > 1 else "")
-            for r in strike["rolls"]
-        )
-        effects = f" [{', '.join(strike['effects'])}]" if strike["effects"] else ""
-        cleave = f" (Cleave {strike['cleave']})" if strike.get("cleave") else ""
-        con.print(
-            f"{strike['number']}. {strike['striker']} → {strike['target']}{cleave} "
-            f"(hit {strike['hit']}, crit {strike['crit']}): {rolls} → "
-            f"[bold]{strike['outcome'].upper()}[/bold]"
-            + (
-                f", {strike['damage']} damage, {strike['target']} at {strike['target_hp']} HP"
-                if strike["outcome"] != "miss"
-                else ""
-            )
-            + effects
-        )
-    con.print("Result: " + ", ".join(f"{n} {hp} HP" for n, hp in report["hp"].items()))
+        con.print(strike_line(strike), highlight=False)
+    _say(con, "Result: " + ", ".join(f"{n} {hp} HP" for n, hp in report["hp"].items()))
     for wound in report["critically_wounded"]:
         if wound["crippled"]:
-            con.print(
-                f"[red]{wound['name']} is Crippled (wounded {wound['times_wounded']} times)[/red]"
-            )
+            _say(con, f"{wound['name']} is Crippled (wounded {wound['times_wounded']} times)",
+                 "red")
         else:
-            con.print(
-                f"[red]{wound['name']} is Critically Wounded: countdown "
-                f"{wound['countdown_rounds']} round(s)[/red]"
-            )
+            _say(con, f"{wound['name']} is Critically Wounded: countdown "
+                      f"{wound['countdown_rounds']} round(s)", "red")
 
 
 # The options both commands take, declared once.
