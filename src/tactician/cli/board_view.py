@@ -11,7 +11,13 @@ side, both from 0: ``x`` is the column, ``y`` the row.
 
 With a unit's reach, the two characters around the middle one mark the tile so
 the map reads without colour too: ``[.]`` a tile the unit can move to (blue
-background), ``<.>`` a tile it can attack but not enter (red background).
+background), ``<.>`` a tile it can attack but not enter (red background): a foe,
+an empty tile or breakable terrain in range, never an ally.
+
+Under the map, two tables fit an 80-column terminal: one line per unit (label, id,
+name, side, HP, weapon, acted, tile) and each unit's terrain and statuses. Every
+tile in text is ``(x, y)`` (``tile_text``); user text goes through
+``cli.safe_text`` so a name prints as typed.
 """
 
 from __future__ import annotations
