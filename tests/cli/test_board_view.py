@@ -189,6 +189,19 @@ def test_a_forecast_out_of_reach_is_refused(tmp_path: Path, ruleset: str) -> Non
     assert path.read_bytes() == before
 
 
+@pytest.mark.parametrize(("ruleset", "unit", "ally"), [("tropera", "lute", "gilliam"),
+                                                         ("uesrpg", "brand", "aela")])
+def test_a_forecast_on_an_ally_is_refused(tmp_path: Path, ruleset: str, unit: str,
+                                          ally: str) -> None:
+    """Lute (1, 3) and Gilliam (1, 5) are two tiles apart, in Fire's range; Brand
+    (1, 3) and Aela (2, 2) two apart, in the Spear's reach."""
+    path = new_ford(tmp_path) if ruleset == "tropera" else new_skirmish(tmp_path)
+    if ruleset == "uesrpg":
+        battle("enemy-phase", "--battle", path)
+    out = battle("forecast", unit, ally, "--battle", path, code=2)
+    assert "is an ally of" in out
+
+
 def test_an_attack_without_a_terminal_asks_for_yes(tmp_path: Path) -> None:
     """Piped input is no answer: refused with the way out, not "Aborted." (exit 1)."""
     path = fallen_bandit(tmp_path)

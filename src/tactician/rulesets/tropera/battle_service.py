@@ -133,6 +133,11 @@ def battle_forecast(
     target = state.unit(str(action.get("target")))
     if unit.position is None or target.position is None:
         raise RulesError("both units must stand on the map")
+    # the attack's own refusals (battle_actions.attack: "against a hostile target")
+    if target.side == unit.side:
+        raise RulesError(f"{target.name} is an ally of {unit.name}")
+    if target.hp == 0:
+        raise RulesError(f"{target.name} is not standing on the map")
     attacker = combatant(state, unit, weapon=action.get("weapon"))
     distance = manhattan(unit.position, target.position)
     # the same weapon switch the attack will make (Quick Draw)
