@@ -143,3 +143,17 @@ def test_the_readme_commands_run_in_order(tmp_path: Path, monkeypatch: pytest.Mo
         )
         for text in command.prints:
             assert text in output, f"README line {command.line}: no {text!r} in:\n{output}"
+
+
+def test_the_two_scripts_the_readme_names_exist_and_run_from_anywhere() -> None:
+    """``./scripts/demo`` and ``./scripts/test`` (too slow to run here: they install)
+    are executable and start by moving to the repository's root; ``-m "not slow"``
+    selects a marker pytest knows."""
+    text = README.read_text(encoding="utf-8")
+    for name in ("demo", "test"):
+        script = ROOT / "scripts" / name
+        assert f"./scripts/{name}" in text
+        assert script.stat().st_mode & 0o111, f"{script} is not executable"
+        assert 'cd "$(dirname "$0")/.."' in script.read_text(encoding="utf-8")
+    assert './scripts/test -m "not slow"' in text
+    assert '"slow:' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
