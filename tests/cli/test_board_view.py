@@ -7,14 +7,19 @@ refusals that say why (exit code 2, nothing changed).
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
 from typer.testing import CliRunner
 
 from tactician.cli.main import app
+from tactician.cli.safe_text import plain, printable
 
 ROOT = Path(__file__).resolve().parents[2]
 FORD = ROOT / "examples" / "tropera" / "battle"
@@ -222,8 +227,9 @@ def test_an_attack_without_a_terminal_asks_for_yes(tmp_path: Path) -> None:
 
 
 def test_names_print_as_typed_never_as_markup_or_terminal_control(tmp_path: Path) -> None:
-    """``[bold red]...[/]`` and ``[/x]`` are text; ``\\x1b[2J`` is shown escaped."""
-    name = "[bold red]Aria[/] [/x] \x1b[2J"
+    """``[bold red]...[/]``, ``[/x]`` and ``:smile:`` are text; ``\\x1b[2J`` is shown
+    escaped."""
+    name = "[bold red]Aria[/] [/x] :smile: \x1b[2J"
     aria = (ROOT / "examples" / "tropera" / "aria_sword_fighter.yaml").read_text(encoding="utf-8")
     unit = tmp_path / "aria.yaml"
     unit.write_text(aria.replace("name: Aria", f"name: {json.dumps(name)}"), encoding="utf-8")
@@ -236,7 +242,7 @@ def test_names_print_as_typed_never_as_markup_or_terminal_control(tmp_path: Path
         encoding="utf-8",
     )
     path = tmp_path / "b.json"
-    shown = "[bold red]Aria[/] [/x] \\x1b[2J"
+    shown = "[bold red]Aria[/] [/x] :smile: \\x1b[2J"
     for args in (
         ("new", "--map", FORD / "ford.yaml", "--units", units, "--seed", 1, "--out", path),
         ("show", "--battle", path),
@@ -247,3 +253,17 @@ def test_names_print_as_typed_never_as_markup_or_terminal_control(tmp_path: Path
         out = battle(*args)
         assert "\x1b" not in out
         assert shown in out or (args[0] in ("show", "new") and "[bold red]Aria[/]" in out), out
+
+
+@given(st.text(max_size=40))
+@settings(max_examples=200, deadline=None)
+def test_any_text_prints_as_typed_with_controls_escaped(text: str) -> None:
+    """Whatever a name holds, the terminal gets it back as typed (``printable``),
+    with no markup read, no emoji code replaced and no control character raw."""
+    console = Console(width=400, record=True, color_system=None, file=io.StringIO())
+    console.print(plain(text), highlight=False, soft_wrap=True, end="")
+    shown = console.export_text()
+    assert shown == printable(text)
+    assert all(c.isprintable() for c in shown)
+    if text.isprintable():
+        assert shown == text

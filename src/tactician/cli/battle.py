@@ -19,7 +19,7 @@ import typer
 
 from tactician.cli.board_view import tile_text
 from tactician.cli.output import console, emit, refusals
-from tactician.cli.safe_text import printable
+from tactician.cli.safe_text import plain
 
 app = typer.Typer(
     help="Play a battle on a map: create it, show the board, move, attack with exact "
@@ -88,7 +88,7 @@ def parse_params(pairs: list[str]) -> dict[str, Any]:
 
 def say(text: str, style: str | None = None) -> None:
     """One line as given (no markup, no highlighting, no hard wrapping)."""
-    console().print(printable(text), style=style, markup=False, highlight=False, soft_wrap=True)
+    console().print(plain(text, style or ""), highlight=False, soft_wrap=True)
 
 
 def _entry_json(entry: Any) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import string
 from typing import Any
 
-from tactician.cli.safe_text import markup_safe, printable
+from tactician.cli.safe_text import plain, printable
 
 MOVE_MARK = ("[", "]")
 ATTACK_MARK = ("<", ">")
@@ -207,12 +207,12 @@ def legend_table(view: dict[str, Any], marks: dict[str, str] | None = None) -> A
         side = unit["side"] + (f" ({unit['tier']})" if unit.get("tier") else "")
         acted = ("yes" if unit.get("acted") else "no") if unit["id"] in current else ""
         table.add_row(
-            markup_safe(marks.get(unit["id"], "?")),
-            markup_safe(unit["id"]),
-            markup_safe(unit["name"].removesuffix(f" ({unit['id']})")),  # the id is beside it
-            markup_safe(side),
+            plain(marks.get(unit["id"], "?")),
+            plain(unit["id"]),
+            plain(unit["name"].removesuffix(f" ({unit['id']})")),  # the id is beside it
+            plain(side),
             f"{unit['hp']}/{unit['max_hp']}",
-            markup_safe(unit.get("equipped") or "-"),
+            plain(unit.get("equipped") or "-"),
             acted,
             "off map" if pos is None else tile_text(pos),
             style=side_style(view, unit["side"]) if unit["hp"] > 0 else "dim",
@@ -237,8 +237,8 @@ def status_table(view: dict[str, Any], marks: dict[str, str] | None = None) -> A
         pos = unit.get("position")
         terrain = "-" if pos is None else str(view["rows"][pos[1]][pos[0]])
         table.add_row(
-            markup_safe(marks.get(unit["id"], "?")), markup_safe(unit["id"]), markup_safe(terrain),
-            markup_safe(_status(unit, unit["id"] in current)),
+            plain(marks.get(unit["id"], "?")), plain(unit["id"]), plain(terrain),
+            plain(_status(unit, unit["id"] in current)),
             style=side_style(view, unit["side"]) if unit["hp"] > 0 else "dim",
         )
     return table
@@ -293,8 +293,7 @@ def render_board(view: dict[str, Any]) -> None:
     out = console()
     marks = labels(view)
     for index, line in enumerate(header_lines(view)):
-        out.print(printable(line), style="bold" if index == 0 else None, markup=False,
-                  highlight=False)
+        out.print(plain(line, "bold" if index == 0 else ""), highlight=False)
     out.print(board_text(view, marks), soft_wrap=True, end="")
     used = {row for rows in view["rows"] for row in rows}
     terrain_key = ", ".join(

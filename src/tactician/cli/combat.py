@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from tactician.cli.output import console, emit, refusals
-from tactician.cli.safe_text import markup_safe, printable
+from tactician.cli.safe_text import plain, printable
 
 ATTACKER = typer.Option(..., "--attacker", "-a", help="Attacker's unit file (YAML).")
 DEFENDER = typer.Option(
@@ -60,7 +60,7 @@ def _pct(p: float) -> str:
 
 def _say(con: Any, text: str, style: str | None = None) -> None:
     """One line of text as given: names print as typed, never as markup."""
-    con.print(printable(text), style=style, markup=False, highlight=False)
+    con.print(plain(text, style or ""), highlight=False)
 
 
 def render_location_forecast(report: dict[str, Any]) -> None:
@@ -87,7 +87,7 @@ def render_location_forecast(report: dict[str, Any]) -> None:
     table.add_column("chance", justify="right")
     table.add_row("Hit", _pct(report["hit"]))
     for location, p in report["locations"].items():
-        table.add_row(f"  {markup_safe(location.replace('_', ' '))}", _pct(p))
+        table.add_row(plain("  " + location.replace("_", " ")), _pct(p))
     table.add_row("Wound", _pct(report["wound"]))
     table.add_row("Down (0 HP)", _pct(report["kill"]))
     table.add_row("Dead", _pct(report["dead"]))
@@ -112,8 +112,8 @@ def render_forecast(report: dict[str, Any]) -> None:
     a, d = report["attacker"], report["defender"]
     table = Table(title=f"Forecast at distance {report['distance']}")
     table.add_column("")
-    table.add_column(markup_safe(a["name"]), justify="right")
-    table.add_column(markup_safe(d["name"]), justify="right")
+    table.add_column(plain(a["name"]), justify="right")
+    table.add_column(plain(d["name"]), justify="right")
 
     def value(side: dict[str, Any], key: str, suffix: str = "") -> str:
         return "-" if side[key] is None else f"{side[key]}{suffix}"
@@ -122,7 +122,7 @@ def render_forecast(report: dict[str, Any]) -> None:
         return "-" if side[key] is None else _pct(side[key])
 
     table.add_row("HP", f"{a['hp']}/{a['max_hp']}", f"{d['hp']}/{d['max_hp']}")
-    table.add_row("Weapon", markup_safe(a["weapon"] or "-"), markup_safe(d["weapon"] or "-"))
+    table.add_row("Weapon", plain(a["weapon"] or "-"), plain(d["weapon"] or "-"))
     table.add_row("Hit", value(a, "hit", "%"), value(d, "hit", "%"))
     table.add_row("True chance to hit", chance(a, "hit_probability"), chance(d, "hit_probability"))
     table.add_row("Crit", value(a, "crit", "%"), value(d, "crit", "%"))

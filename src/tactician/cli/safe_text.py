@@ -2,13 +2,15 @@
 
 Names, weapons and effects come from files a user wrote. Rich reads ``[...]`` in
 a string as markup (``[bold red]Aria[/]`` would print in red, ``Aria [/x]``
-would raise), and a raw control character (``\\x1b[2J``, an OSC title) would
-drive the terminal. Every renderer passes such text through ``printable``
-(printed with ``markup=False`` or as a ``Text``) or ``markup_safe`` (inside a
-Rich table cell, title or a markup string).
+would raise) and ``:smile:`` as an emoji code, even with ``markup=False``; and a
+raw control character (``\\x1b[2J``, an OSC title) would drive the terminal.
+Every renderer prints such text as ``plain(...)``: a Rich ``Text``, which is
+never parsed, holding ``printable(...)``, which escapes control characters.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 
 def printable(value: object) -> str:
@@ -21,8 +23,8 @@ def printable(value: object) -> str:
                    for c in text)
 
 
-def markup_safe(value: object) -> str:
-    """``printable(value)`` with Rich markup escaped, for cells and markup strings."""
-    from rich.markup import escape
+def plain(value: object, style: str = "") -> Any:
+    """``printable(value)`` as a Rich ``Text``: no markup, no emoji codes."""
+    from rich.text import Text
 
-    return escape(printable(value))
+    return Text(printable(value), style=style)
