@@ -20,6 +20,9 @@ from typer.testing import CliRunner
 
 from tactician.cli.main import app
 from tactician.cli.safe_text import plain, printable
+from tactician.rulesets.tropera.battle_service import board_view
+from tests.tropera.battles import unit as tropera_unit
+from tests.tropera.test_terrain_and_siege import STEADY, WALLED, board, far_foe
 
 ROOT = Path(__file__).resolve().parents[2]
 FORD = ROOT / "examples" / "tropera" / "battle"
@@ -267,3 +270,13 @@ def test_any_text_prints_as_typed_with_controls_escaped(text: str) -> None:
     assert all(c.isprintable() for c in shown)
     if text.isprintable():
         assert shown == text
+
+
+def test_reach_marks_breakable_terrain_but_not_solid_walls() -> None:
+    """A row of walls with one cracked wall at (3, 1): the cracked wall is a target
+    (000: "crumbling walls can be destroyed with attacks"), a wall is not."""
+    view = board_view(board(WALLED, tropera_unit("a", (3, 0), character=STEADY), far_foe()), "a")
+    attack = {tuple(t) for t in view["reach"]["attack"]}
+    walls = {(x, 1) for x in (1, 2, 4, 5)}
+    assert (3, 1) in attack
+    assert not attack & walls

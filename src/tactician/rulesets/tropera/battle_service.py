@@ -109,17 +109,31 @@ def board_view(state: TroperaBattle, reach_unit: str | None = None) -> dict[str,
             ):
                 continue
             targets |= attack_tiles(board, moves, weapon.range[0], weapon.range[1])
-        # an ally is no target: its tile is neither a move nor an attack
+        # an ally is no target: its tile is neither a move nor an attack; nor is a
+        # tile no unit can stand on, unless it is terrain an attack can break
         allies = {
             u.position for u in state.units
             if u.side == unit.side and u.position is not None and not u.carried_by
         }
+        attackable = {
+            t for t in targets - set(moves) - allies
+            if _holds_a_target(board.terrain_at(t))
+        }
         data["reach"] = {
             "unit": unit.id,
             "move": sorted([list(t) for t in moves]),
-            "attack": sorted([list(t) for t in targets - set(moves) - allies]),
+            "attack": sorted([list(t) for t in attackable]),
         }
     return data
+
+
+def _holds_a_target(terrain: Any) -> bool:
+    """A tile worth marking as an attack: some movement class can stand on it (a
+    foe may be there), or it is destructible terrain (000 Attack: "Some terrain
+    such as dead trees or crumbling walls can be destroyed with attacks")."""
+    if terrain.has_tag("destructible") and terrain.destructible_hp is not None:
+        return True
+    return any(cost is not None for cost in terrain.cost.values())
 
 
 def battle_forecast(
