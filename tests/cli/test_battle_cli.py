@@ -215,6 +215,13 @@ def test_missing_battle_file_is_refused(tmp_path: Path) -> None:
     assert run.code == 2 and "no such battle file" in run.err
 
 
+@pytest.fixture
+def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A person at a terminal answers the question (CliRunner's input is no tty)."""
+    monkeypatch.setattr("tactician.cli.battle.can_ask", lambda: True)
+
+
+@pytest.mark.usefixtures("terminal")
 def test_declining_the_attack_commits_nothing(tmp_path: Path) -> None:
     battle = new_skirmish(tmp_path)
     assert cli("move", "aria", 6, 4, "--battle", battle).code == 0

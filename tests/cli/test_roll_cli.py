@@ -60,12 +60,21 @@ def test_human_output_shows_breakdown_and_seed() -> None:
     assert "seed 7 (repeat with --seed 7)" in result.stdout
 
 
-def test_human_output_strikes_dropped_dice_without_markdown() -> None:
-    result = runner.invoke(app, ["roll", "4d6kh3", "--rolls", "5 3 1 6"])
+def test_human_output_names_dropped_dice_in_plain_text() -> None:
+    """Strike-through is colour; without it (NO_COLOR, a pipe) the word says it."""
+    result = runner.invoke(app, ["roll", "4d6kh3", "--rolls", "5 3 1 6"], env={"NO_COLOR": "1"})
     assert result.exit_code == 0, result.output
-    assert "4d6kh3 → 4d6kh3 (5, 3, 1, 6) = 14" in result.stdout
+    assert "4d6kh3 → 4d6kh3 (5, 3, 1 dropped, 6) = 14" in result.stdout
     assert "~~" not in result.stdout
     assert "--rolls" in result.stdout
+
+
+def test_human_output_names_rerolled_and_dropped_dice_apart() -> None:
+    result = runner.invoke(app, ["roll", "3d6rr1kh2", "--rolls", "1,4,2,6"])
+    assert result.exit_code == 0, result.output
+    line = result.stdout.splitlines()[0]
+    assert line.count(" rerolled") == 1 and line.count(" dropped") == 1
+    assert "1 rerolled" in line
 
 
 def test_annotations_print_as_typed() -> None:

@@ -79,9 +79,13 @@ def play_skirmish(path: Path, seed: int) -> list[str]:
         foes = [u for u in view["units"] if u["side"] != me["side"] and u["down"] is None]
         odds = []
         for foe in foes if me["ap"] >= 1 else []:
-            report = battle_json("forecast", me["id"], foe["id"], "--battle", path)
-            if report["in_reach"]:
+            code, out = tactician("battle", "forecast", me["id"], foe["id"], "--battle", path,
+                                  "--json")
+            if code == 0:  # a foe out of reach is refused (exit 2)
+                report = json.loads(out)
                 odds.append((-report["kill"], -report["wound"], foe["id"]))
+            else:
+                assert code == 2 and "move closer first" in json.loads(out)["error"], out
         if odds:
             target = min(odds)[2]
             battle_json("attack", me["id"], target, "--yes", "--battle", path)

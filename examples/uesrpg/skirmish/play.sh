@@ -2,6 +2,7 @@
 # The example skirmish played to its end from the command line (seed 3): the
 # players attack with --yes and end their Turns with `battle end-phase`; the
 # bandits' Turns are `battle enemy-phase` (the first one also rolls initiative).
+# The same session as the README's "UESRPG battles" block.
 # Run from the repository root: sh examples/uesrpg/skirmish/play.sh
 set -e
 cd "$(dirname "$0")/../../.."
@@ -17,7 +18,7 @@ $T battle attack brand bandit-1 --yes -b "$B"
 $T battle end-phase -b "$B"
 $T battle move aela 5 1 -b "$B"
 $T battle attack aela captain --yes -b "$B"
-$T battle attack aela captain --yes -b "$B"
+$T battle act aela attack target=captain defence=none -b "$B"
 $T battle end-phase -b "$B"
 $T battle enemy-phase -b "$B"            # the bandits; a death test at a Turn's end
 $T battle attack brand captain --yes -b "$B"

@@ -11,12 +11,15 @@ commands so that ``tactician roll`` starts fast.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from tactician.cli.board_view import tile_text
 from tactician.cli.output import console, emit, refusals
+from tactician.cli.safe_text import plain
 
 app = typer.Typer(
     help="Play a battle on a map: create it, show the board, move, attack with exact "
@@ -88,7 +91,7 @@ def parse_params(pairs: list[str]) -> dict[str, Any]:
 
 def say(text: str, style: str | None = None) -> None:
     """One line as given (no markup, no highlighting, no hard wrapping)."""
-    console().print(text, style=style, markup=False, highlight=False, soft_wrap=True)
+    console().print(plain(text, style or ""), highlight=False, soft_wrap=True)
 
 
 def _entry_json(entry: Any) -> dict[str, Any]:
@@ -96,8 +99,6 @@ def _entry_json(entry: Any) -> dict[str, Any]:
     return data
 
 
-def _tile(value: Any) -> str:
-    return f"({value[0]}, {value[1]})"
 
 
 def _hp_after(
@@ -129,7 +130,7 @@ def render_entry(entry: Any, view: dict[str, Any] | None = None) -> None:
     for record in entry.records:
         kind = record.get("type")
         if kind == "move":
-            path = " → ".join(_tile(t) for t in record.get("path", []))
+            path = " → ".join(tile_text(t) for t in record.get("path", []))
             say(f"  path: {path}; {record.get('spent')} movement spent, "
                 f"{record.get('movement_left')} left")
         elif kind == "attack":
@@ -226,7 +227,8 @@ def new_command(
 @app.command("show")
 def show_command(
     reach: Annotated[str | None, typer.Option(
-        "--reach", help="Mark where this unit can move ([.]) and attack (*.*).")] = None,
+        "--reach",
+        help="Mark where this unit can move ([.]) and attack without moving (<.>).")] = None,
     battle: BattleOpt = DEFAULT_FILE,
     as_json: JsonOpt = False,
 ) -> None:
@@ -281,6 +283,13 @@ def _attack_action(unit: str, target: str, weapon: str | None) -> dict[str, Any]
     return action
 
 
+def can_ask() -> bool:
+    """Whether a person can answer "Commit this attack?": standard input is a
+    terminal. Piped or closed input is refused with a hint to pass ``--yes``
+    rather than read as "no" (``typer.confirm`` would abort with exit code 1)."""
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
 def _rehearse(battle: Path, action: dict[str, Any], rolls: str | None) -> None:
     """Refuse an attack the rules would refuse (unit already acted, wrong phase, an
     ally, bad --rolls) in the rules' own words before the forecast and the question;
@@ -300,7 +309,10 @@ def attack_command(
     battle: BattleOpt = DEFAULT_FILE,
     as_json: JsonOpt = False,
 ) -> None:
-    """Show the exact forecast, ask, then attack and print every roll."""
+    """Show the exact forecast, ask, then attack and print every roll.
+
+    Without a terminal to answer the question (input piped or closed) the attack is
+    refused (exit code 2, nothing changed) unless --yes is given."""
     from tactician.cli.combat import render_forecast
     from tactician.errors import TacticianError
     from tactician.table.battles import preview_attack
@@ -315,6 +327,11 @@ def attack_command(
             _physical(rolls)  # refuse a malformed --rolls before anything else
         action = _attack_action(unit, target, weapon)
         _rehearse(battle, action, rolls)
+        if not yes and not can_ask():
+            raise TacticianError(
+                "no terminal to confirm: pass --yes (see the odds first with "
+                "`tactician battle forecast UNIT TARGET`)"
+            )
         report = preview_attack(battle, action)
         if not as_json:
             render_forecast(report)
@@ -449,7 +466,7 @@ def _render_decisions(side: str, decisions: list[dict[str, Any]], after: dict[st
                                      ("tile", "target", "weapon") else "right")
                 for c in best:
                     table.add_row(
-                        f"{c['tile'][0]},{c['tile'][1]}", c["target"], c["weapon"],
+                        tile_text(c["tile"]), c["target"], c["weapon"],
                         f"{c['hit']:.1%}", f"{c['counter_hit']:.1%}",
                         f"{c['defeat_target']:.1%}", f"{c['defeated']:.1%}", f"{c['score']:.3f}",
                     )

@@ -11,13 +11,21 @@ side, both from 0: ``x`` is the column, ``y`` the row.
 
 With a unit's reach, the two characters around the middle one mark the tile so
 the map reads without colour too: ``[.]`` a tile the unit can move to (blue
-background), ``<.>`` a tile it can attack but not enter (red background).
+background), ``<.>`` a tile it can attack but not enter (red background): a foe,
+an empty tile or breakable terrain in range, never an ally.
+
+Under the map, two tables fit an 80-column terminal: one line per unit (label, id,
+name, side, HP, weapon, acted, tile) and each unit's terrain and statuses. Every
+tile in text is ``(x, y)`` (``tile_text``); user text goes through
+``cli.safe_text`` so a name prints as typed.
 """
 
 from __future__ import annotations
 
 import string
 from typing import Any
+
+from tactician.cli.safe_text import plain, printable
 
 MOVE_MARK = ("[", "]")
 ATTACK_MARK = ("<", ">")
@@ -75,7 +83,24 @@ def side_style(view: dict[str, Any], side: str) -> str:
     return SIDE_STYLES[min(index, len(SIDE_STYLES) - 1)]
 
 
-def _status(unit: dict[str, Any]) -> str:
+def tile_text(pos: Any) -> str:
+    """A tile as every text output writes it: ``(x, y)``, column then row (``--json``
+    keeps ``[x, y]`` lists)."""
+    return f"({pos[0]}, {pos[1]})"
+
+
+def current_units(view: dict[str, Any]) -> set[str]:
+    """The units whose phase (or Turn) it is: the view's ``acting`` list where the
+    ruleset gives one (turn by turn, UESRPG), else every unit of the phase's side."""
+    if view.get("acting") is not None:
+        return {str(u) for u in view["acting"]}
+    return {u["id"] for u in view["units"] if u["side"] == view.get("phase")}
+
+
+def _status(unit: dict[str, Any], current: bool = True) -> str:
+    """The unit's status words, each once (a ruleset may report a state both as its
+    ``down`` word and as a condition, e.g. "unconscious" and "Unconscious");
+    movement spent only for a unit whose phase or Turn it is."""
     parts: list[str] = []
     if unit.get("crippled"):
         parts.append("crippled")
@@ -88,9 +113,12 @@ def _status(unit: dict[str, Any]) -> str:
     if unit.get("carried_by"):
         parts.append(f"carried by {unit['carried_by']}")
     parts.extend(unit.get("effects", []))
-    if unit.get("moved"):
+    if current and unit.get("moved"):
         parts.append(f"moved {unit['moved']}")
-    return ", ".join(parts) or "-"
+    unique: dict[str, str] = {}
+    for part in parts:
+        unique.setdefault(part.casefold(), part)  # the first spelling wins
+    return ", ".join(unique.values()) or "-"
 
 
 def board_text(view: dict[str, Any], marks: dict[str, str] | None = None) -> Any:
@@ -142,7 +170,7 @@ def board_text(view: dict[str, Any], marks: dict[str, str] | None = None) -> Any
                 left, right = ATTACK_MARK
                 background = ATTACK_STYLE
             text.append(left, style=background)
-            text.append(middle, style=f"{style} {background}".strip())
+            text.append(printable(middle), style=f"{style} {background}".strip())
             text.append(right, style=background)
         text.append(" " + str(y), style="dim")
         text.append("\n")
@@ -150,35 +178,91 @@ def board_text(view: dict[str, Any], marks: dict[str, str] | None = None) -> Any
 
 
 def legend_table(view: dict[str, Any], marks: dict[str, str] | None = None) -> Any:
+    """One line per unit, narrow enough for 80 columns: label, id, name, side (and
+    tier), HP, weapon, whether it has acted (only for the units whose phase or Turn
+    it is: the others' flags belong to a phase that is over or not begun), its tile.
+    Terrain and statuses, which can run long, are in ``status_table``."""
     from rich import box
     from rich.table import Table
 
     marks = marks or labels(view)
+    current = current_units(view)
     table = Table(title="Units", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
                   padding=(0, 1, 0, 0))
-    for column in ("", "id", "name", "side", "HP", "equipped", "acted", "x,y", "status"):
-        fixed = column in ("", "id", "HP", "acted")
-        table.add_column(column, no_wrap=fixed, min_width=len(column) or 1,
-                         justify="right" if column == "HP" else "left")
+    # the columns a command needs (label, id, HP, tile) never shrink; the others
+    # are cut with an ellipsis on a narrow terminal
+    fixed = {
+        "": 1,
+        "id": max((len(u["id"]) for u in view["units"]), default=2),
+        "HP": max((len(f"{u['hp']}/{u['max_hp']}") for u in view["units"]), default=2),
+        "at": len("(00, 00)"),
+    }
+    for column in ("", "id", "name", "side", "HP", "equipped", "acted", "at"):
+        table.add_column(
+            column, no_wrap=True, overflow="ellipsis", min_width=fixed.get(column, len(column)),
+            justify="right" if column == "HP" else "left",
+        )
     for unit in view["units"]:
         pos = unit.get("position")
-        where = "off map"
-        if pos is not None:
-            where = f"{pos[0]},{pos[1]} {view['rows'][pos[1]][pos[0]]}"
         side = unit["side"] + (f" ({unit['tier']})" if unit.get("tier") else "")
+        acted = ("yes" if unit.get("acted") else "no") if unit["id"] in current else ""
         table.add_row(
-            marks.get(unit["id"], "?"),
-            unit["id"],
-            unit["name"],
-            side,
+            plain(marks.get(unit["id"], "?")),
+            plain(unit["id"]),
+            plain(unit["name"].removesuffix(f" ({unit['id']})")),  # the id is beside it
+            plain(side),
             f"{unit['hp']}/{unit['max_hp']}",
-            unit.get("equipped") or "-",
-            "yes" if unit.get("acted") else "no",
-            where,
-            _status(unit),
+            plain(unit.get("equipped") or "-"),
+            acted,
+            "off map" if pos is None else tile_text(pos),
             style=side_style(view, unit["side"]) if unit["hp"] > 0 else "dim",
         )
     return table
+
+
+def status_table(view: dict[str, Any], marks: dict[str, str] | None = None) -> Any:
+    """Each unit's terrain and statuses (critical-wound countdown, conditions,
+    wounds, effects, movement spent), wrapped within the line, one row per unit."""
+    from rich import box
+    from rich.table import Table
+
+    marks = marks or labels(view)
+    current = current_units(view)
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1, 0, 0))
+    table.add_column("", no_wrap=True)
+    table.add_column("id", no_wrap=True)
+    table.add_column("terrain", no_wrap=True)
+    table.add_column("status", ratio=1)
+    for unit in view["units"]:
+        pos = unit.get("position")
+        terrain = "-" if pos is None else str(view["rows"][pos[1]][pos[0]])
+        table.add_row(
+            plain(marks.get(unit["id"], "?")), plain(unit["id"]), plain(terrain),
+            plain(_status(unit, unit["id"] in current)),
+            style=side_style(view, unit["side"]) if unit["hp"] > 0 else "dim",
+        )
+    return table
+
+
+def initiative_line(view: dict[str, Any]) -> str | None:
+    """Turn-by-turn rulesets (UESRPG): the round's turn order with each unit's
+    initiative, the unit whose Turn it is marked ``>``, the units done this round
+    marked ``(done)``."""
+    if "order" not in view:
+        return None
+    if not view["order"]:
+        return "Turn order: initiative not rolled yet"
+    by_id = {u["id"]: u for u in view["units"]}
+    words: list[str] = []
+    for unit_id in view["order"]:
+        unit = by_id.get(unit_id, {})
+        text = f"{unit_id} {unit.get('initiative', '?')}"
+        if unit_id == view.get("turn"):
+            text = "> " + text
+        elif unit.get("acted"):
+            text += " (done)"
+        words.append(text)
+    return "Turn order (initiative): " + ", ".join(words)
 
 
 def header_lines(view: dict[str, Any]) -> list[str]:
@@ -194,6 +278,9 @@ def header_lines(view: dict[str, Any]) -> list[str]:
         lines.append(f"Result: {view['result'].upper()} ({view.get('result_reason', '')})")
     else:
         lines.append("Result: ongoing")
+    initiative = initiative_line(view)
+    if initiative is not None:
+        lines.append(initiative)
     return lines
 
 
@@ -206,22 +293,23 @@ def render_board(view: dict[str, Any]) -> None:
     out = console()
     marks = labels(view)
     for index, line in enumerate(header_lines(view)):
-        out.print(line, style="bold" if index == 0 else None, markup=False, highlight=False)
+        out.print(plain(line, "bold" if index == 0 else ""), highlight=False)
     out.print(board_text(view, marks), soft_wrap=True, end="")
     used = {row for rows in view["rows"] for row in rows}
     terrain_key = ", ".join(
         f"{symbol} {name}" for name, symbol in view.get("symbols", {}).items() if name in used
     )
     out.print(
-        Text(f"x = column, y = row, both from 0.  Terrain: {terrain_key}", style="dim"),
-        soft_wrap=True,
+        Text(printable(f"x = column, y = row, both from 0.  Terrain: {terrain_key}"),
+             style="dim")
     )
     reach = view.get("reach")
     if reach:
-        key = Text(f"Reach of {reach['unit']} ({marks.get(reach['unit'], '?')}): ")
+        key = Text(printable(f"Reach of {reach['unit']} ({marks.get(reach['unit'], '?')}): "))
         key.append(f"{MOVE_MARK[0]}.{MOVE_MARK[1]}", style=MOVE_STYLE)
         key.append(f" can move there ({len(reach['move'])} tiles), ")
         key.append(f"{ATTACK_MARK[0]}.{ATTACK_MARK[1]}", style=ATTACK_STYLE)
         key.append(f" can attack there only ({len(reach['attack'])} tiles)")
-        out.print(key, soft_wrap=True)
+        out.print(key)
     out.print(legend_table(view, marks))
+    out.print(status_table(view, marks))

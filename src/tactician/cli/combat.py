@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from tactician.cli.output import console, emit, refusals
+from tactician.cli.safe_text import plain, printable
 
 ATTACKER = typer.Option(..., "--attacker", "-a", help="Attacker's unit file (YAML).")
 DEFENDER = typer.Option(
@@ -57,6 +58,11 @@ def _pct(p: float) -> str:
     return f"{100 * p:.2f}%"
 
 
+def _say(con: Any, text: str, style: str | None = None) -> None:
+    """One line of text as given: names print as typed, never as markup."""
+    con.print(plain(text, style or ""), highlight=False)
+
+
 def render_location_forecast(report: dict[str, Any]) -> None:
     """Rulesets with hit locations and wounds (UESRPG): hit, each location, wound,
     down, dead and the defender's HP, for the defence chosen and every other one."""
@@ -68,40 +74,35 @@ def render_location_forecast(report: dict[str, Any]) -> None:
     title = f"Forecast: {a['name']} attacks {d['name']} with {a['weapon']} ({a['damage']})"
     if distance is not None:
         title += f" at {distance} tiles"
-    con.print(title, markup=False, highlight=False)
+    _say(con, title)
     defence = report["defence"]
-    con.print(
-        f"Attack test vs {a['target']}; {d['name']} "
-        + ("does not defend" if defence == "none" else f"tries to {defence} (vs {d['target']})")
-        + f"; WT {d['wt']}, HP {d['hp']}/{d['max_hp']}",
-        markup=False, highlight=False,
-    )
+    _say(con,
+         f"Attack test vs {a['target']}; {d['name']} "
+         + ("does not defend" if defence == "none" else f"tries to {defence} (vs {d['target']})")
+         + f"; WT {d['wt']}, HP {d['hp']}/{d['max_hp']}")
     if report.get("in_reach") is False:
-        con.print("Out of reach from here: move closer first.", style="yellow")
+        _say(con, "Out of reach from here: move closer first.", "yellow")
     if report.get("affordable") is False:
-        con.print("Not enough AP left to attack this Turn.", style="yellow")
+        _say(con, "Not enough AP left to attack this Turn.", "yellow")
     table = Table()
     table.add_column("")
     table.add_column("chance", justify="right")
     table.add_row("Hit", _pct(report["hit"]))
     for location, p in report["locations"].items():
-        table.add_row(f"  {location.replace('_', ' ')}", _pct(p))
+        table.add_row(plain("  " + location.replace("_", " ")), _pct(p))
     table.add_row("Wound", _pct(report["wound"]))
     table.add_row("Down (0 HP)", _pct(report["kill"]))
     table.add_row("Dead", _pct(report["dead"]))
     table.add_row("Expected damage", f"{report['expected_damage']:.2f}")
     con.print(table)
     dist = ", ".join(f"{hp} HP {_pct(p)}" for hp, p in report["hp"]["defender"].items())
-    con.print(f"{d['name']} ends at: {dist}", markup=False, highlight=False)
+    _say(con, f"{d['name']} ends at: {dist}")
     others = report.get("defences", {})
     if len(others) > 1:
-        con.print(
-            "By defence: " + "; ".join(
-                f"{name}: hit {_pct(o['hit'])}, wound {_pct(o['wound'])}, down {_pct(o['kill'])}"
-                for name, o in others.items()
-            ),
-            markup=False, highlight=False,
-        )
+        _say(con, "By defence: " + "; ".join(
+            f"{name}: hit {_pct(o['hit'])}, wound {_pct(o['wound'])}, down {_pct(o['kill'])}"
+            for name, o in others.items()
+        ))
 
 
 def render_forecast(report: dict[str, Any]) -> None:
@@ -113,25 +114,22 @@ def render_forecast(report: dict[str, Any]) -> None:
     a, d = report["attacker"], report["defender"]
     table = Table(title=f"Forecast at distance {report['distance']}")
     table.add_column("")
-    table.add_column(a["name"], justify="right")
-    table.add_column(d["name"], justify="right")
+    table.add_column(plain(a["name"]), justify="right")
+    table.add_column(plain(d["name"]), justify="right")
 
     def value(side: dict[str, Any], key: str, suffix: str = "") -> str:
         return "-" if side[key] is None else f"{side[key]}{suffix}"
 
+    def chance(side: dict[str, Any], key: str) -> str:
+        return "-" if side[key] is None else _pct(side[key])
+
     table.add_row("HP", f"{a['hp']}/{a['max_hp']}", f"{d['hp']}/{d['max_hp']}")
-    table.add_row("Weapon", a["weapon"] or "-", d["weapon"] or "-")
+    table.add_row("Weapon", plain(a["weapon"] or "-"), plain(d["weapon"] or "-"))
     table.add_row("Hit", value(a, "hit", "%"), value(d, "hit", "%"))
-    table.add_row(
-        "True chance to hit",
-        "-" if a["hit_probability"] is None else _pct(a["hit_probability"]),
-        "-" if d["hit_probability"] is None else _pct(d["hit_probability"]),
-    )
+    table.add_row("True chance to hit", chance(a, "hit_probability"), chance(d, "hit_probability"))
     table.add_row("Crit", value(a, "crit", "%"), value(d, "crit", "%"))
     table.add_row(
-        "True chance to crit",
-        "-" if a["crit_probability"] is None else _pct(a["crit_probability"]),
-        "-" if d["crit_probability"] is None else _pct(d["crit_probability"]),
+        "True chance to crit", chance(a, "crit_probability"), chance(d, "crit_probability")
     )
     table.add_row(
         "Damage (crit)",
@@ -140,25 +138,74 @@ def render_forecast(report: dict[str, Any]) -> None:
     )
     table.add_row("Strikes", str(a["strikes"]), str(d["strikes"]))
     out = report["outcome"]
-    table.add_row("Defeated", _pct(out["attacker_defeated"]), _pct(out["defender_defeated"]))
+    targets = report.get("targets", [])
+    # with several targets, outcome.defender_defeated is the chance that every one
+    # falls; the first target's column shows its own
+    first_defeated = targets[0]["defeated"] if targets else out["defender_defeated"]
+    table.add_row("Defeated", _pct(out["attacker_defeated"]), _pct(first_defeated))
     expected = report["expected_damage"]
     table.add_row(
         "Expected damage taken", f"{expected['to_attacker']:.2f}", f"{expected['to_defender']:.2f}"
     )
     con = console()
     con.print(table)
-    con.print("Order: " + " → ".join(report["order"]))
-    con.print(f"Both stand: {_pct(out['both_stand'])}")
+    _say(con, "Order: " + " → ".join(report["order"]))
+    if targets:
+        _say(con, f"Every target falls: {_pct(out['defender_defeated'])}; {a['name']} stands "
+                  f"and not every target falls: {_pct(out['both_stand'])}")
+    else:
+        _say(con, f"Both stand: {_pct(out['both_stand'])}")
     for label in ("attacker", "defender"):
         dist = ", ".join(f"{hp} HP {_pct(p)}" for hp, p in report["hp"][label].items())
-        con.print(f"{report[label]['name']} ends at: {dist}")
+        _say(con, f"{report[label]['name']} ends at: {dist}")
     for bystander in report.get("cleave", []):
-        con.print(f"Cleave reaches {bystander['name']}: defeated {_pct(bystander['defeated'])}")
-    for target in report.get("targets", [])[1:]:
-        con.print(
-            f"{target['name']}: defeated {_pct(target['defeated'])}, "
-            f"{target['strikes']} strikes, hit {target['hit']}%"
-        )
+        _say(con, f"Cleave reaches {bystander['name']}: defeated {_pct(bystander['defeated'])}")
+    for number, target in enumerate(targets[1:], start=2):
+        _say(con, target_line(a["name"], number, target))
+
+
+def target_line(attacker: str, number: int, target: dict[str, Any]) -> str:
+    """A further target of a multi-target attack: its own chance to fall, the
+    attacker's Hit on it, and its counter (or none)."""
+    line = f"Target {number}, {target['name']} ({target['hp']}/{target['max_hp']} HP): defeated "
+    line += _pct(target["defeated"])
+    if target.get("attacker_hit") is not None:
+        line += (f"; {attacker}'s Hit {target['attacker_hit']}% "
+                 f"(true {_pct(target['attacker_hit_probability'])})")
+    if target.get("hit") is None or not target.get("strikes"):
+        line += "; no counter"
+    else:
+        line += (f"; its counter: {target['strikes']} strike(s), Hit {target['hit']}% "
+                 f"(true {_pct(target['hit_probability'])}), {target['damage']} damage")
+    ends = target.get("hp_distribution") or {}
+    if ends:
+        line += "; ends at: " + ", ".join(f"{hp} HP {_pct(p)}" for hp, p in ends.items())
+    return line
+
+
+def strike_line(strike: dict[str, Any]) -> Any:
+    """``1. Aria → Brigand (hit 100, crit 2): attack roll (True Hit): 42 + 20 → 31 →
+    HIT, 6 damage, Brigand at 16 HP`` as a ``Text`` (the outcome in bold)."""
+    from rich.text import Text
+
+    rolls = "; ".join(
+        f"{r['purpose']}: {' + '.join(map(str, r['dice']))}"
+        + (f" → {r['value']}" if r["value"] is not None and len(r["dice"]) > 1 else "")
+        for r in strike["rolls"]
+    )
+    effects = f" [{', '.join(strike['effects'])}]" if strike["effects"] else ""
+    cleave = f" (Cleave {strike['cleave']})" if strike.get("cleave") else ""
+    line = Text(printable(
+        f"{strike['number']}. {strike['striker']} → {strike['target']}{cleave} "
+        f"(hit {strike['hit']}, crit {strike['crit']}): {rolls} → "
+    ))
+    line.append(strike["outcome"].upper(), style="bold")
+    if strike["outcome"] != "miss":
+        line.append(printable(
+            f", {strike['damage']} damage, {strike['target']} at {strike['target_hp']} HP"
+        ))
+    line.append(printable(effects))
+    return line
 
 
 def render_attack(report: dict[str, Any]) -> None:
@@ -166,44 +213,19 @@ def render_attack(report: dict[str, Any]) -> None:
 
     con = console()
     if report.get("seed") is not None:
-        con.print(f"seed {report['seed']}", style="dim")
-    for narrated in report.get("lines", []):  # rulesets that narrate each roll as a line
-        con.print(narrated, markup=False, highlight=False)
+        _say(con, f"seed {report['seed']}", "dim")
+    for line in report.get("lines", []):  # rulesets that narrate each roll as a line
+        _say(con, line)
     for strike in report["strikes"]:
-        rolls = "; ".join(
-            f"{r['purpose']}: {' + '.join(map(str, r['dice']))}"
-            + (f" → {r['value']}" if r["value"] is not None and len(r["dice"]) > 1 else "")
-            for r in strike["rolls"]
-        )
-        effects = f" [{', '.join(strike['effects'])}]" if strike["effects"] else ""
-        cleave = f" (Cleave {strike['cleave']})" if strike.get("cleave") else ""
-        line = Text(
-            f"{strike['number']}. {strike['striker']} → {strike['target']}{cleave} "
-            f"(hit {strike['hit']}, crit {strike['crit']}): {rolls} → "
-        )
-        line.append(strike["outcome"].upper(), style="bold")
-        line.append(
-            (
-                f", {strike['damage']} damage, {strike['target']} at {strike['target_hp']} HP"
-                if strike["outcome"] != "miss"
-                else ""
-            )
-            + effects
-        )
-        con.print(line)
-    con.print("Result: " + ", ".join(f"{n} {hp} HP" for n, hp in report["hp"].items()))
+        con.print(strike_line(strike), highlight=False)
+    _say(con, "Result: " + ", ".join(f"{n} {hp} HP" for n, hp in report["hp"].items()))
     for wound in report["critically_wounded"]:
         if wound["crippled"]:
-            con.print(
-                f"{wound['name']} is Crippled (wounded {wound['times_wounded']} times)",
-                style="red",
-            )
+            _say(con, f"{wound['name']} is Crippled (wounded {wound['times_wounded']} times)",
+                 "red")
         else:
-            con.print(
-                f"{wound['name']} is Critically Wounded: countdown "
-                f"{wound['countdown_rounds']} round(s)",
-                style="red",
-            )
+            _say(con, f"{wound['name']} is Critically Wounded: countdown "
+                      f"{wound['countdown_rounds']} round(s)", "red")
 
 
 # The options both commands take, declared once.

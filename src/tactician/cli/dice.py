@@ -55,11 +55,15 @@ def register(app: typer.Typer) -> None:
 
 
 def _render(outcome: RollOutcome, seed: int | None, unused: list[int]) -> None:
-    """``2d6+3 → 2d6 (4, 2) + 3 = 9`` with dropped dice struck through, then the seed."""
+    """``4d6kh3 → 4d6kh3 (5, 3, 1 dropped, 6) = 14``: every die, the ones that do not
+    count struck through and named (``dropped``, ``rerolled``) so the line reads
+    the same without colour (``NO_COLOR``, a pipe), then the seed."""
     from rich.text import Text
 
     line = Text(f"{outcome.expression} → ")
-    line.append_text(_struck(outcome.breakdown))
+    line.append_text(struck(outcome.breakdown, [d.status for d in outcome.rolled
+                                                 if d.status != "kept"],
+                            [d.draw.value for d in outcome.rolled if d.status != "kept"]))
     out = console()
     out.print(line)
     if seed is not None:
@@ -71,16 +75,29 @@ def _render(outcome: RollOutcome, seed: int | None, unused: list[int]) -> None:
         sys.stderr.write(f"note: {len(unused)} supplied roll(s) not used: {listed}\n")
 
 
-def _struck(breakdown: str) -> Any:
-    """Turn d20's ``~~dropped~~`` marks into Rich strike-through; the rest stays literal.
+def struck(breakdown: str, statuses: list[str], values: list[int]) -> Any:
+    """Turn d20's ``~~1~~`` marks into ``1 dropped`` (or ``1 rerolled``): the die in
+    strike-through, its fate in words; the rest stays literal.
 
-    Built as ``Text`` segments, never markup, so annotations like ``[fire]`` print as typed.
+    ``statuses`` and ``values`` are the fates and values of the dice that do not
+    count, in the order drawn: each struck die takes the first unclaimed fate of
+    its value (d20 lists rerolls next to their replacement, not in draw order).
+    Built as ``Text`` segments, never markup, so annotations like ``[fire]`` print
+    as typed.
     """
     from rich.text import Text
 
+    fates = list(zip(values, statuses, strict=True))
     text = Text()
     for index, part in enumerate(breakdown.split("~~")):
-        text.append(part, style="strike dim" if index % 2 else "")
+        if index % 2 == 0:
+            text.append(part)
+            continue
+        fate = next((f for f in fates if str(f[0]) == part.strip()), None)
+        if fate is not None:
+            fates.remove(fate)
+        text.append(part, style="strike dim")
+        text.append(f" {fate[1] if fate else 'not counted'}", style="dim")
     head, sep, total = text.plain.rpartition(" = ")
     if sep:
         text.stylize("bold", len(head) + len(sep), len(text.plain))

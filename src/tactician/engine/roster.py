@@ -106,13 +106,13 @@ def _check_places(
         seen.add(placement.id)
         if not board.in_bounds(placement.at):
             raise ContentError(
-                f"{where}: at {list(placement.at)} is off the {board.width}x{board.height} map"
+                f"{where}: at {tuple(placement.at)} is off the {board.width}x{board.height} map"
             )
         terrain = board.terrain_at(placement.at).name
         if not standable(terrain):
-            raise ContentError(f"{where}: at {list(placement.at)} is {terrain}, not standable")
+            raise ContentError(f"{where}: at {tuple(placement.at)} is {terrain}, not standable")
         if placement.at in taken:
-            raise ContentError(f"{where}: {list(placement.at)} is taken by {taken[placement.at]}")
+            raise ContentError(f"{where}: {tuple(placement.at)} is taken by {taken[placement.at]}")
         taken[placement.at] = placement.id
 
 

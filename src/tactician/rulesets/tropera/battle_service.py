@@ -109,12 +109,31 @@ def board_view(state: TroperaBattle, reach_unit: str | None = None) -> dict[str,
             ):
                 continue
             targets |= attack_tiles(board, moves, weapon.range[0], weapon.range[1])
+        # an ally is no target: its tile is neither a move nor an attack; nor is a
+        # tile no unit can stand on, unless it is terrain an attack can break
+        allies = {
+            u.position for u in state.units
+            if u.side == unit.side and u.position is not None and not u.carried_by
+        }
+        attackable = {
+            t for t in targets - set(moves) - allies
+            if _holds_a_target(board.terrain_at(t))
+        }
         data["reach"] = {
             "unit": unit.id,
             "move": sorted([list(t) for t in moves]),
-            "attack": sorted([list(t) for t in targets - set(moves)]),
+            "attack": sorted([list(t) for t in attackable]),
         }
     return data
+
+
+def _holds_a_target(terrain: Any) -> bool:
+    """A tile worth marking as an attack: some movement class can stand on it (a
+    foe may be there), or it is destructible terrain (000 Attack: "Some terrain
+    such as dead trees or crumbling walls can be destroyed with attacks")."""
+    if terrain.has_tag("destructible") and terrain.destructible_hp is not None:
+        return True
+    return any(cost is not None for cost in terrain.cost.values())
 
 
 def battle_forecast(
@@ -128,6 +147,11 @@ def battle_forecast(
     target = state.unit(str(action.get("target")))
     if unit.position is None or target.position is None:
         raise RulesError("both units must stand on the map")
+    # the attack's own refusals (battle_actions.attack: "against a hostile target")
+    if target.side == unit.side:
+        raise RulesError(f"{target.name} is an ally of {unit.name}")
+    if target.hp == 0:
+        raise RulesError(f"{target.name} is not standing on the map")
     attacker = combatant(state, unit, weapon=action.get("weapon"))
     distance = manhattan(unit.position, target.position)
     # the same weapon switch the attack will make (Quick Draw)

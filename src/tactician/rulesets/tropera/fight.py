@@ -126,6 +126,19 @@ def _side_summary(plan: Plan, index: int) -> dict[str, Any]:
     }
 
 
+def _attacker_on(plan: Plan, index: int) -> dict[str, Any]:
+    """The attacker's displayed Hit and true chance to hit against one target of a
+    multi-target attack (``hit`` in a target's summary is that target's counter)."""
+    numbers_ = plan.table.get((0, index, -1, 0))
+    probabilities = numbers_.roll.probabilities() if numbers_ else None
+    return {
+        "attacker_hit": numbers_.hit if numbers_ else None,
+        "attacker_hit_probability": (
+            round(probabilities["hit"] + probabilities["crit"], 6) if probabilities else None
+        ),
+    }
+
+
 def forecast_report(plan: Plan) -> dict[str, Any]:
     """The exact odds of the sequence, shaped for ``--json`` and the Rich table."""
     result = forecast(plan)
@@ -156,6 +169,7 @@ def forecast_report(plan: Plan) -> dict[str, Any]:
         report["targets"] = [
             {
                 **_side_summary(plan, i),
+                **_attacker_on(plan, i),
                 "defeated": result.defeated(i),
                 "hp_distribution": {str(hp): p for hp, p in result.hp_distribution(i).items()},
             }

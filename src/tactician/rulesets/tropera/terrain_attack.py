@@ -99,7 +99,7 @@ def terrain_target(terrain: TerrainType, tile: Tile, hp: int) -> Combatant:
     stats: dict[str, int] = {stat: 0 for stat in STATS}
     stats["hp"] = terrain.destructible_hp
     return Combatant(
-        name=f"{terrain.name} {list(tile)}",
+        name=f"{terrain.name} {tuple(tile)}",
         level=0,
         stats=stats,
         hp=hp,

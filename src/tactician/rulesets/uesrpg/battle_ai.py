@@ -186,7 +186,7 @@ def decide(state: UesrpgBattle, unit: UnitState, rules: UesrpgBattleRules) -> De
             actions.append({"type": "move", "unit": me, "to": list(best.tile)})
         actions.append({"type": "attack", "unit": me, "target": best.target,
                         "weapon": best.weapon})
-        why = (f"attack {best.target} with {best.weapon} from {list(best.tile)}: hit "
+        why = (f"attack {best.target} with {best.weapon} from {tuple(best.tile)}: hit "
                f"{best.hit:.1%}, wound {best.wound:.1%}, down {best.down:.1%} "
                f"(it would {best.defence if best.defence != 'none' else 'not defend'})")
         return Decision(me, actions, why, found)

@@ -22,6 +22,7 @@ from tactician.rulesets.uesrpg.attack import AttackForecast, resolve
 from tactician.rulesets.uesrpg.battle_combat import (
     Matchup,
     attack_weapons,
+    check_target,
     in_reach,
     matchup,
     odds,
@@ -183,10 +184,15 @@ def board_view(state: UesrpgBattle, reach_unit: str | None = None) -> dict[str, 
             (x, y) for x in range(board.width) for y in range(board.height)
             if board.terrain_at((x, y)).cost_for("default") is not None  # no foe in a wall
         }
+        # an ally is no target: its tile is neither a move nor an attack
+        allies = {
+            tuple(u.position) for u in state.units
+            if u.side == unit.side and u.position is not None
+        }
         targets = {
             t for t in board_tiles
             if any(1 <= manhattan(t, s) <= longest for s in spots)
-        } - set(spots)
+        } - set(spots) - allies
         data["reach"] = {
             "unit": unit.id,
             "move": sorted([list(t) for t in spots]),
@@ -235,13 +241,16 @@ def report(fight: Matchup, distance: int | None, options: UesrpgOptions) -> dict
 def battle_forecast(
     state: UesrpgBattle, action: dict[str, Any], rules: UesrpgBattleRules
 ) -> dict[str, Any]:
-    """The exact odds of an attack action from where the attacker stands."""
+    """The exact odds of an attack action from where the attacker stands; an attack
+    the map forbids (an ally, a target out of reach) is refused as the attack itself
+    would refuse it."""
     unit = state.unit(str(action.get("unit")))
     target = state.unit(str(action.get("target")))
     if unit.position is None or target.position is None:
         raise RulesError("both units must stand on the map")
     name = action.get("weapon")
     weapon = weapon_of(unit, name if isinstance(name, str) else None)
+    check_target(unit, target, weapon)
     defence = action.get("defence")
     cost = rules.battle_options.attack_ap
     # the odds are shown even when the attacker has spent its AP (marked unaffordable)
@@ -249,7 +258,7 @@ def battle_forecast(
     fight = matchup(state, ready, target, rules, weapon,
                     defence if isinstance(defence, str) else None)
     data = report(fight, manhattan(unit.position, target.position), rules.options)
-    data["in_reach"] = in_reach(unit, target, weapon)
+    data["in_reach"] = in_reach(unit, target, weapon)  # always true: refused otherwise
     data["affordable"] = unit.ap >= cost
     return data
 

@@ -75,15 +75,15 @@ def move(
         raise RulesError(f"{unit.name} cannot move" + (f" ({', '.join(why)})" if why else ""))
     board = state.map.board()
     if not board.in_bounds(goal):
-        raise RulesError(f"{list(goal)} is off the {board.width}x{board.height} map")
+        raise RulesError(f"{tuple(goal)} is off the {board.width}x{board.height} map")
     if goal == unit.position:
-        raise RulesError(f"{unit.name} is already on {list(goal)}")
+        raise RulesError(f"{unit.name} is already on {tuple(goal)}")
     total = budget(unit, options)
     found = reach(state, unit, options, total)
     steps = found.path(goal)
     if steps is None:
         raise RulesError(
-            f"{unit.name} cannot reach {list(goal)}: {unit.move_left} m left of its Move "
+            f"{unit.name} cannot reach {tuple(goal)}: {unit.move_left} m left of its Move "
             f"action and {current.ap} AP (Speed {metres} m, {options.metres_per_tile} m a "
             "tile; too far, blocked, impassable or occupied)"
         )
@@ -108,7 +108,7 @@ def move(
         "ap_spent": paid,
     }
     cost = f", {paid} AP" if paid else ""
-    return state, f"{unit.name} moves to {list(goal)} ({spent} m{cost})", record
+    return state, f"{unit.name} moves to {tuple(goal)} ({spent} m{cost})", record
 
 
 @ACTIONS.register("stand", aliases=("arise",))
