@@ -209,7 +209,6 @@ def strike_line(strike: dict[str, Any]) -> Any:
 
 
 def render_attack(report: dict[str, Any]) -> None:
-    from rich.text import Text
 
     con = console()
     if report.get("seed") is not None:
