@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from tactician.cli import battle, character, combat, demo, dice, rulesets
+from tactician.cli import battle, character, combat, compendium, demo, dice, rulesets
 
 app = typer.Typer(
     help="Tactician: grid-tactics tabletop battles run exactly by the book.",
@@ -19,6 +19,7 @@ combat.register(app)
 demo.register(app)
 app.add_typer(character.app, name="character")
 app.add_typer(battle.app, name="battle")
+app.add_typer(compendium.app, name="compendium")
 
 
 def run() -> None:

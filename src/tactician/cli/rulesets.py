@@ -1,4 +1,4 @@
-"""``tactician rulesets``: list installed rulesets."""
+"""``tactician rulesets``: the installed rulesets, their source and capabilities."""
 
 from __future__ import annotations
 
@@ -12,24 +12,23 @@ def register(app: typer.Typer) -> None:
     def rulesets_command(
         as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
     ) -> None:
-        """List installed rulesets."""
-        from tactician.rulesets.registry import all_rulesets
+        """List installed rulesets with their rules text and capabilities."""
+        from tactician.table.catalogue import rulesets
 
         with refusals(as_json):
-            found = all_rulesets()
-            data = [
-                {"id": r.id, "title": r.title, "source": r.source, "summary": r.summary}
-                for r in found
-            ]
+            data = rulesets()
 
             def render() -> None:
                 from rich.table import Table
 
                 table = Table(title="Installed rulesets")
-                for column in ("id", "title", "source", "summary"):
+                for column in ("id", "title", "source", "capabilities", "summary"):
                     table.add_column(column)
                 for row in data:
-                    table.add_row(row["id"], row["title"], row["source"], row["summary"])
+                    caps = row["capabilities"]
+                    assert isinstance(caps, list)
+                    table.add_row(str(row["id"]), str(row["title"]), str(row["source"]),
+                                  ", ".join(caps), str(row["summary"]))
                 console().print(table)
 
             emit(data, as_json, render)
