@@ -187,6 +187,8 @@ def render_attack(report: dict[str, Any]) -> None:
             + effects
         )
     con.print("Result: " + ", ".join(f"{n} {hp} HP" for n, hp in report["hp"].items()))
+    if report.get("unused_rolls"):  # the table's rolls the attack did not need
+        con.print(f"[yellow]Unused rolls: {', '.join(map(str, report['unused_rolls']))}[/yellow]")
     for wound in report["critically_wounded"]:
         if wound["crippled"]:
             con.print(

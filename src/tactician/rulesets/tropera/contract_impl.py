@@ -181,7 +181,7 @@ class TroperaContract(RulesetContract):
             ),
             corruptions=(
                 Corruption("missing field", aria, ("name",), DELETE, "name"),
-                Corruption("wrong type", aria, ("level",), "high", "level"),
+                Corruption("wrong type", aria, ("points", "str"), "many", "points.str"),
                 Corruption("unknown weapon", aria, ("weapons", 0), "Nonesuch Blade", "weapons"),
                 Corruption("out-of-range stat", aria, ("growths", "str"), 9, "growths"),
             ),

@@ -139,7 +139,11 @@ class UesrpgContract(RulesetContract):
     def _resolve(self, plan: Any, dice: DiceSource) -> dict[str, Any]:
         from tactician.rulesets.uesrpg.battle_service import attack_report
 
-        return attack_report(plan, dice)
+        report = attack_report(plan, dice)
+        # the keys every ruleset's attack report shares (docs/schemas/attack.json)
+        report.setdefault("seed", getattr(dice, "seed", None))
+        report.setdefault("dice", report["rolls"])
+        return report
 
     # --- battles ---------------------------------------------------------------------
 
