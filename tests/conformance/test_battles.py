@@ -28,18 +28,27 @@ def _battles(contract: RulesetContract) -> tuple[ExampleBattle, ...]:
     return battles
 
 
-def _played(contract: RulesetContract, example: ExampleBattle) -> list[tuple[Any, Any, Any]]:
+# the fast tests play the opening this many actions deep; the slow one plays it all
+OPENING = 25
+
+
+def _played(
+    contract: RulesetContract, example: ExampleBattle, limit: int | None = OPENING
+) -> list[tuple[Any, Any, Any]]:
     if not contract.has(Capability.AI):
         pytest.skip(f"{contract.id} declares no AI")
-    return list(play(contract, example))
+    return list(play(contract, example, limit))
 
 
+@pytest.mark.slow
 def test_every_example_battle_ends_within_its_step_bound(contract: RulesetContract) -> None:
+    """The whole battle with the AI on every side, and its replay."""
     for example in _battles(contract):
-        steps = _played(contract, example)
-        battle, _, state = steps[-1]
+        steps = _played(contract, example, None)
+        battle, rules, state = steps[-1]
         assert state.result != "ongoing", (example.name, len(battle.log))
         assert len(battle.log) <= example.step_bound
+        assert rules.dump_state(replay(battle, rules)) == rules.dump_state(state)
 
 
 def test_replaying_the_log_rebuilds_the_live_state(

@@ -20,7 +20,9 @@ def render_sections(sections: Iterable[Any]) -> None:
     from rich.table import Table
 
     for raw in sections:
-        section: Mapping[str, Any] = asdict(raw) if is_dataclass(raw) else raw
+        section: Mapping[str, Any] = (
+            asdict(raw) if is_dataclass(raw) and not isinstance(raw, type) else raw
+        )
         title = section.get("title") or ""
         if section.get("columns"):
             table = Table(title=title or None)

@@ -38,7 +38,16 @@ from tactician.rulesets.contract.values import (
 if TYPE_CHECKING:
     from tactician.dice.source import DiceSource
     from tactician.engine.rules import BattleRules
-    from tactician.rulesets.registry import Ruleset
+
+
+class Declaration(Protocol):
+    """What a ruleset's registration tells its contract (``registry.Ruleset``)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def capabilities(self) -> frozenset[Capability]: ...
 
 
 class Planner(Protocol):
@@ -52,7 +61,7 @@ class Planner(Protocol):
 class RulesetContract(ABC):
     """What every ruleset offers the service layer (``tactician.table``)."""
 
-    def __init__(self, info: Ruleset) -> None:
+    def __init__(self, info: Declaration) -> None:
         self.info = info
 
     @property

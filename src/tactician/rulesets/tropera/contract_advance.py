@@ -15,6 +15,7 @@ from typing import Any
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
 from tactician.rulesets.contract import Advancement, AdvanceRequest, Asker, ChoiceSpec, Section
+from tactician.rulesets.rulings import with_overrides
 from tactician.rulesets.tropera.compendium import Compendium
 from tactician.rulesets.tropera.contract_sheet import stat_name
 from tactician.rulesets.tropera.creation import character_data, validate_character
@@ -35,7 +36,6 @@ from tactician.rulesets.tropera.progression import (
     FREE_POINT_LEVELS,
     PROFICIENCY_LEVELS,
 )
-from tactician.rulesets.rulings import with_overrides
 
 CHOICES = (
     ChoiceSpec("pick", "The 4 stats to raise, e.g. str,spd,def,skl (default: the 4 highest)."),
