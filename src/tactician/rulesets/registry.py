@@ -20,7 +20,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING
 
 from tactician.errors import TacticianError
-from tactician.rulesets.contract.capabilities import Capability
+from tactician.rulesets.capabilities import Capability
 
 if TYPE_CHECKING:
     from tactician.rulesets.contract.interface import RulesetContract

@@ -8,7 +8,7 @@ registering the ruleset imports nothing of its rules.
 
 from __future__ import annotations
 
-from tactician.rulesets.contract.capabilities import Capability
+from tactician.rulesets.capabilities import Capability
 from tactician.rulesets.registry import Ruleset
 
 RULESET = Ruleset(
