@@ -131,3 +131,17 @@ def test_an_in_battle_forecast_changes_nothing_and_sums_to_one(
         assert load_battle(path) == battle
         for side, distribution in report["hp"].items():
             assert math.isclose(sum(distribution.values()), 1.0, abs_tol=1e-9), side
+        _valid_forecast(report)
+
+
+def _valid_forecast(report: dict[str, Any]) -> None:
+    """``battle forecast --json`` shares ``forecast --json``'s schema."""
+    import json
+
+    from jsonschema import Draft202012Validator
+
+    from tactician.table.schemas import SCHEMA_DIR
+
+    schema = json.loads((SCHEMA_DIR / "forecast.json").read_text(encoding="utf-8"))
+    errors = [e.message for e in Draft202012Validator(schema).iter_errors(report)]
+    assert not errors, errors[:5]

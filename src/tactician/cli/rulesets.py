@@ -19,16 +19,13 @@ def register(app: typer.Typer) -> None:
             data = rulesets()
 
             def render() -> None:
-                from rich.table import Table
-
-                table = Table(title="Installed rulesets")
-                for column in ("id", "title", "source", "capabilities", "summary"):
-                    table.add_column(column)
+                out = console()
                 for row in data:
                     caps = row["capabilities"]
                     assert isinstance(caps, list)
-                    table.add_row(str(row["id"]), str(row["title"]), str(row["source"]),
-                                  ", ".join(caps), str(row["summary"]))
-                console().print(table)
+                    for line in (f"{row['id']}: {row['title']} (rules text {row['source']})",
+                                 f"  {row['summary']}",
+                                 f"  capabilities: {', '.join(caps) or 'none'}"):
+                        out.print(line, markup=False, highlight=False, soft_wrap=True)
 
             emit(data, as_json, render)

@@ -38,6 +38,29 @@ from tactician.rulesets.contract.helpers import (
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "tropera"
 
 
+def _kinds() -> dict[str, dict[str, Any]]:
+    """000's kinds of character: what each takes in place of the level 1 feat, its
+    natural weapon and its movement when transformed."""
+    from typing import get_args
+
+    from tactician.rulesets.tropera.models import Kind
+    from tactician.rulesets.tropera.progression import (
+        LEVEL1_OPTIONS,
+        NATURAL_WEAPONS,
+        TRANSFORMED_MOVEMENT,
+    )
+
+    return {
+        kind: {
+            "name": kind,
+            "level1_feat": LEVEL1_OPTIONS.get(kind, "any feat"),
+            "natural_weapon": NATURAL_WEAPONS.get(kind),
+            "transformed_movement": TRANSFORMED_MOVEMENT.get(kind),
+        }
+        for kind in get_args(Kind)
+    }
+
+
 class TroperaContract(RulesetContract):
     """Fire Emblem Tropera (000) through the contract."""
 
@@ -111,6 +134,7 @@ class TroperaContract(RulesetContract):
             "weapons": book.weapons,
             "items": book.items,
             "feats": book.feats,
+            "kinds": _kinds(),
             "terrain": {t.name.casefold(): t for t in terrain},
         }
 
