@@ -175,3 +175,13 @@ def test_attack_reports_rolls_left_over() -> None:
         assert data["unused_rolls"]
         text = run("attack", *args, "--rolls", rolls)
         assert "Unused rolls: " in text.stdout
+
+
+def test_advance_takes_the_rulesets_rulings_as_options() -> None:
+    """Tropera's ``stat_cap_after_creation`` (docs/rulings.md) through ``-o``."""
+    args = ["character", "advance", str(ARIA), "--rolls", ROLLS, "--pick", "str,skl,spd,hp"]
+    free = json.loads(run(*args, "--json").stdout)["report"]
+    capped = json.loads(run(*args, "-o", "stat_cap_after_creation=6", "--json").stdout)
+    assert free["lost"] == {} and capped["report"]["lost"]["str"] == 1
+    refused = run(*args, "-o", "no_such_ruling=1")
+    assert refused.exit_code == 2 and "stat_cap_after_creation" in refused.stderr

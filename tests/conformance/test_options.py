@@ -60,3 +60,22 @@ def test_an_unknown_option_or_value_is_refused_by_name(contract: RulesetContract
     if choice is not None and choice.scope == "battle":
         with pytest.raises(TacticianError, match=choice.name):
             contract.option_values([f"{choice.name}=not-a-value"])
+
+
+def test_every_advancement_option_value_is_taken(contract: RulesetContract) -> None:
+    specs = [s for s in contract.options() if s.scope == "advancement"]
+    if not specs:
+        pytest.skip(f"{contract.id} has no advancement options")
+    from tactician.dice.source import SeededDice
+    from tactician.rulesets.contract import AdvanceRequest
+
+    unit = contract.examples().units[0]
+    plain = contract.advance(unit, AdvanceRequest(), SeededDice(1))
+    for spec in specs:
+        for value in (*spec.samples(), spec.default):
+            result = contract.advance(unit, AdvanceRequest(options=(f"{spec.name}={value}",)),
+                                      SeededDice(1))
+            assert result.unit.keys() == plain.unit.keys()
+        with pytest.raises(TacticianError, match=spec.name):
+            contract.advance(unit, AdvanceRequest(options=(f"{spec.name}=not-a-value",)),
+                             SeededDice(1))
