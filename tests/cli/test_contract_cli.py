@@ -185,3 +185,10 @@ def test_advance_takes_the_rulesets_rulings_as_options() -> None:
     assert free["lost"] == {} and capped["report"]["lost"]["str"] == 1
     refused = run(*args, "-o", "no_such_ruling=1")
     assert refused.exit_code == 2 and "stat_cap_after_creation" in refused.stderr
+
+
+def test_a_search_without_a_kind_searches_every_kind() -> None:
+    found = json.loads(run("compendium", "list", "--search", "vulnerary", "--json").stdout)
+    assert found and {f["kind"] for f in found} <= {"weapons", "items", "feats", "kinds",
+                                                     "terrain"}
+    assert any(f["kind"] == "items" and f["name"] == "Vulnerary" for f in found)

@@ -121,8 +121,8 @@ def advance_command(
     ruleset: RulesetOpt = DEFAULT_RULESET,
     seed: Annotated[int | None, typer.Option(help="Seed for the dice (printed).")] = None,
     rolls: Annotated[str | None, typer.Option(
-        help="The table's own dice, in the order the ruleset asks (tropera: a d20 per "
-        "stat, HP, Str, Mag, Skl, Spd, Lck, Def, Res, then any tie rerolls).")] = None,
+        help="The table's own dice, in the order the ruleset asks (when they run out, "
+        "the error names the next die and what it is for).")] = None,
     pick: Annotated[str | None, typer.Option(
         help="Choice 'pick': the stats to raise, e.g. str,spd,def,skl.")] = None,
     points: Annotated[str | None, typer.Option(

@@ -22,9 +22,31 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output."
 
 
 def _scalars(entry: dict[str, Any]) -> str:
+    """A line for the list: short fields, else the start of the entry's text."""
     shown = [f"{k} {v}" for k, v in entry.items()
-             if k != "name" and isinstance(v, str | int | float) and len(str(v)) <= 24]
-    return ", ".join(shown[:6])
+             if k != "name" and isinstance(v, str | int | float) and not isinstance(v, bool)
+             and len(str(v)) <= 24]
+    if len(shown) >= 2:
+        return ", ".join(shown[:6])
+    texts = [v for v in entry.values() if isinstance(v, str) and len(v) > 24]
+    text = texts[0] if texts else ", ".join(shown)
+    return text if len(text) <= 70 else text[:67] + "..."
+
+
+def _render(title: str, found: list[dict[str, Any]], with_kind: bool = False) -> None:
+    from rich.table import Table
+
+    table = Table(title=title)
+    if with_kind:
+        table.add_column("kind")
+    table.add_column("name")
+    table.add_column("summary")
+    for entry in found:
+        kind = [str(entry["kind"])] if with_kind else []
+        table.add_row(*kind, str(entry.get("name", "?")),
+                      _scalars({k: v for k, v in entry.items() if k != "kind"}))
+    console().print(table)
+    console().print(f"{len(found)} entr{'y' if len(found) == 1 else 'ies'}")
 
 
 @app.command("list")
@@ -37,30 +59,25 @@ def list_command(
     ruleset: RulesetOpt = DEFAULT_RULESET,
     as_json: JsonOpt = False,
 ) -> None:
-    """List the kinds of content, or every entry of one kind (optionally searched)."""
+    """List the kinds of content, every entry of one kind, or (with --search and no
+    KIND) every entry of every kind that holds the text."""
     from tactician.table.compendium import entries, kinds
 
     with refusals(as_json):
         rid = ruleset
+        if kind is None and search:
+            found = [{"kind": k, **e} for k in kinds(rid) for e in entries(rid, k, search)]
+            emit(found, as_json, lambda: _render(f"{rid} entries matching {search!r}", found,
+                                                 with_kind=True))
+            return
         if kind is None:
             names = kinds(rid)
             emit(names, as_json, lambda: console().print(
                 f"{rid} compendium kinds: {', '.join(names)}", markup=False))
             return
         found = entries(rid, kind, search)
-
-        def render() -> None:
-            from rich.table import Table
-
-            table = Table(title=f"{rid} {kind}" + (f" matching {search!r}" if search else ""))
-            table.add_column("name")
-            table.add_column("summary")
-            for entry in found:
-                table.add_row(str(entry.get("name", "?")), _scalars(entry))
-            console().print(table)
-            console().print(f"{len(found)} entr{'y' if len(found) == 1 else 'ies'}")
-
-        emit(found, as_json, render)
+        title = f"{rid} {kind}" + (f" matching {search!r}" if search else "")
+        emit(found, as_json, lambda: _render(title, found))
 
 
 @app.command("show")
