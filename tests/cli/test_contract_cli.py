@@ -189,6 +189,6 @@ def test_advance_takes_the_rulesets_rulings_as_options() -> None:
 
 def test_a_search_without_a_kind_searches_every_kind() -> None:
     found = json.loads(run("compendium", "list", "--search", "vulnerary", "--json").stdout)
-    assert found and {f["kind"] for f in found} <= {"weapons", "items", "feats", "kinds",
-                                                     "terrain"}
-    assert any(f["kind"] == "items" and f["name"] == "Vulnerary" for f in found)
+    kinds = {"weapons", "items", "feats", "kinds", "terrain"}
+    assert found and {f["compendium_kind"] for f in found} <= kinds
+    assert any(f["compendium_kind"] == "items" and f["name"] == "Vulnerary" for f in found)

@@ -42,9 +42,9 @@ def _render(title: str, found: list[dict[str, Any]], with_kind: bool = False) ->
     table.add_column("name")
     table.add_column("summary")
     for entry in found:
-        kind = [str(entry["kind"])] if with_kind else []
+        kind = [str(entry["compendium_kind"])] if with_kind else []
         table.add_row(*kind, str(entry.get("name", "?")),
-                      _scalars({k: v for k, v in entry.items() if k != "kind"}))
+                      _scalars({k: v for k, v in entry.items() if k != "compendium_kind"}))
     console().print(table)
     console().print(f"{len(found)} entr{'y' if len(found) == 1 else 'ies'}")
 
@@ -66,7 +66,8 @@ def list_command(
     with refusals(as_json):
         rid = ruleset
         if kind is None and search:
-            found = [{"kind": k, **e} for k in kinds(rid) for e in entries(rid, k, search)]
+            found = [{"compendium_kind": k, **e}
+                     for k in kinds(rid) for e in entries(rid, k, search)]
             emit(found, as_json, lambda: _render(f"{rid} entries matching {search!r}", found,
                                                  with_kind=True))
             return

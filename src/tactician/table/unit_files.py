@@ -58,8 +58,17 @@ def _blocks(text: str) -> tuple[list[str], dict[str, list[str]], list[str]]:
 
 
 def _dump(key: str, value: Any) -> str:
-    return yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, width=100,
-                          default_flow_style=None)
+    """``key: value`` in block style at the top, flow style for leaf collections
+    (``points: {hp: 5, str: 6}``), as unit files are written by hand."""
+    body = yaml.safe_dump(value, default_flow_style=None, sort_keys=False, allow_unicode=True,
+                          width=100)
+    if body.endswith("\n...\n"):  # a plain scalar's document end marker
+        body = body[: -len("...\n")]
+    lines = body.splitlines()
+    inline = not isinstance(value, dict | list) or body.startswith(("[", "{"))
+    if inline and len(lines) == 1:
+        return f"{key}: {lines[0]}\n"
+    return f"{key}:\n" + "".join(f"  {line}\n" for line in lines)
 
 
 def rewrite(original: str, new: Mapping[str, Any]) -> str:
@@ -89,7 +98,11 @@ def rewrite(original: str, new: Mapping[str, Any]) -> str:
         if key not in blocks:
             out.append(_dump(key, value))
     text = "".join(out)
-    if yaml.safe_load(text) != dict(new):  # never write a file that reads back wrong
+    try:
+        same = yaml.safe_load(text) == dict(new)
+    except yaml.YAMLError:
+        same = False
+    if not same:  # never write a file that reads back wrong
         return yaml.safe_dump(dict(new), sort_keys=False, allow_unicode=True)
     return text
 
