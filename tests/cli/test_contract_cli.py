@@ -192,3 +192,12 @@ def test_a_search_without_a_kind_searches_every_kind() -> None:
     kinds = {"weapons", "items", "feats", "kinds", "terrain"}
     assert found and {f["compendium_kind"] for f in found} <= kinds
     assert any(f["compendium_kind"] == "items" and f["name"] == "Vulnerary" for f in found)
+
+
+def test_rulesets_options_lists_every_ruling_with_its_default() -> None:
+    data = {r["id"]: r for r in json.loads(run("rulesets", "--options", "--json").stdout)}
+    tropera = {o["name"]: o for o in data["tropera"]["options"]}
+    assert tropera["true_hit_crit"]["default"] == "averaged"
+    assert "separate" in tropera["true_hit_crit"]["values"]
+    assert {o["name"] for o in data["uesrpg"]["options"]} >= {"elemental_ar", "metres_per_tile"}
+    assert "-o true_hit_crit=averaged" in run("rulesets", "--options").stdout

@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from tactician.cli.main import app
 from tactician.dice.source import PhysicalDice
 from tactician.engine.battle import act, replay, undo
 from tactician.engine.store_file import load_battle, save_battle
@@ -105,6 +107,9 @@ def test_a_refused_action_leaves_the_battle_file_as_it_was(
             perform(path, {"type": "move", "unit": unit, "to": [-5, -5]})
         assert path.read_bytes() == before
         assert open_battle(path).rules.dump_state(open_battle(path).state) == first
+        refused = CliRunner().invoke(app, ["battle", "act", unit, "no_such_action",
+                                           "--battle", str(path)])
+        assert refused.exit_code == 2 and path.read_bytes() == before
 
 
 def _first_unit(contract: RulesetContract, path: Path) -> str:

@@ -40,7 +40,9 @@ def test_every_option_value_round_trips_through_a_battle_file(
 ) -> None:
     if not contract.has(Capability.BATTLES):
         pytest.skip(f"{contract.id} declares no battles")
-    example = contract.examples().battles[0]
+    battles = contract.examples().battles
+    assert battles, f"{contract.id} declares battles but ships no example battle"
+    example = battles[0]
     path = tmp_path / "battle.json"
     for spec in (s for s in contract.options() if s.scope == "battle"):
         for value in spec.samples():

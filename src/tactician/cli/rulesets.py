@@ -10,22 +10,28 @@ from tactician.cli.output import console, emit, refusals
 def register(app: typer.Typer) -> None:
     @app.command("rulesets")
     def rulesets_command(
+        options: bool = typer.Option(False, "--options",
+                                     help="Also list each ruleset's options (rulings)."),
         as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
     ) -> None:
         """List installed rulesets with their rules text and capabilities."""
         from tactician.table.catalogue import rulesets
 
         with refusals(as_json):
-            data = rulesets()
+            data = rulesets(options)
 
             def render() -> None:
                 out = console()
                 for row in data:
                     caps = row["capabilities"]
-                    assert isinstance(caps, list)
                     for line in (f"{row['id']}: {row['title']} (rules text {row['source']})",
                                  f"  {row['summary']}",
                                  f"  capabilities: {', '.join(caps) or 'none'}"):
                         out.print(line, markup=False, highlight=False, soft_wrap=True)
+                    for spec in row.get("options", []):
+                        allowed = ", ".join(spec["values"]) or spec["kind"]
+                        out.print(f"  -o {spec['name']}={spec['default']}  ({allowed}; "
+                                  f"{spec['scope']})", markup=False, highlight=False,
+                                  soft_wrap=True)
 
             emit(data, as_json, render)

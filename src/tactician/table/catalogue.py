@@ -1,10 +1,20 @@
-"""The installed rulesets: what each is, its source and its capabilities.
-Reads registrations only; no ruleset's rules are imported."""
+"""The installed rulesets: what each is, its source and its capabilities
+(registrations only: no ruleset's rules are imported), and on request its
+options (rulings), which imports each ruleset's contract."""
 
 from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
 
 from tactician.rulesets.registry import all_rulesets
 
 
-def rulesets() -> list[dict[str, object]]:
-    return [r.describe() for r in all_rulesets()]
+def rulesets(with_options: bool = False) -> list[dict[str, Any]]:
+    found = []
+    for ruleset in all_rulesets():
+        data: dict[str, Any] = dict(ruleset.describe())
+        if with_options:
+            data["options"] = [asdict(o) for o in ruleset.contract().options()]
+        found.append(data)
+    return found
