@@ -201,3 +201,11 @@ def test_rulesets_options_lists_every_ruling_with_its_default() -> None:
     assert "separate" in tropera["true_hit_crit"]["values"]
     assert {o["name"] for o in data["uesrpg"]["options"]} >= {"elemental_ar", "metres_per_tile"}
     assert "-o true_hit_crit=averaged" in run("rulesets", "--options").stdout
+
+
+def test_character_choices_lists_the_advancement_choices() -> None:
+    found = json.loads(run("character", "choices", "--json").stdout)
+    assert {"pick", "points", "proficiency", "feat", "feat_proficiency"} == {
+        c["name"] for c in found}
+    refused = run("character", "choices", "-r", "uesrpg")
+    assert refused.exit_code == 2 and "has no advancement" in refused.stderr

@@ -189,5 +189,22 @@ def _render_advance(result: Any, written: str | None) -> None:
               markup=False, highlight=False)
 
 
+@app.command("choices")
+def choices_command(ruleset: RulesetOpt = DEFAULT_RULESET, as_json: JsonOpt = False) -> None:
+    """The choices an advancement of the ruleset may need (for --choose NAME=VALUE)."""
+    from tactician.cli.output import console
+    from tactician.table.sheets import choices
+
+    with refusals(as_json):
+        found = [{"name": c.name, "help": c.help} for c in choices(ruleset)]
+
+        def render() -> None:
+            for choice in found:
+                console().print(f"{choice['name']}: {choice['help']}", markup=False,
+                                highlight=False, soft_wrap=True)
+
+        emit(found, as_json, render)
+
+
 app.command("advance")(advance_command)
 app.command("level-up", help="Alias of `advance`.")(advance_command)
