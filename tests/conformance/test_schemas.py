@@ -72,3 +72,59 @@ def test_battle_show_json_matches_its_schema(contract: RulesetContract, tmp_path
             unit = shown["units"][0]["id"]
             _valid("battle_show", _json("battle", "show", "--reach", unit, "--battle",
                                         str(path), "--json"))
+
+
+def _kind(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int | float):
+        return "number"
+    return type(value).__name__
+
+
+def _clashes(a: Any, b: Any, path: str) -> list[str]:
+    """Paths where two outputs use the same key for values of different JSON types."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return [c for k in set(a) & set(b) for c in _clashes(a[k], b[k], f"{path}.{k}")]
+    if isinstance(a, list) and isinstance(b, list) and a and b:
+        if isinstance(a[0], dict) and isinstance(b[0], dict):
+            return _clashes(a[0], b[0], f"{path}[]")
+        return []
+    ka, kb = _kind(a), _kind(b)
+    return [f"{path}: {ka} vs {kb}"] if ka and kb and ka != kb else []
+
+
+def _outputs(contract: RulesetContract, folder: Path) -> dict[str, Any]:
+    examples = contract.examples()
+    found: dict[str, Any] = {"character_show": _json(
+        "character", "show", "-r", contract.id, str(examples.units[0]), "--json")}
+    if contract.has(Capability.FIGHTS) and examples.fights:
+        fight = examples.fights[0]
+        args = ["-r", contract.id, "-a", str(fight.attacker), "-d", str(fight.defender), "--json"]
+        found["forecast"] = _json("forecast", *args)
+        found["attack"] = _json("attack", *args, "--seed", "1")
+    if contract.has(Capability.BATTLES) and examples.battles:
+        battle = examples.battles[0]
+        path = folder / f"{contract.id}.json"
+        units = [x for u in battle.units for x in ("--units", str(u))]
+        _json("battle", "new", "--ruleset", contract.id, "--map", str(battle.map), *units,
+              "--out", str(path), "--json")
+        found["battle_show"] = _json("battle", "show", "--battle", str(path), "--json")
+    return found
+
+
+def test_a_key_two_rulesets_share_means_the_same_shape(tmp_path: Path) -> None:
+    """Where rulesets use the same key (at any depth) its values have one JSON type."""
+    from tactician.rulesets.registry import all_rulesets
+
+    outputs = {r.id: _outputs(r.contract(), tmp_path) for r in all_rulesets()}
+    ids = sorted(outputs)
+    clashes = [
+        f"{x}/{y}: {c}"
+        for i, x in enumerate(ids) for y in ids[i + 1:]
+        for name in set(outputs[x]) & set(outputs[y])
+        for c in _clashes(outputs[x][name], outputs[y][name], name)
+    ]
+    assert not clashes, clashes

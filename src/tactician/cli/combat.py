@@ -65,7 +65,7 @@ def render_location_forecast(report: dict[str, Any]) -> None:
     a, d = report["attacker"], report["defender"]
     con = console()
     distance = report.get("distance")
-    title = f"Forecast: {a['name']} attacks {d['name']} with {a['weapon']} ({a['damage']})"
+    title = f"Forecast: {a['name']} attacks {d['name']} with {a['weapon']} ({a['damage_dice']})"
     if distance is not None:
         title += f" at {distance} tiles"
     con.print(title, markup=False, highlight=False)
@@ -89,7 +89,7 @@ def render_location_forecast(report: dict[str, Any]) -> None:
     table.add_row("Wound", _pct(report["wound"]))
     table.add_row("Down (0 HP)", _pct(report["kill"]))
     table.add_row("Dead", _pct(report["dead"]))
-    table.add_row("Expected damage", f"{report['expected_damage']:.2f}")
+    table.add_row("Expected damage", f"{report['expected_damage']['to_defender']:.2f}")
     con.print(table)
     dist = ", ".join(f"{hp} HP {_pct(p)}" for hp, p in report["hp"]["defender"].items())
     con.print(f"{d['name']} ends at: {dist}", markup=False, highlight=False)

@@ -38,6 +38,11 @@ class HpDistributions(Open):
     )
 
 
+class ExpectedDamage(Open):
+    to_attacker: float = Field(ge=0)
+    to_defender: float = Field(ge=0)
+
+
 class Forecast(Open):
     """``tactician forecast --json`` and ``tactician battle forecast --json``."""
 
@@ -46,6 +51,7 @@ class Forecast(Open):
     attacker: FightSide
     defender: FightSide
     hp: HpDistributions
+    expected_damage: ExpectedDamage
 
 
 # --- attack -----------------------------------------------------------------------------

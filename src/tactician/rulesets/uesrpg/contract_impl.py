@@ -134,7 +134,7 @@ class UesrpgContract(RulesetContract):
     def _forecast(self, plan: Any) -> dict[str, Any]:
         from tactician.rulesets.uesrpg.battle_service import forecast_report
 
-        return forecast_report(plan)
+        return _shared_forecast(forecast_report(plan))
 
     def _resolve(self, plan: Any, dice: DiceSource) -> dict[str, Any]:
         from tactician.rulesets.uesrpg.battle_service import attack_report
@@ -162,7 +162,7 @@ class UesrpgContract(RulesetContract):
     ) -> dict[str, Any]:
         from tactician.rulesets.uesrpg.battle_service import battle_forecast
 
-        return battle_forecast(state, dict(action), rules)  # type: ignore[arg-type]
+        return _shared_forecast(battle_forecast(state, dict(action), rules))  # type: ignore[arg-type]
 
     def _planner(self, rules: BattleRules, every_side: bool) -> Planner:
         from tactician.rulesets.uesrpg.battle_ai import planner
@@ -197,6 +197,16 @@ class UesrpgContract(RulesetContract):
                            "characteristics"),
             ),
         )
+
+
+def _shared_forecast(report: dict[str, Any]) -> dict[str, Any]:
+    """The forecast with the shapes every ruleset shares (docs/schemas/forecast.json):
+    ``expected_damage`` by side, and the weapon's damage dice as ``damage_dice`` (a
+    ``damage`` of a side is the damage of one hit elsewhere)."""
+    attacker = dict(report["attacker"])
+    attacker["damage_dice"] = attacker.pop("damage")
+    return {**report, "attacker": attacker,
+            "expected_damage": {"to_attacker": 0.0, "to_defender": report["expected_damage"]}}
 
 
 class _EverySide:
