@@ -24,18 +24,20 @@ def bound(p: float, n: int) -> float:
     return SIGMAS * math.sqrt(max(p * (1 - p), 0.0) / n) + 1 / n
 
 
-def corrupt(corruption: Corruption, folder: Path) -> Path:
-    """A copy of the corruption's unit file with the one change made."""
+def corrupt(corruption: Corruption, folder: Path, *more: Corruption) -> Path:
+    """A copy of the corruption's unit file with its change (and ``more``'s) made."""
     data = yaml.safe_load(corruption.unit.read_text(encoding="utf-8"))
-    *parents, last = corruption.path
-    node: Any = data
-    for key in parents:
-        node = node[key]
-    if corruption.value is DELETE:
-        del node[last]
-    else:
-        node[last] = corruption.value
-    target = folder / f"{corruption.unit.stem}-{corruption.name.replace(' ', '-')}.yaml"
+    for change in (corruption, *more):
+        *parents, last = change.path
+        node: Any = data
+        for key in parents:
+            node = node[key]
+        if change.value is DELETE:
+            del node[last]
+        else:
+            node[last] = change.value
+    names = "+".join(c.name.replace(" ", "-") for c in (corruption, *more))
+    target = folder / f"{corruption.unit.stem}-{names}.yaml"
     target.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     return target
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tactician.cli.main import app
@@ -38,6 +39,20 @@ def test_every_corruption_is_refused_naming_file_entry_and_field(
                  if v.file == str(bad) and v.field.startswith(corruption.field)]
         assert named, (corruption.name, [str(v) for v in verdict.violations])
         assert all(v.entry for v in verdict.violations)
+
+
+@pytest.mark.parametrize("pair", [("wrong type", "unknown weapon"),
+                                  ("unknown weapon", "out-of-range stat")])
+def test_every_violation_is_listed_not_only_the_first(
+    contract: RulesetContract, tmp_path: Path, pair: tuple[str, str]
+) -> None:
+    by_name = {c.name: c for c in contract.examples().corruptions}
+    first, second = by_name[pair[0]], by_name[pair[1]]
+    assert first.unit == second.unit, "the kit combines corruptions of one unit file"
+    verdict = contract.check_unit(corrupt(first, tmp_path, second))
+    fields = [v.field for v in verdict.violations]
+    for corruption in (first, second):
+        assert any(f.startswith(corruption.field) for f in fields), (corruption.name, fields)
 
 
 def test_create_lists_the_violations_and_exits_2(

@@ -5,7 +5,7 @@ rulings dataclass (``tactician.rulesets.rulings``)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Any, get_args, get_type_hints
@@ -13,7 +13,7 @@ from typing import Any, get_args, get_type_hints
 from pydantic import BaseModel, ValidationError
 
 from tactician.content.loader import read_yaml
-from tactician.errors import ContentError
+from tactician.errors import ContentError, TacticianError
 from tactician.rulesets.contract.values import OptionScope, OptionSpec, Violation
 from tactician.rulesets.rulings import choices
 
@@ -52,6 +52,24 @@ def model_violations(
             where = ".".join(str(p) for p in item["loc"]) or "(entry)"
             found.append(Violation(str(path), entry, where, item["msg"]))
         return None, found
+
+
+def unknown_names(
+    data: Mapping[str, Any], field: str, known: Callable[[str], object], path: Path
+) -> list[Violation]:
+    """Names in the raw ``data[field]`` list the compendium does not know (``known``
+    raises for them), found even when the unit file fails validation elsewhere."""
+    found = []
+    refs = data.get(field)
+    for index, ref in enumerate(refs if isinstance(refs, list) else []):
+        if not isinstance(ref, str):
+            continue
+        try:
+            known(ref)
+        except TacticianError as exc:
+            found.append(Violation(str(path), entry_name(data, path), f"{field}.{index}",
+                                   str(exc)))
+    return found
 
 
 def problem_violations(problems: Iterable[str], path: Path, entry: str) -> list[Violation]:

@@ -33,6 +33,7 @@ from tactician.rulesets.contract.helpers import (
     option_specs,
     problem_violations,
     read_unit,
+    unknown_names,
 )
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "tropera"
@@ -76,9 +77,13 @@ class TroperaContract(RulesetContract):
             return UnitCheck(str(path), path.stem, "", tuple(violations))
         character, violations = model_violations(Character, data, path)
         entry = entry_name(data, path)
-        if character is None:
-            return UnitCheck(str(path), entry, "", tuple(violations))
-        problems = character_problems(character, load_compendium())
+        book = load_compendium()
+        if character is None:  # the rules need a unit; unknown names are found anyway
+            unknown = [*unknown_names(data, "weapons", book.weapon, path),
+                       *unknown_names(data, "items", book.item, path),
+                       *unknown_names(data, "feats", book.feat, path)]
+            return UnitCheck(str(path), entry, "", (*violations, *unknown))
+        problems = character_problems(character, book)
         summary = (f"{character.name}, level {character.level} {character.kind}; feats "
                    f"{', '.join(character.feats) or 'none'}; ranks "
                    + (", ".join(f"{k} {v}" for k, v in character.proficiencies.items())

@@ -12,7 +12,7 @@ from typing import Any
 
 from tactician.dice.source import DiceSource
 from tactician.engine.rules import BattleRules
-from tactician.errors import ContentError, RulesError
+from tactician.errors import ContentError
 from tactician.rulesets.contract import (
     DELETE,
     Corruption,
@@ -36,6 +36,7 @@ from tactician.rulesets.contract.helpers import (
     option_dict,
     option_specs,
     read_unit,
+    unknown_names,
 )
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "uesrpg"
@@ -55,18 +56,15 @@ class UesrpgContract(RulesetContract):
             return UnitCheck(str(path), path.stem, "", tuple(violations))
         entry = entry_name(data, path)
         character, violations = model_violations(Character, data, path)
-        if character is None:
-            return UnitCheck(str(path), entry, "", tuple(violations))
         book = load_compendium()
-        found: list[Violation] = []
-        # every unknown weapon and armor piece, not only the first
-        for field, refs, look in (("weapons", character.weapons, book.weapon),
-                                  ("armor", character.armor, book.armor_piece)):
-            for index, ref in enumerate(refs):
-                try:
-                    look(ref)
-                except RulesError as exc:
-                    found.append(Violation(str(path), entry, f"{field}.{index}", str(exc)))
+        # every unknown weapon and armor piece, not only the first, even when the
+        # file also breaks the model elsewhere
+        found: list[Violation] = [
+            *unknown_names(data, "weapons", book.weapon, path),
+            *unknown_names(data, "armor", book.armor_piece, path),
+        ]
+        if character is None:
+            return UnitCheck(str(path), entry, "", (*violations, *found))
         if not found:
             try:
                 profile = build_profile(character, book, str(path))
