@@ -58,11 +58,18 @@ def test_the_command_line_imports_no_ruleset_rules() -> None:
     assert loaded <= allowed, loaded - allowed
 
 
-def test_no_cli_module_names_a_ruleset_package() -> None:
+def test_the_command_line_imports_only_the_service_layer() -> None:
+    """Interfaces know only ``tactician.table`` (design.md), never a ruleset."""
+    import ast
+
     for path in (ROOT / "src" / "tactician" / "cli").glob("*.py"):
-        text = path.read_text(encoding="utf-8")
-        for ruleset in ("tropera", "uesrpg"):
-            assert f"tactician.rulesets.{ruleset}" not in text, (path.name, ruleset)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names.append(node.module)
+            for name in names:
+                assert not name.startswith("tactician.rulesets"), (path.name, name)
 
 
 # --- compendium ---------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import typer
 
 from tactician.cli.output import emit, print_json, refusals
 from tactician.cli.sheet_view import render_sections, render_sheet
-from tactician.rulesets.registry import DEFAULT_RULESET
+from tactician.table.catalogue import DEFAULT_RULESET
 
 app = typer.Typer(
     help="Check, show and advance (level up) characters of any ruleset (--ruleset).",
@@ -147,8 +147,7 @@ def advance_command(
     --out or --in-place, keeping the file's comments and mode."""
     from tactician.dice.source import make_source
     from tactician.errors import DiceError, RulesError
-    from tactician.rulesets.contract import AdvanceRequest
-    from tactician.table.sheets import advance, check
+    from tactician.table.sheets import AdvanceRequest, advance, check
 
     with refusals(as_json):
         if seed is not None and rolls is not None:

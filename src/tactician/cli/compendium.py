@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from tactician.cli.output import console, emit, refusals
-from tactician.rulesets.registry import DEFAULT_RULESET
+from tactician.table.catalogue import DEFAULT_RULESET
 
 app = typer.Typer(
     help="Browse and search what a ruleset offers: weapons, feats, items, armor, "

@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from tactician.rulesets.registry import all_rulesets
+from tactician.rulesets.registry import DEFAULT_RULESET, all_rulesets
+
+__all__ = ["DEFAULT_RULESET", "rulesets"]
 
 
 def rulesets(with_options: bool = False) -> list[dict[str, Any]]:

@@ -15,6 +15,8 @@ from tactician.rulesets.contract import Advancement, AdvanceRequest, ChoiceSpec,
 from tactician.rulesets.registry import contract
 from tactician.table.unit_files import write_unit
 
+__all__ = ["AdvanceRequest", "Advanced", "advance", "check", "choices", "sheet", "sheet_of"]
+
 
 def check(ruleset_id: str, path: Path) -> UnitCheck:
     """Every violation of the unit file (none: a legal build)."""
