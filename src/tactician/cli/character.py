@@ -19,7 +19,6 @@ import typer
 
 from tactician.cli.output import emit, print_json, refusals
 from tactician.cli.sheet_view import render_sections, render_sheet
-from tactician.table.catalogue import DEFAULT_RULESET
 
 app = typer.Typer(
     help="Check, show and advance (level up) characters of any ruleset (--ruleset).",
@@ -27,9 +26,15 @@ app = typer.Typer(
 )
 
 RulesetOpt = Annotated[
-    str, typer.Option("--ruleset", "-r", help="Ruleset of the unit file (see `tactician "
-                      "rulesets`).")
+    str | None, typer.Option("--ruleset", "-r", help="Ruleset of the unit file (see "
+                             "`tactician rulesets`; default: tropera).")
 ]
+
+
+def _ruleset(ruleset: str | None) -> str:
+    from tactician.table.catalogue import chosen
+
+    return chosen(ruleset)
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 
 
@@ -39,13 +44,14 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output."
 @app.command("create")
 def create_command(
     file: Annotated[Path, typer.Argument(help="Unit file (YAML) to check.")],
-    ruleset: RulesetOpt = DEFAULT_RULESET,
+    ruleset: RulesetOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Check a unit file against the rules: a verdict and the sheet, or every violation."""
     from tactician.table.sheets import check, sheet
 
     with refusals(as_json):
+        ruleset = _ruleset(ruleset)
         verdict = check(ruleset, file)
         if not verdict.valid:
             problems = [str(v) for v in verdict.violations]
@@ -73,14 +79,14 @@ def create_command(
 @app.command("show")
 def show_command(
     file: Annotated[Path, typer.Argument(help="Unit file (YAML) to show.")],
-    ruleset: RulesetOpt = DEFAULT_RULESET,
+    ruleset: RulesetOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Print the character sheet (rule problems, if any, are listed under it)."""
     from tactician.table.sheets import sheet
 
     with refusals(as_json):
-        data = sheet(ruleset, file)
+        data = sheet(_ruleset(ruleset), file)
         emit(data, as_json, lambda: render_sheet(data))
 
 
@@ -118,7 +124,7 @@ def _choices(named: dict[str, str | None], pairs: list[str]) -> dict[str, str]:
 
 def advance_command(
     file: Annotated[Path, typer.Argument(help="Unit file (YAML) of the character.")],
-    ruleset: RulesetOpt = DEFAULT_RULESET,
+    ruleset: RulesetOpt = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the dice (printed).")] = None,
     rolls: Annotated[str | None, typer.Option(
         help="The table's own dice, in the order the ruleset asks (when they run out, "
@@ -154,6 +160,7 @@ def advance_command(
             raise DiceError("give --seed or --rolls, not both")
         if out is not None and in_place:
             raise RulesError("give --out or --in-place, not both")
+        ruleset = _ruleset(ruleset)
         verdict = check(ruleset, file)
         if not verdict.valid:
             raise RulesError([str(v) for v in verdict.violations])
@@ -189,13 +196,13 @@ def _render_advance(result: Any, written: str | None) -> None:
 
 
 @app.command("choices")
-def choices_command(ruleset: RulesetOpt = DEFAULT_RULESET, as_json: JsonOpt = False) -> None:
+def choices_command(ruleset: RulesetOpt = None, as_json: JsonOpt = False) -> None:
     """The choices an advancement of the ruleset may need (for --choose NAME=VALUE)."""
     from tactician.cli.output import console
     from tactician.table.sheets import choices
 
     with refusals(as_json):
-        found = [{"name": c.name, "help": c.help} for c in choices(ruleset)]
+        found = [{"name": c.name, "help": c.help} for c in choices(_ruleset(ruleset))]
 
         def render() -> None:
             for choice in found:

@@ -8,7 +8,6 @@ from typing import Annotated, Any
 import typer
 
 from tactician.cli.output import console, emit, refusals
-from tactician.table.catalogue import DEFAULT_RULESET
 
 app = typer.Typer(
     help="Browse and search what a ruleset offers: weapons, feats, items, armor, "
@@ -16,8 +15,9 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-RulesetOpt = Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset id (see "
-                                         "`tactician rulesets`).")]
+RulesetOpt = Annotated[str | None, typer.Option(
+    "--ruleset", "-r", help="Ruleset id (see `tactician rulesets`; default: the first "
+    "installed, tropera).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 
 
@@ -56,15 +56,16 @@ def list_command(
     search: Annotated[str | None, typer.Option("--search", "-s",
                                                help="Only entries whose text holds this.")]
     = None,
-    ruleset: RulesetOpt = DEFAULT_RULESET,
+    ruleset: RulesetOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """List the kinds of content, every entry of one kind, or (with --search and no
     KIND) every entry of every kind that holds the text."""
+    from tactician.table.catalogue import chosen
     from tactician.table.compendium import entries, kinds
 
     with refusals(as_json):
-        rid = ruleset
+        rid = chosen(ruleset)
         if kind is None and search:
             found = [{"compendium_kind": k, **e}
                      for k in kinds(rid) for e in entries(rid, k, search)]
@@ -85,14 +86,15 @@ def list_command(
 def show_command(
     kind: Annotated[str, typer.Argument(help="Kind of entry, e.g. weapons.")],
     name: Annotated[str, typer.Argument(help="The entry's name (case-insensitive).")],
-    ruleset: RulesetOpt = DEFAULT_RULESET,
+    ruleset: RulesetOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Show one entry with every field."""
+    from tactician.table.catalogue import chosen
     from tactician.table.compendium import entry
 
     with refusals(as_json):
-        found = entry(ruleset, kind, name)
+        found = entry(chosen(ruleset), kind, name)
 
         def render() -> None:
             from rich.table import Table

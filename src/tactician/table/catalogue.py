@@ -9,7 +9,7 @@ from typing import Any
 
 from tactician.rulesets.registry import DEFAULT_RULESET, all_rulesets
 
-__all__ = ["DEFAULT_RULESET", "rulesets"]
+__all__ = ["DEFAULT_RULESET", "chosen", "rulesets"]
 
 
 def rulesets(with_options: bool = False) -> list[dict[str, Any]]:
@@ -20,3 +20,8 @@ def rulesets(with_options: bool = False) -> list[dict[str, Any]]:
             data["options"] = [asdict(o) for o in ruleset.contract().options()]
         found.append(data)
     return found
+
+
+def chosen(ruleset_id: str | None) -> str:
+    """The ruleset a command names, or the default one when it names none."""
+    return ruleset_id or DEFAULT_RULESET
