@@ -188,7 +188,8 @@ def render_attack(report: dict[str, Any]) -> None:
         )
     con.print("Result: " + ", ".join(f"{n} {hp} HP" for n, hp in report["hp"].items()))
     if report.get("unused_rolls"):  # the table's rolls the attack did not need
-        con.print(f"[yellow]Unused rolls: {', '.join(map(str, report['unused_rolls']))}[/yellow]")
+        con.print(f"Unused rolls: {', '.join(map(str, report['unused_rolls']))}", style="yellow",
+                  markup=False, highlight=False)
     for wound in report["critically_wounded"]:
         if wound["crippled"]:
             con.print(

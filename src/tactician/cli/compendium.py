@@ -35,16 +35,18 @@ def _scalars(entry: dict[str, Any]) -> str:
 
 def _render(title: str, found: list[dict[str, Any]], with_kind: bool = False) -> None:
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(title=title)
+    table = Table(title=Text(title))
     if with_kind:
         table.add_column("kind")
     table.add_column("name")
     table.add_column("summary")
     for entry in found:
         kind = [str(entry["compendium_kind"])] if with_kind else []
-        table.add_row(*kind, str(entry.get("name", "?")),
-                      _scalars({k: v for k, v in entry.items() if k != "compendium_kind"}))
+        cells = [*kind, str(entry.get("name", "?")),
+                 _scalars({k: v for k, v in entry.items() if k != "compendium_kind"})]
+        table.add_row(*(Text(c) for c in cells))  # content is text, never markup
     console().print(table)
     console().print(f"{len(found)} entr{'y' if len(found) == 1 else 'ies'}")
 
@@ -75,7 +77,7 @@ def list_command(
         if kind is None:
             names = kinds(rid)
             emit(names, as_json, lambda: console().print(
-                f"{rid} compendium kinds: {', '.join(names)}", markup=False))
+                f"{rid} compendium kinds: {', '.join(names)}", markup=False, highlight=False))
             return
         found = entries(rid, kind, search)
         title = f"{rid} {kind}" + (f" matching {search!r}" if search else "")
@@ -98,12 +100,13 @@ def show_command(
 
         def render() -> None:
             from rich.table import Table
+            from rich.text import Text
 
-            table = Table(title=str(found.get("name", name)), show_header=False)
+            table = Table(title=Text(str(found.get("name", name))), show_header=False)
             table.add_column("field")
             table.add_column("value")
             for key, value in found.items():
-                table.add_row(key, str(value))
+                table.add_row(Text(key), Text(str(value)))
             console().print(table)
 
         emit(found, as_json, render)

@@ -18,6 +18,7 @@ def _say(text: str, style: str | None = None) -> None:
 def render_sections(sections: Iterable[Any]) -> None:
     """Each section: its table (titled), its rows as ``label: value``, its lines."""
     from rich.table import Table
+    from rich.text import Text
 
     for raw in sections:
         section: Mapping[str, Any] = (
@@ -25,11 +26,12 @@ def render_sections(sections: Iterable[Any]) -> None:
         )
         title = section.get("title") or ""
         if section.get("columns"):
-            table = Table(title=title or None)
+            # cells are Text, never markup: names come from unit files
+            table = Table(title=Text(title) if title else None)
             for column in section["columns"]:
-                table.add_column(str(column))
+                table.add_column(Text(str(column)))
             for row in section.get("table", ()):
-                table.add_row(*(str(cell) for cell in row))
+                table.add_row(*(Text(str(cell)) for cell in row))
             console().print(table)
         elif title:
             _say(title, "bold")
@@ -47,6 +49,6 @@ def render_sheet(sheet: Mapping[str, Any]) -> None:
     render_sections(sheet.get("sections", ()))
     problems = sheet.get("problems") or []
     if problems:
-        console().print(f"[bold red]{len(problems)} rule problem(s):[/bold red]")
+        _say(f"{len(problems)} rule problem(s):", "bold red")
         for problem in problems:
             _say(f"  - {problem}")
