@@ -180,7 +180,7 @@ def test_character_create_and_show_with_the_uesrpg_ruleset(tmp_path: Path) -> No
     data = json.loads(result.stdout)
     assert data["valid"] and data["hp"] == 23 and data["wound_threshold"] == 11
     shown = runner.invoke(app, ["character", "show", "-r", "uesrpg", str(aela)])
-    assert shown.exit_code == 0 and "Aela" in shown.stdout and "wound threshold" in shown.stdout
+    assert shown.exit_code == 0 and "Aela" in shown.stdout and "Wound Threshold: 11" in shown.stdout
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: X\ncharacteristics: {strength: 40}\n")
     refused = runner.invoke(app, ["character", "create", "-r", "uesrpg", str(bad)])

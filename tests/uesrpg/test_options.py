@@ -51,8 +51,7 @@ def test_ruleset_registers() -> None:
     registry.register(RULESET)
     ruleset = registry.get("uesrpg")
     assert ruleset.source == "003_1bed61d1ae70171f.txt"
-    options = ruleset.services["options"](["wound_penalties=once"])
-    assert options.wound_penalties == "once"
+    rules = ruleset.contract()
+    assert rules.option_values(["wound_penalties=once"])["wound_penalties"] == "once"
     examples = Path(__file__).resolve().parents[2] / "examples" / "uesrpg"
-    aela = ruleset.services["start_state"](ruleset.services["load_unit"](examples / "aela.yaml"))
-    assert aela.hp == 23
+    assert rules.sheet(examples / "aela.yaml").data["hp"] == 23

@@ -71,7 +71,7 @@ def render_location_forecast(report: dict[str, Any]) -> None:
     a, d = report["attacker"], report["defender"]
     con = console()
     distance = report.get("distance")
-    title = f"Forecast: {a['name']} attacks {d['name']} with {a['weapon']} ({a['damage']})"
+    title = f"Forecast: {a['name']} attacks {d['name']} with {a['weapon']} ({a['damage_dice']})"
     if distance is not None:
         title += f" at {distance} tiles"
     _say(con, title)
@@ -93,7 +93,7 @@ def render_location_forecast(report: dict[str, Any]) -> None:
     table.add_row("Wound", _pct(report["wound"]))
     table.add_row("Down (0 HP)", _pct(report["kill"]))
     table.add_row("Dead", _pct(report["dead"]))
-    table.add_row("Expected damage", f"{report['expected_damage']:.2f}")
+    table.add_row("Expected damage", f"{report['expected_damage']['to_defender']:.2f}")
     con.print(table)
     dist = ", ".join(f"{hp} HP {_pct(p)}" for hp, p in report["hp"]["defender"].items())
     _say(con, f"{d['name']} ends at: {dist}")
@@ -209,7 +209,6 @@ def strike_line(strike: dict[str, Any]) -> Any:
 
 
 def render_attack(report: dict[str, Any]) -> None:
-
     con = console()
     if report.get("seed") is not None:
         _say(con, f"seed {report['seed']}", "dim")
@@ -218,6 +217,8 @@ def render_attack(report: dict[str, Any]) -> None:
     for strike in report["strikes"]:
         con.print(strike_line(strike), highlight=False)
     _say(con, "Result: " + ", ".join(f"{n} {hp} HP" for n, hp in report["hp"].items()))
+    if report.get("unused_rolls"):  # the table's rolls the attack did not need
+        _say(con, f"Unused rolls: {', '.join(map(str, report['unused_rolls']))}", "yellow")
     for wound in report["critically_wounded"]:
         if wound["crippled"]:
             _say(con, f"{wound['name']} is Crippled (wounded {wound['times_wounded']} times)",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from tactician.cli import battle, campaign, character, combat, demo, dice, rulesets
+from tactician.cli import battle, campaign, character, combat, compendium, demo, dice, rulesets
 
 app = typer.Typer(
     help="Tactician: grid-tactics tabletop battles run exactly by the book.",
@@ -20,6 +20,7 @@ demo.register(app)
 app.add_typer(character.app, name="character")
 app.add_typer(battle.app, name="battle")
 app.add_typer(campaign.app, name="campaign")
+app.add_typer(compendium.app, name="compendium")
 
 
 def run() -> None:

@@ -1,4 +1,4 @@
-"""``tactician rulesets``: list installed rulesets."""
+"""``tactician rulesets``: the installed rulesets, their source and capabilities."""
 
 from __future__ import annotations
 
@@ -10,26 +10,28 @@ from tactician.cli.output import console, emit, refusals
 def register(app: typer.Typer) -> None:
     @app.command("rulesets")
     def rulesets_command(
+        options: bool = typer.Option(False, "--options",
+                                     help="Also list each ruleset's options (rulings)."),
         as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
     ) -> None:
-        """List installed rulesets."""
-        from tactician.rulesets.registry import all_rulesets
+        """List installed rulesets with their rules text and capabilities."""
+        from tactician.table.catalogue import rulesets
 
         with refusals(as_json):
-            found = all_rulesets()
-            data = [
-                {"id": r.id, "title": r.title, "source": r.source, "summary": r.summary}
-                for r in found
-            ]
+            data = rulesets(options)
 
             def render() -> None:
-                from rich.table import Table
-
-                table = Table(title="Installed rulesets")
-                for column in ("id", "title", "source", "summary"):
-                    table.add_column(column)
+                out = console()
                 for row in data:
-                    table.add_row(row["id"], row["title"], row["source"], row["summary"])
-                console().print(table)
+                    caps = row["capabilities"]
+                    for line in (f"{row['id']}: {row['title']} (rules text {row['source']})",
+                                 f"  {row['summary']}",
+                                 f"  capabilities: {', '.join(caps) or 'none'}"):
+                        out.print(line, markup=False, highlight=False, soft_wrap=True)
+                    for spec in row.get("options", []):
+                        allowed = ", ".join(spec["values"]) or spec["kind"]
+                        out.print(f"  -o {spec['name']}={spec['default']}  ({allowed}; "
+                                  f"{spec['scope']})", markup=False, highlight=False,
+                                  soft_wrap=True)
 
             emit(data, as_json, render)

@@ -44,7 +44,7 @@ class BattleState(Protocol):
 
 
 class BattleRules(Protocol):
-    """A ruleset's battle service (``Ruleset.services["battle"]``)."""
+    """A ruleset's battle rules (``RulesetContract.battle_rules``)."""
 
     def start_state(self, scenario: Mapping[str, Any]) -> Any:
         """Build the start state from a scenario (map, units, sides, objectives)."""

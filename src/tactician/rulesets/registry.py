@@ -1,49 +1,73 @@
 """The ruleset registry: rulesets plug in without touching core.
 
-A ruleset is any package exposing a ``Ruleset`` object through the
+A ruleset is any package exposing a ``Ruleset`` through the
 ``tactician.rulesets`` entry-point group (see ``pyproject.toml``); a GM's
 homebrew package registers the same way. ``register`` also accepts one at run
 time (tests, notebooks).
+
+Registration is cheap: a ``Ruleset`` holds only words, the declared
+capabilities and the ``"package.module:Class"`` of its contract
+(``tactician.rulesets.contract.RulesetContract``), which is imported on the
+first call of ``contract()``. Listing rulesets (``tactician rulesets``) never
+imports a ruleset's rules.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from importlib import import_module
 from importlib.metadata import entry_points
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tactician.errors import TacticianError
+from tactician.rulesets.capabilities import Capability
+
+if TYPE_CHECKING:
+    from tactician.rulesets.contract.interface import RulesetContract
 
 
 @dataclass(frozen=True)
 class Ruleset:
-    """What a ruleset offers the rest of Tactician."""
+    """A registered ruleset: who it is, what it can do, where its contract lives."""
 
     id: str
     title: str
     source: str
     summary: str
-    # named services the interfaces ask for (e.g. "forecast", "load_unit"); values are
-    # callables or objects the ruleset documents
-    services: dict[str, Any] = field(default_factory=dict)
+    # "package.module:Class", a RulesetContract subclass imported on first use
+    implementation: str
+    capabilities: frozenset[Capability] = field(default_factory=frozenset)
+
+    def has(self, capability: Capability) -> bool:
+        return capability in self.capabilities
+
+    def contract(self) -> RulesetContract:
+        """The ruleset's contract, imported (once) on first use."""
+        cached = _contracts.get(self.id)
+        if cached is not None and cached.info is self:
+            return cached
+        module_name, _, attribute = self.implementation.partition(":")
+        cls = getattr(import_module(module_name), attribute)
+        instance: RulesetContract = cls(self)
+        _contracts[self.id] = instance
+        return instance
+
+    def describe(self) -> dict[str, object]:
+        """JSON-ready: id, title, source, summary and the capabilities."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "source": self.source,
+            "summary": self.summary,
+            "capabilities": sorted(c.value for c in self.capabilities),
+        }
 
 
-def lazy(target: str) -> Any:
-    """A service named ``"package.module:function"``, imported on its first call, so
-    that registering a ruleset (at every start of the command line) stays cheap."""
-    module_name, _, attribute = target.partition(":")
-
-    def call(*args: Any, **kwargs: Any) -> Any:
-        from importlib import import_module
-
-        return getattr(import_module(module_name), attribute)(*args, **kwargs)
-
-    call.__name__ = attribute
-    call.__qualname__ = target
-    return call
-
+# the ruleset a command uses when it is not told (``--ruleset``)
+DEFAULT_RULESET = "tropera"
 
 _registered: dict[str, Ruleset] = {}
+_contracts: dict[str, RulesetContract] = {}
 _loaded = False
 
 
@@ -75,3 +99,8 @@ def get(ruleset_id: str) -> Ruleset:
     except KeyError:
         known = ", ".join(sorted(_registered)) or "none"
         raise TacticianError(f"unknown ruleset {ruleset_id!r} (installed: {known})") from None
+
+
+def contract(ruleset_id: str) -> RulesetContract:
+    """The contract of the ruleset called ``ruleset_id`` (refused by name if unknown)."""
+    return get(ruleset_id).contract()

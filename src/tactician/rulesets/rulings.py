@@ -3,7 +3,8 @@
 Design principle 4: each ambiguity in a source text is a named option with a
 default; a campaign or a command's ``--option name=value`` switches it. A
 ruleset declares its options as a frozen dataclass whose fields are typed
-``bool``, ``int`` (0 or more) or a ``Literal`` of the allowed words; this module
+``bool``, ``int`` (0 or more), ``int | None`` (``none`` or a number) or a
+``Literal`` of the allowed words; this module
 reads those types, so the allowed values are written once.
 """
 
@@ -45,6 +46,10 @@ def _coerce(name: str, raw: str, kind: Any) -> object:
         if raw.lower() in {"false", "no", "0", "off"}:
             return False
         raise RulesError(f"option {name} takes true or false, not {raw!r}")
+    if int in get_args(kind) and type(None) in get_args(kind):  # int | None: "none" or N
+        if raw.lower() == "none":
+            return None
+        kind = int
     if kind is int:
         try:
             value = int(raw)

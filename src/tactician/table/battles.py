@@ -33,7 +33,7 @@ from tactician.engine.chain import BrokenChain
 from tactician.engine.log import Entry
 from tactician.engine.store_file import cleanup, load_battle, save_battle
 from tactician.errors import ContentError, TacticianError
-from tactician.table.fights import service
+from tactician.rulesets.registry import contract
 from tactician.table.start_check import check_start
 
 
@@ -46,8 +46,7 @@ class Opened:
 
 
 def _rules(ruleset: str, options: list[str]) -> Any:
-    factory = service(ruleset, "battle")
-    return factory(options)
+    return contract(ruleset).battle_rules(options)
 
 
 def new_battle(
@@ -130,7 +129,9 @@ def rebuild(path: Path) -> Opened:
     return open_battle(path)
 
 
-def play_side(path: Path, dice: PhysicalDice | None = None) -> list[dict[str, Any]]:
+def play_side(
+    path: Path, dice: PhysicalDice | None = None, every_side: bool = False
+) -> list[dict[str, Any]]:
     """Let the engine play the side whose phase it is, then end the phase (unless
     the ruleset's planner says it ``ends_own_turns``: then it plays until a unit
     the players command has the turn).
@@ -141,10 +142,11 @@ def play_side(path: Path, dice: PhysicalDice | None = None) -> list[dict[str, An
     order (numbered across the phase). The whole phase is one atomic write at the
     end: when the dice run out (``NeedRoll``), a supplied die is refused, or any
     action is refused, nothing is saved, and a killed run leaves the battle as it
-    was before the phase.
+    was before the phase. ``every_side`` lets the engine play the units the
+    players command too.
     """
     opened = open_battle(path)
-    planner = service(opened.battle.ruleset, "ai")(opened.rules)
+    planner = contract(opened.battle.ruleset).planner(opened.rules, every_side)
     battle, state = opened.battle, opened.state
     decisions: list[dict[str, Any]] = []
     while getattr(state, "result", "ongoing") == "ongoing":
@@ -197,8 +199,7 @@ class _Share:
 def view(path: Path, reach_unit: str | None = None) -> dict[str, Any]:
     """The board as data: map, units, clock, and optionally a unit's ranges."""
     opened = open_battle(path)
-    describe = service(opened.battle.ruleset, "battle_view")
-    data: dict[str, Any] = describe(opened.state, reach_unit)
+    data = contract(opened.battle.ruleset).board_view(opened.state, reach_unit)
     data["log_length"] = len(opened.battle.log)
     data["seed"] = opened.battle.seed
     return data
@@ -207,6 +208,4 @@ def view(path: Path, reach_unit: str | None = None) -> dict[str, Any]:
 def preview_attack(path: Path, action: dict[str, Any]) -> dict[str, Any]:
     """The exact forecast of an attack action in the battle, before committing it."""
     opened = open_battle(path)
-    preview = service(opened.battle.ruleset, "battle_forecast")
-    report: dict[str, Any] = preview(opened.state, action, opened.rules)
-    return report
+    return contract(opened.battle.ruleset).battle_forecast(opened.state, action, opened.rules)

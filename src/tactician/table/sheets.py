@@ -1,14 +1,59 @@
-"""Character sheets through the ruleset that owns the unit file."""
+"""Unit files for every ruleset: check a build, show a sheet, advance a unit.
+
+Each goes through the ruleset's contract; ``advance`` writes the new unit file
+only when asked, through ``unit_files.write_unit`` (comments and mode kept).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tactician.table.fights import service
+from tactician.dice.source import DiceSource, PhysicalDice, SeededDice
+from tactician.rulesets.contract import Advancement, AdvanceRequest, ChoiceSpec, Sheet, UnitCheck
+from tactician.rulesets.registry import contract
+from tactician.table.unit_files import write_unit
+
+__all__ = ["AdvanceRequest", "Advanced", "advance", "check", "choices", "sheet", "sheet_of"]
+
+
+def check(ruleset_id: str, path: Path) -> UnitCheck:
+    """Every violation of the unit file (none: a legal build)."""
+    return contract(ruleset_id).check_unit(path)
+
+
+def sheet_of(ruleset_id: str, path: Path) -> Sheet:
+    return contract(ruleset_id).sheet(path)
 
 
 def sheet(ruleset_id: str, path: Path) -> dict[str, Any]:
     """The sheet of the unit in ``path`` as JSON-ready data."""
-    result: dict[str, Any] = service(ruleset_id, "sheet")(path)
-    return result
+    return sheet_of(ruleset_id, path).as_json()
+
+
+def choices(ruleset_id: str) -> list[ChoiceSpec]:
+    return contract(ruleset_id).advancement_choices()
+
+
+@dataclass(frozen=True)
+class Advanced:
+    advancement: Advancement
+    dice: dict[str, Any]
+    written: Path | None
+
+
+def advance(
+    ruleset_id: str, path: Path, request: AdvanceRequest, dice: DiceSource,
+    target: Path | None = None,
+) -> Advanced:
+    """Advance the unit in ``path`` on ``dice``; write it to ``target`` if given."""
+    result = contract(ruleset_id).advance(path, request, dice)
+    if target is not None:
+        write_unit(path, target, result.unit)
+    info: dict[str, Any] = {"used": [d.value for d in dice.draws]}
+    if isinstance(dice, SeededDice):
+        info["seed"] = dice.seed
+    else:
+        info["unused"] = list(dice.unused) if isinstance(dice, PhysicalDice) else []
+    return Advanced(result, info, target)

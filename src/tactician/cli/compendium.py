@@ -1,0 +1,112 @@
+"""``tactician compendium list|show``: browse and search a ruleset's content
+(weapons, items, feats, armor, conditions, terrain...) through the service."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from tactician.cli.output import console, emit, refusals
+
+app = typer.Typer(
+    help="Browse and search what a ruleset offers: weapons, feats, items, armor, "
+    "conditions, terrain...",
+    no_args_is_help=True,
+)
+
+RulesetOpt = Annotated[str | None, typer.Option(
+    "--ruleset", "-r", help="Ruleset id (see `tactician rulesets`; default: the first "
+    "installed, tropera).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
+
+
+def _scalars(entry: dict[str, Any]) -> str:
+    """A line for the list: short fields, else the start of the entry's text."""
+    shown = [f"{k} {v}" for k, v in entry.items()
+             if k != "name" and isinstance(v, str | int | float) and not isinstance(v, bool)
+             and len(str(v)) <= 24]
+    if len(shown) >= 2:
+        return ", ".join(shown[:6])
+    texts = [v for v in entry.values() if isinstance(v, str) and len(v) > 24]
+    text = texts[0] if texts else ", ".join(shown)
+    return text if len(text) <= 70 else text[:67] + "..."
+
+
+def _render(title: str, found: list[dict[str, Any]], with_kind: bool = False) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title=Text(title))
+    if with_kind:
+        table.add_column("kind")
+    table.add_column("name")
+    table.add_column("summary")
+    for entry in found:
+        kind = [str(entry["compendium_kind"])] if with_kind else []
+        cells = [*kind, str(entry.get("name", "?")),
+                 _scalars({k: v for k, v in entry.items() if k != "compendium_kind"})]
+        table.add_row(*(Text(c) for c in cells))  # content is text, never markup
+    console().print(table)
+    console().print(f"{len(found)} entr{'y' if len(found) == 1 else 'ies'}")
+
+
+@app.command("list")
+def list_command(
+    kind: Annotated[str | None, typer.Argument(help="Kind of entry (omit: list the kinds).")]
+    = None,
+    search: Annotated[str | None, typer.Option("--search", "-s",
+                                               help="Only entries whose text holds this.")]
+    = None,
+    ruleset: RulesetOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """List the kinds of content, every entry of one kind, or (with --search and no
+    KIND) every entry of every kind that holds the text."""
+    from tactician.table.catalogue import chosen
+    from tactician.table.compendium import entries, kinds
+
+    with refusals(as_json):
+        rid = chosen(ruleset)
+        if kind is None and search:
+            found = [{"compendium_kind": k, **e}
+                     for k in kinds(rid) for e in entries(rid, k, search)]
+            emit(found, as_json, lambda: _render(f"{rid} entries matching {search!r}", found,
+                                                 with_kind=True))
+            return
+        if kind is None:
+            names = kinds(rid)
+            emit(names, as_json, lambda: console().print(
+                f"{rid} compendium kinds: {', '.join(names)}", markup=False, highlight=False))
+            return
+        found = entries(rid, kind, search)
+        title = f"{rid} {kind}" + (f" matching {search!r}" if search else "")
+        emit(found, as_json, lambda: _render(title, found))
+
+
+@app.command("show")
+def show_command(
+    kind: Annotated[str, typer.Argument(help="Kind of entry, e.g. weapons.")],
+    name: Annotated[str, typer.Argument(help="The entry's name (case-insensitive).")],
+    ruleset: RulesetOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show one entry with every field."""
+    from tactician.table.catalogue import chosen
+    from tactician.table.compendium import entry
+
+    with refusals(as_json):
+        found = entry(chosen(ruleset), kind, name)
+
+        def render() -> None:
+            from rich.table import Table
+            from rich.text import Text
+
+            table = Table(title=Text(str(found.get("name", name))), show_header=False)
+            table.add_column("field")
+            table.add_column("value")
+            for key, value in found.items():
+                table.add_row(Text(key), Text(str(value)))
+            console().print(table)
+
+        emit(found, as_json, render)

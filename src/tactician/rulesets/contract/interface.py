@@ -1,0 +1,245 @@
+"""The contract a ruleset fills in: one abstract class, checked by mypy.
+
+Every ruleset provides unit files (load and validate, listing every violation
+with its file, entry and field), a sheet, its options (rulings) and the
+examples it ships (which the conformance kit in ``tests/conformance`` runs).
+Everything else belongs to a ``Capability`` the ruleset declares in its
+registration: the public method checks the declaration and then calls the
+ruleset's hook (``_advance``, ``_plan_fight``, ...), so calling what a ruleset
+does not declare is one clear ``Unsupported`` refusal.
+
+A new ruleset subclasses ``RulesetContract``, overrides the abstract methods
+and the hooks of what it declares, and registers a ``Ruleset`` naming that
+class (``tactician.rulesets.registry``); nothing else in Tactician changes.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, is_dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from tactician.errors import TacticianError
+from tactician.rulesets.contract.capabilities import Capability, Unsupported
+from tactician.rulesets.contract.values import (
+    Advancement,
+    AdvanceRequest,
+    ChoiceSpec,
+    Examples,
+    FightRequest,
+    OptionSpec,
+    Sheet,
+    UnitCheck,
+)
+
+if TYPE_CHECKING:
+    from tactician.dice.source import DiceSource
+    from tactician.engine.rules import BattleRules
+
+
+class Declaration(Protocol):
+    """What a ruleset's registration tells its contract (``registry.Ruleset``)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def capabilities(self) -> frozenset[Capability]: ...
+
+
+class Planner(Protocol):
+    """The AI of a battle: the next decision for the side (or unit) to act, as
+    ``{"unit", "actions": [...], "reason", ...}``, or None when it is done.
+    A planner with ``ends_own_turns = True`` ends its units' turns itself."""
+
+    def next(self, state: Any) -> dict[str, Any] | None: ...
+
+
+class RulesetContract(ABC):
+    """What every ruleset offers the service layer (``tactician.table``)."""
+
+    def __init__(self, info: Declaration) -> None:
+        self.info = info
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def has(self, capability: Capability) -> bool:
+        return capability in self.info.capabilities
+
+    def require(self, capability: Capability) -> None:
+        if not self.has(capability):
+            raise Unsupported(self.id, capability, self.info.capabilities)
+
+    # --- always required -------------------------------------------------------------
+
+    @abstractmethod
+    def check_unit(self, path: Path) -> UnitCheck:
+        """Every violation of the unit file at ``path`` (a missing or unreadable file,
+        bad YAML, wrong fields and every rule it breaks), each naming file, entry and
+        field; an empty list means a legal build."""
+
+    @abstractmethod
+    def sheet(self, path: Path) -> Sheet:
+        """The sheet of the unit file at ``path`` (refusing a file that cannot be read)."""
+
+    @abstractmethod
+    def options(self) -> list[OptionSpec]:
+        """Every ruling of the ruleset with its default (``docs/rulings.md`` lists them)."""
+
+    @abstractmethod
+    def option_values(self, pairs: Sequence[str]) -> dict[str, object]:
+        """Every option's value once the ``name=value`` pairs are applied (refusing
+        unknown names and values by name)."""
+
+    @abstractmethod
+    def examples(self) -> Examples:
+        """The example units, fights, battles and corruptions the ruleset ships."""
+
+    # --- ADVANCEMENT -----------------------------------------------------------------
+
+    def advancement_choices(self) -> list[ChoiceSpec]:
+        """The choices an advancement step may need (``--choose NAME=VALUE``)."""
+        self.require(Capability.ADVANCEMENT)
+        return self._advancement_choices()
+
+    def advance(self, path: Path, request: AdvanceRequest, dice: DiceSource) -> Advancement:
+        """The unit at ``path`` one step further (a level-up), on ``dice``."""
+        self.require(Capability.ADVANCEMENT)
+        return self._advance(path, request, dice)
+
+    def _advancement_choices(self) -> list[ChoiceSpec]:
+        return []
+
+    def _advance(self, path: Path, request: AdvanceRequest, dice: DiceSource) -> Advancement:
+        raise Unsupported(self.id, Capability.ADVANCEMENT, self.info.capabilities)
+
+    # --- COMPENDIUM ------------------------------------------------------------------
+
+    def compendium_kinds(self) -> list[str]:
+        self.require(Capability.COMPENDIUM)
+        return list(self._compendium())
+
+    def compendium_entries(self, kind: str, search: str | None = None) -> list[dict[str, Any]]:
+        """Every entry of ``kind`` (matching ``search`` in any of its words, if given)."""
+        entries = [_plain(e) for e in self._kind(kind).values()]
+        if search:
+            needle = search.casefold()
+            entries = [e for e in entries if needle in json.dumps(e, default=str).casefold()]
+        return entries
+
+    def compendium_entry(self, kind: str, name: str) -> dict[str, Any]:
+        table = self._kind(kind)
+        for key, entry in table.items():
+            plain = _plain(entry)
+            if name.casefold() in (key.casefold(), str(plain.get("name", "")).casefold()):
+                return plain
+        import difflib
+
+        names = [str(_plain(e).get("name", k)) for k, e in table.items()]
+        close = difflib.get_close_matches(name, names, n=3)
+        hint = f"did you mean {', '.join(close)}?" if close else f"known: {', '.join(names)}"
+        raise TacticianError(f"{self.id} has no {kind} entry {name!r}; {hint}")
+
+    def _kind(self, kind: str) -> Mapping[str, Any]:
+        self.require(Capability.COMPENDIUM)
+        tables = self._compendium()
+        for known, table in tables.items():
+            if known.casefold() == kind.casefold():
+                return table
+        raise TacticianError(
+            f"{self.id} has no compendium kind {kind!r}; kinds: {', '.join(tables)}"
+        )
+
+    def _compendium(self) -> Mapping[str, Mapping[str, Any]]:
+        """Kind name -> entries by name (pydantic models, dataclasses or dicts)."""
+        raise Unsupported(self.id, Capability.COMPENDIUM, self.info.capabilities)
+
+    # --- FIGHTS ----------------------------------------------------------------------
+
+    def plan_fight(self, request: FightRequest) -> Any:
+        """The ruleset's plan of one fight; ``forecast`` and ``resolve`` take it, so
+        the odds and the dice can never disagree about the numbers."""
+        self.require(Capability.FIGHTS)
+        if len(request.defenders) > 1:
+            self.require(Capability.MULTI_TARGET)
+        if request.defence is not None:
+            self.require(Capability.REACTIONS)
+        if any(c.terrain for c in (request.attacker, *request.defenders)):
+            self.require(Capability.TERRAIN_BONUSES)
+        return self._plan_fight(request)
+
+    def forecast(self, plan: Any) -> dict[str, Any]:
+        """The exact odds of the plan (``docs/schemas/forecast.json``)."""
+        self.require(Capability.FIGHTS)
+        return self._forecast(plan)
+
+    def resolve(self, plan: Any, dice: DiceSource) -> dict[str, Any]:
+        """The plan resolved on dice, every roll shown (``docs/schemas/attack.json``)."""
+        self.require(Capability.FIGHTS)
+        return self._resolve(plan, dice)
+
+    def _plan_fight(self, request: FightRequest) -> Any:
+        raise Unsupported(self.id, Capability.FIGHTS, self.info.capabilities)
+
+    def _forecast(self, plan: Any) -> dict[str, Any]:
+        raise Unsupported(self.id, Capability.FIGHTS, self.info.capabilities)
+
+    def _resolve(self, plan: Any, dice: DiceSource) -> dict[str, Any]:
+        raise Unsupported(self.id, Capability.FIGHTS, self.info.capabilities)
+
+    # --- BATTLES and AI --------------------------------------------------------------
+
+    def battle_rules(self, options: Sequence[str]) -> BattleRules:
+        """The rules the core engine runs a battle with, the rulings applied."""
+        self.require(Capability.BATTLES)
+        return self._battle_rules(options)
+
+    def board_view(self, state: Any, reach_unit: str | None = None) -> dict[str, Any]:
+        """The board as data (``docs/schemas/battle_show.json``)."""
+        self.require(Capability.BATTLES)
+        return self._board_view(state, reach_unit)
+
+    def battle_forecast(
+        self, state: Any, action: Mapping[str, Any], rules: BattleRules
+    ) -> dict[str, Any]:
+        """The exact odds of an attack action in the battle; changes nothing."""
+        self.require(Capability.BATTLES)
+        return self._battle_forecast(state, action, rules)
+
+    def planner(self, rules: BattleRules, every_side: bool = False) -> Planner:
+        """The AI for the battle; ``every_side`` lets it play the units the players
+        command too (the conformance kit plays whole battles so)."""
+        self.require(Capability.AI)
+        return self._planner(rules, every_side)
+
+    def _battle_rules(self, options: Sequence[str]) -> BattleRules:
+        raise Unsupported(self.id, Capability.BATTLES, self.info.capabilities)
+
+    def _board_view(self, state: Any, reach_unit: str | None) -> dict[str, Any]:
+        raise Unsupported(self.id, Capability.BATTLES, self.info.capabilities)
+
+    def _battle_forecast(
+        self, state: Any, action: Mapping[str, Any], rules: BattleRules
+    ) -> dict[str, Any]:
+        raise Unsupported(self.id, Capability.BATTLES, self.info.capabilities)
+
+    def _planner(self, rules: BattleRules, every_side: bool) -> Planner:
+        raise Unsupported(self.id, Capability.AI, self.info.capabilities)
+
+
+def _plain(entry: Any) -> dict[str, Any]:
+    """A compendium entry as JSON-ready data, whatever its type."""
+    dump = getattr(entry, "model_dump", None)
+    if callable(dump):
+        data: dict[str, Any] = dump(mode="json", exclude_none=True)
+        return data
+    if is_dataclass(entry) and not isinstance(entry, type):
+        return json.loads(json.dumps(asdict(entry), default=str))
+    if isinstance(entry, Mapping):
+        return json.loads(json.dumps(dict(entry), default=str))
+    return {"name": str(entry)}

@@ -1,0 +1,27 @@
+"""The installed rulesets: what each is, its source and its capabilities
+(registrations only: no ruleset's rules are imported), and on request its
+options (rulings), which imports each ruleset's contract."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from tactician.rulesets.registry import DEFAULT_RULESET, all_rulesets
+
+__all__ = ["DEFAULT_RULESET", "chosen", "rulesets"]
+
+
+def rulesets(with_options: bool = False) -> list[dict[str, Any]]:
+    found = []
+    for ruleset in all_rulesets():
+        data: dict[str, Any] = dict(ruleset.describe())
+        if with_options:
+            data["options"] = [asdict(o) for o in ruleset.contract().options()]
+        found.append(data)
+    return found
+
+
+def chosen(ruleset_id: str | None) -> str:
+    """The ruleset a command names, or the default one when it names none."""
+    return ruleset_id or DEFAULT_RULESET

@@ -1,0 +1,74 @@
+"""Helpers the conformance tests share: corrupting a unit file, playing a
+battle with the AI on every side, the statistical bound."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tactician.engine.battle import Battle, act
+from tactician.rulesets.contract import DELETE, Corruption, ExampleBattle, RulesetContract
+
+# the forecast and N seeded resolutions agree within SIGMAS binomial standard
+# deviations (plus one count): at 4 sigma a correct ruleset fails by chance with
+# probability about 6e-5 per outcome, and the seeds are fixed, so it cannot flake
+SIGMAS = 4.0
+RESOLUTIONS = 300
+
+
+def bound(p: float, n: int) -> float:
+    return SIGMAS * math.sqrt(max(p * (1 - p), 0.0) / n) + 1 / n
+
+
+def corrupt(corruption: Corruption, folder: Path, *more: Corruption) -> Path:
+    """A copy of the corruption's unit file with its change (and ``more``'s) made."""
+    data = yaml.safe_load(corruption.unit.read_text(encoding="utf-8"))
+    for change in (corruption, *more):
+        *parents, last = change.path
+        node: Any = data
+        for key in parents:
+            node = node[key]
+        if change.value is DELETE:
+            del node[last]
+        else:
+            node[last] = change.value
+    names = "+".join(c.name.replace(" ", "-") for c in (corruption, *more))
+    target = folder / f"{corruption.unit.stem}-{names}.yaml"
+    target.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return target
+
+
+def start(contract: RulesetContract, example: ExampleBattle,
+          options: tuple[str, ...] = ()) -> tuple[Battle, Any, Any]:
+    """The example battle's ``Battle``, its rules and its start state."""
+    rules = contract.battle_rules([*example.options, *options])
+    state = rules.start_state({"map": str(example.map),
+                               "units": [str(u) for u in example.units]})
+    battle = Battle(ruleset=contract.id, seed=example.seed,
+                    options=[*example.options, *options], start=rules.dump_state(state))
+    return battle, rules, rules.load_state(battle.start)
+
+
+def play(contract: RulesetContract, example: ExampleBattle,
+         limit: int | None = None) -> Iterator[tuple[Battle, Any, Any]]:
+    """Play the battle with the AI on every side, yielding (battle, rules, state)
+    after every action; stops at the end, at ``limit`` actions, or when stuck."""
+    battle, rules, state = start(contract, example)
+    planner = contract.planner(rules, every_side=True)
+    ends_own_turns = bool(getattr(planner, "ends_own_turns", False))
+    limit = example.step_bound if limit is None else limit
+    while getattr(state, "result", "ongoing") == "ongoing" and len(battle.log) < limit:
+        decision = planner.next(state)
+        if decision is None:
+            if ends_own_turns:
+                return
+            actions: list[dict[str, Any]] = [{"type": "end_phase"}]
+        else:
+            actions = decision["actions"]
+        for action in actions:
+            battle, _, state = act(battle, rules, action, None, state)
+            yield battle, rules, state
