@@ -82,16 +82,18 @@ def test_forecast_matches_brute_force_over_every_die(
     # brute force: each strike is a hit or a miss with its probability
     expected: dict[tuple[int, int], float] = {}
     for pattern in product((True, False), repeat=len(order)):
-        hp, p = [hp_a, hp_d], 1.0
-        for side, hits in zip(order, pattern, strict=True):
-            if min(hp) <= 0:
+        hp, p, counted = [hp_a, hp_d], 1.0, True
+        for position, (side, hits) in enumerate(zip(order, pattern, strict=True)):
+            if min(hp) <= 0:  # the fight is over: count this ending once
+                counted = all(pattern[position:])
                 break
             chance = (hit_a if side == ATTACKER else hit_d) / 100
             p *= chance if hits else 1 - chance
             if hits:
                 target = 1 if side == ATTACKER else 0
                 hp[target] = max(0, hp[target] - (dmg_a if side == ATTACKER else dmg_d))
-        expected[(hp[0], hp[1])] = expected.get((hp[0], hp[1]), 0.0) + p
+        if counted:
+            expected[(hp[0], hp[1])] = expected.get((hp[0], hp[1]), 0.0) + p
     got: dict[tuple[int, int], float] = {}
     for state, p in forecast.items():
         got[state.hp] = got.get(state.hp, 0.0) + p
