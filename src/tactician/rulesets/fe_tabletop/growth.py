@@ -74,7 +74,8 @@ def roll_stats(
         roll = dice.draw(100, f"growth {LABELS[stat]} ({growth}%)")
         total = before + roll
         gained = grows(growth, total, options)
-        rolls.append(StatRoll(stat, growth, before, roll, total, gained, False, 0 if gained else total))
+        carried_after = 0 if gained else total
+        rolls.append(StatRoll(stat, growth, before, roll, total, gained, False, carried_after))
     return tuple(rolls)
 
 
