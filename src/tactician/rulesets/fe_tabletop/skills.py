@@ -99,8 +99,5 @@ def success_chance(stat_value: int, dc: int) -> float:
 
 def skill_count(tier: str, *, thief: bool, lord: bool) -> tuple[int, int]:
     """(skills, free Knowledge skills) by L90."""
-    if thief:
-        count = 5
-    else:
-        count = {"trainee": 1, "unpromoted": 2, "promoted": 3}[tier]
+    count = 5 if thief else {"trainee": 1, "unpromoted": 2, "promoted": 3}[tier]
     return count, 2 if lord else 0
