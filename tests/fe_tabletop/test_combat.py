@@ -141,3 +141,8 @@ def test_refusals_name_the_problem() -> None:
         plan_fight(unit(uses=0), unit("D"), 1, OPTIONS)
     with pytest.raises(RulesError, match="no weapon"):
         plan_fight(unit(weapon=weapon("Heal")), unit("D"), 1, OPTIONS)
+
+
+def test_each_artisan_repair_takes_a_point_of_damage() -> None:
+    me = unit(pow=0, weapon=weapon(damage="1d6+4", repairs=2))
+    assert numbers.hit_damage(me, unit(def_=4), 4, False, OPTIONS) == 4

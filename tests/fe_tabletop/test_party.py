@@ -39,6 +39,9 @@ def test_the_supply_holds_99_and_is_reached_outside_battle() -> None:
         withdraw((), ("Elixir",), "Elixir", in_battle=True)
     assert withdraw((), ("Elixir",), "Elixir", in_battle=False) == (("Elixir",), ())
     assert pick_up(("Iron Axe",), (), "Vulnerary") == (("Iron Axe", "Vulnerary"), ())
+    assert deposit(("Iron Axe",), (), "Iron Axe") == ((), ("Iron Axe",))
+    with pytest.raises(RulesError, match="in battle"):
+        deposit(("Iron Axe",), (), "Iron Axe", in_battle=True)
 
 
 def test_tt10_support_ranks_by_fights_together() -> None:

@@ -20,7 +20,7 @@ from tactician.rulesets.fe_tabletop.terrain import (
     tile_modifiers,
     turn_start_heal,
 )
-from tactician.rulesets.fe_tabletop.vision import sees, vision_radius, visible_tiles
+from tactician.rulesets.fe_tabletop.vision import sees, visible_tiles, vision_radius
 from tactician.rulesets.fe_tabletop.weather import storm_movement, storm_square_cost
 
 TABLE = load_terrain()

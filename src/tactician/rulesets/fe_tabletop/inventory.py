@@ -56,8 +56,12 @@ def pick_up(
     return (*kept, item), _into_supply(supply, send)
 
 
-def deposit(inventory: Items, supply: Items, item: str) -> tuple[Items, Items]:
-    """Send a carried item to the Supply."""
+def deposit(
+    inventory: Items, supply: Items, item: str, *, in_battle: bool = False
+) -> tuple[Items, Items]:
+    """Send a carried item to the Supply; in battle only through ``pick_up`` when full."""
+    if in_battle:
+        raise RulesError("in battle, only an item picked up with 5 carried goes to the Supply")
     return _without(inventory, item, "the inventory"), _into_supply(supply, item)
 
 

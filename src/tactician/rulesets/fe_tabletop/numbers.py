@@ -94,7 +94,7 @@ def hit_damage(
 ) -> int:
     """Damage of one hit from the faces' sum of the weapon's dice (ruling ``crit_doubles``)."""
     weapon = _armed(attacker)
-    flat = (weapon.damage.bonus if weapon.damage else 0) + attacker.pow // 2
+    flat = (weapon.damage.bonus if weapon.damage else 0) - weapon.repairs + attacker.pow // 2
     flat += attacker.support_damage
     reduce = defence(attacker, defender)
     if not crit:

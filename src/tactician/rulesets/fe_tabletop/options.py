@@ -39,5 +39,3 @@ class TabletopOptions:
     movement_001: Literal["caps", "per_tile"] = "caps"
     brigands_unaffected: Literal["movement", "all"] = "movement"
     storm: Literal["mov_minus", "flat_cost"] = "mov_minus"
-    # supports (001 L118)
-    supports_pcs_only: bool = False

@@ -2,7 +2,7 @@
 
 001 L89: "All skills require a 3d6 roll + a unit's select stat with the
 likelihood of success is as follows: (Very Easy: 10, Easy: 15, Normal: 20,
-Hard: 25, Extremely Hard: 30-40)." L90: "An unpromoted unit has 2 skills, a
+Hard: 25, Extremely Hard: 30-40) ." L90: "An unpromoted unit has 2 skills, a
 promoted unit has 3 skills, a recruit unit only has 1 skill, and
 Thieves/Rogues have 5 skills. A Lord gains 2 free knowledge skills along with
 their normal skills." L88: "more may be added at the GM's discretion."

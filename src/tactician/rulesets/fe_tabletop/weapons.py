@@ -32,6 +32,7 @@ class TabletopWeapon:
     prf_for: tuple[str, ...]
     source: str
     damage_source: str = DAMAGE_DICE_SOURCE
+    repairs: int = 0  # 001 L94 "Damage scales down by 1 point with each repair done to it."
 
     @property
     def staff(self) -> bool:
