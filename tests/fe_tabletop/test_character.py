@@ -11,6 +11,7 @@ from tactician.errors import RulesError
 from tactician.rulesets.fe_common.compendium import load_fe8
 from tactician.rulesets.fe_tabletop.aid import aid, can_rescue
 from tactician.rulesets.fe_tabletop.classes import find_class
+from tactician.rulesets.fe_tabletop.content import load_content
 from tactician.rulesets.fe_tabletop.conversions import damage_dice, hp_dice
 from tactician.rulesets.fe_tabletop.creation import create_unit
 from tactician.rulesets.fe_tabletop.experience import gain_exp, party_award, share
@@ -20,6 +21,7 @@ from tactician.rulesets.fe_tabletop.ranks import add_uses, can_wield, hit_value,
 from tactician.rulesets.fe_tabletop.weapons import find_weapon
 
 FE8 = load_fe8()
+CONTENT = load_content()
 OPTIONS = TabletopOptions()
 
 
@@ -32,7 +34,7 @@ def test_hp_and_damage_dice_defaults() -> None:
 
 
 def test_creation_rolls_hp_on_the_class_dice_and_takes_con_and_mov() -> None:
-    made = create_unit("Kyle", "Cavalier", FE8, PhysicalDice([4, 6]), OPTIONS, sex="male")
+    made = create_unit("Kyle", "Cavalier", CONTENT, PhysicalDice([4, 6]), OPTIONS, sex="male")
     unit = made.unit
     assert (made.hp_dice, made.hp_faces, unit.max_hp, unit.hp) == ("2d6+13", (4, 6), 23, 23)
     assert (unit.con, unit.mov, unit.level, unit.exp) == (9, 7, 1, 0)  # L3, L4
@@ -42,26 +44,26 @@ def test_creation_rolls_hp_on_the_class_dice_and_takes_con_and_mov() -> None:
 
 
 def test_dark_magic_classes_start_at_d_in_dark() -> None:
-    unit = create_unit("Knoll", "Shaman", FE8, PhysicalDice([3, 3]), OPTIONS).unit
+    unit = create_unit("Knoll", "Shaman", CONTENT, PhysicalDice([3, 3]), OPTIONS).unit
     assert unit.ranks == {"dark": "D"}
     assert unit.inventory == ("Flux", "Vulnerary")  # Flux is rank D
 
 
 def test_lords_may_start_with_a_prf_weapon_unless_legendary() -> None:
-    eirika = create_unit("Eirika", "Lord (Eirika)", FE8, PhysicalDice([3, 3]), OPTIONS,
+    eirika = create_unit("Eirika", "Lord (Eirika)", CONTENT, PhysicalDice([3, 3]), OPTIONS,
                          weapon="Rapier").unit
     assert eirika.inventory == ("Rapier", "Vulnerary")
     with pytest.raises(RulesError, match="Legendary"):
-        create_unit("Eirika", "Lord (Eirika)", FE8, PhysicalDice([3, 3]), OPTIONS,
+        create_unit("Eirika", "Lord (Eirika)", CONTENT, PhysicalDice([3, 3]), OPTIONS,
                     weapon="Sieglinde")
     with pytest.raises(RulesError, match="needs rank D"):
-        create_unit("Seth", "Cavalier", FE8, PhysicalDice([3, 3]), OPTIONS, sex="male",
+        create_unit("Seth", "Cavalier", CONTENT, PhysicalDice([3, 3]), OPTIONS, sex="male",
                     weapon="Steel Sword")
 
 
 def test_mounted_units_need_a_sex_for_aid() -> None:
     with pytest.raises(RulesError, match="sex"):
-        create_unit("Vanessa", "Pegasus Knight", FE8, PhysicalDice([3, 3]), OPTIONS)
+        create_unit("Vanessa", "Pegasus Knight", CONTENT, PhysicalDice([3, 3]), OPTIONS)
 
 
 def test_tt7_aid_and_the_rescue_contradiction() -> None:
@@ -74,14 +76,14 @@ def test_tt7_aid_and_the_rescue_contradiction() -> None:
 
 
 def test_party_level_start_rolls_the_level_ups() -> None:
-    made = create_unit("Ross", "Fighter", FE8, SeededDice(1), OPTIONS, party_level=3)
+    made = create_unit("Ross", "Fighter", CONTENT, SeededDice(1), OPTIONS, party_level=3)
     assert made.unit.level == 3 and len(made.level_ups) == 2
     base_hp = sum(made.hp_faces) + 20 - 7  # Fighter base HP 20
     assert made.unit.max_hp == base_hp + 2  # L2: +1 HP a level
 
 
 def test_a_promoted_start_is_a_level_10_unpromoted_unit_promoted() -> None:
-    made = create_unit("Seth", "Paladin", FE8, SeededDice(2), OPTIONS, sex="male")
+    made = create_unit("Seth", "Paladin", CONTENT, SeededDice(2), OPTIONS, sex="male")
     assert len(made.level_ups) == 9 and made.unit.class_name == "Paladin"
     assert (made.unit.level, made.unit.con, made.unit.mov) == (1, 11, 8)
     grown = sum(1 for up in made.level_ups for r in up.rolls if r.gained and not r.capped)
@@ -93,7 +95,7 @@ def test_a_promoted_start_is_a_level_10_unpromoted_unit_promoted() -> None:
 def test_tt8_weapon_ranks_by_use() -> None:
     assert [uses_for(r) for r in "EDCBAS"] == [0, 10, 30, 60, 100, 150]  # 10, +20, +30, ...
     assert hit_value(5, False) == 1 and hit_value(5, True) == 2 and hit_value(0, True) == 0
-    unit = create_unit("Ross", "Fighter", FE8, PhysicalDice([3, 3]), OPTIONS).unit
+    unit = create_unit("Ross", "Fighter", CONTENT, PhysicalDice([3, 3]), OPTIONS).unit
     unit, ups = add_uses(unit, {"axe": 8 * 1 + 2})  # 8 damaging hits and one kill
     assert unit.ranks["axe"] == "D" and [u.after for u in ups] == ["D"]
     unit, ups = add_uses(unit, {"axe": 18 + 2})
@@ -110,7 +112,7 @@ def test_rank_is_monotone_in_uses(uses: int) -> None:
 
 
 def test_rank_gates_weapons_and_prf_goes_to_its_classes() -> None:
-    unit = create_unit("Ross", "Fighter", FE8, PhysicalDice([3, 3]), OPTIONS).unit
+    unit = create_unit("Ross", "Fighter", CONTENT, PhysicalDice([3, 3]), OPTIONS).unit
     assert can_wield(unit, find_weapon(FE8, "Steel Axe"), OPTIONS)[0]  # FE8 Steel Axe is rank E
     assert not can_wield(unit, find_weapon(FE8, "Killer Axe"), OPTIONS)[0]
     assert can_wield(unit, find_weapon(FE8, "Killer Axe"), TabletopOptions(
@@ -123,7 +125,7 @@ def test_the_exp_chart_and_the_95_plus_15_example() -> None:
         0, 10, 10, 20, 20, 30, 30, 40, 40, 50]
     assert party_award(17, TabletopOptions(exp_chart_extends=False)) == 40
     assert share(20, 4, OPTIONS) == 20 and share(20, 4, TabletopOptions(exp_award="split")) == 5
-    unit = create_unit("Ross", "Fighter", FE8, SeededDice(4), OPTIONS, party_level=4).unit
+    unit = create_unit("Ross", "Fighter", CONTENT, SeededDice(4), OPTIONS, party_level=4).unit
     unit = unit.model_copy(update={"exp": 95})
     fighter = find_class(FE8, "Fighter")
     after, gain = gain_exp(unit, 15, fighter, PhysicalDice([50] * 6), OPTIONS)
@@ -132,7 +134,7 @@ def test_the_exp_chart_and_the_95_plus_15_example() -> None:
 
 def test_tt9_large_awards_give_several_level_ups() -> None:
     fighter = find_class(FE8, "Fighter")
-    unit = create_unit("Ross", "Fighter", FE8, SeededDice(4), OPTIONS).unit
+    unit = create_unit("Ross", "Fighter", CONTENT, SeededDice(4), OPTIONS).unit
     unit = unit.model_copy(update={"exp": 90})
     after, gain = gain_exp(unit, 120, fighter, SeededDice(9), OPTIONS)
     assert (after.level, after.exp, len(gain.level_ups)) == (3, 10, 2)
@@ -142,7 +144,7 @@ def test_tt9_large_awards_give_several_level_ups() -> None:
 
 def test_a_recruit_keeps_its_growths_and_loses_the_weapons_its_new_class_lacks() -> None:
     recruit, knight = find_class(FE8, "Recruit"), find_class(FE8, "Armor Knight (F)")
-    unit = create_unit("Amelia", "Recruit", FE8, SeededDice(5), OPTIONS, party_level=10).unit
+    unit = create_unit("Amelia", "Recruit", CONTENT, SeededDice(5), OPTIONS, party_level=10).unit
     with pytest.raises(RulesError, match="promotes to"):
         promote(unit, recruit, find_class(FE8, "Paladin"), OPTIONS)
     promoted = promote(unit, recruit, knight, OPTIONS)
@@ -151,11 +153,11 @@ def test_a_recruit_keeps_its_growths_and_loses_the_weapons_its_new_class_lacks()
     cavalier_f = find_class(FE8, "Cavalier (F)")
     as_cavalier = promote(unit, recruit, cavalier_f, OPTIONS)
     assert set(as_cavalier.ranks) == {"sword", "lance"} and as_cavalier.ranks["sword"] == "E"
-    young = create_unit("Amelia", "Recruit", FE8, SeededDice(5), OPTIONS).unit
+    young = create_unit("Amelia", "Recruit", CONTENT, SeededDice(5), OPTIONS).unit
     with pytest.raises(RulesError, match="level 10"):
         promote(young, recruit, knight, OPTIONS)
     # an ordinary promotion takes the new class's growths
-    cav = create_unit("Kyle", "Cavalier", FE8, SeededDice(6), OPTIONS, sex="male",
+    cav = create_unit("Kyle", "Cavalier", CONTENT, SeededDice(6), OPTIONS, sex="male",
                       party_level=10).unit
     paladin = find_class(FE8, "Paladin")
     assert promote(cav, find_class(FE8, "Cavalier"), paladin, OPTIONS).growths == paladin.growths

@@ -21,14 +21,14 @@ from dataclasses import dataclass
 
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
-from tactician.rulesets.fe_common.compendium import FE8Compendium
-from tactician.rulesets.fe_tabletop.classes import TabletopClass, find_class, unpromoted_for
+from tactician.rulesets.fe_tabletop.classes import TabletopClass, unpromoted_for
+from tactician.rulesets.fe_tabletop.content import TabletopContent
 from tactician.rulesets.fe_tabletop.growth import LevelUp, level_up
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 from tactician.rulesets.fe_tabletop.promotion import promote
 from tactician.rulesets.fe_tabletop.ranks import can_wield, starting_rank, uses_for
 from tactician.rulesets.fe_tabletop.unit import Unit
-from tactician.rulesets.fe_tabletop.weapons import TabletopWeapon, find_weapon, tabletop_weapon
+from tactician.rulesets.fe_tabletop.weapons import TabletopWeapon
 
 VULNERARY = "Vulnerary"
 PROMOTED_START_LEVEL = 10
@@ -52,12 +52,12 @@ def roll_hp(klass: TabletopClass, dice: DiceSource) -> tuple[int, tuple[int, ...
 
 
 def starting_weapon(
-    unit: Unit, klass: TabletopClass, compendium: FE8Compendium, name: str | None,
+    unit: Unit, klass: TabletopClass, content: TabletopContent, name: str | None,
     options: TabletopOptions,
 ) -> TabletopWeapon | None:
     """The named weapon if the unit may start with it, else the first the class can wield."""
     if name is not None:
-        weapon = find_weapon(compendium, name)
+        weapon = content.weapon(name)
         if weapon.rank == "Prf" and (not klass.lord or weapon.legendary):
             why = "it is a Legendary Weapon" if weapon.legendary else "only Lords start with Prf"
             raise RulesError(f"{unit.name} cannot start with {weapon.name}: {why} (001 L6)")
@@ -66,8 +66,8 @@ def starting_weapon(
             raise RulesError(f"{unit.name} cannot start with {weapon.name}: {why} (001 L6)")
         return weapon
     for weapon_type in klass.weapon_types:
-        for entry in compendium.weapons.values():
-            weapon = tabletop_weapon(entry)
+        for entry in content.fe8.weapons.values():
+            weapon = content.weapon(entry.name)
             if weapon.type == weapon_type and weapon.rank != "Prf" and can_wield(
                 unit, weapon, options
             )[0]:
@@ -103,7 +103,7 @@ def new_unit(
 def create_unit(
     name: str,
     class_name: str,
-    compendium: FE8Compendium,
+    content: TabletopContent,
     dice: DiceSource,
     options: TabletopOptions,
     *,
@@ -114,13 +114,12 @@ def create_unit(
     from_class: str | None = None,
 ) -> Creation:
     """A new unit by 001 L1-10 (a promoted class is built from its unpromoted class)."""
-    klass = find_class(compendium, class_name)
+    klass = content.klass(class_name)
     if party_level < 1:
         raise RulesError(f"the party level is 1 or more, not {party_level}")
     ups: list[LevelUp] = []
     if klass.tier == "promoted":
-        base = find_class(compendium, from_class) if from_class else unpromoted_for(
-            compendium, klass.name)
+        base = _unpromoted(content, klass, from_class)
         if base is None:
             raise RulesError(f"no unpromoted class promotes to {klass.name}; give from_class")
         unit = new_unit(name, base, dice, sex=sex, luck=luck)
@@ -134,7 +133,17 @@ def create_unit(
     while unit.level < party_level:
         unit, record = level_up(unit, klass.caps, klass.hp_cap, dice, options)
         ups.append(record)
-    chosen = starting_weapon(unit, klass, compendium, weapon, options)
+    chosen = starting_weapon(unit, klass, content, weapon, options)
     items = ((chosen.name,) if chosen else ()) + (VULNERARY,)
     unit = unit.model_copy(update={"inventory": items})
     return Creation(unit, hp_dice, hp_faces, tuple(ups))
+
+
+def _unpromoted(
+    content: TabletopContent, klass: TabletopClass, from_class: str | None
+) -> TabletopClass | None:
+    """The class a promoted start is built from: the one named, else FE8's first."""
+    if from_class:
+        return content.klass(from_class)
+    found = unpromoted_for(content.fe8, klass.name)
+    return content.klass(found.name) if found else None
