@@ -161,3 +161,13 @@ def test_a_recruit_keeps_its_growths_and_loses_the_weapons_its_new_class_lacks()
                       party_level=10).unit
     paladin = find_class(FE8, "Paladin")
     assert promote(cav, find_class(FE8, "Cavalier"), paladin, OPTIONS).growths == paladin.growths
+
+
+def test_the_sheet_gives_hit_before_the_enemy() -> None:
+    from tactician.rulesets.fe_tabletop.sheet import weapon_line
+
+    unit = create_unit("Ross", "Fighter", CONTENT, PhysicalDice([3, 3]), OPTIONS).unit
+    line = weapon_line(unit, CONTENT.weapon("Iron Axe"), OPTIONS)
+    s = unit.stats  # FE8 Fighter: Str 5, Skl 2, Spd 4, CON 11; Iron Axe Hit 75, Wt 10
+    assert line.base_hit == 75 + s.pow // 2 + 2 * s.skl
+    assert (line.crit, line.damage, line.attack_speed) == (0, f"1d10{3 + s.pow // 2:+d}", s.spd)

@@ -100,3 +100,12 @@ def test_check_odds_are_a_probability_and_monotone(stat: int, dc: int, seed: int
     assert 0.0 <= p <= 1.0 and success_chance(stat + 1, dc) >= p
     check = roll_check(stat, dc, SeededDice(seed))
     assert len(check.faces) == 3 and all(1 <= f <= 6 for f in check.faces)
+
+
+def test_adjacency_on_the_grid_picks_the_supporters() -> None:
+    from tactician.rulesets.fe_tabletop.supports import adjacent_allies
+
+    positions = {"Eirika": (2, 2), "Seth": (2, 3), "Franz": (3, 3), "Gilliam": (1, 2)}
+    assert set(adjacent_allies("Eirika", positions)) == {"Seth", "Gilliam"}
+    s = Supports(ranks={("Eirika", "Franz"): "S", ("Eirika", "Gilliam"): "C"})
+    assert s.adjacent_bonus("Eirika", adjacent_allies("Eirika", positions)) == (5, 2)

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from tactician.errors import RulesError
+from tactician.grid.board import Tile
+from tactician.grid.ranges import manhattan
 
 SupportRank = Literal["C", "B", "A", "S"]
 LEVELS: tuple[tuple[SupportRank, int, int, int], ...] = (
@@ -103,3 +105,11 @@ class Supports:
             if other != unit:
                 best = max(best, bonus(self.rank(unit, other)))
         return best
+
+
+def adjacent_allies(unit: str, positions: dict[str, Tile]) -> tuple[str, ...]:
+    """The allies on the four tiles next to ``unit`` (L118 "only apply if the unit is adjacent")."""
+    here = positions[unit]
+    return tuple(
+        other for other, tile in positions.items() if other != unit and manhattan(here, tile) == 1
+    )
