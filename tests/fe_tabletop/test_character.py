@@ -171,3 +171,29 @@ def test_the_sheet_gives_hit_before_the_enemy() -> None:
     s = unit.stats  # FE8 Fighter: Str 5, Skl 2, Spd 4, CON 11; Iron Axe Hit 75, Wt 10
     assert line.base_hit == 75 + s.pow // 2 + 2 * s.skl
     assert (line.crit, line.damage, line.attack_speed) == (0, f"1d10{3 + s.pow // 2:+d}", s.spd)
+
+
+def test_physical_dice_for_a_promoted_start_come_after_the_hp_dice() -> None:
+    from tactician.errors import NeedRoll
+
+    with pytest.raises(NeedRoll, match="growth Str/Mag"):
+        create_unit("Seth", "Paladin", CONTENT, PhysicalDice([3, 3]), OPTIONS, sex="male")
+    made = create_unit("Seth", "Paladin", CONTENT, PhysicalDice([3, 3] + [1] * 54), OPTIONS,
+                       sex="male")
+    assert made.hp_faces == (3, 3) and len(made.level_ups) == 9
+
+
+def test_bad_units_are_refused_by_field() -> None:
+    from pydantic import ValidationError
+
+    from tactician.rulesets.fe_tabletop.stats import StatLine
+    from tactician.rulesets.fe_tabletop.unit import Unit
+
+    with pytest.raises(ValidationError, match="at most 5"):
+        Unit(name="R", class_name="Fighter", max_hp=20, hp=20, con=8, mov=5, stats=StatLine(),
+             growths=StatLine(), inventory=("Vulnerary",) * 6)
+    with pytest.raises(ValidationError, match="above max_hp"):
+        Unit(name="R", class_name="Fighter", max_hp=20, hp=21, con=8, mov=5, stats=StatLine(),
+             growths=StatLine())
+    with pytest.raises(RulesError, match="unknown class"):
+        create_unit("R", "Fightr", CONTENT, PhysicalDice([3, 3]), OPTIONS)

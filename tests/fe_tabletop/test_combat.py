@@ -146,3 +146,17 @@ def test_refusals_name_the_problem() -> None:
 def test_each_artisan_repair_takes_a_point_of_damage() -> None:
     me = unit(pow=0, weapon=weapon(damage="1d6+4", repairs=2))
     assert numbers.hit_damage(me, unit(def_=4), 4, False, OPTIONS) == 4
+
+
+def test_standing_on_a_forest_and_a_mountain() -> None:
+    from tactician.rulesets.fe_tabletop.combatant import on_tile
+    from tactician.rulesets.fe_tabletop.terrain import load_terrain, terrain
+
+    table = load_terrain()
+    me = on_tile(unit(skl=5, weapon=weapon("Iron Sword")), terrain(table, "Mountains"), "foot",
+                 OPTIONS)
+    them = on_tile(unit("D", weapon=weapon("Iron Sword")), terrain(table, "Forests"), "foot",
+                   OPTIONS)
+    assert numbers.hit_chance(me, them, OPTIONS) == 90 + 10 - 20 - 5
+    flier = on_tile(unit("D"), terrain(table, "Forests"), "flying", OPTIONS)
+    assert numbers.hit_chance(me, flier, OPTIONS) == 90 + 10 - 5

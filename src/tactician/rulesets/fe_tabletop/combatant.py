@@ -7,8 +7,11 @@ and the adjacent support bonus (L118-121).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from tactician.rulesets.fe_tabletop.classes import MoveKind
+from tactician.rulesets.fe_tabletop.options import TabletopOptions
+from tactician.rulesets.fe_tabletop.terrain import TabletopTerrain, tile_modifiers
 from tactician.rulesets.fe_tabletop.unit import Unit
 from tactician.rulesets.fe_tabletop.weapons import TabletopWeapon
 
@@ -61,3 +64,16 @@ def combatant(
         support_hit=support_hit,
         support_damage=support_damage,
     )
+
+
+def on_tile(
+    fighter: Combatant,
+    tile: TabletopTerrain,
+    kind: MoveKind,
+    options: TabletopOptions,
+    *,
+    storm: bool = False,
+) -> Combatant:
+    """The fighter standing on ``tile``: its hit modifiers (001 L72-76) for its kind."""
+    enemy_hit, own_hit = tile_modifiers(tile, kind, options, storm=storm)
+    return replace(fighter, tile_enemy_hit=enemy_hit, tile_own_hit=own_hit)
