@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 from tactician.dice.chance import Chance
 from tactician.dice.enumerate import distribution
-from tactician.rulesets.fe_common.attack_roll import MISS, Outcome
+from tactician.rulesets.fe_common.attack_roll import FUMBLE, MISS, Outcome
 
 Side = Literal["attacker", "defender"]
 ATTACKER: Side = "attacker"
@@ -104,15 +104,16 @@ class Exchange:
         side = self.order[state.position]
         me, target = _index(side), 1 - _index(side)
         outcome, damage = self.strikes[side](chance)
-        landed = outcome not in (MISS, "fumble")
+        landed = outcome not in (MISS, FUMBLE)
         hp = list(state.hp)
         if landed:
             hp[target] = max(0, hp[target] - damage)
         uses = list(state.uses)
+        left = uses[me]
         worn = landed or self.wear_on_miss
-        if worn and uses[me] is not None:
-            uses[me] = max(0, uses[me] - 1)  # type: ignore[operator]
-        broke = worn and uses[me] == 0
+        if worn and left is not None:
+            left = uses[me] = max(0, left - 1)
+        broke = worn and left == 0
         if chance.narrating:
             chance.note(StrikeRecord(side, outcome, damage if landed else 0, hp[target], broke))
         moved = ExchangeState((hp[0], hp[1]), (uses[0], uses[1]), state.position + 1)
