@@ -181,6 +181,7 @@ def test_physical_dice_for_a_promoted_start_come_after_the_hp_dice() -> None:
     made = create_unit("Seth", "Paladin", CONTENT, PhysicalDice([3, 3] + [1] * 54), OPTIONS,
                        sex="male")
     assert made.hp_faces == (3, 3) and len(made.level_ups) == 9
+    assert made.hp_dice == "2d6+13"  # rolled on the Cavalier's dice, not the Paladin's
 
 
 def test_bad_units_are_refused_by_field() -> None:

@@ -123,13 +123,15 @@ def create_unit(
         if base is None:
             raise RulesError(f"no unpromoted class promotes to {klass.name}; give from_class")
         unit = new_unit(name, base, dice, sex=sex, luck=luck)
+        rolled_on = base
         for _ in range(PROMOTED_START_LEVEL - 1):
             unit, record = level_up(unit, base.caps, base.hp_cap, dice, options)
             ups.append(record)
         unit = promote(unit, base, klass, options)
     else:
         unit = new_unit(name, klass, dice, sex=sex, luck=luck)
-    hp_dice, hp_faces = str(klass.hp_dice), unit.hp_faces
+        rolled_on = klass
+    hp_dice, hp_faces = str(rolled_on.hp_dice), unit.hp_faces
     while unit.level < party_level:
         unit, record = level_up(unit, klass.caps, klass.hp_cap, dice, options)
         ups.append(record)
