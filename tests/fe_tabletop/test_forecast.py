@@ -116,3 +116,16 @@ def test_probabilities_sum_to_one(
     assert sum(result.defender_hp.values()) == pytest.approx(1.0)
     assert all(0 <= h <= hp_d for h in result.defender_hp)
     assert 0.0 <= result.weapon_breaks(ATTACKER) <= 1.0 + 1e-9
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 30), st.integers(1, 30), st.integers(0, 12))
+def test_every_resolved_fight_ends_in_a_forecast_state(
+    seed: int, hp_a: int, hp_d: int, spd_a: int
+) -> None:
+    a = armed("A", "Iron Sword", "1d10", hp=hp_a, spd=spd_a, skl=4, lck=8, uses=2)
+    d = armed("D", "Iron Axe", "2d6", hp=hp_d, pow=4)
+    plan = plan_fight(a, d, 1, OPTIONS)
+    end = forecast(plan).end
+    result = resolve(plan, SeededDice(seed))
+    assert end.get(result.end, 0.0) > 0.0
