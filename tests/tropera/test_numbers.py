@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
+from tactician.rulesets.fe_common.triangle import triangle_accuracy
 from tactician.rulesets.tropera import numbers
 from tactician.rulesets.tropera.models import Item, Weapon
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.proficiency import rank_bonus, s_plus
 from tactician.rulesets.tropera.sequence import strike_numbers
-from tactician.rulesets.tropera.triangle import triangle_accuracy
 from tests.tropera.units import (
     BRAVE_SWORD,
     FIRE,

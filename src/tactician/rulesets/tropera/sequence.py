@@ -25,6 +25,7 @@ from tactician.dice.chance import Chance, Note, SampledChance
 from tactician.dice.enumerate import distribution
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
+from tactician.rulesets.fe_common.triangle import triangle_accuracy
 from tactician.rulesets.tropera import numbers
 from tactician.rulesets.tropera.attack_roll import CRIT, MISS, AttackRoll, attack_roll
 from tactician.rulesets.tropera.combatant import Combatant
@@ -32,7 +33,6 @@ from tactician.rulesets.tropera.models import Weapon
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.proficiency import s_plus
 from tactician.rulesets.tropera.relics import relic_effect
-from tactician.rulesets.tropera.triangle import triangle_accuracy
 
 # marks per participant: bit 0 Miracle spent, bit 1 Shield spent, bits 2+ = guard breaker + 1
 _MIRACLE = 1

@@ -1,4 +1,11 @@
-"""The weapon and magic triangles.
+"""The weapon and magic triangles, shared by every Fire Emblem ruleset.
+
+One set of families and "beats" pairs serves 000 (Tropera), 001 (fe-tabletop:
+"If the weapon is superior, add +15% to the attack or if the opponent's weapon
+is superior subtract -15% to your attack", L46, which never lists the members)
+and 002. ``advantage`` says who is superior; each ruleset turns that into its
+own numbers (001: hit only). ``triangle_accuracy`` is Tropera's reading, with
+its S+ and Martial Artist hooks (they default to off).
 
 Source: 000 "Attacking a target whose weapon or magic is at a disadvantage to
 yours grants +15 Accuracy to the attack, while attacking a target with an
@@ -37,6 +44,20 @@ TRIANGLE_ACCURACY = 15
 def family(weapon_type: str | None) -> str | None:
     """The triangle family of a weapon type, or None for neutral types."""
     return _FAMILY.get(weapon_type) if weapon_type else None
+
+
+def advantage(attacker_type: str | None, defender_type: str | None) -> int:
+    """+1 when the attacker's weapon is superior, -1 when the defender's is, else 0.
+
+    Neutral types (bows, staves, knives, anything not in a family) give 0, as
+    do two weapons of one family.
+    """
+    mine, theirs = family(attacker_type), family(defender_type)
+    if mine is None or theirs is None or mine == theirs:
+        return 0
+    if _BEATS[mine] == theirs:
+        return 1
+    return -1 if _BEATS[theirs] == mine else 0
 
 
 def triangle_accuracy(
