@@ -43,6 +43,14 @@ def _unknown_terrain(data: dict[str, Any]) -> None:
     data["start"]["map"]["cells"][0] = "lava"
 
 
+def _no_sides(data: dict[str, Any]) -> None:
+    data["start"]["sides"] = []
+
+
+def _phase_past_the_sides(data: dict[str, Any]) -> None:
+    data["start"]["phase"] = 5
+
+
 def _start_not_a_mapping(data: dict[str, Any]) -> None:
     data["start"] = ["not", "a", "start"]
 
@@ -57,6 +65,8 @@ START_FAULTS = [
     pytest.param(_wide, f"width 100000 is outside 1..{MAX_MAP_SIDE.default}", id="width-100000"),
     pytest.param(_no_units, "start.units", id="no-units"),
     pytest.param(_unknown_terrain, "lava", id="unknown-terrain"),
+    pytest.param(_no_sides, "a battle needs at least one side", id="no-sides"),
+    pytest.param(_phase_past_the_sides, "phase: 5 is not a side's index", id="phase-5"),
     pytest.param(_start_not_a_mapping, "start", id="start-a-list"),
     pytest.param(_position_text, "start.units.0.position", id="position-text"),
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tactician.engine.clock import PhaseClock
 from tactician.engine.effects import Effect
@@ -100,6 +100,17 @@ class TroperaBattle(Frozen):
     prepared: dict[str, tuple[tuple[int, int], ...]] = Field(default_factory=dict)
     # Destructible Terrain: "x,y" -> HP left of a damaged tile (``terrain_attack``)
     terrain_hp: dict[str, int] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _phase_names_a_side(self) -> TroperaBattle:
+        # a hand-edited start with no sides, or a phase past the last side, would
+        # otherwise fail later as an IndexError deep in a command
+        if not self.sides:
+            raise ValueError("sides: a battle needs at least one side")
+        if not 0 <= self.phase < len(self.sides):
+            last = len(self.sides) - 1
+            raise ValueError(f"phase: {self.phase} is not a side's index (0..{last})")
+        return self
 
     @property
     def clock(self) -> PhaseClock:
