@@ -19,7 +19,7 @@ from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
 from tactician.rulesets.contract import Combatant as Entry
 from tactician.rulesets.contract import FightRequest
-from tactician.rulesets.fe_common.exchange import ATTACKER, DEFENDER, Side
+from tactician.rulesets.fe_common.exchange import ATTACKER, DEFENDER, Side, StrikeRecord
 from tactician.rulesets.fe_tabletop import fight, numbers
 from tactician.rulesets.fe_tabletop.combatant import Combatant, combatant, on_tile
 from tactician.rulesets.fe_tabletop.content import TabletopContent, load_content
@@ -93,11 +93,29 @@ def _summary(fought: TabletopFight, side: Side) -> dict[str, Any]:
         "weapon": weapon.name, "terrain": fought.terrain[0 if side == ATTACKER else 1],
         "strikes": strikes,
     }
-    if side in p.rolls:
-        summary |= {"hit": numbers.hit_chance(me, other, fought.options),
-                    "crit": numbers.crit_chance(me),
-                    "damage_dice": str(weapon.damage) if weapon.damage else None}
-    return summary
+    if side not in p.rolls:  # no counter: nothing of its attack to show
+        return summary | dict.fromkeys(("hit", "hit_probability", "crit", "crit_probability",
+                                        "damage", "crit_damage", "damage_dice"))
+    odds = p.rolls[side].probabilities()
+    return summary | {
+        "hit": numbers.hit_chance(me, other, fought.options),
+        "hit_probability": odds["hit"] + odds["crit"],
+        "crit": numbers.crit_chance(me),
+        "crit_probability": odds["crit"],
+        "damage": _damage_range(me, other, False, fought.options),
+        "crit_damage": _damage_range(me, other, True, fought.options),
+        "damage_dice": str(weapon.damage),
+    }
+
+
+def _damage_range(me: Combatant, other: Combatant, crit: bool, options: TabletopOptions) -> str:
+    """The damage a hit deals, lowest..highest roll of the weapon's dice (001 L45, L51)."""
+    weapon = me.weapon
+    assert weapon is not None and weapon.damage is not None
+    low = sum(count for count, _ in weapon.damage.dice)
+    high = sum(count * sides for count, sides in weapon.damage.dice)
+    lo, hi = (numbers.hit_damage(me, other, t, crit, options) for t in (low, high))
+    return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
 def forecast_report(fought: TabletopFight) -> dict[str, Any]:
@@ -126,13 +144,22 @@ def attack_report(fought: TabletopFight, dice: DiceSource) -> dict[str, Any]:
     p = fought.plan
     result = fight.resolve(p, dice)
     names = {ATTACKER: p.attacker.name, DEFENDER: p.defender.name}
-    strikes = [
-        {"number": n, "striker": names[r.side],
-         "target": names[DEFENDER if r.side == ATTACKER else ATTACKER],
-         "outcome": r.outcome, "hit": r.outcome != "miss", "damage": r.damage,
-         "target_hp": r.target_hp, "weapon_broke": r.weapon_broke}
-        for n, r in enumerate(result.strikes, start=1)
-    ]
+    fighters = {ATTACKER: (p.attacker, p.defender), DEFENDER: (p.defender, p.attacker)}
+    notes = [n for n in result.chance.notes if isinstance(n.record, StrikeRecord)]
+    strikes = []
+    for number, note in enumerate(notes, start=1):
+        r: StrikeRecord = note.record
+        me, other = fighters[r.side]
+        strikes.append({
+            "number": number, "striker": names[r.side], "target": other.name,
+            "hit": numbers.hit_chance(me, other, fought.options),
+            "crit": numbers.crit_chance(me),
+            "rolls": [{"purpose": d.purpose, "dice": list(d.faces), "value": d.value}
+                      for d in note.decisions],
+            "outcome": r.outcome, "damage": r.damage, "target_hp": r.target_hp,
+            "weapon_broke": r.weapon_broke,
+            "effects": ["weapon broke"] if r.weapon_broke else [],
+        })
     return {
         "ruleset": "fe-tabletop",
         "seed": getattr(dice, "seed", None),
