@@ -4,8 +4,9 @@ then the exact forecast or the fight on dice, shaped per
 ``docs/schemas/forecast.json`` and ``attack.json``.
 
 001 L45 "roll a 1d100. If you hit, deal damage listed upon the damage dice for
-the weapon"; L47 the counter; L72-76 a tile's hit modifiers ("Forests ... -20
-to enemies' hit"). The weapon is the one named (``--weapon``) or the first
+the weapon"; L47 the counter; L72-76 a tile's hit modifiers ("Forests: -20% to
+enemies hit chance"). A forecast's ``damage`` is the mean damage of one hit
+(``damage_range`` its lowest and highest), exact over the weapon's dice. The weapon is the one named (``--weapon``) or the first
 carried weapon that deals damage; the distance is the one given or the
 weapon's shortest range.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tactician.dice.distribution import DiceSum
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
 from tactician.rulesets.contract import Combatant as Entry
@@ -95,17 +97,31 @@ def _summary(fought: TabletopFight, side: Side) -> dict[str, Any]:
     }
     if side not in p.rolls:  # no counter: nothing of its attack to show
         return summary | dict.fromkeys(("hit", "hit_probability", "crit", "crit_probability",
-                                        "damage", "crit_damage", "damage_dice"))
+                                        "damage", "crit_damage", "damage_range",
+                                        "crit_damage_range", "damage_dice"))
     odds = p.rolls[side].probabilities()
     return summary | {
         "hit": numbers.hit_chance(me, other, fought.options),
         "hit_probability": odds["hit"] + odds["crit"],
         "crit": numbers.crit_chance(me),
         "crit_probability": odds["crit"],
-        "damage": _damage_range(me, other, False, fought.options),
-        "crit_damage": _damage_range(me, other, True, fought.options),
+        "damage": _mean_damage(me, other, False, fought.options),
+        "crit_damage": _mean_damage(me, other, True, fought.options),
+        "damage_range": _damage_range(me, other, False, fought.options),
+        "crit_damage_range": _damage_range(me, other, True, fought.options),
         "damage_dice": str(weapon.damage),
     }
+
+
+def _mean_damage(me: Combatant, other: Combatant, crit: bool, options: TabletopOptions
+                 ) -> float:
+    """The exact mean damage of one hit over the weapon's dice totals (2 decimals)."""
+    weapon = me.weapon
+    assert weapon is not None and weapon.damage is not None
+    faces = DiceSum(weapon.damage.dice, 0)
+    mean = sum(p * numbers.hit_damage(me, other, total, crit, options)
+               for total, p in faces.outcomes())
+    return round(mean, 2)
 
 
 def _damage_range(me: Combatant, other: Combatant, crit: bool, options: TabletopOptions) -> str:
