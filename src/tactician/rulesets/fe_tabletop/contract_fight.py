@@ -6,9 +6,9 @@ then the exact forecast or the fight on dice, shaped per
 001 L45 "roll a 1d100. If you hit, deal damage listed upon the damage dice for
 the weapon"; L47 the counter; L72-76 a tile's hit modifiers ("Forests: -20% to
 enemies hit chance"). A forecast's ``damage`` is the mean damage of one hit
-(``damage_range`` its lowest and highest), exact over the weapon's dice. The weapon is the one named (``--weapon``) or the first
-carried weapon that deals damage; the distance is the one given or the
-weapon's shortest range.
+(``damage_range`` its lowest and highest), exact over the weapon's dice. The
+weapon is the one named (``--weapon``) or the first carried weapon that deals
+damage; the distance is the one given or the weapon's shortest range.
 """
 
 from __future__ import annotations
