@@ -52,7 +52,7 @@ def test_the_command_line_imports_no_ruleset_rules() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.split()
     allowed = {"tactician.rulesets.registry", "tactician.rulesets.capabilities",
-               "tactician.rulesets.tropera",
+               "tactician.rulesets.tropera", "tactician.rulesets.fe_tabletop",
                "tactician.rulesets.uesrpg"}
     loaded = set(out)
     assert loaded <= allowed, loaded - allowed

@@ -1,0 +1,109 @@
+"""fe-tabletop's contract (``tactician.rulesets.contract``): every answer
+delegates to the 001 library (``contract_units``, ``contract_advance``,
+``contract_fight`` translate); single fights only, no battles yet."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from tactician.dice.source import DiceSource
+from tactician.rulesets.contract import (
+    DELETE,
+    Advancement,
+    AdvanceRequest,
+    Corruption,
+    ExampleFight,
+    Examples,
+    FightRequest,
+    OptionSpec,
+    RulesetContract,
+    Sheet,
+    UnitCheck,
+)
+from tactician.rulesets.contract.helpers import option_dict, option_specs
+
+EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "fe_tabletop"
+# the rulings a level-up reads (001 L13-26 and the class caps); the rest are "rules"
+ADVANCEMENT_OPTIONS = frozenset({"growth_threshold", "zero_growth_never_grows", "stat_caps"})
+
+
+class FeTabletopContract(RulesetContract):
+    """Fire Emblem Tabletop (001) through the contract."""
+
+    def check_unit(self, path: Path) -> UnitCheck:
+        from tactician.rulesets.fe_tabletop.contract_units import check_unit
+
+        return check_unit(path)
+
+    def sheet(self, path: Path) -> Sheet:
+        from tactician.rulesets.fe_tabletop.contract_units import sheet
+
+        return sheet(path)
+
+    def options(self) -> list[OptionSpec]:
+        from tactician.rulesets.fe_tabletop.options import TabletopOptions
+
+        return [replace(s, scope="advancement") if s.name in ADVANCEMENT_OPTIONS else s
+                for s in option_specs(TabletopOptions, "rules")]
+
+    def option_values(self, pairs: Sequence[str]) -> dict[str, object]:
+        from tactician.rulesets.fe_tabletop.options import TabletopOptions
+        from tactician.rulesets.rulings import with_overrides
+
+        return option_dict(with_overrides(TabletopOptions(), list(pairs)))
+
+    def _advance(self, path: Path, request: AdvanceRequest, dice: DiceSource) -> Advancement:
+        from tactician.rulesets.fe_tabletop.contract_advance import advance
+        from tactician.rulesets.fe_tabletop.contract_units import load_unit
+
+        return advance(load_unit(path), request, dice)
+
+    def _compendium(self) -> Mapping[str, Mapping[str, Any]]:
+        from tactician.rulesets.fe_tabletop.content import load_content
+        from tactician.rulesets.fe_tabletop.terrain import load_terrain
+
+        content = load_content()
+        fe8 = content.fe8
+        return {
+            "classes": {k: content.klass(k) for k in fe8.classes},
+            "weapons": {k: content.weapon(k) for k in fe8.weapons},
+            "items": fe8.items,
+            "terrain": load_terrain(),
+        }
+
+    def _plan_fight(self, request: FightRequest) -> Any:
+        from tactician.rulesets.fe_tabletop.contract_fight import plan
+
+        return plan(request)
+
+    def _forecast(self, plan: Any) -> dict[str, Any]:
+        from tactician.rulesets.fe_tabletop.contract_fight import forecast_report
+
+        return forecast_report(plan)
+
+    def _resolve(self, plan: Any, dice: DiceSource) -> dict[str, Any]:
+        from tactician.rulesets.fe_tabletop.contract_fight import attack_report
+
+        return attack_report(plan, dice)
+
+    def examples(self) -> Examples:
+        eirika = EXAMPLES / "eirika_lord.yaml"
+        return Examples(
+            units=tuple(sorted(EXAMPLES.glob("*.yaml"))),
+            fights=(
+                ExampleFight(eirika, EXAMPLES / "oneill_brigand.yaml"),
+                ExampleFight(EXAMPLES / "kyle_cavalier.yaml", EXAMPLES / "garcia_fighter.yaml",
+                             1, ("crit_roll=separate_die",)),
+                ExampleFight(EXAMPLES / "lute_mage.yaml", EXAMPLES / "garcia_fighter.yaml", 2),
+            ),
+            corruptions=(
+                Corruption("missing field", eirika, ("name",), DELETE, "name"),
+                Corruption("wrong type", eirika, ("level",), "many", "level"),
+                Corruption("unknown weapon", eirika, ("inventory", 0), "Nonesuch Blade",
+                           "inventory"),
+                Corruption("out-of-range stat", eirika, ("stats", "pow"), -3, "stats"),
+            ),
+        )

@@ -1,0 +1,166 @@
+"""``tactician character|forecast|attack|compendium --ruleset fe-tabletop``: 001's
+units, d100 level-ups with carried remainders, and single fights, from the
+command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+from typer.testing import CliRunner
+
+from tactician.cli.main import app
+from tactician.table.schemas import SCHEMA_DIR
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "fe_tabletop"
+KYLE = EXAMPLES / "kyle_cavalier.yaml"
+EIRIKA = EXAMPLES / "eirika_lord.yaml"
+BRIGAND = EXAMPLES / "oneill_brigand.yaml"
+runner = CliRunner()
+
+
+def tactician(*args: Any) -> tuple[int, str]:
+    result = runner.invoke(app, [str(a) for a in args])
+    return result.exit_code, result.stdout + result.stderr
+
+
+def as_json(*args: Any) -> Any:
+    code, out = tactician(*args, "--json")
+    assert code == 0, out
+    return json.loads(out)
+
+
+def schema_errors(name: str, data: Any) -> list[str]:
+    schema = json.loads((SCHEMA_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    return [e.message for e in Draft202012Validator(schema).iter_errors(data)]
+
+
+def test_the_six_kinds_of_example_unit_are_legal_builds() -> None:
+    classes = set()
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        code, out = tactician("character", "create", "--ruleset", "fe-tabletop", path)
+        assert code == 0 and "legal build: " in out, out
+        classes.add(yaml.safe_load(path.read_text(encoding="utf-8"))["class_name"])
+    assert {"Lord (Eirika)", "Cavalier", "Pegasus Knight", "Mage (F)", "Priest",
+            "Fighter"} <= classes
+
+
+def test_create_refuses_an_unknown_class_naming_the_field(tmp_path: Path) -> None:
+    data = yaml.safe_load(KYLE.read_text(encoding="utf-8"))
+    data["class_name"] = "Nonesuch"
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(yaml.safe_dump(data), encoding="utf-8")
+    code, out = tactician("character", "create", "--ruleset", "fe-tabletop", bad, "--json")
+    assert code == 2
+    assert [v["field"] for v in json.loads(out)["violations"]] == ["class_name"]
+
+
+def test_show_gives_the_stats_growths_carried_and_weapon_lines() -> None:
+    sheet = as_json("character", "show", "--ruleset", "fe-tabletop", KYLE)
+    assert sheet["ruleset"] == "fe-tabletop" and sheet["name"] == "Kyle"
+    assert sheet["unit"]["growths"]["pow"] == 35
+    assert [w["weapon"] for w in sheet["weapons"]] == ["Iron Lance"]
+    code, out = tactician("character", "show", "--ruleset", "fe-tabletop", KYLE)
+    assert code == 0 and "Iron Lance" in out and "carried" in out
+
+
+ROLLS = "50,10,90,60,86,3"
+
+
+def test_advance_shows_every_d100_and_carries_the_remainders() -> None:
+    """001 L18-25: a failure carries its total; a success gains +1 and drops it.
+    Kyle's growths 35/40/28/30/15/15: to beat 66/61/73/71/86/86."""
+    data = as_json("character", "advance", "--ruleset", "fe-tabletop", KYLE, "--rolls", ROLLS)
+    rolls = data["report"]["rolls"] if "report" in data else data["rolls"]
+    assert [r["roll"] for r in rolls] == [50, 10, 90, 60, 86, 3]
+    assert [r["gained"] for r in rolls] == [False, False, True, False, True, False]
+    assert [r["carried_after"] for r in rolls] == [50, 10, 0, 60, 0, 3]
+    code, out = tactician("character", "advance", "--ruleset", "fe-tabletop", KYLE,
+                          "--rolls", ROLLS)
+    assert code == 0
+    assert "Str/Mag 50, Skl 10, Spd 0, Lck 60, Def 0, Res 3" in out
+    for value in ("50", "90", "86"):
+        assert value in out
+
+
+def test_carried_remainders_reach_the_next_level(tmp_path: Path) -> None:
+    """001 L20-22: the next roll adds the carried total (50 + 20 = 70 beats 66)."""
+    out_file = tmp_path / "kyle2.yaml"
+    code, out = tactician("character", "advance", "--ruleset", "fe-tabletop", KYLE,
+                          "--rolls", ROLLS, "--out", out_file)
+    assert code == 0, out
+    unit = yaml.safe_load(out_file.read_text(encoding="utf-8"))
+    assert unit["level"] == 2 and unit["carried"]["pow"] == 50 and unit["stats"]["spd"] == 6
+    data = as_json("character", "advance", "--ruleset", "fe-tabletop", out_file,
+                   "--rolls", "20,1,1,1,1,1")
+    rolls = data["report"]["rolls"] if "report" in data else data["rolls"]
+    assert (rolls[0]["total"], rolls[0]["gained"], rolls[0]["carried_after"]) == (70, True, 0)
+
+
+def test_advance_with_too_few_rolls_names_the_next_die_and_writes_nothing(
+    tmp_path: Path,
+) -> None:
+    out_file = tmp_path / "kyle2.yaml"
+    code, out = tactician("character", "advance", "--ruleset", "fe-tabletop", KYLE,
+                          "--rolls", "50,10", "--out", out_file)
+    assert code == 2 and "Spd" in out and not out_file.exists()
+
+
+def test_forecast_json_follows_the_published_schema() -> None:
+    report = as_json("forecast", "--ruleset", "fe-tabletop", "-a", EIRIKA, "-d", BRIGAND)
+    assert not schema_errors("forecast", report)
+    assert report["attacker"]["name"] == "Eirika" and report["defender"]["name"] == "ONeill"
+    assert abs(sum(report["hp"]["defender"].values()) - 1) < 1e-9
+    code, out = tactician("forecast", "--ruleset", "fe-tabletop", "-a", EIRIKA, "-d", BRIGAND)
+    assert code == 0 and "Eirika" in out and "Both stand" in out
+
+
+def test_a_forest_under_the_defender_lowers_the_attackers_hit() -> None:
+    """001 L72-76: a Forest takes 20 from enemies' hit (declared TERRAIN_BONUSES)."""
+    open_ground = as_json("forecast", "-r", "fe-tabletop", "-a", KYLE, "-d", BRIGAND)
+    forest = as_json("forecast", "-r", "fe-tabletop", "-a", KYLE, "-d", BRIGAND,
+                     "--defender-terrain", "Forests")
+    assert forest["attacker"]["hit"] < open_ground["attacker"]["hit"]
+
+
+def test_attack_resolves_on_the_tables_rolls() -> None:
+    """Dice order: the d100, then on a hit the damage dice (fight.py)."""
+    report = as_json("attack", "--ruleset", "fe-tabletop", "-a", EIRIKA, "-d", BRIGAND,
+                     "--rolls", "50,10,99,5")
+    assert not schema_errors("attack", report)
+    first, counter = report["strikes"]
+    # Eirika hits 100% (crit 1%): 50 hits; the d10 shows 10 -> 11 damage, 18 -> 7 HP
+    assert (first["outcome"], first["rolls"][0]["dice"], first["damage"]) == ("hit", [50], 11)
+    # ONeill's counter hits 55%: 99 misses, and the 5 is left over
+    assert counter["outcome"] == "miss"
+    assert report["hp"] == {"Eirika": 16, "ONeill": 7} and report["unused_rolls"] == [5]
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=10_000))
+def test_a_seeded_attack_ends_on_a_forecast_hp(seed: int) -> None:
+    forecast = as_json("forecast", "-r", "fe-tabletop", "-a", KYLE, "-d", BRIGAND)
+    attack = as_json("attack", "-r", "fe-tabletop", "-a", KYLE, "-d", BRIGAND, "--seed", seed)
+    assert forecast["hp"]["defender"][str(attack["hp"]["ONeill"])] > 0
+    assert forecast["hp"]["attacker"][str(attack["hp"]["Kyle"])] > 0
+
+
+def test_a_unit_without_a_damaging_weapon_cannot_attack() -> None:
+    code, out = tactician("forecast", "-r", "fe-tabletop", "-a", EXAMPLES / "moulder_priest.yaml",
+                          "-d", BRIGAND)
+    assert code == 2 and "no weapon that deals damage" in out
+
+
+def test_compendium_lists_and_shows_classes() -> None:
+    code, out = tactician("compendium", "list", "--ruleset", "fe-tabletop", "classes")
+    assert code == 0 and "Cavalier" in out and "Pegasus Knight" in out
+    entry = as_json("compendium", "show", "--ruleset", "fe-tabletop", "classes", "cavalier")
+    assert entry["name"] == "Cavalier" and entry["mov"] == 7
+    code, out = tactician("compendium", "show", "--ruleset", "fe-tabletop", "classes", "Cavalir")
+    assert code == 2 and "Cavalier" in out
