@@ -141,9 +141,9 @@ class MiridonContract(RulesetContract):
         from tactician.rulesets.miridon.compendium import FILES, load_compendium
 
         book = load_compendium()
-        tables: dict[str, Mapping[str, Any]] = {kind: getattr(book, kind) for kind in FILES}
-        # "insanity": the insanity table's rows (004's own name for them)
-        return {"insanity": tables.pop("insanity_table"), **tables}
+        # "insanity": the insanity table's rows (the kind 004's text calls "Insanity")
+        return {("insanity" if kind == "insanity_table" else kind): getattr(book, kind)
+                for kind in FILES}
 
     # --- examples --------------------------------------------------------------------
 

@@ -13,6 +13,12 @@ def _ranks(ranks: Mapping[str, Any]) -> str:
     return ", ".join(f"{name} {rank}" for name, rank in ranks.items()) or "none"
 
 
+def _event(event: Mapping[str, Any]) -> str:
+    what = event.get("name", event.get("amount", ""))
+    note = f" ({event['note']})" if event.get("note") else ""
+    return f"{event['kind']} {what}{note}"
+
+
 def _rows(pairs: list[tuple[str, object]]) -> tuple[Row, ...]:
     return tuple(Row(label, str(value)) for label, value in pairs)
 
@@ -60,7 +66,7 @@ def sheet_of(data: Mapping[str, Any]) -> Sheet:
             (c["name"], str(c["max_strength"]), str(c["max_speed"]), str(c["max_hp"]))
             for c in data["crew"])))
     sections.append(Section("Ledger", columns=("#", "event", "cost", "rule"), table=tuple(
-        (str(e["index"]), ", ".join(f"{k} {v}" for k, v in e["event"].items()),
+        (str(e["index"]), _event(e["event"]),
          str(e["cost"] or e["granted"] or 0), str(e["rule"]))
         for e in data["ledger"])))
     title = f"{data['name']}, {' / '.join(data['classes'])} ({data['race']})"
