@@ -53,7 +53,7 @@ def test_the_command_line_imports_no_ruleset_rules() -> None:
                          check=True).stdout.split()
     allowed = {"tactician.rulesets.registry", "tactician.rulesets.capabilities",
                "tactician.rulesets.tropera",
-               "tactician.rulesets.uesrpg"}
+               "tactician.rulesets.uesrpg", "tactician.rulesets.miridon"}
     loaded = set(out)
     assert loaded <= allowed, loaded - allowed
 

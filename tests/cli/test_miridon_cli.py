@@ -216,3 +216,13 @@ def test_every_example_is_a_legal_build() -> None:
     for unit in sorted(EXAMPLES.glob("*.yaml")):
         assert cli_json("character", "create", "-r", "miridon", unit)["valid"] is True
 
+
+
+def test_interactive_advance_asks_for_the_step(tmp_path: Path) -> None:
+    unit = copy(tmp_path)
+    result = runner.invoke(app, ["character", "advance", "-r", "miridon", str(unit),
+                                 "--interactive", "--in-place"], input="buy_skill=Taunt\n")
+    assert result.exit_code == 0, result.output
+    assert "Which step" in result.output
+    assert yaml.safe_load(unit.read_text(encoding="utf-8"))["ledger"][-1] == {
+        "buy_skill": "Taunt"}
