@@ -39,7 +39,11 @@ def write(url: str, battle_id: int, writer: int, rounds: int,
 
 def _report(queue: Any, work: Any, url: str, battle_id: int, writer: int, rounds: int,
             barrier: Any) -> None:
-    queue.put((writer, work(url, battle_id, writer, rounds, barrier)))
+    try:
+        queue.put((writer, work(url, battle_id, writer, rounds, barrier)))
+    except BaseException as exc:  # say why at once instead of leaving the parent waiting
+        queue.put((writer, f"writer {writer} failed: {type(exc).__name__}: {exc}"))
+        raise
 
 
 def run_writers(url: str, battle_id: int, writers: int, rounds: int,
@@ -57,6 +61,9 @@ def run_writers(url: str, battle_id: int, writers: int, rounds: int,
     for process in processes:
         process.start()
     results = dict(queue.get(timeout=300) for _ in processes)
+    failed = [r for r in results.values() if isinstance(r, str)]
+    if failed:
+        raise RuntimeError("; ".join(failed))
     for process in processes:
         process.join()
         if process.exitcode != 0:
