@@ -226,3 +226,24 @@ def test_interactive_advance_asks_for_the_step(tmp_path: Path) -> None:
     assert "Which step" in result.output
     assert yaml.safe_load(unit.read_text(encoding="utf-8"))["ledger"][-1] == {
         "buy_skill": "Taunt"}
+
+
+def test_every_option_default_is_taken_as_written() -> None:
+    from tactician.rulesets.contract.helpers import format_value
+    from tactician.rulesets.registry import contract
+
+    miridon = contract("miridon")
+    for spec in miridon.options():
+        values = miridon.option_values([f"{spec.name}={spec.default}"])
+        assert format_value(values[spec.name]) == spec.default, spec.name
+    assert miridon.option_values(["talent_max_rank=3"])["talent_max_rank"] == 3
+
+
+def test_an_option_changes_the_advance(tmp_path: Path) -> None:
+    # skill_cost=rank: a cross-class skill costs [Rank], not 2 x [Rank]
+    unit = copy(tmp_path)
+    default = cli_json("character", "advance", "-r", "miridon", unit, "--choose",
+                       "buy_skill=Stealth")["report"]["cost"]
+    ranked = cli_json("character", "advance", "-r", "miridon", unit, "--choose",
+                      "buy_skill=Stealth", "-o", "skill_cost=rank")["report"]["cost"]
+    assert (default, ranked) == (2, 1)

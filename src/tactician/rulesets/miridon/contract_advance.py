@@ -39,12 +39,15 @@ CHOICES = (*EVENT_CHOICES, ChoiceSpec("note", "A note kept on the ledger entry."
 
 
 def parse_options(pairs: tuple[str, ...]) -> MiridonOptions:
-    values: dict[str, str] = {}
+    """``name=value`` pairs as options; ``none`` clears an optional number (as
+    ``docs/rulings.md`` and ``tactician rulesets --options`` write it)."""
+    values: dict[str, str | None] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep:
             raise RulesError(f"option {pair!r}: give it as name=value")
-        values[name.strip()] = value.strip()
+        text = value.strip()
+        values[name.strip()] = None if text.casefold() == "none" else text
     return MiridonOptions.parse(values)
 
 
