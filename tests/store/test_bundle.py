@@ -134,6 +134,20 @@ def test_wrong_type(db: Database, exported: Path) -> None:
     _refused(db, exported, r"characters/001.yaml: sheet: Input should be a valid dictionary")
 
 
+def test_a_repeated_key_is_refused(db: Database, exported: Path) -> None:
+    # yaml.safe_load would keep the last value silently; bundles are read like every
+    # other file (content.strict_yaml)
+    path = exported / "campaign.yaml"
+    path.write_text(path.read_text() + "ruleset: tropera\n")
+    _refused(db, exported, r"campaign.yaml.*'ruleset' appears twice")
+
+
+def test_a_file_that_is_not_utf8_is_refused(db: Database, exported: Path) -> None:
+    path = exported / "characters" / "001.yaml"
+    path.write_bytes(path.read_bytes() + "# caf\xe9\n".encode("latin-1"))
+    _refused(db, exported, r"characters/001.yaml.*UTF-8")
+
+
 def test_unknown_ruleset(db: Database, exported: Path) -> None:
     _edit(exported / "campaign.yaml", lambda d: d.update(ruleset="chess"))
     _refused(db, exported, r"campaign.yaml: unknown ruleset 'chess'")

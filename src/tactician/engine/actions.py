@@ -85,3 +85,16 @@ class ActionRegistry(Generic[H]):
                 f"its keys are: {allowed}"
             )
         return entry
+
+
+Tile = tuple[int, int]
+
+
+def as_tile(value: Any, field: str) -> Tile:
+    """An action's tile value ``(x, y)`` (a pair of integers, as the command line's
+    ``to=3,4`` gives it), or a refusal naming ``field``."""
+    try:
+        x, y = value
+        return (int(x), int(y))
+    except (TypeError, ValueError):
+        raise RulesError(f"{field} must be a tile like [3, 4], not {value!r}") from None

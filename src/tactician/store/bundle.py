@@ -27,7 +27,9 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from tactician.content.files import decode_utf8, parse_json
 from tactician.content.loader import describe_errors
+from tactician.content.strict_yaml import load_yaml
 from tactician.engine.battle import Battle
 from tactician.errors import ContentError
 
@@ -254,14 +256,13 @@ def _expected(name: str) -> bool:
 
 
 def _load(files: dict[str, bytes], name: str, where: str) -> Any:
-    try:
-        text = files[name].decode("utf-8")
-    except UnicodeDecodeError:
-        raise ContentError(f"{where}: {name} is not UTF-8 text") from None
-    try:
-        value = json.loads(text) if name.endswith(".json") else yaml.safe_load(text)
-    except (json.JSONDecodeError, yaml.YAMLError) as exc:
-        raise ContentError(f"{where}: {name} does not parse: {exc}") from None
+    """One bundle file parsed by the readers every other file goes through
+    (``content.files``, ``content.strict_yaml``): UTF-8 only, a key at most once,
+    nesting and YAML node counts bounded, each refusal naming the file."""
+    source = f"{where}: {name}"
+    text = decode_utf8(files[name], source)
+    value = (parse_json(text, source, fault="does not parse") if name.endswith(".json")
+             else load_yaml(text, source))
     if not isinstance(value, dict):
         raise ContentError(f"{where}: {name} must hold a mapping, not "
                            f"{type(value).__name__}")

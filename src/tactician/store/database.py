@@ -69,10 +69,17 @@ class Database:
 
     @contextmanager
     def read(self) -> Iterator[Session]:
-        """One read transaction (a consistent view; never blocks the writer on WAL)."""
+        """One read transaction with one consistent view of the database: SQLite's
+        ``BEGIN`` on WAL reads one snapshot (and never blocks the writer); PostgreSQL
+        needs ``REPEATABLE READ`` for that, since under its default READ COMMITTED
+        each statement sees the latest commit, and a battle's row and its entries read
+        a moment apart could belong to two different states of the battle."""
         try:
-            with Session(self.engine, expire_on_commit=False) as session, session.begin():
-                yield session
+            with self.engine.connect() as conn:
+                if self.is_postgresql:
+                    conn = conn.execution_options(isolation_level="REPEATABLE READ")
+                with Session(bind=conn, expire_on_commit=False) as session, session.begin():
+                    yield session
         except DBAPIError as exc:
             raise StoreError(f"database {describe(self.url)}: {exc.orig}") from None
 

@@ -18,17 +18,6 @@ from tactician.errors import RulesError
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.progression import has_feat
 
-Tile = tuple[int, int]
-
-
-def as_tile(value: Any, field: str) -> Tile:
-    """``value`` as a tile ``(x, y)``, or a refusal naming ``field``."""
-    try:
-        x, y = value
-        return (int(x), int(y))
-    except (TypeError, ValueError):
-        raise RulesError(f"{field} must be a tile like [3, 4], not {value!r}") from None
-
 
 def actor(state: TroperaBattle, action: Mapping[str, Any]) -> Unit:
     """The acting unit, checked: exists, on its side's phase, able to act."""

@@ -11,12 +11,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from tactician.dice.source import DiceSource
+from tactician.engine.actions import as_tile
 from tactician.engine.effects import Effect
 from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
 from tactician.rulesets.tropera.action_checks import (
     actor,
-    as_tile,
     bonus_action,
     finish,
     main_action,

@@ -20,10 +20,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from tactician.dice.source import DiceSource
+from tactician.engine.actions import as_tile
 from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
 from tactician.grid.ranges import manhattan
-from tactician.rulesets.tropera.action_checks import actor, as_tile, finish, main_action
+from tactician.rulesets.tropera.action_checks import actor, finish, main_action
 from tactician.rulesets.tropera.action_registry import ACTIONS
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.battle_units import move_profile

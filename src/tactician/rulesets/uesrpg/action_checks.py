@@ -17,16 +17,6 @@ from tactician.rulesets.uesrpg.battle_turns import Narrator
 from tactician.rulesets.uesrpg.conditions import burning_action_test
 from tactician.rulesets.uesrpg.state import CombatState
 
-Tile = tuple[int, int]
-
-
-def as_tile(value: Any, field: str) -> Tile:
-    try:
-        x, y = value
-        return (int(x), int(y))
-    except (TypeError, ValueError):
-        raise RulesError(f"{field} must be a tile like [3, 4], not {value!r}") from None
-
 
 def actor(state: UesrpgBattle, action: Mapping[str, Any]) -> UnitState:
     """The acting unit, checked: the battle has begun and it is this unit's Turn."""

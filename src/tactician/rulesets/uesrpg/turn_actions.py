@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from tactician.engine.actions import as_tile
 from tactician.errors import RulesError
-from tactician.rulesets.uesrpg.action_checks import actor, as_tile, burning_gate, spend
+from tactician.rulesets.uesrpg.action_checks import actor, burning_gate, spend
 from tactician.rulesets.uesrpg.action_registry import ACTIONS, Result
 from tactician.rulesets.uesrpg.battle_moves import budget, reach
 from tactician.rulesets.uesrpg.battle_options import Rulings
