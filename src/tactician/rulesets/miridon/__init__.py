@@ -1,5 +1,20 @@
-"""Miridon (rules text 004): the compendium and the character model.
+"""Miridon (rules text 004): the compendium, characters and their build ledger.
 
-Not registered as a ruleset yet: the contract adapter wraps this library
-(``compendium``, ``build``, ``advance``, ``sheet``) when the typed ruleset contract lands.
+The contract (``contract_impl.MiridonContract``) is imported on first use;
+registering the ruleset imports nothing of its rules. Fights and battles are
+not declared yet (the battle issues add them).
 """
+
+from __future__ import annotations
+
+from tactician.rulesets.capabilities import Capability
+from tactician.rulesets.registry import Ruleset
+
+RULESET = Ruleset(
+    id="miridon",
+    title="Miridon",
+    source="004_948b164a6dd986f5.txt",
+    summary="Classes and dual classes, talents, 121 flairs, skill-point ledger, GM grants",
+    implementation="tactician.rulesets.miridon.contract_impl:MiridonContract",
+    capabilities=frozenset({Capability.ADVANCEMENT, Capability.COMPENDIUM}),
+)

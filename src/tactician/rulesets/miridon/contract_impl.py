@@ -1,0 +1,161 @@
+"""Miridon's contract (``tactician.rulesets.contract``): every answer delegates to
+the library (``build``, ``advance``, ``sheet``, ``compendium``, ``options``); this
+class only says which function answers what. Declared: ADVANCEMENT and COMPENDIUM
+(fights and battles belong to the battle issues)."""
+
+from __future__ import annotations
+
+import re
+import typing
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from tactician.dice.source import DiceSource
+from tactician.errors import RulesError
+from tactician.rulesets.contract import (
+    DELETE,
+    Advancement,
+    AdvanceRequest,
+    ChoiceSpec,
+    Corruption,
+    Examples,
+    OptionSpec,
+    RulesetContract,
+    Sheet,
+    UnitCheck,
+    Violation,
+)
+from tactician.rulesets.contract.helpers import (
+    entry_name,
+    format_value,
+    model_violations,
+    read_unit,
+    unknown_names,
+)
+
+EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "miridon"
+_LEDGER = re.compile(r"^ledger #(\d+)\b")
+
+
+def _violation(found: Any, path: Path, entry: str) -> Violation:
+    """A library violation (entry, field, message, 004 line) as the contract's: the
+    field a dotted path into the unit file (``ledger.3.name``, ``weapons``)."""
+    match = _LEDGER.match(found.entry)
+    field = f"ledger.{int(match.group(1)) - 1}.{found.field}" if match else found.field
+    return Violation(str(path), entry, field,
+                     f"{found.message} ({found.entry}; 004 {found.rule})")
+
+
+def _option_spec(name: str, annotation: Any, default: object) -> OptionSpec:
+    args = typing.get_args(annotation)
+    if typing.get_origin(annotation) is typing.Literal:
+        return OptionSpec(name, "choice", str(default), tuple(str(a) for a in args))
+    if annotation is bool:
+        return OptionSpec(name, "bool", format_value(default))
+    if annotation is int:
+        return OptionSpec(name, "int", str(default))
+    if int in args:
+        return OptionSpec(name, "optional_int", format_value(default))
+    raise TypeError(f"option {name}: unsupported type {annotation!r}")  # pragma: no cover
+
+
+class MiridonContract(RulesetContract):
+    """Miridon (004) through the contract."""
+
+    # --- unit files and sheets -------------------------------------------------------
+
+    def check_unit(self, path: Path) -> UnitCheck:
+        from tactician.rulesets.miridon.build import create, replay
+        from tactician.rulesets.miridon.compendium import load_compendium
+        from tactician.rulesets.miridon.loadout import check_loadout
+        from tactician.rulesets.miridon.options import DEFAULT_OPTIONS
+        from tactician.rulesets.miridon.unit import MiridonUnit
+
+        data, violations = read_unit(path)
+        if data is None:
+            return UnitCheck(str(path), path.stem, "", tuple(violations))
+        book = load_compendium()
+        unit, violations = model_violations(MiridonUnit, data, path)
+        entry = entry_name(data, path)
+        if unit is None:  # the rules need a unit; unknown weapons are found anyway
+            unknown = unknown_names(data, "weapons", book.weapon, path)
+            return UnitCheck(str(path), entry, "", (*violations, *unknown))
+        character, problems = create(unit, book, DEFAULT_OPTIONS)
+        if character is None:
+            return UnitCheck(str(path), entry, "",
+                             tuple(_violation(p, path, entry) for p in problems))
+        character, problems = replay(character, unit.ledger, book, DEFAULT_OPTIONS)
+        problems.extend(check_loadout(character, book, DEFAULT_OPTIONS))
+        summary = (f"{character.name}, {' / '.join(character.classes)} ({character.race}); "
+                   f"{character.max_strength}/{character.max_speed} max strength/speed; "
+                   f"{len(character.flairs)} flairs; {character.unspent_points} points unspent")
+        return UnitCheck(str(path), entry, summary,
+                         tuple(_violation(p, path, entry) for p in problems))
+
+    def sheet(self, path: Path) -> Sheet:
+        from tactician.rulesets.miridon.build import load_character
+        from tactician.rulesets.miridon.compendium import load_compendium
+        from tactician.rulesets.miridon.contract_sheet import sheet_of
+        from tactician.rulesets.miridon.sheet import sheet
+
+        book = load_compendium()
+        return sheet_of(sheet(load_character(path, book), book))
+
+    # --- options ---------------------------------------------------------------------
+
+    def options(self) -> list[OptionSpec]:
+        from tactician.rulesets.miridon.options import MiridonOptions
+
+        hints = typing.get_type_hints(MiridonOptions)
+        return [_option_spec(name, hints[name], info.default)
+                for name, info in MiridonOptions.model_fields.items()]
+
+    def option_values(self, pairs: Sequence[str]) -> dict[str, object]:
+        from tactician.rulesets.miridon.contract_advance import parse_options
+
+        return parse_options(tuple(pairs)).model_dump()
+
+    # --- advancement -----------------------------------------------------------------
+
+    def _advancement_choices(self) -> list[ChoiceSpec]:
+        from tactician.rulesets.miridon.contract_advance import CHOICES
+
+        return list(CHOICES)
+
+    def _advance(self, path: Path, request: AdvanceRequest, dice: DiceSource) -> Advancement:
+        from tactician.rulesets.miridon.build import load_character
+        from tactician.rulesets.miridon.compendium import load_compendium
+        from tactician.rulesets.miridon.contract_advance import advance, parse_options
+
+        data, violations = read_unit(path)
+        if data is None:
+            raise RulesError([str(v) for v in violations])
+        book = load_compendium()
+        character = load_character(path, book, parse_options(request.options))
+        return advance(character, data, book, request)
+
+    # --- compendium ------------------------------------------------------------------
+
+    def _compendium(self) -> Mapping[str, Mapping[str, Any]]:
+        from tactician.rulesets.miridon.compendium import FILES, load_compendium
+
+        book = load_compendium()
+        # "insanity": the insanity table's rows (the kind 004's text calls "Insanity")
+        return {("insanity" if kind == "insanity_table" else kind): getattr(book, kind)
+                for kind in FILES}
+
+    # --- examples --------------------------------------------------------------------
+
+    def examples(self) -> Examples:
+        gogo = EXAMPLES / "vessel_gogo.yaml"  # ledger #4 (index 3) is grant_points: 40
+        return Examples(
+            units=tuple(sorted(EXAMPLES.glob("*.yaml"))),
+            corruptions=(
+                Corruption("missing field", gogo, ("class",), DELETE, "class"),
+                Corruption("wrong type", gogo, ("mutations",), 7, "mutations"),
+                Corruption("unknown weapon", gogo, ("weapons", 0), "Nonesuch Blade", "weapons"),
+                Corruption("out-of-range stat", gogo, ("ledger", 3, "grant_points"), -5,
+                           "ledger.3"),
+            ),
+        )
