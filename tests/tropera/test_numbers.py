@@ -103,7 +103,7 @@ def test_gamble_adds_luck_to_crit_chance_and_drops_true_hit() -> None:
     numbers_ = strike_numbers(gambler, target, OPTIONS)
     assert numbers_.crit == (5 + 0) - 2 + 9
     assert numbers_.hit == 100
-    assert numbers_.roll.true_hit is False
+    assert numbers_.roll.averaged is False
 
 
 def test_crit_chance_is_crit_minus_crit_avoid_never_below_zero() -> None:

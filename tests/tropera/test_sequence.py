@@ -157,8 +157,8 @@ def test_true_hit_matches_published_2rn_rates(hit: int, expected: float) -> None
 
 
 def test_true_hit_only_from_sixty() -> None:
-    assert strike_numbers(unit(skl=0, lck=0), unit(spd=16, lck=0), OPTIONS).roll.true_hit is False
-    assert strike_numbers(unit(skl=0, lck=0), unit(spd=15, lck=0), OPTIONS).roll.true_hit is True
+    assert strike_numbers(unit(skl=0, lck=0), unit(spd=16, lck=0), OPTIONS).roll.averaged is False
+    assert strike_numbers(unit(skl=0, lck=0), unit(spd=15, lck=0), OPTIONS).roll.averaged is True
 
 
 @pytest.mark.parametrize("ruling", ["averaged", "first_die", "separate"])

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tactician.dice.chance import Chance
-from tactician.dice.events import AveragedRoll, Bands
+from tactician.dice.events import AveragedRoll, Bands, Event
 
 Outcome = Literal["crit", "hit", "miss", "fumble"]
 CRIT: Outcome = "crit"
@@ -39,12 +39,15 @@ def clamp(chance: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class AttackRoll:
-    """The roll(s) of one attack, fixed once its chances are known."""
+    """The roll(s) of one attack, fixed once its chances are known: ``main`` decides
+    the outcome (any event: ``Bands`` over one or two dice, or a ruleset's own, such
+    as Tropera's first-die True Hit), then ``separate_crit`` a crit after a hit."""
 
     hit: int
     crit: int
-    main: Bands[Outcome]
+    main: Event[Outcome]
     separate_crit: Bands[bool] | None = None
+    averaged: bool = False  # two d100s averaged (000's True Hit, GBA's 2RN)
 
     def resolve(self, chance: Chance) -> Outcome:
         outcome = chance.decide(self.main)
@@ -80,6 +83,6 @@ def attack_roll(
     if crit_roll == "separate_die":
         main = Bands(roll, (hit, fumble_bound), (HIT, MISS, FUMBLE), purpose)
         crit_die = Bands(AveragedRoll(1, 100), (crit,), (True, False), "critical roll")
-        return AttackRoll(hit, crit, main, crit_die if crit > 0 else None)
+        return AttackRoll(hit, crit, main, crit_die if crit > 0 else None, dice > 1)
     bands = Bands(roll, (min(crit, hit), hit, fumble_bound), (CRIT, HIT, MISS, FUMBLE), purpose)
-    return AttackRoll(hit, crit, bands)
+    return AttackRoll(hit, crit, bands, None, dice > 1)

@@ -19,17 +19,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
 
-from tactician.dice.chance import Chance
 from tactician.dice.events import AveragedRoll, Bands
 from tactician.dice.source import DiceSource
+from tactician.rulesets.fe_common.attack_roll import CRIT, HIT, MISS, AttackRoll, Outcome
 from tactician.rulesets.tropera.options import TroperaOptions
 
-Outcome = Literal["crit", "hit", "miss"]
-CRIT: Outcome = "crit"
-HIT: Outcome = "hit"
-MISS: Outcome = "miss"
+# the roll itself (resolve and exact odds) is the shared Fire Emblem one; what is
+# Tropera's is how 000's chances and True Hit rulings build it
 _LABELS: tuple[Outcome, Outcome, Outcome] = (CRIT, HIT, MISS)
 
 
@@ -67,34 +64,6 @@ def _first_die_outcomes(hit: int, crit: int, floor: bool) -> tuple[tuple[Outcome
     return tuple((label, counts[label] / 10_000) for label in _LABELS if counts[label])
 
 
-@dataclass(frozen=True, slots=True)
-class AttackRoll:
-    """The roll(s) one attack makes, fixed once its Hit and Crit chances are known."""
-
-    hit_chance: int
-    crit_chance: int
-    true_hit: bool
-    main: Bands[Outcome] | FirstDieTrueHit
-    separate_crit: Bands[bool] | None
-
-    def resolve(self, chance: Chance) -> Outcome:
-        outcome = chance.decide(self.main)
-        if outcome == HIT and self.separate_crit is not None and chance.decide(self.separate_crit):
-            return CRIT
-        return outcome
-
-    def probabilities(self) -> dict[Outcome, float]:
-        """Exact chance of each outcome (for the forecast table)."""
-        result = {CRIT: 0.0, HIT: 0.0, MISS: 0.0}
-        for label, p in self.main.outcomes():
-            if label == HIT and self.separate_crit is not None:
-                for is_crit, q in self.separate_crit.outcomes():
-                    result[CRIT if is_crit else HIT] += p * q
-            else:
-                result[label] += p
-        return result
-
-
 def attack_roll(
     hit_chance: int, crit_chance: int, gamble: bool, options: TroperaOptions
 ) -> AttackRoll:
@@ -107,17 +76,17 @@ def attack_roll(
     crit_bound = min(crit_chance, hit_chance)
     if true_hit and options.true_hit_crit == "first_die":
         return AttackRoll(
-            hit_chance, crit_chance, True, FirstDieTrueHit(hit_chance, crit_chance, floor), None
+            hit_chance, crit_chance, FirstDieTrueHit(hit_chance, crit_chance, floor), None, True
         )
     if true_hit and options.true_hit_crit == "separate":
         main = Bands(roll, (hit_chance,), (HIT, MISS), "attack roll (True Hit)")
         crit_roll = Bands(AveragedRoll(1, 100), (crit_chance,), (True, False), "critical roll")
-        return AttackRoll(hit_chance, crit_chance, True, main, crit_roll)
+        return AttackRoll(hit_chance, crit_chance, main, crit_roll, True)
     purpose = "attack roll (True Hit)" if true_hit else "attack roll"
     return AttackRoll(
         hit_chance,
         crit_chance,
-        true_hit,
         Bands(roll, (crit_bound, hit_chance), _LABELS, purpose),
         None,
+        true_hit,
     )

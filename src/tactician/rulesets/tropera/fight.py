@@ -117,7 +117,7 @@ def _side_summary(plan: Plan, index: int) -> dict[str, Any]:
         "crit": numbers_.crit if numbers_ else None,
         "damage": numbers_.damage if numbers_ else None,
         "crit_damage": numbers_.crit_damage if numbers_ else None,
-        "true_hit": numbers_.roll.true_hit if numbers_ else False,
+        "true_hit": numbers_.roll.averaged if numbers_ else False,
         "hit_probability": (
             round(probabilities["hit"] + probabilities["crit"], 6) if probabilities else None
         ),
