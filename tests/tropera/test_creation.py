@@ -435,7 +435,7 @@ def test_save_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     def broken(src: str, dst: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("tactician.rulesets.tropera.creation.os.replace", broken)
+    monkeypatch.setattr("tactician.content.writing.os.replace", broken)
     with pytest.raises(ContentError, match="cannot be written"):
         save_character(make(name="Changed"), path)
     assert path.read_text(encoding="utf-8") == before

@@ -10,18 +10,15 @@ file), and is written atomically (a temporary file, then ``os.replace``).
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
 import stat
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from tactician.errors import ContentError
+from tactician.content.writing import write_text_atomic
 
 _KEY = re.compile(r"^([A-Za-z_][\w\- ]*):(\s|$)")
 
@@ -114,21 +111,4 @@ def write_unit(source: Path, target: Path, data: Mapping[str, Any]) -> None:
     text = rewrite(original, data)
     mode_of = target if target.exists() else source
     mode = stat.S_IMODE(mode_of.stat().st_mode)
-    try:
-        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                        dir=target.parent)
-    except OSError as exc:
-        raise ContentError(f"{target}: cannot be written ({exc.strerror})") from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temp, mode)
-        os.replace(temp, target)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        if isinstance(exc, OSError):
-            raise ContentError(f"{target}: cannot be written ({exc.strerror})") from None
-        raise
+    write_text_atomic(target, text, mode)

@@ -12,9 +12,6 @@ D-rank weapon or magic proficiency." The 10 HP and 5 MOV are constants of
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -22,6 +19,7 @@ from typing import Any
 import yaml
 
 from tactician.content.loader import read_yaml, validate_entry
+from tactician.content.writing import write_text_atomic
 from tactician.errors import ContentError, RulesError
 from tactician.rulesets.tropera.combatant import usable_problem
 from tactician.rulesets.tropera.compendium import Compendium
@@ -120,22 +118,7 @@ def save_character(character: Character, path: Path | str) -> None:
     On any error the original file is left as it was."""
     path = Path(path)
     text = dump_character(character)
-    try:
-        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        raise ContentError(f"{path}: cannot be written ({exc.strerror})") from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temp, path)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        if isinstance(exc, OSError):
-            raise ContentError(f"{path}: cannot be written ({exc.strerror})") from None
-        raise
+    write_text_atomic(path, text)
 
 
 # --- validation ----------------------------------------------------------------------
