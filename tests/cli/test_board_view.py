@@ -19,7 +19,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from tactician.cli.main import app
-from tactician.cli.safe_text import plain, printable
+from tactician.cli.output import plain, shown
 from tactician.rulesets.tropera.battle_service import board_view
 from tests.tropera.battles import unit as tropera_unit
 from tests.tropera.test_terrain_and_siege import STEADY, WALLED, board, far_foe
@@ -258,18 +258,23 @@ def test_names_print_as_typed_never_as_markup_or_terminal_control(tmp_path: Path
         assert shown in out or (args[0] in ("show", "new") and "[bold red]Aria[/]" in out), out
 
 
+# C0, DEL, C1 and examples of the bidirectional and line-separator characters
+# ``cli.output.shown`` escapes
+CONTROL = {*map(chr, [*range(0x20), *range(0x7F, 0xA0)]), "\u202e", "\u2066", "\u2028"}
+
+
 @given(st.text(max_size=40))
 @settings(max_examples=200, deadline=None)
 def test_any_text_prints_as_typed_with_controls_escaped(text: str) -> None:
-    """Whatever a name holds, the terminal gets it back as typed (``printable``),
+    """Whatever a name holds, the terminal gets it back as typed (``shown``),
     with no markup read, no emoji code replaced and no control character raw."""
     console = Console(width=400, record=True, color_system=None, file=io.StringIO())
     console.print(plain(text), highlight=False, soft_wrap=True, end="")
-    shown = console.export_text()
-    assert shown == printable(text)
-    assert all(c.isprintable() for c in shown)
+    out = console.export_text()
+    assert out == shown(text)
+    assert not CONTROL & set(out)  # no control character reaches the terminal raw
     if text.isprintable():
-        assert shown == text
+        assert out == text
 
 
 def test_reach_marks_breakable_terrain_but_not_solid_walls() -> None:

@@ -18,8 +18,7 @@ from typing import Annotated, Any
 import typer
 
 from tactician.cli.board_view import tile_text
-from tactician.cli.output import console, emit, refusals
-from tactician.cli.safe_text import plain
+from tactician.cli.output import console, emit, plain, refusals
 
 app = typer.Typer(
     help="Play a battle on a map: create it, show the board, move, attack with exact "

@@ -17,7 +17,7 @@ an empty tile or breakable terrain in range, never an ally.
 Under the map, two tables fit an 80-column terminal: one line per unit (label, id,
 name, side, HP, weapon, acted, tile) and each unit's terrain and statuses. Every
 tile in text is ``(x, y)`` (``tile_text``); user text goes through
-``cli.safe_text`` so a name prints as typed.
+``cli.output.plain`` so a name prints as typed.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from __future__ import annotations
 import string
 from typing import Any
 
-from tactician.cli.safe_text import plain, printable
+from tactician.cli.output import plain, shown
 
 MOVE_MARK = ("[", "]")
 ATTACK_MARK = ("<", ">")
@@ -170,7 +170,7 @@ def board_text(view: dict[str, Any], marks: dict[str, str] | None = None) -> Any
                 left, right = ATTACK_MARK
                 background = ATTACK_STYLE
             text.append(left, style=background)
-            text.append(printable(middle), style=f"{style} {background}".strip())
+            text.append(shown(middle), style=f"{style} {background}".strip())
             text.append(right, style=background)
         text.append(" " + str(y), style="dim")
         text.append("\n")
@@ -300,12 +300,12 @@ def render_board(view: dict[str, Any]) -> None:
         f"{symbol} {name}" for name, symbol in view.get("symbols", {}).items() if name in used
     )
     out.print(
-        Text(printable(f"x = column, y = row, both from 0.  Terrain: {terrain_key}"),
+        Text(shown(f"x = column, y = row, both from 0.  Terrain: {terrain_key}"),
              style="dim")
     )
     reach = view.get("reach")
     if reach:
-        key = Text(printable(f"Reach of {reach['unit']} ({marks.get(reach['unit'], '?')}): "))
+        key = Text(shown(f"Reach of {reach['unit']} ({marks.get(reach['unit'], '?')}): "))
         key.append(f"{MOVE_MARK[0]}.{MOVE_MARK[1]}", style=MOVE_STYLE)
         key.append(f" can move there ({len(reach['move'])} tiles), ")
         key.append(f"{ATTACK_MARK[0]}.{ATTACK_MARK[1]}", style=ATTACK_STYLE)

@@ -12,8 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tactician.cli.output import console, emit, refusals
-from tactician.cli.safe_text import plain, printable
+from tactician.cli.output import console, emit, plain, refusals, shown
 
 ATTACKER = typer.Option(..., "--attacker", "-a", help="Attacker's unit file (YAML).")
 DEFENDER = typer.Option(
@@ -195,16 +194,16 @@ def strike_line(strike: dict[str, Any]) -> Any:
     )
     effects = f" [{', '.join(strike['effects'])}]" if strike["effects"] else ""
     cleave = f" (Cleave {strike['cleave']})" if strike.get("cleave") else ""
-    line = Text(printable(
+    line = Text(shown(
         f"{strike['number']}. {strike['striker']} → {strike['target']}{cleave} "
         f"(hit {strike['hit']}, crit {strike['crit']}): {rolls} → "
     ))
     line.append(strike["outcome"].upper(), style="bold")
     if strike["outcome"] != "miss":
-        line.append(printable(
+        line.append(shown(
             f", {strike['damage']} damage, {strike['target']} at {strike['target_hp']} HP"
         ))
-    line.append(printable(effects))
+    line.append(shown(effects))
     return line
 
 

@@ -61,6 +61,14 @@ def shown(text: object, *, one_line: bool = True) -> str:
     return pattern.sub(_escape, str(text))
 
 
+def plain(value: object, style: str = "") -> Any:
+    """User text (a name, a weapon, an effect) as a Rich ``Text``: never parsed for
+    markup or emoji codes, its control characters escaped (``shown``)."""
+    from rich.text import Text
+
+    return Text(shown(value), style=style)
+
+
 def console() -> Any:
     """The Rich console every command prints through (see the module docstring)."""
     return _safe_console_class()()
