@@ -173,6 +173,7 @@ class Chain(Frozen):
     weapon: str
     target: str
     hit: bool
+    crit: bool = False
     damage: int
     margins: tuple[int | None, ...]  # To Hit Roll - Evasion of each stage (None: missed)
     same_target: bool = True
