@@ -58,7 +58,7 @@ class BattleOptions(BaseModel):
     rapid_fire_chain: bool = True
     # Tactician: reactions the action does not state (dodge, block, riposte, maintain
     # grapple) are chosen by the defender's reaction policy, or not taken
-    auto_reactions: Literal["policy", "none"] = "policy"
+    auto_reactions: Literal["policy", "off"] = "policy"
     # M28: the AI (docs/miridon-ai.md): simple = no reactions but Dodge
     ai_preset: Literal["standard", "simple"] = "standard"
     # M28: the AI's Maintain Grapple invests the least that holds with this chance (%)
