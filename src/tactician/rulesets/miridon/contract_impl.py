@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 import typing
-from dataclasses import replace
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 

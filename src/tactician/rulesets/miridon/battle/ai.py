@@ -93,7 +93,8 @@ def _finish_off(state: MiridonBattle, unit: UnitState) -> bool:
     return not [u for u in enemies(state, unit) if u.status == "ok"]
 
 
-def _modifier_sets(unit: UnitState, weapon_hit: int, kind: str) -> list[tuple[tuple[str, ...], int]]:
+def _modifier_sets(unit: UnitState, weapon_hit: int,
+                   kind: str) -> list[tuple[tuple[str, ...], int]]:
     sets: list[tuple[tuple[str, ...], int]] = [((), 0)]
     if unit.profile.has(MODIFIER_NAMES["true_strike"]):
         sets.append((("true_strike",), 0))

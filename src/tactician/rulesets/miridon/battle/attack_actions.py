@@ -28,7 +28,7 @@ from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.reactions import choose
 from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
 from tactician.rulesets.miridon.battle.stances import TIER_NAMES, shield_of
-from tactician.rulesets.miridon.battle.state import Chain, MiridonBattle, UnitState
+from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
 
 ACTION_NAMES = {"melee": "Melee Attack", "combo": "Melee Combo Attack", "gun": "Gun Attack",

@@ -29,8 +29,8 @@ from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.attack_roll import AttackSpec
 from tactician.rulesets.miridon.battle.geometry import distance_ft, in_melee
 from tactician.rulesets.miridon.battle.options import BattleOptions
-from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.battle.stances import shield_of, unit_pdr
+from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
 from tactician.rulesets.miridon.derived import AIMED_BONUS, UNARMED, UNARMED_DOUBLERS
 from tactician.rulesets.miridon.models import Weapon
@@ -188,11 +188,13 @@ def build(
         if name not in MODIFIERS:
             raise RulesError(f"unknown attack modifier {name!r}; modifiers: {', '.join(MODIFIERS)}")
         if not attacker.profile.has(MODIFIER_NAMES[name]):
-            raise RulesError(f"{attacker.id} lacks the {MODIFIER_NAMES[name]} flair (004 L2527-2648)")
+            raise RulesError(f"{attacker.id} lacks the {MODIFIER_NAMES[name]} flair "
+                             "(004 L2527-2648)")
+        label = MODIFIER_NAMES[name]
         if acts_as not in ("melee", "combo") and name != "true_strike":
-            raise RulesError(f"{MODIFIER_NAMES[name]} is for melee attacks (004 L2575, L2595)")
+            raise RulesError(f"{label} is for melee attacks (004 L2575, L2595)")
         if bonus and not ON_BONUS[name]:
-            raise RulesError(f"{MODIFIER_NAMES[name]} cannot be added to a bonus action (004 L2597)")
+            raise RulesError(f"{label} cannot be added to a bonus action (004 L2597)")
     for pair in EXCLUDES:
         if set(pair) <= set(modifiers):
             raise RulesError(f"{MODIFIER_NAMES[pair[0]]} and {MODIFIER_NAMES[pair[1]]} cannot be "
@@ -283,8 +285,8 @@ def build(
         reroll_up_to=reroll, reduction=reduction, crit_mode=crit_mode,
         bonus_doubles=options.bonus_doubles_on_crit, hp=target.hp,
         unconscious=target.status == "unconscious", dead_on_zero=options.dead_on_zero,
-        **_on_hit(attacker, weapon, target),
     )
+    spec = replace(spec, **_on_hit(attacker, weapon))  # type: ignore[arg-type]
     plan = AttackPlan(attacker.id, target.id, weapon.name, acts_as, bonus, modifiers, power,
                       dodge, 0, 0, False, spec, distance, tuple(terms), tuple(damage_terms))
     return with_block(plan, book, target, block_on_hit, block_on_crit, shield_block)
@@ -312,7 +314,7 @@ def with_block(plan: AttackPlan, book: Compendium, target: UnitState, on_hit: in
                    shield_block=bool(held) and bool(on_hit or on_crit))
 
 
-def _on_hit(attacker: UnitState, weapon: Weapon, target: UnitState) -> dict[str, int]:
+def _on_hit(attacker: UnitState, weapon: Weapon) -> dict[str, int]:
     """Drill PDR damage (L3438, + the Techie's Mech Training rank L3440), hammer speed
     damage (L3460), tesla strength and speed damage (L3576-3578), with the critical
     multipliers of the owned flair tier (L983-1001, L1008-1024, L1077-1093)."""
@@ -333,9 +335,6 @@ def _on_hit(attacker: UnitState, weapon: Weapon, target: UnitState) -> dict[str,
         found["crit_multiplier_points"] = _tiered(
             attacker, ("Tesla Critical Hit", "Advanced Tesla Critical Hit",
                        "Greater Tesla Critical Hit"), (2, 3, 4))
-    if not found:
-        found["crit_multiplier_pdr"] = 1
-        found["crit_multiplier_points"] = 1
     found.setdefault("crit_multiplier_pdr", 1)
     found.setdefault("crit_multiplier_points", 1)
     return found

@@ -51,21 +51,17 @@ def _bonus_kind(ctx: Context, weapon: str, given: object) -> str:
 
 
 def _bonus_attack(ctx: Context, state: MiridonBattle, action: Mapping[str, Any], name: str,
-                  weapon: str, kind: str, stage: int, once_key: str, *,
-                  margin_dice_extra: int = 0, extra_modifiers: tuple[str, ...] = ()
-                  ) -> MiridonBattle:
+                  weapon: str, kind: str, stage: int, once_key: str) -> MiridonBattle:
     unit = state.unit(action.get("unit"))
     chain = state.chain
     target = state.unit(action.get("target") or (chain.target if chain else None))
     modifiers = tuple(m for m in modifiers_of(action) if m != "combo_finisher")
     plan = numbers.build(state, ctx.book, ctx.options, unit, target, weapon, kind,  # type: ignore[arg-type]
-                         bonus=True, modifiers=modifiers, power=int(action.get("power", 0)),
-                         margin_dice_extra=margin_dice_extra)
+                         bonus=True, modifiers=modifiers, power=int(action.get("power", 0)))
     plan = apply_reactions(ctx.book, ctx.options, state, plan, action)
     cost = action_cost(ctx.book, name, unit)
-    for modifier in (*modifiers, *extra_modifiers):
-        label = numbers.MODIFIER_NAMES.get(modifier, "Combo Finisher")
-        extra = modifier_cost(ctx.book, label, unit)
+    for modifier in modifiers:
+        extra = modifier_cost(ctx.book, numbers.MODIFIER_NAMES[modifier], unit)
         cost = (cost[0] + extra[0], cost[1] + extra[1])
     unit = once(pay(unit, cost, name), once_key, name)
     state = state.replace_units(unit)
@@ -103,28 +99,24 @@ def third_attack(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) 
         raise RulesError(f"{unit.id} lacks the Third Attack flair (004 L716)")
     weapon = str(action.get("weapon") or chain.weapon)
     kind = _bonus_kind(ctx, weapon, action.get("kind"))
-    extra_dice, extra_mods = 0, ()
-    if "combo_finisher" in modifiers_of(action):
-        if not unit.profile.has("Combo Finisher"):
-            raise RulesError(f"{unit.id} lacks the Combo Finisher flair (004 L2637)")
-        if set(modifiers_of(action)) & {"power_attack", "true_strike", "crushing_blow"}:
-            raise RulesError("Combo Finisher cannot be combined with Power Attack, True "
-                             "Strike or Crushing Blow (004 L2648)")
-        first, second = (chain.margins + (None, None))[:2]
-        if not chain.same_target or first is None or second is None or \
-                (action.get("target") not in (None, chain.target)):
-            raise RulesError("Combo Finisher needs the first and second attacks to have hit "
-                             "the same target (004 L2642)")
-        if unit.profile.has("Advanced Combo Finisher"):
-            extra_dice += second
-            if unit.profile.has("Greater Combo Finisher"):
-                extra_dice += first
-        extra_mods = ("combo_finisher",)
-    state = _bonus_attack(ctx, state, action, THIRD[kind], weapon, kind, 3, "third_attack",
-                          margin_dice_extra=0, extra_modifiers=extra_mods) \
-        if not extra_mods else _finisher(ctx, state, action, THIRD[kind], weapon, kind,
-                                         extra_dice)
-    return state
+    if "combo_finisher" not in modifiers_of(action):
+        return _bonus_attack(ctx, state, action, THIRD[kind], weapon, kind, 3, "third_attack")
+    if not unit.profile.has("Combo Finisher"):
+        raise RulesError(f"{unit.id} lacks the Combo Finisher flair (004 L2637)")
+    if set(modifiers_of(action)) & {"power_attack", "true_strike", "crushing_blow"}:
+        raise RulesError("Combo Finisher cannot be combined with Power Attack, True Strike or "
+                         "Crushing Blow (004 L2648)")
+    first, second = (*chain.margins, None, None)[:2]
+    if not chain.same_target or first is None or second is None or \
+            action.get("target") not in (None, chain.target):
+        raise RulesError("Combo Finisher needs the first and second attacks to have hit the "
+                         "same target (004 L2642)")
+    extra_dice = 0
+    if unit.profile.has("Advanced Combo Finisher"):
+        extra_dice += second
+        if unit.profile.has("Greater Combo Finisher"):
+            extra_dice += first
+    return _finisher(ctx, state, action, THIRD[kind], weapon, kind, extra_dice)
 
 
 def _finisher(ctx: Context, state: MiridonBattle, action: Mapping[str, Any], name: str,

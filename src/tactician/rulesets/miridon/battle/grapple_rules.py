@@ -51,6 +51,9 @@ def max_grapple_strength(book: Compendium, unit: UnitState, index: str = "curren
                + extra)
 
 
+Contest = tuple[int, int, bool | None]
+
+
 def contest_step(invest: tuple[int, int], chance: Any) -> tuple[int, int, bool]:
     """One Break Grapple contest: (target power, grappler power, broken)."""
     target = chance.decide(D6Pool(1, invest[0], 0, "Break Grapple Power"))
@@ -60,9 +63,11 @@ def contest_step(invest: tuple[int, int], chance: Any) -> tuple[int, int, bool]:
 
 def break_chance(target_invest: int, grappler_invest: int) -> float:
     """P(target + 1d6 > grappler + 1d6), enumerated from ``contest_step``."""
-    ends = distribution((target_invest, grappler_invest, None),  # type: ignore[arg-type]
-                        lambda s, c: contest_step((s[0], s[1]), c),
-                        lambda s: len(s) == 3 and isinstance(s[2], bool))
+    def step(state: Contest, chance: Any) -> Contest:
+        return contest_step((state[0], state[1]), chance)
+
+    start: Contest = (target_invest, grappler_invest, None)
+    ends = distribution(start, step, lambda s: s[2] is not None)
     return sum(p for s, p in ends.items() if s[2])
 
 

@@ -209,7 +209,8 @@ def _restore(ctx: Context, state: MiridonBattle, action: Mapping[str, Any], pool
 
 
 @ACTIONS.register("restore_strength")
-def restore_strength(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
+def restore_strength(ctx: Context, state: MiridonBattle,
+                     action: Mapping[str, Any]) -> MiridonBattle:
     return _restore(ctx, state, action, "strength", "Restore Strength Points",
                     "Restore Strength Points Boost")
 

@@ -95,7 +95,7 @@ def end_block(ctx: Context, state: MiridonBattle) -> MiridonBattle:
                     "\"for this round\" (L3460)")
         if unit.stance in BLOCK_FAMILY and ctx.options.block_stance_exit == "block_end":
             update["stance"] = NO_STANCE
-        conditions = tuple(c.model_copy(update={"blocks": c.blocks - 1})
+        conditions = tuple(c if c.blocks is None else c.model_copy(update={"blocks": c.blocks - 1})
                            for c in unit.conditions if c.blocks is None or c.blocks > 1)
         update["conditions"] = conditions
         changed.append(unit.model_copy(update=update))
