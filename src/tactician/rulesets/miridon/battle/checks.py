@@ -48,11 +48,11 @@ def acting(state: MiridonBattle, action: Mapping[str, Any], kind: str) -> UnitSt
 
 def use_slot(unit: UnitState, slot: Slot, what: str) -> UnitState:
     """Take the turn's one ``slot`` action (L1590)."""
-    if slot in unit.slots:
-        raise RulesError(f"{unit.id} has already taken its {slot} action this turn (004 L1590)")
     if slot == "movement" and unit.obstructed:
         raise RulesError(f"{unit.id} was obstructed and cannot take another movement action "
                          "this block (004 L2188)")
+    if slot in unit.slots:
+        raise RulesError(f"{unit.id} has already taken its {slot} action this turn (004 L1590)")
     return unit.model_copy(update={"slots": (*unit.slots, slot)})
 
 

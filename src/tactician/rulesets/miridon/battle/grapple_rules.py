@@ -24,6 +24,9 @@ from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
 
 
+DRAINED = "grapple_drained_block"  # pools key: the block of the last drain
+
+
 def table_invest(book: Compendium, strength_points: int) -> int:
     best = 0
     for row in book.grapple_table.values():
@@ -78,8 +81,8 @@ def drain_amount(book: Compendium, grappler: UnitState, blocks: int) -> int:
 
 def drain(ctx: Context, state: MiridonBattle, unit: UnitState) -> MiridonBattle:
     """At the start of a grappled unit's turn: the next block of the drain."""
-    if unit.grappled_by is None:
-        return state
+    if unit.grappled_by is None or unit.pools.get(DRAINED) == state.block:
+        return state  # one drain per block: the first fell when the grapple landed
     grappler = state.unit(unit.grappled_by)
     blocks = unit.grappled_blocks + 1
     return apply_drain(ctx, state, unit, grappler, blocks)
@@ -90,5 +93,6 @@ def apply_drain(ctx: Context, state: MiridonBattle, unit: UnitState, grappler: U
     amount = drain_amount(ctx.book, grappler, blocks)
     loss = min(unit.speed, amount)
     ctx.say(f"{unit.id} is grappled (block {blocks}): speed -{loss} (L2985)")
-    return state.replace_units(unit.model_copy(update={"speed": unit.speed - loss,
-                                                       "grappled_blocks": blocks}))
+    return state.replace_units(unit.model_copy(update={
+        "speed": unit.speed - loss, "grappled_blocks": blocks,
+        "pools": {**unit.pools, DRAINED: state.block}}))
