@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tactician.dice.source import SeededDice
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.attack_actions import ACTION_NAMES, plan_attack
 from tactician.rulesets.miridon.battle.attack_numbers import MODIFIER_NAMES, reach_ft
@@ -34,6 +35,7 @@ DEATH_VALUE = 6.0
 STARVED_PENALTY = 4.0  # an attack that leaves no points for the next block
 FREEDOM_VALUE = 8.0  # breaking a grapple (the drain grows every block, L2985)
 MOVE_DISCOUNT = 0.9  # an attack one move away is worth a little less than one now
+APPROACH = 1.0  # a square closer to the nearest foe, for a unit out of reach of all
 
 
 @dataclass
@@ -114,17 +116,42 @@ def score_attack(book: Compendium, options: BattleOptions, state: MiridonBattle,
         return None
     if not affordable(unit, cost):
         return None
+    return _scored(book, unit, state.unit(plan.target), plan, cost,
+                   ACTION_NAMES[plan.acts_as], action)
+
+
+def follow_up_candidates(book: Compendium, options: BattleOptions, state: MiridonBattle,
+                         unit: UnitState) -> list[Candidate]:
+    """The bonus attacks the attack just made opens (Redouble first, L2351)."""
+    from tactician.rulesets.miridon.battle.follow_up_actions import FOLLOW_UPS, plan_follow_up
+
+    found: list[Candidate] = []
+    if state.chain is None or state.chain.unit != unit.id:
+        return found
+    for kind in FOLLOW_UPS:
+        action: dict[str, Any] = {"type": kind, "unit": unit.id}
+        try:
+            follow = plan_follow_up(book, options, state, action)
+        except RulesError:
+            continue
+        if not affordable(unit, follow.cost):
+            continue
+        found.append(_scored(book, unit, state.unit(follow.plan.target), follow.plan,
+                             follow.cost, follow.name, action))
+    return found
+
+
+def _scored(book: Compendium, unit: UnitState, target: UnitState, plan: Any, cost: Cost,
+            name: str, action: dict[str, Any]) -> Candidate:
     found = odds(plan.spec)
-    target = state.unit(plan.target)
     knocked = found.unconscious if target.status == "ok" else 0.0
     points = economy(book, unit, cost)
     score = (found.expected_damage + KNOCKOUT_VALUE * knocked + DEATH_VALUE * found.dead
              - cost_value(unit, cost) - (STARVED_PENALTY if points["no_points_next_block"] else 0))
-    why = (f"{ACTION_NAMES[plan.acts_as]} on {target.id} with {plan.weapon}: P(hit) "
-           f"{found.hit:.0%}, E[damage] {found.expected_damage:.2f}, P(out) "
-           f"{knocked + found.dead:.0%}, cost {cost[0]}/{cost[1]} worth "
-           f"{cost_value(unit, cost):.2f}" + (", leaves no points next block"
-                                              if points["no_points_next_block"] else ""))
+    why = (f"{name} on {target.id} with {plan.weapon}: P(hit) {found.hit:.0%}, E[damage] "
+           f"{found.expected_damage:.2f}, P(out) {knocked + found.dead:.0%}, cost "
+           f"{cost[0]}/{cost[1]} worth {cost_value(unit, cost):.2f}"
+           + (", leaves no points next block" if points["no_points_next_block"] else ""))
     return Candidate(action, score, why, target.id, plan.weapon, unit.position, found.hit,
                      knocked + found.dead, found.expected_damage,
                      {"economy": points, "defender_dodges": plan.dodge})
@@ -217,7 +244,7 @@ def move_candidates(book: Compendium, options: BattleOptions, state: MiridonBatt
             before = min(distance_ft(unit.position, f.position, options)
                          for f in foes if f.position)
             closer = (before - nearest) / max(1, options.square_feet)
-            score = 0.3 * closer - cost_value(unit, cost) if before > reach else -1.0
+            score = APPROACH * closer - cost_value(unit, cost) if before > reach else -1.0
         found.append(Candidate({"type": "move", "unit": unit.id, "to": list(end), "how": how},
                                score, f"{how} to {end}: best attack there scores {best:.2f}",
                                "-", "-", end))
@@ -245,17 +272,28 @@ def restore_candidates(book: Compendium, unit: UnitState) -> list[Candidate]:
 
 def decide(rules: MiridonBattleRules, state: MiridonBattle, unit: UnitState) -> dict[str, Any]:
     book, options = rules.book, rules.options
-    candidates = attack_candidates(book, options, state, unit) + \
+    candidates = follow_up_candidates(book, options, state, unit) + \
+        attack_candidates(book, options, state, unit) + \
         grapple_candidates(book, options, state, unit)
     best_now = max((c.score for c in candidates), default=0.0)
     candidates += move_candidates(book, options, state, unit, best_now)
     candidates += restore_candidates(book, unit)
     candidates.sort(key=lambda c: (-c.score, str(c.action)))
     end = Candidate({"type": "end_turn", "unit": unit.id}, 0.0, "nothing scores above 0")
-    chosen = candidates[0] if candidates and candidates[0].score > 0 else end
+    chosen = next((c for c in candidates if c.score > 0 and _allowed(rules, state, c)), end)
     return {"unit": unit.id, "tier": unit.tier, "actions": [chosen.action],
             "reason": chosen.why, "candidates_scored": len(candidates),
             "best": [c.row() for c in candidates[:10]]}
+
+
+def _allowed(rules: MiridonBattleRules, state: MiridonBattle, candidate: Candidate) -> bool:
+    """Whether the rules take the action (a trial on throw-away dice; nothing is kept), so
+    the AI never proposes what a lock, a slot or a cost would refuse."""
+    try:
+        rules.apply(state, candidate.action, SeededDice(0))
+    except RulesError:
+        return False
+    return True
 
 
 class Planner:

@@ -25,7 +25,11 @@ from tactician.rulesets.miridon.battle.attack_actions import ACTION_NAMES, plan_
 from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan
 from tactician.rulesets.miridon.battle.attack_roll import Odds, odds, outcomes
 from tactician.rulesets.miridon.battle.costs import Cost, action_cost
-from tactician.rulesets.miridon.battle.follow_up_actions import redouble_allowed
+from tactician.rulesets.miridon.battle.follow_up_actions import (
+    FOLLOW_UPS,
+    plan_follow_up,
+    redouble_allowed,
+)
 from tactician.rulesets.miridon.battle.geometry import Tile
 from tactician.rulesets.miridon.battle.grapple_actions import grapple_attack_spec, grapple_plan
 from tactician.rulesets.miridon.battle.grapple_rules import (
@@ -159,15 +163,21 @@ def attack_forecast(book: Compendium, options: BattleOptions, state: MiridonBatt
     kind = action.get("type")
     if kind in ("grapple", "initiate_grapple"):
         return grapple_forecast(book, options, state, action)
-    if kind != "attack":
-        raise RulesError(f"a forecast is of an attack or a grapple, not {kind!r}")
-    plan, cost = plan_attack(book, options, state, action)
+    stage, name = 1, None
+    if kind in FOLLOW_UPS:
+        follow = plan_follow_up(book, options, state, action)
+        plan, cost, stage, name = follow.plan, follow.cost, follow.stage, follow.name
+    elif kind == "attack":
+        plan, cost = plan_attack(book, options, state, action)
+    else:
+        raise RulesError(f"a forecast is of an attack, a bonus attack or a grapple, not "
+                         f"{kind!r}")
     found = odds(plan.spec)
     attacker, target = state.unit(plan.attacker), state.unit(plan.target)
     data = report(state, attacker, target, plan.weapon, found, plan.distance_ft,
                   options.square_feet)
     data["miridon"] = {
-        "action": ACTION_NAMES[plan.acts_as], "odds": _odds_json(found),
+        "action": name or ACTION_NAMES[plan.acts_as], "odds": _odds_json(found),
         "to_hit_terms": [vars(t) for t in plan.to_hit_terms],
         "damage_terms": [vars(t) for t in plan.damage_terms],
         "evasion": plan.spec.evasion, "reduction": plan.spec.reduction,
@@ -179,7 +189,7 @@ def attack_forecast(book: Compendium, options: BattleOptions, state: MiridonBatt
                             if plan.block_on_crit else "none",
                             "shield_block": plan.shield_block},
         "branches": branches(book, options, state, plan),
-        "follow_ups": follow_ups(book, options, state, plan, 1),
+        "follow_ups": follow_ups(book, options, state, plan, stage),
         "economy": economy(book, attacker, cost),
     }
     return data

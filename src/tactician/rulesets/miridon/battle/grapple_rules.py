@@ -23,7 +23,6 @@ from tactician.rulesets.miridon.battle.registry import Context
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
 
-
 DRAINED = "grapple_drained_block"  # pools key: the block of the last drain
 
 
