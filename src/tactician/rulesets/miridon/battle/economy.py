@@ -2,8 +2,9 @@
 design): points are a battle-long pool with no refill but the Restore actions (L1919-1921,
 L2031-2033), so a point grows dearer as the pool empties: a point of a full pool is worth a
 quarter of 1 HP of damage, of an empty one 1.5 (points buy nothing but actions, so a
-full pool's point is cheap; an empty pool's point is the next attack). The reactions' policy and the AI both read this, so
-the defender's choices and the attacker's plans value points the same way.
+full pool's point is cheap; an empty pool's point is the next attack). The reactions'
+policy and the AI both read this, so the defender's choices and the attacker's plans
+value points the same way.
 """
 
 from __future__ import annotations
