@@ -285,3 +285,51 @@ def test_l2611_shoot_through_hits_the_whole_line() -> None:
                                     "modifiers": "shoot_through", **QUIET})
     assert [s["target"] for s in outcome.records[0]["strikes"]] == ["A", "B"]
     assert state.unit("far").hp == 100 and state.unit("c").hp == 100  # 65 ft > 60 ft range
+
+
+def test_l2555_whirlwind_strike_before_and_after_the_move() -> None:
+    """Everyone in melee range before the move and after it, once each (L2555)."""
+    spinner = unit("w", flairs=("Spinning Strike", "Whirlwind Strike"),
+                   to_hit={"Longsword": 30}, strength=20, speed=20, at=(2, 2))
+    state = battle(spinner, unit("a", "enemy", at=(1, 2), hp=100),
+                   unit("b", "enemy", at=(5, 2), hp=100), unit("far", "enemy", at=(9, 2)))
+    options = ["auto_reactions=off"]  # nobody obstructs
+    state, outcome, _ = act(state, {"type": "attack", "unit": "w",
+                                    "modifiers": "whirlwind_strike", "to": [4, 2],
+                                    "how": "fast_sidestep"}, options=options)
+    assert [s["target"] for s in outcome.records[0]["strikes"]] == ["A", "B"]
+    w = state.unit("w")
+    assert w.position == (4, 2) and {"offensive", "movement"} <= set(w.slots)
+    assert (w.strength, w.speed) == (20 - 1 - 1, 20 - 2 - 1 - 2)
+
+
+def test_l2557_obstructed_whirlwind_fails_or_spins_with_agile() -> None:
+    spinner = unit("w", flairs=("Spinning Strike", "Whirlwind Strike"),
+                   to_hit={"Longsword": 30}, strength=20, speed=20, at=(2, 2))
+    guard = unit("g", "enemy", at=(1, 2), hp=100)
+    state = battle(spinner, guard)
+    failed, outcome, _ = act(state, {"type": "attack", "unit": "w",
+                                     "modifiers": "whirlwind_strike", "to": [4, 2]})
+    assert failed.unit("g").hp == 100 and failed.unit("w").position == (2, 2)
+    assert failed.unit("w").speed < 20 and "obstructed" in outcome.summary
+    agile = spinner.model_copy(update={"profile": spinner.profile.model_copy(update={
+        "flairs": (*spinner.profile.flairs, "Agile Whirlwind Strike")})})
+    spun, _, _ = act(battle(agile, guard), {"type": "attack", "unit": "w",
+                                            "modifiers": "whirlwind_strike", "to": [4, 2],
+                                            "dodge": "no", "block": "none"})
+    assert spun.unit("g").hp < 100 and spun.unit("w").position == (2, 2)
+
+
+def test_critical_shield_block_and_shield_deflection() -> None:
+    """L2478-2480: a critical with a shield enters Super Shield Block Stance; L2494: leaving
+    a shield stance with Shield Deflection drops to the same tier's block stance."""
+    shield = unit("s", weapons=("Large Shield",), flairs=("Critical Shield Block",
+                                                          "Shield Deflection"),
+                  to_hit={"Large Shield": 30})
+    state = battle(shield, unit("t", "enemy", at=(1, 0), hp=100))
+    state, _, _ = act(state, {"type": "attack", "unit": "s", "target": "t", **QUIET},
+                      rolls=[6, 6, 3])
+    assert state.unit("s").stance == "Super Shield Block Stance"
+    state, _, _ = act(state, {"type": "end_turn"})
+    state, _, _ = act(state, {"type": "end_turn"})  # s's next turn: the stance's exit
+    assert state.unit("s").stance == "Super Block Stance"

@@ -35,7 +35,8 @@ from tactician.rulesets.miridon.compendium import Compendium
 ACTION_NAMES = {"melee": "Melee Attack", "combo": "Melee Combo Attack", "gun": "Gun Attack",
                 "aimed": "Aimed Attack"}
 REACTION_KEYS = ("dodge", "block", "shield", "riposte")
-ATTACK_KEYS = ("target", "weapon", "kind", "modifiers", "power", *REACTION_KEYS)
+ATTACK_KEYS = ("target", "weapon", "kind", "modifiers", "power", "to", "how", "obstruct",
+               *REACTION_KEYS)
 LAST_MELEE = "last_melee_block"  # pools key: the block of the unit's last Melee Attack
 
 
@@ -155,7 +156,13 @@ def plan_targets(book: Compendium, options: BattleOptions, state: MiridonBattle,
     attacker = state.unit(action.get("unit"))
     weapon = attacker.profile.weapon(str(action.get("weapon") or attacker.weapon)).name
     modifiers = modifiers_of(action)
-    if "spinning_strike" in modifiers:
+    if "whirlwind_strike" in modifiers:
+        # the first of those in melee range before the move (the forecast's; the action
+        # strikes the rest and those in range after it, ``whirlwind``)
+        targets = spinning_targets(options, state, attacker)
+        if not targets:
+            raise RulesError(f"nobody is in {attacker.id}'s melee range before the move")
+    elif "spinning_strike" in modifiers:
         targets = spinning_targets(options, state, attacker)
         if not targets:
             raise RulesError(f"nobody is in {attacker.id}'s melee range to spin at")
@@ -171,11 +178,11 @@ def plan_targets(book: Compendium, options: BattleOptions, state: MiridonBattle,
     plans = []
     for target in targets:
         one = {**action, "target": target.id}
-        plans.append(_plan_one(book, options, state, one, weapon, modifiers))
+        plans.append(plan_one(book, options, state, one, weapon, modifiers))
     return plans, attack_cost(book, attacker, ACTION_NAMES[plans[0].acts_as], modifiers)
 
 
-def _plan_one(book: Compendium, options: BattleOptions, state: MiridonBattle,
+def plan_one(book: Compendium, options: BattleOptions, state: MiridonBattle,
               action: Mapping[str, Any], weapon: str, modifiers: tuple[str, ...]
               ) -> AttackPlan:
     attacker = state.unit(action.get("unit"))
@@ -206,7 +213,7 @@ def several(ctx: Context, state: MiridonBattle, plans: list[AttackPlan], name: s
         target = state.unit(first.target)
         if target.status == "dead":
             continue
-        plan = _plan_one(ctx.book, ctx.options, state, {**action, "target": target.id},
+        plan = plan_one(ctx.book, ctx.options, state, {**action, "target": target.id},
                          first.weapon, modifiers)
         state, _, record = strike(ctx, state, plan, label, number)
         strikes.append(record)
@@ -219,6 +226,13 @@ def attack(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mir
     from tactician.rulesets.miridon.battle.follow_ups import after_attack
 
     attacker = acting(state, action, "attack")
+    if "whirlwind_strike" in modifiers_of(action):
+        from tactician.rulesets.miridon.battle.whirlwind import whirlwind
+
+        return whirlwind(ctx, state, action, attacker)
+    if action.get("to") is not None or action.get("how") is not None:
+        raise RulesError("to= and how= go with a Whirlwind Strike's movement action "
+                         "(004 L2553); move first with `move`")
     plans, cost = plan_targets(ctx.book, ctx.options, state, action)
     plan = plans[0]
     name = ACTION_NAMES[plan.acts_as]

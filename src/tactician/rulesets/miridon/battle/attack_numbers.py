@@ -39,18 +39,20 @@ ActsAs = Literal["melee", "combo", "gun", "aimed"]
 MELEE_KINDS = ("sword", "shield", "drill", "hammer", "grappling", "staff")  # L1798, C28
 GUN_KINDS = ("pistol", "sniper_rifle", "shotgun", "tesla")  # L1824
 MODIFIERS = ("power_attack", "crushing_blow", "true_strike", "spinning_strike",
-             "shoot_through")
+             "whirlwind_strike", "shoot_through")
 MODIFIER_NAMES = {"power_attack": "Power Attack", "crushing_blow": "Crushing Blow",
                   "true_strike": "True Strike", "spinning_strike": "Spinning Strike",
-                  "shoot_through": "Shoot Through"}
+                  "whirlwind_strike": "Whirlwind Strike", "shoot_through": "Shoot Through"}
 # which modifiers may ride on a bonus action (L2578, L2597, L2626, L2533, L2609)
 ON_BONUS = {"power_attack": True, "crushing_blow": False, "true_strike": True,
-            "spinning_strike": False, "shoot_through": False}
+            "spinning_strike": False, "whirlwind_strike": False, "shoot_through": False}
 # the attacks each modifier is for (L2575, L2595, L2623, L2531, L2608)
 FOR_KINDS = {"power_attack": ("melee", "combo"), "crushing_blow": ("melee", "combo"),
              "true_strike": ("melee", "combo", "gun", "aimed"),
-             "spinning_strike": ("melee", "combo"), "shoot_through": ("gun", "aimed")}
-EXCLUDES = {("power_attack", "crushing_blow"), ("crushing_blow", "true_strike")}  # L2586, L2602
+             "spinning_strike": ("melee", "combo"), "whirlwind_strike": ("melee", "combo"),
+             "shoot_through": ("gun", "aimed")}
+EXCLUDES = {("power_attack", "crushing_blow"), ("crushing_blow", "true_strike"),  # L2586, L2602
+            ("spinning_strike", "whirlwind_strike")}  # L2546, L2568
 
 
 def weapon_damage(weapon: Weapon) -> tuple[int, int]:
@@ -248,7 +250,8 @@ def build(
             damage_terms.append(Term("Melee Boost", rank, "L294 (d6)"))
         # "The targets of a [Spinning Strike] receive no additional [Damage Dealt] from
         # [Charge]" (L2540), unless Charging Spinning Strike (L787)
-        spun = "spinning_strike" in modifiers and not profile.has("Charging Spinning Strike")
+        spun = bool({"spinning_strike", "whirlwind_strike"} & set(modifiers)) and \
+            not profile.has("Charging Spinning Strike")
         if attacker.charge and not bonus and not spun:
             bonus_flat += weapon.weight * attacker.charge
             damage_terms.append(Term("Charge" if attacker.charge == 1 else "Fast Charge",
