@@ -18,10 +18,10 @@ from tactician.engine.actions import as_tile
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.attack_actions import (
     ACTION_NAMES,
-    plan_one,
     attack_cost,
     kind_of,
     modifiers_of,
+    plan_one,
     spinning_targets,
 )
 from tactician.rulesets.miridon.battle.checks import active, use_slot
