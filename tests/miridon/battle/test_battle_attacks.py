@@ -333,3 +333,24 @@ def test_critical_shield_block_and_shield_deflection() -> None:
     state, _, _ = act(state, {"type": "end_turn"})
     state, _, _ = act(state, {"type": "end_turn"})  # s's next turn: the stance's exit
     assert state.unit("s").stance == "Super Block Stance"
+
+
+def test_l2366_bullet_hell_costs_sum_to_at_most_the_rank() -> None:
+    """Bullet Hell rank 5: a Melee (1/2 = 3) then a Gun (0/2 = 2) Bullet Hell attack in the
+    block, not a third; rank 1 allows none (L2368)."""
+    gunner = unit("b", weapons=("Longsword", "Palm Pistol"), specials={"Bullet Hell": 5},
+                  to_hit={"Longsword": 30, "Palm Pistol": 30}, strength=20, speed=20)
+    state = battle(gunner, unit("t", "enemy", at=(1, 0), hp=200))
+    state, _, _ = act(state, {"type": "bullet_hell", "unit": "b", "target": "t",
+                              "weapon": "Longsword", **QUIET})
+    state, _, _ = act(state, {"type": "bullet_hell", "unit": "b", "target": "t",
+                              "weapon": "Palm Pistol", **QUIET})
+    assert (state.unit("b").strength, state.unit("b").speed) == (19, 16)
+    with pytest.raises(RulesError, match="more than the Bullet Hell rank 5"):
+        act(state, {"type": "bullet_hell", "unit": "b", "target": "t",
+                    "weapon": "Palm Pistol", **QUIET})
+    weak = gunner.model_copy(update={"profile": gunner.profile.model_copy(
+        update={"specials": {"Bullet Hell": 1}})})
+    with pytest.raises(RulesError, match="rank 1"):
+        act(battle(weak, unit("t", "enemy", at=(1, 0))),
+            {"type": "bullet_hell", "unit": "b", "target": "t", **QUIET})
