@@ -64,11 +64,85 @@ def enemies(state: MiridonBattle, unit: UnitState) -> list[UnitState]:
             and u.position is not None]
 
 
+ALLY_WEIGHT = 1.5  # damage a Spinning Strike or Shoot Through does to a friend counts against
+
+
+def area_candidates(book: Compendium, options: BattleOptions, state: MiridonBattle,
+                    unit: UnitState) -> list[Candidate]:
+    """Spinning Strike and Shoot Through: every target's exact odds, a friend's damage
+    and knock-out counted against (x ``ALLY_WEIGHT``)."""
+    from tactician.rulesets.miridon.battle.attack_actions import plan_targets
+
+    found: list[Candidate] = []
+    if "offensive" in unit.slots:
+        return found
+    for weapon in unit.profile.weapons:
+        entry = book.weapon(weapon.name)
+        modifier = "spinning_strike" if entry.attack == "melee" else "shoot_through"
+        if not unit.profile.has(MODIFIER_NAMES[modifier]):
+            continue
+        aims = [None] if modifier == "spinning_strike" else [t.id for t in enemies(state, unit)]
+        for aim in aims:
+            action: dict[str, Any] = {"type": "attack", "unit": unit.id, "weapon": weapon.name,
+                                      "modifiers": [modifier]}
+            if aim is not None:
+                action["target"] = aim
+            try:
+                plans, cost = plan_targets(book, options, state, action)
+            except RulesError:
+                continue
+            if not affordable(unit, cost):
+                continue
+            value, expected, out = 0.0, 0.0, 0.0
+            for plan in plans:
+                target = state.unit(plan.target)
+                odds_ = odds(plan.spec)
+                knocked = odds_.unconscious if target.status == "ok" else 0.0
+                worth = odds_.expected_damage + KNOCKOUT_VALUE * knocked
+                friend = target.side == unit.side
+                value += -ALLY_WEIGHT * worth if friend else worth
+                if not friend:
+                    expected, out = expected + odds_.expected_damage, out + knocked
+            score = value - cost_value(unit, cost)
+            names = ", ".join(p.target for p in plans)
+            found.append(Candidate(action, score, f"{MODIFIER_NAMES[modifier]} with "
+                                   f"{weapon.name} on {names}: E[damage to foes] "
+                                   f"{expected:.2f}, friends' harm counted against",
+                                   names, weapon.name, unit.position, 0.0, out, expected))
+    return found
+
+
+def bullet_hell_candidates(book: Compendium, options: BattleOptions, state: MiridonBattle,
+                           unit: UnitState) -> list[Candidate]:
+    """Bullet Hell attacks while the block's budget (the rank) allows (L2366)."""
+    found: list[Candidate] = []
+    if unit.profile.special("Bullet Hell") < 2:
+        return found
+    for target in enemies(state, unit):
+        if target.status != "ok":
+            continue
+        for weapon in unit.profile.weapons:
+            action = {"type": "bullet_hell", "unit": unit.id, "target": target.id,
+                      "weapon": weapon.name}
+            kind = "melee" if book.weapon(weapon.name).attack == "melee" else "gun"
+            name = "Bullet Hell Melee Attack" if kind == "melee" else "Bullet Hell Gun Attack"
+            try:
+                plan, _ = plan_attack(book, options, state, {**action, "type": "attack",
+                                                             "kind": kind})
+            except RulesError:
+                continue
+            cost = action_cost(book, name, unit)
+            if affordable(unit, cost):
+                found.append(_scored(book, unit, target, plan, cost, name, action))
+    return found
+
+
 def attack_candidates(book: Compendium, options: BattleOptions, state: MiridonBattle,
                       unit: UnitState) -> list[Candidate]:
     found: list[Candidate] = []
     if "offensive" in unit.slots:
         return found
+    found.extend(area_candidates(book, options, state, unit))
     for target in enemies(state, unit):
         if target.status == "unconscious" and not _finish_off(state, unit):
             continue
@@ -274,6 +348,7 @@ def decide(rules: MiridonBattleRules, state: MiridonBattle, unit: UnitState) -> 
     book, options = rules.book, rules.options
     candidates = follow_up_candidates(book, options, state, unit) + \
         attack_candidates(book, options, state, unit) + \
+        bullet_hell_candidates(book, options, state, unit) + \
         grapple_candidates(book, options, state, unit)
     best_now = max((c.score for c in candidates), default=0.0)
     candidates += move_candidates(book, options, state, unit, best_now)
