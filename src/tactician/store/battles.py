@@ -67,6 +67,8 @@ class Tail:
     snapshot_seq: int
     snapshot: dict[str, Any] | None
     entries: list[Entry]
+    # the entry the snapshot was taken after (its hash is what the next entry chains to)
+    anchor: Entry | None = None
 
 
 def _info(row: BattleRow) -> BattleInfo:
@@ -182,10 +184,13 @@ def load_tail(db: Database, battle_id: int, whole_log: bool = False,
             .order_by(SnapshotRow.seq.desc()).limit(1)
         ).one_or_none()
         seq = snap.seq if snap is not None else 0
-        entries = _entries(session, battle_id, 0 if whole_log else seq)
+        entries = [e for e in _entries(session, battle_id, 0 if whole_log else max(seq - 1, 0))
+                   if e.seq <= limit]
+        anchor = next((e for e in entries if e.seq == seq), None) if seq else None
+        if not whole_log and anchor is not None:
+            entries = entries[1:]
         return Tail(_info(row), row.start, dict(row.header), seq,
-                    snap.state if snap is not None else None,
-                    [e for e in entries if e.seq <= limit])
+                    snap.state if snap is not None else None, entries, anchor)
 
 
 def snapshots(db: Database, battle_id: int) -> list[tuple[int, dict[str, Any]]]:
