@@ -28,7 +28,7 @@ from tactician.engine.log import Entry
 from tactician.errors import TacticianError
 from tactician.store.campaigns import CampaignInfo
 from tactician.store.database import Database, StoreConflict
-from tactician.store.models import BattleRow, EntryRow, SnapshotRow
+from tactician.store.models import BattleRow, EntryRow, Setting, SnapshotRow
 
 COLUMNS = ("ruleset", "seed", "options", "start", "streams", "log")
 
@@ -129,6 +129,38 @@ def find_battle(db: Database, campaign: CampaignInfo, name: str) -> BattleInfo:
             raise TacticianError(
                 f"campaign {campaign.name!r} has no battle {name!r} (battles: {known or 'none'})")
         return _info(row)
+
+
+def current_key(campaign: CampaignInfo) -> str:
+    """The setting naming a campaign's current battle (``battle use``)."""
+    return f"current_battle/{campaign.id}"
+
+
+def use_battle(db: Database, campaign: CampaignInfo, name: str) -> BattleInfo:
+    """Make ``name`` the campaign's current battle (the default of battle commands)."""
+    info = find_battle(db, campaign, name)
+    with db.write() as session:
+        session.merge(Setting(key=current_key(campaign), value=name))
+    return info
+
+
+def current_battle(db: Database, campaign: CampaignInfo) -> BattleInfo:
+    """The battle ``battle use`` (or ``battle new``) chose, or the only one there is."""
+    with db.read() as session:
+        chosen = session.get(Setting, current_key(campaign))
+        name = chosen.value if chosen is not None else None
+        if name is not None:
+            row = session.scalars(select(BattleRow).where(
+                BattleRow.campaign_id == campaign.id, BattleRow.name == name)).one_or_none()
+            if row is not None:
+                return _info(row)
+        rows = list(session.scalars(select(BattleRow).where(
+            BattleRow.campaign_id == campaign.id).limit(2)))
+    if len(rows) == 1:
+        return _info(rows[0])
+    hint = ("start one with `tactician battle new NAME --map MAP --units UNITS`" if not rows
+            else "choose one with `tactician battle use NAME` or --name NAME")
+    raise TacticianError(f"campaign {campaign.name!r} has no current battle: {hint}")
 
 
 def list_battles(db: Database, campaign: CampaignInfo) -> list[BattleInfo]:

@@ -152,18 +152,30 @@ def perform_many(db: Database, battle_id: int, actions: list[dict[str, Any]],
     if seen != opened.info.last_seq:
         raise store.StaleBattle(opened.info.last_seq)
     battle, state = opened.battle, opened.state
-    entries: list[Entry] = []
+    steps: list[tuple[Entry, Any]] = []
+    for action in actions:
+        battle, entry, state = act(battle, opened.rules, action, dice, state)
+        steps.append((entry, state))
+    store_steps(db, battle_id, opened.rules, seen, steps, every)
+    return [entry for entry, _ in steps], state
+
+
+def store_steps(db: Database, battle_id: int, rules: Any, seen: int,
+                steps: list[tuple[Entry, Any]], every: int = DEFAULT_SNAPSHOT_EVERY) -> None:
+    """Store logged entries decided on the battle at entry ``seen``, with the state
+    after each pinned one and after the last as snapshots, in one transaction
+    (``StaleBattle`` if the battle moved on)."""
+    if not steps:
+        return
     states: dict[int, dict[str, Any]] = {}
     pins: set[int] = set()
-    for number, action in enumerate(actions, start=1):
-        battle, entry, state = act(battle, opened.rules, action, dice, state)
-        entries.append(entry)
+    for number, (entry, state) in enumerate(steps, start=1):
         if pinned(entry, every):
             pins.add(entry.seq)
-        if entry.seq in pins or number == len(actions):
-            states[entry.seq] = opened.rules.dump_state(state)
-    store.append_entries(db, battle_id, seen, entries, states, pins, status_of(state))
-    return entries, state
+        if entry.seq in pins or number == len(steps):
+            states[entry.seq] = rules.dump_state(state)
+    store.append_entries(db, battle_id, seen, [entry for entry, _ in steps], states, pins,
+                         status_of(steps[-1][1]))
 
 
 def take_back(db: Database, battle_id: int, keep: int | None = None,
