@@ -245,13 +245,17 @@ def append_entry(db: Database, battle_id: int, expected_seq: int, entry: Entry,
 
 def append_entries(db: Database, battle_id: int, expected_seq: int, entries: Sequence[Entry],
                    states: Mapping[int, dict[str, Any]] | None = None,
-                   pinned: Collection[int] = (), status: str | None = None) -> BattleInfo:
+                   pinned: Collection[int] = (), status: str | None = None,
+                   carry: Mapping[str, dict[str, Any]] | None = None) -> BattleInfo:
     """Append ``entries`` (seq ``expected_seq + 1`` on) in one transaction, or none.
 
     ``states`` maps a sequence number to the dumped state after that entry: each
     one is stored as a snapshot, kept for good if its number is in ``pinned``; an
     older unpinned snapshot is dropped (it was the newest state before these
-    entries).
+    entries). ``carry`` (character name -> carried state) is what the battle's
+    characters carry back to the roster when these entries end it: each roster
+    character of that name gets it as its sheet's ``carried``, recorded as a change,
+    in the same transaction (names not on the roster are left out).
     """
     try:
         with db.write() as session:
@@ -272,11 +276,31 @@ def append_entries(db: Database, battle_id: int, expected_seq: int, entries: Seq
             row.streams = _streams_after(row.streams, entries)
             if status is not None:
                 row.status = status
+            if carry:
+                carry_back(session, row, carry)
             return _info(row)
     except StoreConflict:
         # another writer got the same sequence number in first (the unique constraint)
         with db.read() as session:
             raise StaleBattle(_row(session, battle_id).last_seq) from None
+
+
+def carry_back(session: Session, row: BattleRow, carry: Mapping[str, dict[str, Any]]) -> None:
+    """Give each roster character named in ``carry`` its carried state (in the
+    caller's transaction), recording each change."""
+    from tactician.store.models import Character, CharacterChange
+
+    characters = session.scalars(select(Character).where(
+        Character.campaign_id == row.campaign_id, Character.name.in_(sorted(carry))))
+    for character in characters:
+        before = dict(character.sheet)
+        after = {**before, "carried": carry[character.name],
+                 "last_battle": {"name": row.name, "result": row.status}}
+        character.sheet = after
+        session.add(CharacterChange(
+            character_id=character.id, who="battle",
+            what=f"carried back from battle {row.name!r} ({row.status})",
+            before=before, after=after))
 
 
 def _streams_after(streams: int, entries: Sequence[Entry]) -> int:

@@ -174,8 +174,14 @@ def store_steps(db: Database, battle_id: int, rules: Any, seen: int,
             pins.add(entry.seq)
         if entry.seq in pins or number == len(steps):
             states[entry.seq] = rules.dump_state(state)
+    status = status_of(steps[-1][1])
+    carry = None
+    if status != "ongoing":  # the battle ends here: its characters carry their state back
+        from tactician.rulesets.registry import contract
+
+        carry = contract(store.get_battle(db, battle_id).ruleset).aftermath(steps[-1][1])
     store.append_entries(db, battle_id, seen, [entry for entry, _ in steps], states, pins,
-                         status_of(steps[-1][1]))
+                         status, carry)
 
 
 def take_back(db: Database, battle_id: int, keep: int | None = None,

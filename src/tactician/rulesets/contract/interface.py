@@ -217,6 +217,19 @@ class RulesetContract(ABC):
         self.require(Capability.AI)
         return self._planner(rules, every_side)
 
+    def aftermath(self, state: Any) -> dict[str, dict[str, Any]]:
+        """What the units of an ended battle (VICTORY or DEFEAT) carry back to the
+        campaign's roster, by the unit's character name: JSON-ready values of the
+        ruleset's own words (HP, wounds, weapon uses, ranks, EXP, level-ups due, who
+        sits out the next battle...), by the ruleset's rules (issue 14, "Between
+        battles"). The campaign stores each as the character's ``carried`` state and
+        records the change. Default: nothing to carry."""
+        self.require(Capability.BATTLES)
+        return self._aftermath(state)
+
+    def _aftermath(self, state: Any) -> dict[str, dict[str, Any]]:
+        return {}
+
     def _battle_rules(self, options: Sequence[str]) -> BattleRules:
         raise Unsupported(self.id, Capability.BATTLES, self.info.capabilities)
 

@@ -1,0 +1,44 @@
+"""What a UESRPG unit carries from an ended battle back to the campaign's roster.
+
+003 keeps a character's hurts beyond the encounter: HP comes back only by healing
+("Characters with no untreated wounds regenerate EB HP per Long Rest ...
+Characters cannot heal naturally while they have untreated wounds"), a wound
+stays until treated ("A wound can be treated with a successful Profession
+[Medicine] test (takes ~1 hour). Once treated, the character can heal naturally
+again"), a Maimed part is "permanently lost", and conditions run their own
+course (those that end with the encounter, such as Frenzied, have already
+ended when the battle does). So the roster keeps HP, Stamina, Magicka, every
+wound, every lost part, the conditions still on, and whether the character died.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from tactician.rulesets.uesrpg.battle_state import UesrpgBattle
+
+
+def aftermath(state: UesrpgBattle) -> dict[str, dict[str, Any]]:
+    """By character name: the unit's HP, SP, MP, wounds, lost parts, conditions and
+    whether it is dead, as the battle left them."""
+    carried: dict[str, dict[str, Any]] = {}
+    for unit in state.units:
+        carried[unit.character.name] = {
+            "hp": unit.hp,
+            "sp": unit.sp,
+            "mp": unit.mp,
+            "wounds": [_plain(asdict(w)) for w in unit.wounds],
+            "lost": sorted(unit.lost),
+            "conditions": [_plain(asdict(c)) for c in unit.conditions],
+            "dead": unit.dead,
+        }
+    return carried
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, frozenset, set)):
+        return [_plain(v) for v in value]
+    return value

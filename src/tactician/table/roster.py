@@ -1,0 +1,129 @@
+"""A campaign's roster for every interface: put a unit file on it, show a
+character's sheet, advance it, and list every change made to it.
+
+A roster sheet is ``{"unit": <the unit file's data>, "carried": <what the last
+battle left on the character, from the ruleset's ``aftermath``>}``; the unit
+data goes through the ruleset's own checks (``check_unit``, ``sheet``,
+``advance``), which read unit files, so it is written to a private temporary
+file for them. Every change is recorded (``store.campaigns.save_character``:
+who, what, the sheet before and after).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tactician.content.files import read_text
+from tactician.content.strict_yaml import load_yaml
+from tactician.dice.source import DiceSource
+from tactician.errors import RulesError, TacticianError
+from tactician.rulesets.contract import AdvanceRequest
+from tactician.store.campaigns import (
+    CampaignInfo,
+    character_history,
+    get_character,
+    save_character,
+)
+from tactician.store.database import Database
+from tactician.table import sheets
+
+
+def add_character(db: Database, campaign: CampaignInfo, path: Path, name: str | None = None,
+                  who: str = "gm", replace: bool = False) -> str:
+    """Put the unit file ``path`` on the roster (refused, every violation listed, if
+    the ruleset refuses it); returns the roster name (default: the unit's name)."""
+    verdict = sheets.check(campaign.ruleset, path)
+    if not verdict.valid:
+        raise RulesError([str(v) for v in verdict.violations])
+    data = load_yaml(read_text(path, "unit file"), path)
+    if not isinstance(data, dict):
+        raise TacticianError(f"{path}: a unit file is a mapping")
+    chosen = name or str(data.get("name") or path.stem)
+    exists = True
+    try:
+        get_character(db, campaign, chosen)
+    except TacticianError:
+        exists = False
+    if exists and not replace:
+        raise TacticianError(f"campaign {campaign.name!r} already has a character named "
+                             f"{chosen!r} (pass --replace to put this file in its place)")
+    save_character(db, campaign, chosen, {"unit": data, "carried": {}}, who,
+                   f"{'replaced from' if exists else 'added from'} {path.name}")
+    return chosen
+
+
+@contextmanager
+def unit_file(sheet: dict[str, Any], name: str) -> Iterator[Path]:
+    """The roster sheet's unit data as a temporary unit file (removed afterwards)."""
+    with tempfile.TemporaryDirectory(prefix="tactician-roster-") as folder:
+        path = Path(folder) / "unit.yaml"
+        path.write_text(yaml.safe_dump(unit_of(sheet, name), sort_keys=False,
+                                       allow_unicode=True), encoding="utf-8")
+        yield path
+
+
+def unit_of(sheet: dict[str, Any], name: str) -> dict[str, Any]:
+    unit = sheet.get("unit")
+    if not isinstance(unit, dict):
+        raise TacticianError(f"roster character {name!r} has no unit data")
+    return unit
+
+
+def show_character(db: Database, campaign: CampaignInfo, name: str) -> dict[str, Any]:
+    """The character's sheet (the ruleset's) with what the last battle left on it."""
+    stored = get_character(db, campaign, name)
+    with unit_file(stored, name) as path:
+        data = sheets.sheet(campaign.ruleset, path)
+    return {**data, "roster_name": name, "carried": stored.get("carried") or {},
+            "last_battle": stored.get("last_battle")}
+
+
+def advance_character(db: Database, campaign: CampaignInfo, name: str,
+                      request: AdvanceRequest, dice: DiceSource,
+                      who: str = "gm") -> sheets.Advanced:
+    """Advance the roster character one step and store the new sheet, recording it."""
+    stored = get_character(db, campaign, name)
+    with unit_file(stored, name) as path:
+        result = sheets.advance(campaign.ruleset, path, request, dice)
+    after = {**stored, "unit": dict(result.advancement.unit)}
+    how = _dice_words(result.dice) if result.advancement.rolled else "no dice"
+    save_character(db, campaign, name, after, who, f"advanced ({how})")
+    return result
+
+
+def _dice_words(dice: dict[str, Any]) -> str:
+    if "seed" in dice:
+        return f"seed {dice['seed']}"
+    return "rolls " + ",".join(str(v) for v in dice.get("used", []))
+
+
+def _changed(before: dict[str, Any], after: dict[str, Any], prefix: str = "") -> list[str]:
+    """The fields that differ, one level into nested mappings (``unit.stats``)."""
+    found: list[str] = []
+    for key in sorted(set(before) | set(after)):
+        old, new = before.get(key), after.get(key)
+        if old == new:
+            continue
+        if isinstance(old, dict) and isinstance(new, dict) and not prefix:
+            found.extend(_changed(old, new, f"{key}."))
+        else:
+            found.append(f"{prefix}{key}")
+    return found
+
+
+def history(db: Database, campaign: CampaignInfo, name: str) -> list[dict[str, Any]]:
+    """Every change to the character, oldest first: when, who, what, and which top-level
+    fields of the sheet changed."""
+    rows = []
+    for change in character_history(db, campaign, name):
+        before, after = change.before or {}, change.after or {}
+        fields = _changed(before, after)
+        rows.append({"at": change.at.isoformat(), "who": change.who, "what": change.what,
+                     "changed": fields, "before": change.before, "after": change.after})
+    return rows
