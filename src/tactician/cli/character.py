@@ -369,3 +369,98 @@ def choices_command(ruleset: RulesetOpt = None, as_json: JsonOpt = False) -> Non
 
 app.command("advance")(advance_command)
 app.command("level-up", help="Alias of `advance`.")(advance_command)
+
+
+# --- care between battles (a campaign's roster) -----------------------------------------
+
+SeedOpt = Annotated[int | None, typer.Option(help="Seed for the dice (printed).")]
+CareRollsOpt = Annotated[str | None, typer.Option(
+    "--rolls", help="The table's own dice (the Medicine test's d100).")]
+HealerOpt = Annotated[str | None, typer.Option(
+    "--healer", help="The roster character giving care (default: the patient).")]
+
+
+def _care(name: str, kind: str, details: dict[str, Any], healer: str | None,
+          seed: int | None, rolls: str | None, campaign: str | None, db: str | None,
+          as_json: bool) -> None:
+    from tactician.dice.source import PhysicalDice, make_source
+    from tactician.errors import DiceError
+    from tactician.table.roster import care_character
+
+    with refusals(as_json):
+        if seed is not None and rolls is not None:
+            raise DiceError("give --seed or --rolls, not both")
+        dice = make_source(seed, rolls)
+        opened, where = _roster(db, campaign)
+        try:
+            data = care_character(opened, where, name, kind, details, dice, healer)
+        finally:
+            opened.close()
+        if isinstance(dice, PhysicalDice):
+            data["unused_rolls"] = list(dice.unused)
+        elif seed is not None or data["dice"]:
+            data["seed"] = getattr(dice, "seed", None)
+
+        def render() -> None:
+            from tactician.cli.output import console
+
+            out = console()
+            if data["dice"]:
+                faces = ", ".join(f"d{d['sides']}: {d['value']} ({d['purpose']})"
+                                  for d in data["dice"])
+                source = ("the table's (--rolls)" if rolls is not None
+                          else f"seed {data.get('seed')}")
+                out.print(f"Dice: {faces}, {source}", markup=False, highlight=False,
+                          soft_wrap=True)
+            for line in data["lines"]:
+                out.print(line, markup=False, highlight=False, soft_wrap=True)
+            if data.get("unused_rolls"):
+                out.print(f"Unused rolls: {', '.join(map(str, data['unused_rolls']))}",
+                          markup=False, highlight=False)
+            carried = data["carried"]
+            if "hp" in carried:
+                out.print(f"{name}: {carried['hp']} HP, {len(carried.get('wounds', []))} "
+                          "wound(s) on the roster", markup=False, highlight=False)
+
+        emit(data, as_json, render)
+
+
+@app.command("heal")
+def heal_command(
+    name: Annotated[str, typer.Argument(help="A character of the roster.")],
+    amount: Annotated[int, typer.Option(help="HP the spell or potion restores.")],
+    mundane: Annotated[bool, typer.Option(
+        "--mundane", help="HP regained without magic (no relief from wound effects).")] = False,
+    campaign: CampaignOpt = None, db: DbOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Heal a roster character between battles (UESRPG: 003 Magical healing)."""
+    _care(name, "heal", {"amount": amount, "magical": 0 if mundane else 1}, None, None, None,
+          campaign, db, as_json)
+
+
+@app.command("treat-wound")
+def treat_wound_command(
+    name: Annotated[str, typer.Argument(help="A character of the roster.")],
+    wound: Annotated[int | None, typer.Option(
+        help="The wound's number (default: the first untreated one).")] = None,
+    healer: HealerOpt = None, seed: SeedOpt = None, rolls: CareRollsOpt = None,
+    campaign: CampaignOpt = None, db: DbOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Treat a wound of a roster character: the healer's Profession [Medicine] test
+    (UESRPG 003 "Treating wounds"), its die shown."""
+    details = {} if wound is None else {"wound": wound}
+    _care(name, "treat-wound", details, healer, seed, rolls, campaign, db, as_json)
+
+
+@app.command("treat-bleeding")
+def treat_bleeding_command(
+    name: Annotated[str, typer.Argument(help="A character of the roster.")],
+    no_kit: Annotated[bool, typer.Option(
+        "--no-kit", help="The healer has no healer's kit (then it is refused).")] = False,
+    healer: HealerOpt = None, seed: SeedOpt = None, rolls: CareRollsOpt = None,
+    campaign: CampaignOpt = None, db: DbOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Reduce a roster character's Bleeding: the healer's Medicine test with a healer's
+    kit (UESRPG 003 Bleeding), its die shown."""
+    _care(name, "treat-bleeding", {"kit": 0 if no_kit else 1}, healer, seed, rolls,
+          campaign, db, as_json)

@@ -97,6 +97,35 @@ def advance_character(db: Database, campaign: CampaignInfo, name: str,
     return result
 
 
+def care_character(db: Database, campaign: CampaignInfo, name: str, kind: str,
+                   details: dict[str, Any], dice: DiceSource, healer: str | None = None,
+                   who: str = "gm") -> dict[str, Any]:
+    """Give a roster character care between battles by the ruleset's rules
+    (``Capability.CARE``: UESRPG's healing, wound treatment, Bleeding test) and store
+    the result, recorded with the dice it used."""
+    from tactician.rulesets.contract import CareRequest
+    from tactician.rulesets.registry import contract
+
+    stored = get_character(db, campaign, name)
+    giver = get_character(db, campaign, healer) if healer is not None else None
+    with unit_file(stored, name) as patient:
+        if giver is not None and healer is not None:
+            with unit_file(giver, healer) as healer_path:
+                request = CareRequest(kind, patient, stored.get("carried") or {}, healer_path,
+                                      giver.get("carried") or {}, details)
+                result = contract(campaign.ruleset).care(request, campaign.options, dice)
+        else:
+            request = CareRequest(kind, patient, stored.get("carried") or {}, None, {}, details)
+            result = contract(campaign.ruleset).care(request, campaign.options, dice)
+    drawn = [{"sides": d.sides, "value": d.value, "purpose": d.purpose} for d in dice.draws]
+    how = ", ".join(f"d{d['sides']} {d['value']}" for d in drawn) or "no dice"
+    by = f" by {healer}" if healer is not None else ""
+    save_character(db, campaign, name, {**stored, "carried": dict(result.carried)}, who,
+                   f"{kind}{by} ({how})")
+    return {"name": name, "kind": kind, "healer": healer or name, "lines": list(result.lines),
+            "passed": result.passed, "dice": drawn, "carried": dict(result.carried)}
+
+
 def _dice_words(dice: dict[str, Any]) -> str:
     if "seed" in dice:
         return f"seed {dice['seed']}"

@@ -27,6 +27,8 @@ from tactician.rulesets.contract.capabilities import Capability, Unsupported
 from tactician.rulesets.contract.values import (
     Advancement,
     AdvanceRequest,
+    CareRequest,
+    CareResult,
     ChoiceSpec,
     Examples,
     FightRequest,
@@ -232,6 +234,25 @@ class RulesetContract(ABC):
 
     def _battle_rules(self, options: Sequence[str]) -> BattleRules:
         raise Unsupported(self.id, Capability.BATTLES, self.info.capabilities)
+
+    # --- CARE between battles ----------------------------------------------------------
+
+    def care_kinds(self) -> list[str]:
+        """The kinds of care a roster character can be given between battles."""
+        self.require(Capability.CARE)
+        return self._care_kinds()
+
+    def care(self, request: CareRequest, options: Sequence[str], dice: DiceSource) -> CareResult:
+        """Give a roster character care between battles (``request.kind``) on ``dice``,
+        under the campaign's rulings ``options``."""
+        self.require(Capability.CARE)
+        return self._care(request, options, dice)
+
+    def _care_kinds(self) -> list[str]:
+        raise Unsupported(self.id, Capability.CARE, self.info.capabilities)
+
+    def _care(self, request: CareRequest, options: Sequence[str], dice: DiceSource) -> CareResult:
+        raise Unsupported(self.id, Capability.CARE, self.info.capabilities)
 
     def _board_view(self, state: Any, reach_unit: str | None) -> dict[str, Any]:
         raise Unsupported(self.id, Capability.BATTLES, self.info.capabilities)

@@ -22,18 +22,20 @@ from tactician.rulesets.uesrpg.battle_state import UesrpgBattle
 def aftermath(state: UesrpgBattle) -> dict[str, dict[str, Any]]:
     """By character name: the unit's HP, SP, MP, wounds, lost parts, conditions and
     whether it is dead, as the battle left them."""
-    carried: dict[str, dict[str, Any]] = {}
-    for unit in state.units:
-        carried[unit.character.name] = {
-            "hp": unit.hp,
-            "sp": unit.sp,
-            "mp": unit.mp,
-            "wounds": [_plain(asdict(w)) for w in unit.wounds],
-            "lost": sorted(unit.lost),
-            "conditions": [_plain(asdict(c)) for c in unit.conditions],
-            "dead": unit.dead,
-        }
-    return carried
+    return {unit.character.name: carried_of(unit) for unit in state.units}
+
+
+def carried_of(unit: Any) -> dict[str, Any]:
+    """What a unit (a battle's ``UnitState`` or a ``CombatState``) carries: JSON-ready."""
+    return {
+        "hp": unit.hp,
+        "sp": unit.sp,
+        "mp": unit.mp,
+        "wounds": [_plain(asdict(w)) for w in unit.wounds],
+        "lost": sorted(unit.lost),
+        "conditions": [_plain(asdict(c)) for c in unit.conditions],
+        "dead": unit.dead,
+    }
 
 
 def _plain(value: Any) -> Any:
