@@ -119,3 +119,13 @@ def test_uesrpg_characters_carry_hp_and_wounds_back(tmp_path: Path) -> None:
         assert len(carried["wounds"]) == len(unit.get("wounds") or [])
         assert cli(db, "character", "history", name)[-1]["what"] == (
             f"carried back from battle 'ambush' ({result})")
+    # the next battle starts them as the last one left them
+    hurt = {name: cli(db, "character", "show", name)["carried"] for name in ("Aela", "Brand")}
+    cli(db, "battle", "new", "again", "--map", SKIRMISH / "map.yaml", "--units",
+        SKIRMISH / "party.yaml", "--units", SKIRMISH / "bandits.yaml", "--seed", "5")
+    again = cli(db, "battle", "show")
+    for name, carried in hurt.items():
+        unit = next(u for u in again["units"] if u["name"] == name)
+        assert unit["hp"] == carried["hp"]
+    assert any(c["hp"] < next(u for u in board["units"] if u["name"] == n)["max_hp"]
+               or c["wounds"] for n, c in hurt.items()), "nobody was hurt: a weak test"

@@ -135,3 +135,59 @@ def test_bleeding_and_healing_on_the_roster(wounded: Path) -> None:
     assert healed["dice"] == [] and healed["carried"]["hp"] == before["hp"] + 3
     history = data(wounded, "character", "history", "Aela")
     assert [h["what"] for h in history[-2:]] == ["treat-bleeding (d100 5)", "heal (no dice)"]
+
+
+FORD = EXAMPLES / "tropera" / "battle"
+
+
+def _new_ford(db: Path, name: str, *extra: Any, units: Path = FORD / "party.yaml") -> Any:
+    return cli(db, "battle", "new", name, "--map", FORD / "ford.yaml", "--units", units,
+               "--units", FORD / "bandits.yaml", "--seed", "7", *extra, "--json")
+
+
+def test_a_campaign_battle_starts_from_the_roster(tropera: Path) -> None:
+    data(tropera, "character", "add", EXAMPLES / "tropera" / "aria_sword_fighter.yaml")
+    code, out, err = _new_ford(tropera, "before")
+    assert code == 0, out + err
+    hp_before = next(u for u in json.loads(out)["view"]["units"] if u["id"] == "aria")["max_hp"]
+    data(tropera, "character", "advance", "Aria", "--rolls", "14,3,20,9,11,7,18,2",
+         "--pick", "hp,skl,spd,def")
+    code, out, err = _new_ford(tropera, "after")
+    assert code == 0, out + err
+    aria = next(u for u in json.loads(out)["view"]["units"] if u["id"] == "aria")
+    assert aria["max_hp"] == hp_before + 1  # the roster's level-up, not the file's sheet
+
+
+def _sits_out(db: Path, name: str) -> None:
+    opened = open_database(str(db))
+    try:
+        campaign = get_campaign(opened, "westmarch")
+        sheet = get_character(opened, campaign, name)
+        carried = {"sits_out_next_battle": True, "why": "Crippled"}
+        save_character(opened, campaign, name, {**sheet, "carried": carried}, "battle",
+                       "carried back from battle 'ford' (victory)")
+    finally:
+        opened.close()
+
+
+def test_who_sits_out_is_kept_out_unless_fielded(tropera: Path, tmp_path: Path) -> None:
+    data(tropera, "character", "add", EXAMPLES / "tropera" / "aria_sword_fighter.yaml")
+    data(tropera, "character", "add", EXAMPLES / "tropera" / "lute_mage.yaml")
+    _sits_out(tropera, "Aria")
+    _sits_out(tropera, "Lute")
+    code, out, _ = _new_ford(tropera, "second")
+    assert code == 2
+    assert "sits out this battle: Aria (Crippled); Lute (Crippled)" in json.loads(out)["error"]
+    assert data(tropera, "battle", "list") == []
+    # Lute stays home; Aria's player has no alternates, so the GM fields her
+    party = tmp_path / "party.yaml"
+    text = (FORD / "party.yaml").read_text().replace("../", f"{FORD.parent}/")
+    party.write_text("\n".join(line for line in text.splitlines() if "lute" not in line))
+    code, out, err = _new_ford(tropera, "second", "--field", "Aria", units=party)
+    assert code == 0, out + err
+    assert [h["what"] for h in data(tropera, "character", "history", "Lute")][-1] == (
+        "sat out battle 'second'")
+    assert [h["what"] for h in data(tropera, "character", "history", "Aria")][-1] == (
+        "fielded in battle 'second' though due to sit out")
+    listed = {c["name"]: c["sits_out_next_battle"] for c in data(tropera, "character", "list")}
+    assert listed == {"Aria": False, "Lute": False}

@@ -284,12 +284,16 @@ def new_command(
         "--out", "--battle", "-b", help="Write a battle file instead of storing the battle "
         "in the campaign.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    field: Annotated[list[str] | None, typer.Option(
+        "--field", help="Let this roster character fight though its last battle says it "
+        "sits this one out (its player has no alternate characters; repeatable).")] = None,
     campaign: CampaignOpt = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Start a battle: place the units on the map and store it in the current campaign
-    as NAME (it becomes the current battle), or write a battle file with --out."""
+    as NAME (it becomes the current battle), or write a battle file with --out. In a
+    campaign, a unit whose character is on the roster fights as the roster has it."""
     from tactician.errors import TacticianError
     from tactician.table.battles import new_battle, view
 
@@ -297,7 +301,7 @@ def new_command(
         if map_path is None or not units:
             raise TacticianError("battle new needs --map MAP and at least one --units FILE")
         if out is not None:
-            if name is not None or campaign is not None:
+            if name is not None or campaign is not None or field:
                 raise TacticianError("--out writes a battle file: give no NAME or --campaign")
             chosen = ruleset or "tropera"
             opened = new_battle(chosen, map_path, units, out, seed, option or [],
@@ -316,7 +320,8 @@ def new_command(
             if ruleset is not None and ruleset != where.ruleset:
                 raise TacticianError(f"campaign {where.name!r} plays {where.ruleset}, not "
                                      f"{ruleset}")
-            started = start_battle(database, where, name, map_path, units, seed, option or [])
+            started = start_battle(database, where, name, map_path, units, seed, option or [],
+                                   from_roster=True, field=field or [])
             use_battle(database, where, name)
             assert started.battle is not None
             board = view_of(started)

@@ -11,6 +11,8 @@ the entries after it.
 from __future__ import annotations
 
 import random
+import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -71,15 +73,36 @@ def status_of(state: Any) -> str:
 
 def start_battle(db: Database, campaign: CampaignInfo, name: str, map_path: Path,
                  units: list[Path], seed: int | None = None,
-                 options: list[str] | None = None) -> OpenBattle:
+                 options: list[str] | None = None, from_roster: bool = False,
+                 field: Sequence[str] = ()) -> OpenBattle:
     """Build a battle from a map and units files and store it in ``campaign`` (its
-    rulings are the campaign's, then ``options``)."""
+    rulings are the campaign's, then ``options``). ``from_roster``: the units whose
+    characters are on the roster fight as the roster has them, with what their last
+    battle left on them (``table.roster.muster_units``, the ruleset's ``muster``);
+    who sits out is refused unless in ``field``, and who sat out has recovered."""
     chosen = [*campaign.options, *(options or [])]
     rules = rules_for(campaign.ruleset, chosen)
-    state = rules.start_state({"map": str(map_path), "units": [str(u) for u in units]})
+    if not from_roster:
+        state = rules.start_state({"map": str(map_path), "units": [str(u) for u in units]})
+        return _store_start(db, campaign, name, rules, state, chosen, seed)
+    from tactician.rulesets.registry import contract
+    from tactician.table.roster import muster_units, rested
+
+    with tempfile.TemporaryDirectory(prefix="tactician-muster-") as folder:
+        muster = muster_units(db, campaign, units, Path(folder), field)
+        state = rules.start_state({"map": str(map_path.resolve()),
+                                   "units": [str(u) for u in muster.units]})
+    state = contract(campaign.ruleset).muster(state, muster.fighting)
+    opened = _store_start(db, campaign, name, rules, state, chosen, seed)
+    rested(db, campaign, name, muster)
+    return opened
+
+
+def _store_start(db: Database, campaign: CampaignInfo, name: str, rules: Any, state: Any,
+                 options: list[str], seed: int | None) -> OpenBattle:
     battle = Battle(ruleset=campaign.ruleset,
                     seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
-                    options=chosen, start=rules.dump_state(state))
+                    options=options, start=rules.dump_state(state))
     info = store.create_battle(db, campaign, name, battle, status_of(state))
     return OpenBattle(info, rules, state, battle)
 

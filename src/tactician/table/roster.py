@@ -12,14 +12,16 @@ who, what, the sheet before and after).
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from tactician.content.files import read_text
+from tactician.content.loader import read_yaml
 from tactician.content.strict_yaml import load_yaml
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError, TacticianError
@@ -28,6 +30,7 @@ from tactician.store.campaigns import (
     CampaignInfo,
     character_history,
     get_character,
+    list_characters,
     save_character,
 )
 from tactician.store.database import Database
@@ -124,6 +127,91 @@ def care_character(db: Database, campaign: CampaignInfo, name: str, kind: str,
                    f"{kind}{by} ({how})")
     return {"name": name, "kind": kind, "healer": healer or name, "lines": list(result.lines),
             "passed": result.passed, "dice": drawn, "carried": dict(result.carried)}
+
+
+@dataclass
+class Muster:
+    """A campaign battle's units files with the roster's characters put in, and who
+    of the roster fights, sits out or is let fight anyway."""
+
+    units: list[Path]
+    fighting: dict[str, dict[str, Any]]  # roster name -> its carried state
+    sitting_out: list[str]  # kept out of this battle, as their last battle said
+    fielded: list[str]  # sat out by the rules but fielded by the GM (--field)
+
+
+def muster_units(db: Database, campaign: CampaignInfo, units: list[Path], folder: Path,
+                 field: Sequence[str] = ()) -> Muster:
+    """Rewrite ``units`` into ``folder``: each unit whose character (by ``name``, from
+    its ``file:`` or inline ``character:``) is on the roster gets the roster's sheet
+    inline, so a battle starts from the roster as it stands (level-ups, ranks...).
+    A character whose last battle says ``sits_out_next_battle`` is refused if placed,
+    unless ``field`` names it (Tropera: "if their player has any alternate
+    characters"; the GM says whether they have)."""
+    roster = list_characters(db, campaign)
+    rewritten: list[Path] = []
+    fighting: dict[str, dict[str, Any]] = {}
+    refused: list[str] = []
+    fielded: list[str] = []
+    for number, path in enumerate(units, start=1):
+        data = read_yaml(path, "units file")
+        entries = data.get("units") if isinstance(data, dict) else None
+        if not isinstance(entries, list):
+            rewritten.append(path.resolve())  # the ruleset refuses it, naming the file
+            continue
+        for entry in entries:
+            if not isinstance(entry, dict):
+                continue
+            name = _character_name(path, entry)
+            if name in roster:
+                stored = roster[name]
+                carried = stored.get("carried") or {}
+                if carried.get("sits_out_next_battle"):
+                    if name not in field:
+                        refused.append(f"{name} ({carried.get('why') or 'sits out'})")
+                        continue
+                    fielded.append(name)
+                entry.pop("file", None)
+                entry["character"] = unit_of(stored, name)
+                fighting[name] = carried
+            elif isinstance(entry.get("file"), str):
+                entry["file"] = str((path.parent / entry["file"]).resolve())
+        target = folder / f"{number:02}-{path.name}"
+        target.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True),
+                          encoding="utf-8")
+        rewritten.append(target)
+    if refused:
+        raise RulesError(f"sits out this battle: {'; '.join(refused)}; leave them out of the "
+                         "units, or pass --field NAME if their player has no alternate "
+                         "characters")
+    resting = sorted(n for n, s in roster.items() if n not in fighting
+                     and (s.get("carried") or {}).get("sits_out_next_battle"))
+    return Muster(rewritten, fighting, resting, fielded)
+
+
+def _character_name(units: Path, entry: dict[str, Any]) -> str | None:
+    inline = entry.get("character")
+    if isinstance(inline, dict):
+        return str(inline.get("name")) if inline.get("name") else None
+    file = entry.get("file")
+    if not isinstance(file, str):
+        return None
+    try:
+        unit = read_yaml(units.parent / file, "unit file")
+    except TacticianError:
+        return None  # the ruleset refuses it, naming the file
+    return str(unit.get("name")) if isinstance(unit, dict) and unit.get("name") else None
+
+
+def rested(db: Database, campaign: CampaignInfo, battle: str, muster: Muster) -> None:
+    """After a battle started: who sat it out has recovered, who was fielded anyway
+    played it; their ``sits_out_next_battle`` is cleared, recorded."""
+    for name in [*muster.sitting_out, *muster.fielded]:
+        stored = get_character(db, campaign, name)
+        carried = {**(stored.get("carried") or {}), "sits_out_next_battle": False, "why": ""}
+        what = (f"sat out battle {battle!r}" if name in muster.sitting_out
+                else f"fielded in battle {battle!r} though due to sit out")
+        save_character(db, campaign, name, {**stored, "carried": carried}, "battle", what)
 
 
 def _dice_words(dice: dict[str, Any]) -> str:

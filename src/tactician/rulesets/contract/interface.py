@@ -232,6 +232,17 @@ class RulesetContract(ABC):
     def _aftermath(self, state: Any) -> dict[str, dict[str, Any]]:
         return {}
 
+    def muster(self, state: Any, carried: Mapping[str, Mapping[str, Any]]) -> Any:
+        """A campaign battle's start state with what each roster character carries
+        (``aftermath`` of its last battle, by character name) put on its unit; refuse
+        (``RulesError``) a character the rules keep out (e.g. one who died). Default:
+        the state as it is."""
+        self.require(Capability.BATTLES)
+        return self._muster(state, carried)
+
+    def _muster(self, state: Any, carried: Mapping[str, Mapping[str, Any]]) -> Any:
+        return state
+
     def _battle_rules(self, options: Sequence[str]) -> BattleRules:
         raise Unsupported(self.id, Capability.BATTLES, self.info.capabilities)
 

@@ -13,6 +13,7 @@ wound, every lost part, the conditions still on, and whether the character died.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
@@ -44,3 +45,24 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (list, tuple, frozenset, set)):
         return [_plain(v) for v in value]
     return value
+
+
+def muster(state: UesrpgBattle, carried: Mapping[str, Mapping[str, Any]]) -> UesrpgBattle:
+    """The battle's start with each roster character as its last battle left it: HP,
+    SP, MP, wounds, lost parts and conditions carry on (003 heals them only by rest,
+    magic and treatment). A character who died is refused ("death" is final: 003
+    gives no return from it)."""
+    from tactician.errors import RulesError
+    from tactician.rulesets.uesrpg.battle_state import combat, with_combat
+    from tactician.rulesets.uesrpg.roster_care import with_carried
+
+    changed = []
+    for unit in state.units:
+        kept = carried.get(unit.character.name)
+        if not kept:
+            continue
+        if kept.get("dead"):
+            raise RulesError(f"{unit.character.name} died in an earlier battle and cannot "
+                             "take the field")
+        changed.append(with_combat(unit, with_carried(combat(unit), kept)))
+    return state.replace_units(*changed) if changed else state

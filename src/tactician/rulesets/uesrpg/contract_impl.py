@@ -162,6 +162,11 @@ class UesrpgContract(RulesetContract):
 
         return care(request, options, dice)
 
+    def _muster(self, state: Any, carried: Mapping[str, Mapping[str, Any]]) -> Any:
+        from tactician.rulesets.uesrpg.campaign_aftermath import muster
+
+        return muster(state, carried)
+
     def _aftermath(self, state: Any) -> dict[str, dict[str, Any]]:
         from tactician.rulesets.uesrpg.campaign_aftermath import aftermath
 

@@ -33,7 +33,11 @@ KINDS = ("heal", "treat-wound", "treat-bleeding")
 
 def combat_of(path: Any, carried: Mapping[str, Any]) -> CombatState:
     """The character of unit file ``path`` as its last battle left it (fresh if none)."""
-    unit = start_state(load_profile(path))
+    return with_carried(start_state(load_profile(path)), carried)
+
+
+def with_carried(unit: CombatState, carried: Mapping[str, Any]) -> CombatState:
+    """``unit`` with what a battle left on it (``campaign_aftermath.carried_of``)."""
     if not carried:
         return unit
     try:
