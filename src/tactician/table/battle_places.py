@@ -187,10 +187,17 @@ class StoredPlace:
         from tactician.store.battles import get_battle, load_battle
         from tactician.table.campaigns import rules_for
 
+        from tactician.engine.chain import BrokenChain
+        from tactician.errors import ContentError
+
         info = get_battle(self.db, self.battle_id)
         battle = load_battle(self.db, self.battle_id)
         rules = rules_for(info.ruleset, info.options)
-        state = replay(battle, rules)
+        try:
+            state = replay(battle, rules)
+        except BrokenChain as exc:
+            raise ContentError(f"{self.label}: the log does not verify, it was edited: "
+                               f"{exc}") from None
         return Loaded(self, info.ruleset, info.seed, len(battle.log), rules, state, battle,
                       head(battle))
 
