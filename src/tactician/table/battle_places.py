@@ -184,11 +184,10 @@ class StoredPlace:
 
     def rebuild(self) -> Loaded:
         from tactician.engine.battle import replay
-        from tactician.store.battles import get_battle, load_battle
-        from tactician.table.campaigns import rules_for
-
         from tactician.engine.chain import BrokenChain
         from tactician.errors import ContentError
+        from tactician.store.battles import get_battle, load_battle
+        from tactician.table.campaigns import rules_for
 
         info = get_battle(self.db, self.battle_id)
         battle = load_battle(self.db, self.battle_id)
