@@ -50,7 +50,26 @@ def test_uesrpg_carries_hp_and_wounds_and_musters_them_back() -> None:
         contract("uesrpg").muster(fresh, {"Brand": {**carried["Brand"], "dead": True}})
 
 
-@pytest.mark.parametrize("ruleset", ["fe-tabletop", "miridon"])
+def test_miridon_carries_hp_and_refuses_the_dead() -> None:
+    """004 restores only the points at a battle's start (L1684-1692): HP carries over; the
+    dead "can no longer be healed by any means" (L1742)."""
+    folder = ROOT / "examples" / "miridon" / "skirmish"
+    rules = contract("miridon").battle_rules([])
+    scenario = {"map": str(folder / "map.yaml"),
+                "units": [str(folder / "crew.yaml"), str(folder / "raiders.yaml")]}
+    state = rules.start_state(scenario)
+    sable = state.unit("sable").model_copy(update={"hp": 7})
+    carried = contract("miridon").aftermath(state.replace_units(sable))
+    assert set(carried) == {"Sable Marr", "Wren Ashdown", "Brann Holloway"}
+    assert carried["Sable Marr"] == {"hp": 7, "dead": False}
+    again = contract("miridon").muster(rules.start_state(scenario), carried)
+    wren = again.unit("wren")
+    assert again.unit("sable").hp == 7 and wren.hp == wren.profile.max_hp
+    with pytest.raises(RulesError, match="Sable Marr died"):
+        contract("miridon").muster(state, {"Sable Marr": {"hp": 0, "dead": True}})
+
+
+@pytest.mark.parametrize("ruleset", ["fe-tabletop"])
 def test_a_ruleset_without_battles_is_refused_by_name(ruleset: str) -> None:
     from tactician.rulesets.contract import Unsupported
 

@@ -190,6 +190,16 @@ class MiridonContract(RulesetContract):
 
         return attack_forecast(rules.book, rules.options, state, action)  # type: ignore[attr-defined]
 
+    def _aftermath(self, state: Any) -> dict[str, dict[str, Any]]:
+        from tactician.rulesets.miridon.battle.campaign import aftermath
+
+        return aftermath(state)
+
+    def _muster(self, state: Any, carried: Mapping[str, Mapping[str, Any]]) -> Any:
+        from tactician.rulesets.miridon.battle.campaign import muster
+
+        return muster(state, carried)
+
     def _planner(self, rules: BattleRules, every_side: bool) -> Planner:
         from tactician.rulesets.miridon.battle.ai import Planner as MiridonPlanner
 
