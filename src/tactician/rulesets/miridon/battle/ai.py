@@ -393,7 +393,3 @@ class Planner:
         if unit is None or (unit.controller != "ai" and not self.every_side):
             return None
         return decide(self.rules, state, unit)
-
-
-def cost_words(cost: Cost) -> str:
-    return f"{cost[0]} str / {cost[1]} spd"

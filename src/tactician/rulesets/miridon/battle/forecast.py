@@ -30,7 +30,6 @@ from tactician.rulesets.miridon.battle.follow_up_actions import (
     plan_follow_up,
     redouble_allowed,
 )
-from tactician.rulesets.miridon.battle.geometry import Tile
 from tactician.rulesets.miridon.battle.grapple_actions import grapple_attack_spec, grapple_plan
 from tactician.rulesets.miridon.battle.grapple_rules import (
     break_chance,
@@ -249,7 +248,3 @@ def grapple_forecast(book: Compendium, options: BattleOptions, state: MiridonBat
         "economy": economy(book, unit, action_cost(book, "Initiate Grapple", unit)),
     }
     return data
-
-
-def tile_list(tile: Tile | None) -> list[int] | None:
-    return list(tile) if tile else None

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -195,7 +195,6 @@ class MiridonBattle(Frozen):
     result: str = "ongoing"
     result_reason: str = ""
     options: tuple[str, ...] = ()
-    traps: tuple[dict[str, Any], ...] = ()
 
     @property
     def round(self) -> int:
