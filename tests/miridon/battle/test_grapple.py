@@ -86,3 +86,34 @@ def test_break_grapple_from_the_second_block_and_lockdown() -> None:
     held, outcome, _ = act(state, {"type": "break_grapple", "unit": "t", "invest": 2,
                                    "maintain": 1}, rolls=[3, 4])
     assert "held" in outcome.summary  # 5 vs 5: a tie holds (L2966)
+
+
+def test_l651_double_grapple_and_l669_moving_grapple() -> None:
+    """Double Grapple: a second Initiate Grapple while grappling; Moving Grapple: move with
+    the single grappled target alongside."""
+    grappler = unit("g", weapons=("Unarmed",), talents={"Grapple Boost": 1},
+                    to_hit={"Unarmed": 0}, strength=30, speed=30,
+                    flairs=("Double Grapple", "Moving Grapple"), at=(2, 2))
+    one = unit("t", "enemy", at=(3, 2), hp=100)
+    two = unit("u", "enemy", at=(2, 3), hp=100)
+    state = battle(grappler, one, two)
+    moved, _, _ = act(state.model_copy(), {"type": "grapple", "unit": "g", "target": "t",
+                                           "dodge": "no"}, rolls=[6, 6, 1])
+    dragged, _, _ = act(moved, {"type": "move", "unit": "g", "to": [2, 1], "how": "sidestep",
+                                "obstruct": "no"})
+    assert dragged.unit("g").position == (2, 1) and dragged.unit("t").position == (3, 1)
+    with pytest.raises(RulesError, match="offensive"):  # one offensive action a turn
+        act(moved, {"type": "grapple", "unit": "g", "target": "u", "dodge": "no"})
+    fresh = moved.replace_units(moved.unit("g").model_copy(update={"slots": ()}))
+    both, _, _ = act(fresh, {"type": "grapple", "unit": "g", "target": "u", "dodge": "no"},
+                     rolls=[6, 6, 1])
+    assert both.unit("g").grappling == ("t", "u") and both.unit("u").grappled_by == "g"
+    plain = grappler.model_copy(update={"profile": grappler.profile.model_copy(
+        update={"flairs": ()})})
+    held, _, _ = act(battle(plain, one, two), {"type": "grapple", "unit": "g", "target": "t",
+                                               "dodge": "no"}, rolls=[6, 6, 1])
+    held = held.replace_units(held.unit("g").model_copy(update={"slots": ()}))
+    with pytest.raises(RulesError, match="grappling"):
+        act(held, {"type": "grapple", "unit": "g", "target": "u", "dodge": "no"})
+    with pytest.raises(RulesError, match="grappling"):
+        act(held, {"type": "move", "unit": "g", "to": [2, 1], "how": "sidestep"})

@@ -39,7 +39,13 @@ def acting(state: MiridonBattle, action: Mapping[str, Any], kind: str) -> UnitSt
     if unit.down:
         raise RulesError(f"{unit.id} is {unit.status} and cannot act (004 L1740)")
     locked = unit.grappling or unit.grappled_by is not None or unit.locked_block == state.block
-    if locked and kind not in GRAPPLE_EXCEPTIONS:
+    # the grappler's flairs lift the lock: Double Grapple a second Initiate Grapple (L651),
+    # Moving Grapple movement with a single grappled target (L669-671)
+    lifted = (kind == "grapple" and len(unit.grappling) == 1
+              and unit.profile.has("Double Grapple") and unit.locked_block != state.block) or \
+        (kind == "move" and len(unit.grappling) == 1 and unit.profile.has("Moving Grapple")
+         and unit.locked_block != state.block)
+    if locked and kind not in GRAPPLE_EXCEPTIONS and not lifted:
         why = ("grappling" if unit.grappling else "grappled" if unit.grappled_by
                else "just out of a grapple this block")
         raise RulesError(f"{unit.id} is {why} and cannot take {kind} (004 L2968-2970)")

@@ -112,8 +112,12 @@ def _grapple_attack(ctx: Context, state: MiridonBattle, unit: UnitState, target:
 def initiate(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
     unit = acting(state, action, "grapple")
     target = state.unit(action.get("target"))
-    if unit.grappling or unit.grappled_by:
-        raise RulesError(f"{unit.id} is already in a grapple (004 L2968)")
+    if unit.grappled_by or len(unit.grappling) >= 2 or (
+            unit.grappling and not unit.profile.has("Double Grapple")):
+        raise RulesError(f"{unit.id} is already in a grapple (004 L2968; a second target "
+                         "needs Double Grapple, L651)")
+    if target.id in unit.grappling:
+        raise RulesError(f"{unit.id} is already grappling {target.id}")
     plan = grapple_plan(ctx.book, ctx.options, state, unit, target,
                         str(action.get("dodge", "auto")))
     cost = action_cost(ctx.book, "Initiate Grapple", unit)
@@ -127,7 +131,8 @@ def initiate(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> M
         return state
     unit, target = state.unit(unit.id), state.unit(target.id)
     state = state.replace_units(
-        unit.model_copy(update={"grappling": (target.id,), "stance": "Grappling Stance"}),
+        unit.model_copy(update={"grappling": (*unit.grappling, target.id),
+                                "stance": "Grappling Stance"}),
         target.model_copy(update={"grappled_by": unit.id, "stance": "Grappled Stance",
                                   "grappled_blocks": 0}))
     ctx.say(f"{unit.id} is Grappling {target.id}, who is Grappled (L1756, L2964)")

@@ -153,11 +153,29 @@ def move(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mirid
     facing = direction if cone else (str(face) if face else unit.facing)
     moved = unit.model_copy(update={"position": end, "facing": facing,
                                     "charge": factor or unit.charge})
+    if unit.grappling:
+        state = drag(state, unit, end)
     ctx.say(f"{unit.id}: {name} to {end} ({text(cost)}), facing {facing}")
     ctx.records.append({"type": "move", "path": [list(unit.position or end), *map(list, tiles)],
                         "spent": text(cost), "movement_left": f"{moved.speed} spd"})
     ctx.summary = f"{unit.id}: {name} to {end[0]},{end[1]}"
     return state.replace_units(moved)
+
+
+def drag(state: MiridonBattle, unit: UnitState, end: Tile) -> MiridonBattle:
+    """Moving Grapple: "The [Grappled] single target moves with the character" (L671): it
+    keeps its place beside the grappler (the same step), if that square is free."""
+    target = state.unit(unit.grappling[0])
+    assert unit.position is not None and target.position is not None
+    shift = (end[0] - unit.position[0], end[1] - unit.position[1])
+    where = (target.position[0] + shift[0], target.position[1] + shift[1])
+    board = state.board()
+    blocked = not board.in_bounds(where) or \
+        terrain_set()[board.terrain_at(where).name].cost_for("default") is None or \
+        (state.at(where) is not None and where != end and state.at(where) is not unit)
+    if where == end or blocked:
+        raise RulesError(f"{target.id}, grappled, cannot be moved along to {where} (004 L671)")
+    return state.replace_units(target.model_copy(update={"position": where}))
 
 
 def legal_moves(book: Compendium, state: MiridonBattle, options: BattleOptions,
