@@ -159,7 +159,10 @@ def move(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mirid
     ctx.records.append({"type": "move", "path": [list(unit.position or end), *map(list, tiles)],
                         "spent": text(cost), "movement_left": f"{moved.speed} spd"})
     ctx.summary = f"{unit.id}: {name} to {end[0]},{end[1]}"
-    return state.replace_units(moved)
+    from tactician.rulesets.miridon.battle.traps import enter
+
+    assert unit.position is not None
+    return enter(ctx, state.replace_units(moved), unit.id, unit.position, tiles)
 
 
 def drag(state: MiridonBattle, unit: UnitState, end: Tile) -> MiridonBattle:

@@ -19,19 +19,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from tactician.engine.roster import Placement as BasePlacement
 from tactician.engine.roster import UnitsFile as BaseUnitsFile
 from tactician.engine.roster import numbered, read_roster
 from tactician.errors import ContentError, TacticianError
 from tactician.grid import load_map as load_grid_map
+from tactician.grid.board import Board
 from tactician.rulesets.miridon.battle.geometry import DIRECTIONS
 from tactician.rulesets.miridon.battle.state import (
     Controller,
     MapState,
     MiridonBattle,
     Profile,
+    Trap,
     UnitState,
     WeaponProfile,
     terrain_set,
@@ -48,8 +50,23 @@ class Placement(BasePlacement):
     hp: int | None = Field(default=None, ge=0)
 
 
+class TrapSpec(BaseModel):
+    """A trap of the battle (gap M23): lying at ``at`` (armed unless ``armed: false``) or
+    carried by the unit ``carried_by`` (disarmed, to be placed by Arm Trap)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(min_length=1, pattern=r"^[A-Za-z0-9_.-]+$")
+    damage: str
+    at: tuple[int, int] | None = None
+    carried_by: str | None = None
+    armed: bool | None = None
+    range_ft: int = Field(default=0, ge=0)
+
+
 class UnitsFile(BaseUnitsFile):
     units: list[Placement]
+    traps: list[TrapSpec] | None = None
 
 
 def profile_of(character: Character, book: Compendium) -> Profile:
@@ -128,5 +145,36 @@ def start_battle(map_path: Path, units_paths: list[Path]) -> MiridonBattle:
     names = [u.name for u in units]
     units = [u if names.count(u.name) == 1 else u.model_copy(update={"name": f"{u.name} ({u.id})"})
              for u in units]
+    raw = roster.extras.get("traps") or []
+    traps = _traps(raw if isinstance(raw, list) else [], board, {u.id for u in units})
     return MiridonBattle(name=roster.name, map=MapState.of(board), units=tuple(units),
-                         sides=roster.sides, objectives=roster.objectives)
+                         sides=roster.sides, objectives=roster.objectives, traps=traps)
+
+
+def _traps(raw: list[dict[str, object]], board: Board, ids: set[str]) -> tuple[Trap, ...]:
+    """The units files' traps, each checked: its dice, one place (``at`` on the map or a
+    ``carried_by`` unit), a unique id."""
+    from tactician.dice.distribution import DiceSum
+    from tactician.errors import DiceError
+
+    found: list[Trap] = []
+    for data in raw:
+        spec = TrapSpec.model_validate(data)
+        where = f"trap {spec.id!r}"
+        try:
+            DiceSum.parse(spec.damage)
+        except DiceError as exc:
+            raise ContentError(f"{where}: damage: {exc}") from None
+        if (spec.at is None) == (spec.carried_by is None):
+            raise ContentError(f"{where}: give exactly one of 'at' or 'carried_by'")
+        if spec.at is not None and not board.in_bounds(spec.at):
+            raise ContentError(f"{where}: at {spec.at} is off the map")
+        if spec.carried_by is not None and spec.carried_by not in ids:
+            raise ContentError(f"{where}: carried_by {spec.carried_by!r} is no unit")
+        if spec.id in {t.id for t in found}:
+            raise ContentError(f"{where}: the id is used twice")
+        armed = spec.at is not None if spec.armed is None else spec.armed
+        found.append(Trap(id=spec.id, damage=spec.damage, position=spec.at,
+                          carried_by=spec.carried_by, armed=armed and spec.at is not None,
+                          range_ft=spec.range_ft))
+    return tuple(found)

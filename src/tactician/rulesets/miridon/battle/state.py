@@ -162,6 +162,18 @@ class UnitState(Frozen):
         return self.pools.get(name, 0)
 
 
+class Trap(Frozen):
+    """A GM's trap (004 names none, gap M23): its damage dice, where it lies (or who
+    carries it) and whether it is armed; it triggers on a unit entering its range."""
+
+    id: str
+    damage: str  # a sum of dice, e.g. "2d6+1"
+    position: Tile | None = None
+    carried_by: str | None = None
+    armed: bool = False
+    range_ft: int = 0  # 0: its own square
+
+
 class Chain(Frozen):
     """The attack just made, for the bonus actions that follow it "immediately" (Second
     and Third attacks L2233-2319, Redouble L2340-2353, Combo Finisher L2637-2648). Any
@@ -195,6 +207,7 @@ class MiridonBattle(Frozen):
     result: str = "ongoing"
     result_reason: str = ""
     options: tuple[str, ...] = ()
+    traps: tuple[Trap, ...] = ()
 
     @property
     def round(self) -> int:

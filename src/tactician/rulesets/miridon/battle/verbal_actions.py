@@ -118,5 +118,10 @@ def teleport(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> M
         return state.replace_units(unit.model_copy(update={"obstructed": True}), paid)
     ctx.summary = (f"{unit.id} teleports to {end[0]},{end[1]} ({text(cost)}, {feet} ghost "
                    "power)")
-    return state.replace_units(unit.model_copy(update={"position": end, "facing": face,
-                                                       "ghost": unit.ghost - feet}))
+    from tactician.rulesets.miridon.battle.traps import enter
+
+    start = unit.position
+    assert start is not None
+    state = state.replace_units(unit.model_copy(update={"position": end, "facing": face,
+                                                        "ghost": unit.ghost - feet}))
+    return enter(ctx, state, unit.id, start, [end])

@@ -41,7 +41,7 @@ def whirlwind(ctx: Context, state: MiridonBattle, action: Mapping[str, Any],
         raise RulesError("a Whirlwind Strike is a Melee or Melee Combo Attack (004 L2553)")
     end = as_tile(action.get("to"), "to")
     how = str(action.get("how") or cheapest(ctx.book, state, ctx.options, attacker, end))
-    direction, _ = check_move(state, ctx.options, attacker, end, how)
+    direction, path = check_move(state, ctx.options, attacker, end, how)
     first = spinning_targets(ctx.options, state, attacker)
     # check the attack's own rules (flair, weapon, modifiers) before anything is paid
     if first:
@@ -81,6 +81,10 @@ def whirlwind(ctx: Context, state: MiridonBattle, action: Mapping[str, Any],
     moved = state.unit(unit.id)
     state = state.replace_units(moved.model_copy(update={"position": end}))
     ctx.say(f"{unit.id} moves to {end} ({direction})")
+    from tactician.rulesets.miridon.battle.traps import enter
+
+    assert moved.position is not None
+    state = enter(ctx, state, unit.id, moved.position, path)
     return _strike_all(ctx, state, action, unit.id, weapon, modifiers, strikes, struck)
 
 
