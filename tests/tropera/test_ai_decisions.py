@@ -1,0 +1,31 @@
+"""The planner chooses exactly what it chose before issue 16's speed work.
+
+``data/ai_decisions.json`` holds every decision of several fixed enemy phases
+(Mob, Army, Elite, mixed tiers, Shade and Provoke), recorded by
+``tests/tropera/ai_scenarios.py`` running the planner of commit f1f98bd: each
+decision's unit, actions, reason, number of candidates and best three candidates
+with their exact odds. The faster planner must reproduce them all, in order.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.tropera.ai_scenarios import DATA, SCENARIOS, record
+
+RECORDED = json.loads(DATA.read_text())
+
+
+def test_every_scenario_is_recorded() -> None:
+    assert set(RECORDED) == set(SCENARIOS)
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_same_decisions_as_the_recorded_planner(name: str) -> None:
+    got = json.loads(json.dumps(record(name)))  # tuples to lists, as recorded
+    expected = RECORDED[name]
+    for number, (mine, theirs) in enumerate(zip(got, expected, strict=False), start=1):
+        assert mine == theirs, f"{name}: decision {number} differs"
+    assert len(got) == len(expected)
