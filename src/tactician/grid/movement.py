@@ -111,6 +111,11 @@ class MoveProfile:
         init=False, repr=False, compare=False, hash=False, default_factory=dict
     )
     _table_key: _TableKey = field(init=False, repr=False, compare=False, hash=False)
+    # with_movement's results by movement: a ruleset asks for its unit's profile on
+    # every query, and rebuilding one re-sorts and re-validates the whole table
+    _variants: dict[int, MoveProfile] = field(
+        init=False, repr=False, compare=False, hash=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         if self.movement < 0:
@@ -180,8 +185,14 @@ class MoveProfile:
         return self._lookup.get(terrain_name.casefold(), self.default)
 
     def with_movement(self, movement: int) -> MoveProfile:
-        """The same profile with another movement (doubled for a sprint, what is left...)."""
-        return replace(self, movement=movement)
+        """The same profile with another movement (doubled for a sprint, what is left...).
+
+        Built once per movement value and kept (profiles are immutable).
+        """
+        found = self._variants.get(movement)
+        if found is None:
+            found = self._variants[movement] = replace(self, movement=movement)
+        return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,8 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tactician.grid.ranges import manhattan
+from tactician.grid.board import Board
+from tactician.grid.ranges import ring_offsets
 from tactician.rulesets.tropera import numbers
+from tactician.rulesets.tropera.ai_memo import DecisionMemo, Footprint, cover_tiles, touched_tiles
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.battle_units import combatant, movement_left, reach
 from tactician.rulesets.tropera.combatant import Combatant, carried_weapons, usable_problem
@@ -29,7 +31,7 @@ from tactician.rulesets.tropera.compendium import load_compendium
 from tactician.rulesets.tropera.maneuvers import quick_draw
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.sequence import Forecast, forecast, plan_sequence
-from tactician.rulesets.tropera.targeting import shaded_ignored, targetable_foes
+from tactician.rulesets.tropera.targeting import PROVOKED, shaded_ignored, targetable_foes
 from tactician.rulesets.tropera.tiers import may
 
 Tile = tuple[int, int]
@@ -91,7 +93,19 @@ class Scorer:
         self.compendium = load_compendium()
         self._units: dict[tuple[Any, ...], Combatant] = {}
         self._fights: dict[tuple[Any, ...], tuple[Forecast, float, float]] = {}
+        self._fields: dict[tuple[Any, ...], list[int]] = {}
+        self.memo: DecisionMemo[Decision] = DecisionMemo()
         self.scored = 0
+
+    def field(self, board: Board, foes: list[Tile]) -> list[int]:
+        """``nearest_field`` for these foes, computed once per set of foe tiles."""
+        key = (id(board), board.width, board.height, tuple(sorted(foes)))
+        found = self._fields.get(key)
+        if found is None:
+            if len(self._fields) >= 64:
+                self._fields.clear()
+            found = self._fields[key] = nearest_field(board, foes)
+        return found
 
     def unit_at(
         self, state: TroperaBattle, unit: Unit, tile: Tile, weapon: str | None
@@ -154,26 +168,49 @@ def score(tier: str, hit: float, counter: float, result: Forecast) -> float:
     return result.defeated(1) - result.defeated(0)
 
 
-def candidates(state: TroperaBattle, unit: Unit, scorer: Scorer) -> list[Candidate]:
-    """Every (tile, weapon, foe) attack the unit could make this turn, scored."""
+def candidates(
+    state: TroperaBattle, unit: Unit, scorer: Scorer, spots: dict[Tile, int] | None = None
+) -> list[Candidate]:
+    """Every (tile, weapon, foe) attack the unit could make this turn, scored.
+
+    ``spots`` is the unit's ``reach`` when the caller has it already. For each
+    weapon and foe the tiles at a distance inside the weapon's range are walked
+    (the ring around the foe, or every reachable tile if that is fewer): the
+    same candidates either way, and the sort below is a total order, so the
+    walk's order does not show.
+    """
     tier = unit.tier or "mob"
-    spots = reach(state, unit)
+    if spots is None:
+        spots = reach(state, unit)
     foes = targetable_foes(state, unit)  # Provoke
     found: list[Candidate] = []
     compendium = scorer.compendium
     assert unit.position is not None
     budget = movement_left(state, unit)
+    board = state.map.board()
+    terrain_of: dict[Tile, str] = {}
+    attackers: dict[tuple[str, str], Combatant] = {}
     for weapon_name in _weapons(unit):
         weapon = compendium.weapon(weapon_name)
-        for tile, left in spots.items():
-            moved = max(0, budget - left)
-            for foe in foes:
-                assert foe.position is not None
-                distance = manhattan(tile, foe.position)
-                low, high = weapon.range
-                if not low <= distance <= high:
-                    continue
-                attacker = scorer.unit_at(state, unit, tile, weapon_name)
+        low, high = weapon.range
+        ring = ring_offsets(low, high) if 0 <= low <= high else ()
+        for foe in foes:
+            assert foe.position is not None
+            fx, fy = foe.position
+            if len(ring) < len(spots):
+                near = [(fx + dx, fy + dy) for dx, dy in ring if (fx + dx, fy + dy) in spots]
+            else:
+                near = [t for t in spots if low <= abs(t[0] - fx) + abs(t[1] - fy) <= high]
+            for tile in near:
+                distance = abs(tile[0] - fx) + abs(tile[1] - fy)
+                terrain = terrain_of.get(tile)
+                if terrain is None:
+                    terrain = terrain_of[tile] = board.terrain_at(tile).name
+                attacker = attackers.get((weapon_name, terrain))
+                if attacker is None:
+                    attacker = attackers[(weapon_name, terrain)] = scorer.unit_at(
+                        state, unit, tile, weapon_name
+                    )
                 if not numbers.in_range(attacker.weapon, attacker, distance):
                     continue
                 # Quick Draw: the defender switches to its best weapon against this attack
@@ -181,7 +218,6 @@ def candidates(state: TroperaBattle, unit: Unit, scorer: Scorer) -> list[Candida
                     state, foe, attacker, distance, scorer.options, scorer.compendium
                 )
                 defender = scorer.unit_at(state, foe, foe.position, drawn)
-                terrain = state.map.board().terrain_at(tile).name
                 key = (
                     unit.id,
                     unit.hp,
@@ -209,7 +245,7 @@ def candidates(state: TroperaBattle, unit: Unit, scorer: Scorer) -> list[Candida
                         result.expected_damage_taken(1),
                         result.expected_damage_taken(0),
                         value,
-                        moved,
+                        max(0, budget - spots[tile]),
                     )
                 )
     ignored = shaded_ignored(state, {c.target for c in found})  # Shade
@@ -227,24 +263,82 @@ def candidates(state: TroperaBattle, unit: Unit, scorer: Scorer) -> list[Candida
     return found
 
 
-def _approach(state: TroperaBattle, unit: Unit, movement: int | None = None) -> Tile | None:
-    """The reachable tile closest (Manhattan) to the nearest foe; None to stay."""
+def _approach(
+    state: TroperaBattle,
+    unit: Unit,
+    movement: int | None = None,
+    scorer: Scorer | None = None,
+    spots: dict[Tile, int] | None = None,
+) -> Tile | None:
+    """The reachable tile closest (Manhattan) to the nearest foe; None to stay.
+
+    The distance to the nearest foe comes from one multi-source search over the
+    board (``nearest_foe_field``), shared by every unit approaching the same
+    foes, instead of a minimum over the foes for every reachable tile.
+    """
     foes = [f.position for f in targetable_foes(state, unit) if f.position is not None]
     if not foes or unit.position is None:
         return None
-    spots = reach(state, unit, movement)
-
-    def distance(tile: Tile) -> int:
-        return min(manhattan(tile, foe) for foe in foes)
-
-    best = min(spots, key=lambda t: (distance(t), -spots[t], t))
+    if spots is None:
+        spots = reach(state, unit, movement)
+    board = state.map.board()
+    field = (scorer.field(board, foes) if scorer is not None else nearest_field(board, foes))
+    width = board.width
+    best = min(spots, key=lambda t: (field[t[1] * width + t[0]], -spots[t], t))
     return None if best == unit.position else best
+
+
+def nearest_field(board: Board, sources: list[Tile]) -> list[int]:
+    """For every flat index, the Manhattan distance to the nearest of ``sources``.
+
+    A breadth-first search from all sources at once over the 4-neighbour grid,
+    terrain ignored: on a full grid the step count of a shortest path is the
+    Manhattan distance, so this equals ``min(manhattan(tile, s) for s in sources)``.
+    """
+    far = board.width + board.height
+    out = [far] * board.size
+    frontier = []
+    for tile in sources:
+        i = board.index(tile)
+        if out[i]:
+            out[i] = 0
+            frontier.append(i)
+    near = board.neighbour_indexes
+    step = 0
+    while frontier:
+        step += 1
+        following = []
+        for here in frontier:
+            for there in near[here]:
+                if out[there] > step:
+                    out[there] = step
+                    following.append(there)
+        frontier = following
+    return out
 
 
 def decide(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Decision:
     """What one enemy does this turn, and why."""
+    return _decide(state, unit, scorer)[0]
+
+
+def _decide(state: TroperaBattle, unit: Unit, scorer: Scorer) -> tuple[Decision, Footprint]:
+    """``decide``, with what the decision read of the battle (``ai_memo``)."""
     tier = unit.tier or "mob"
-    found = candidates(state, unit, scorer)
+    board = state.map.board()
+    spots = reach(state, unit)
+    searched = [spots]
+    ranges = [scorer.compendium.weapon(name).range for name in _weapons(unit)]
+    provoked = bool(state.effects_on(unit.id, PROVOKED))
+
+    def footprint(approached: bool) -> Footprint:
+        return Footprint(
+            frozenset(touched_tiles(board, state, searched)),
+            frozenset(cover_tiles(spots, ranges)),
+            approached or provoked,
+        )
+
+    found = candidates(state, unit, scorer, spots)
     actions: list[dict[str, Any]] = []
     if found:
         best = found[0]
@@ -259,29 +353,49 @@ def decide(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Decision:
             "army": f"best hit {best.hit:.1%} against counter {best.counter_hit:.1%}",
             "elite": f"defeat {best.defeat_target:.1%} against defeated {best.defeated:.1%}",
         }[tier]
-        return Decision(
+        decision = Decision(
             unit.id, tier, actions, f"attack {best.target} from {best.tile}: {why}", found
         )
+        return decision, footprint(False)
     if may(tier, "dash"):
         # Dash first ("doubling your movement distance for this turn"), then move on
         dashed = unit.model_copy(update={"dashed": True})
-        goal = _approach(state.replace_units(dashed), dashed)
+        dashed_state = state.replace_units(dashed)
+        far = reach(dashed_state, dashed)
+        searched.append(far)
+        goal = _approach(dashed_state, dashed, scorer=scorer, spots=far)
         if goal is not None:
             actions = [
                 {"type": "dash", "unit": unit.id},
                 {"type": "move", "unit": unit.id, "to": list(goal)},
             ]
-            return Decision(
+            decision = Decision(
                 unit.id, tier, actions, "no target in reach: dash toward the nearest foe"
             )
-    goal = _approach(state, unit)
+            return decision, footprint(True)
+    goal = _approach(state, unit, scorer=scorer, spots=spots)
     if goal is not None:
         actions.append({"type": "move", "unit": unit.id, "to": list(goal)})
     if may(tier, "defend"):
         actions.append({"type": "defend", "unit": unit.id})
-        return Decision(unit.id, tier, actions, "no target in reach: approach and Defend")
+        return (
+            Decision(unit.id, tier, actions, "no target in reach: approach and Defend"),
+            footprint(True),
+        )
     actions.append({"type": "wait", "unit": unit.id})
-    return Decision(unit.id, tier, actions, "no target in reach: approach the nearest foe")
+    return (
+        Decision(unit.id, tier, actions, "no target in reach: approach the nearest foe"),
+        footprint(True),
+    )
+
+
+def remembered_decision(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Decision:
+    """``decide``, reusing the unit's last decision when no change since could alter it."""
+    found = scorer.memo.get(unit)
+    if found is None:
+        found, footprint = _decide(state, unit, scorer)
+        scorer.memo.put(unit, found, footprint)
+    return found
 
 
 def turn_order(state: TroperaBattle) -> list[Unit]:
@@ -304,9 +418,11 @@ def next_decision(state: TroperaBattle, scorer: Scorer) -> Decision | None:
     order = turn_order(state)
     if not order:
         return None
+    scorer.memo.sync(state)
     elites = [u for u in order if u.tier == "elite"]
     if elites:
-        decisions = [decide(state, u, scorer) for u in elites]
+        # every Elite is weighed before each action; most kept what they decided
+        decisions = [remembered_decision(state, u, scorer) for u in elites]
 
         def best_score(d: Decision) -> float:
             return d.candidates[0].score if d.candidates else float("-inf")

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from tactician.errors import RulesError
-from tactician.grid.movement import MoveProfile, search
+from tactician.grid.movement import MoveProfile, reachable, search
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.combatant import Combatant, Situation, build_combatant
 from tactician.rulesets.tropera.compendium import Compendium, load_compendium
@@ -125,10 +125,9 @@ def reach(state: TroperaBattle, unit: Unit, movement: int | None = None) -> dict
         raise RulesError(f"{unit.name} is not on the map")
     enemies, allies = occupied(state, unit)
     left = movement_left(state, unit) if movement is None else movement
-    found = search(
+    return reachable(
         state.map.board(), unit.position, move_profile(state, unit), enemies, allies, movement=left
     )
-    return found.remaining
 
 
 def route(state: TroperaBattle, unit: Unit, goal: Tile) -> tuple[list[Tile], int] | None:
