@@ -23,7 +23,7 @@ from typing import Any
 from tactician.grid.board import Board
 from tactician.grid.ranges import ring_offsets
 from tactician.rulesets.tropera import numbers
-from tactician.rulesets.tropera.ai_memo import DecisionMemo, Footprint, cover_tiles, touched_tiles
+from tactician.rulesets.tropera.ai_memo import DecisionMemo, Kept, touched_indexes
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.battle_units import combatant, movement_left, reach
 from tactician.rulesets.tropera.combatant import Combatant, carried_weapons, usable_problem
@@ -94,7 +94,7 @@ class Scorer:
         self._units: dict[tuple[Any, ...], Combatant] = {}
         self._fights: dict[tuple[Any, ...], tuple[Forecast, float, float]] = {}
         self._fields: dict[tuple[Any, ...], list[int]] = {}
-        self.memo: DecisionMemo[Decision] = DecisionMemo()
+        self.memo = DecisionMemo()
         self.scored = 0
 
     def field(self, board: Board, foes: list[Tile]) -> list[int]:
@@ -168,89 +168,40 @@ def score(tier: str, hit: float, counter: float, result: Forecast) -> float:
     return result.defeated(1) - result.defeated(0)
 
 
+class _Context:
+    """Per-decision memos: each tile's terrain, the attacker's snapshot per weapon and terrain."""
+
+    __slots__ = ("terrain_of", "attackers", "weapons", "budget")
+
+    def __init__(self, state: TroperaBattle, unit: Unit) -> None:
+        self.terrain_of: dict[Tile, str] = {}
+        self.attackers: dict[tuple[str, str], Combatant] = {}
+        self.weapons = _weapons(unit)
+        self.budget = movement_left(state, unit)
+
+
 def candidates(
     state: TroperaBattle, unit: Unit, scorer: Scorer, spots: dict[Tile, int] | None = None
 ) -> list[Candidate]:
     """Every (tile, weapon, foe) attack the unit could make this turn, scored.
 
-    ``spots`` is the unit's ``reach`` when the caller has it already. For each
-    weapon and foe the tiles at a distance inside the weapon's range are walked
-    (the ring around the foe, or every reachable tile if that is fewer): the
-    same candidates either way, and the sort below is a total order, so the
-    walk's order does not show.
+    ``spots`` is the unit's ``reach`` when the caller has it already.
     """
-    tier = unit.tier or "mob"
     if spots is None:
         spots = reach(state, unit)
-    foes = targetable_foes(state, unit)  # Provoke
+    context = _Context(state, unit)
     found: list[Candidate] = []
-    compendium = scorer.compendium
-    assert unit.position is not None
-    budget = movement_left(state, unit)
-    board = state.map.board()
-    terrain_of: dict[Tile, str] = {}
-    attackers: dict[tuple[str, str], Combatant] = {}
-    for weapon_name in _weapons(unit):
-        weapon = compendium.weapon(weapon_name)
-        low, high = weapon.range
-        ring = ring_offsets(low, high) if 0 <= low <= high else ()
-        for foe in foes:
-            assert foe.position is not None
-            fx, fy = foe.position
-            if len(ring) < len(spots):
-                near = [(fx + dx, fy + dy) for dx, dy in ring if (fx + dx, fy + dy) in spots]
-            else:
-                near = [t for t in spots if low <= abs(t[0] - fx) + abs(t[1] - fy) <= high]
-            for tile in near:
-                distance = abs(tile[0] - fx) + abs(tile[1] - fy)
-                terrain = terrain_of.get(tile)
-                if terrain is None:
-                    terrain = terrain_of[tile] = board.terrain_at(tile).name
-                attacker = attackers.get((weapon_name, terrain))
-                if attacker is None:
-                    attacker = attackers[(weapon_name, terrain)] = scorer.unit_at(
-                        state, unit, tile, weapon_name
-                    )
-                if not numbers.in_range(attacker.weapon, attacker, distance):
-                    continue
-                # Quick Draw: the defender switches to its best weapon against this attack
-                drawn = quick_draw(
-                    state, foe, attacker, distance, scorer.options, scorer.compendium
-                )
-                defender = scorer.unit_at(state, foe, foe.position, drawn)
-                key = (
-                    unit.id,
-                    unit.hp,
-                    weapon_name,
-                    terrain,
-                    foe.id,
-                    foe.hp,
-                    drawn,
-                    distance,
-                    state.round,
-                    state.phase,
-                )
-                result, hit, counter = scorer.fight(attacker, defender, distance, key)
-                scorer.scored += 1
-                value = score(tier, hit, counter, result)
-                found.append(
-                    Candidate(
-                        tile,
-                        foe.id,
-                        weapon_name,
-                        hit,
-                        counter,
-                        result.defeated(1),
-                        result.defeated(0),
-                        result.expected_damage_taken(1),
-                        result.expected_damage_taken(0),
-                        value,
-                        max(0, budget - spots[tile]),
-                    )
-                )
+    for foe in targetable_foes(state, unit):  # Provoke
+        found += foe_candidates(state, unit, scorer, spots, foe, context)
+    return ranked(state, found)
+
+
+def ranked(state: TroperaBattle, found: list[Candidate]) -> list[Candidate]:
+    """Shade's ignored targets removed, best first. The key is a total order (no two
+    candidates share target, tile and weapon), so the order found does not show."""
     ignored = shaded_ignored(state, {c.target for c in found})  # Shade
-    found = [c for c in found if c.target not in ignored]
-    found.sort(
+    kept = [c for c in found if c.target not in ignored]
+    kept.sort(
         key=lambda c: (
             -c.score,
             -c.damage_dealt + c.damage_taken,
@@ -260,6 +211,81 @@ def candidates(
             c.weapon,
         )
     )
+    return kept
+
+
+def foe_candidates(
+    state: TroperaBattle,
+    unit: Unit,
+    scorer: Scorer,
+    spots: dict[Tile, int],
+    foe: Unit,
+    context: _Context | None = None,
+) -> list[Candidate]:
+    """The scored attacks on one foe: each usable weapon from each reachable tile in range.
+
+    For each weapon the tiles at a distance inside its range are walked (the ring
+    around the foe, or every reachable tile if that is fewer): the same tiles.
+    """
+    context = context or _Context(state, unit)
+    tier = unit.tier or "mob"
+    compendium = scorer.compendium
+    board = state.map.board()
+    terrain_of, attackers = context.terrain_of, context.attackers
+    assert foe.position is not None
+    fx, fy = foe.position
+    found: list[Candidate] = []
+    for weapon_name in context.weapons:
+        low, high = compendium.weapon(weapon_name).range
+        ring = ring_offsets(low, high) if 0 <= low <= high else ()
+        if len(ring) < len(spots):
+            near = [(fx + dx, fy + dy) for dx, dy in ring if (fx + dx, fy + dy) in spots]
+        else:
+            near = [t for t in spots if low <= abs(t[0] - fx) + abs(t[1] - fy) <= high]
+        for tile in near:
+            distance = abs(tile[0] - fx) + abs(tile[1] - fy)
+            terrain = terrain_of.get(tile)
+            if terrain is None:
+                terrain = terrain_of[tile] = board.terrain_at(tile).name
+            attacker = attackers.get((weapon_name, terrain))
+            if attacker is None:
+                attacker = attackers[(weapon_name, terrain)] = scorer.unit_at(
+                    state, unit, tile, weapon_name
+                )
+            if not numbers.in_range(attacker.weapon, attacker, distance):
+                continue
+            # Quick Draw: the defender switches to its best weapon against this attack
+            drawn = quick_draw(state, foe, attacker, distance, scorer.options, compendium)
+            defender = scorer.unit_at(state, foe, foe.position, drawn)
+            key = (
+                unit.id,
+                unit.hp,
+                weapon_name,
+                terrain,
+                foe.id,
+                foe.hp,
+                drawn,
+                distance,
+                state.round,
+                state.phase,
+            )
+            result, hit, counter = scorer.fight(attacker, defender, distance, key)
+            scorer.scored += 1
+            found.append(
+                Candidate(
+                    tile,
+                    foe.id,
+                    weapon_name,
+                    hit,
+                    counter,
+                    result.defeated(1),
+                    result.defeated(0),
+                    result.expected_damage_taken(1),
+                    result.expected_damage_taken(0),
+                    score(tier, hit, counter, result),
+                    max(0, context.budget - spots[tile]),
+                )
+            )
     return found
 
 
@@ -273,7 +299,7 @@ def _approach(
     """The reachable tile closest (Manhattan) to the nearest foe; None to stay.
 
     The distance to the nearest foe comes from one multi-source search over the
-    board (``nearest_foe_field``), shared by every unit approaching the same
+    board (``nearest_field``), shared by every unit approaching the same
     foes, instead of a minimum over the foes for every reachable tile.
     """
     foes = [f.position for f in targetable_foes(state, unit) if f.position is not None]
@@ -319,26 +345,53 @@ def nearest_field(board: Board, sources: list[Tile]) -> list[int]:
 
 def decide(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Decision:
     """What one enemy does this turn, and why."""
-    return _decide(state, unit, scorer)[0]
-
-
-def _decide(state: TroperaBattle, unit: Unit, scorer: Scorer) -> tuple[Decision, Footprint]:
-    """``decide``, with what the decision read of the battle (``ai_memo``)."""
-    tier = unit.tier or "mob"
-    board = state.map.board()
     spots = reach(state, unit)
-    searched = [spots]
-    ranges = [scorer.compendium.weapon(name).range for name in _weapons(unit)]
-    provoked = bool(state.effects_on(unit.id, PROVOKED))
+    return _choose(state, unit, scorer, spots, ranked(state, _scored(state, unit, scorer, spots)))
 
-    def footprint(approached: bool) -> Footprint:
-        return Footprint(
-            frozenset(touched_tiles(board, state, searched)),
-            frozenset(cover_tiles(spots, ranges)),
-            approached or provoked,
-        )
 
-    found = candidates(state, unit, scorer, spots)
+def _scored(
+    state: TroperaBattle,
+    unit: Unit,
+    scorer: Scorer,
+    spots: dict[Tile, int],
+    context: _Context | None = None,
+    per_foe: dict[str, list[Candidate]] | None = None,
+) -> list[Candidate]:
+    """Every candidate from ``spots`` (``per_foe`` gains them by target id).
+
+    Foes outside the box around ``spots`` widened by the longest weapon range
+    cannot be in range: they are skipped without looking at a tile.
+    """
+    context = context or _Context(state, unit)
+    found: list[Candidate] = []
+    if not spots or not context.weapons:
+        return found
+    reach_far = max(scorer.compendium.weapon(name).range[1] for name in context.weapons)
+    xs = [t[0] for t in spots]
+    ys = [t[1] for t in spots]
+    x0, x1 = min(xs) - reach_far, max(xs) + reach_far
+    y0, y1 = min(ys) - reach_far, max(ys) + reach_far
+    for foe in targetable_foes(state, unit):  # Provoke
+        assert foe.position is not None
+        if not (x0 <= foe.position[0] <= x1 and y0 <= foe.position[1] <= y1):
+            continue
+        listed = foe_candidates(state, unit, scorer, spots, foe, context)
+        if listed:
+            found += listed
+            if per_foe is not None:
+                per_foe[foe.id] = listed
+    return found
+
+
+def _choose(
+    state: TroperaBattle,
+    unit: Unit,
+    scorer: Scorer,
+    spots: dict[Tile, int],
+    found: list[Candidate],
+) -> Decision:
+    """The decision from the ranked candidates (``spots`` is the unit's reach)."""
+    tier = unit.tier or "mob"
     actions: list[dict[str, Any]] = []
     if found:
         best = found[0]
@@ -353,49 +406,70 @@ def _decide(state: TroperaBattle, unit: Unit, scorer: Scorer) -> tuple[Decision,
             "army": f"best hit {best.hit:.1%} against counter {best.counter_hit:.1%}",
             "elite": f"defeat {best.defeat_target:.1%} against defeated {best.defeated:.1%}",
         }[tier]
-        decision = Decision(
+        return Decision(
             unit.id, tier, actions, f"attack {best.target} from {best.tile}: {why}", found
         )
-        return decision, footprint(False)
     if may(tier, "dash"):
         # Dash first ("doubling your movement distance for this turn"), then move on
         dashed = unit.model_copy(update={"dashed": True})
         dashed_state = state.replace_units(dashed)
-        far = reach(dashed_state, dashed)
-        searched.append(far)
-        goal = _approach(dashed_state, dashed, scorer=scorer, spots=far)
+        goal = _approach(dashed_state, dashed, scorer=scorer)
         if goal is not None:
             actions = [
                 {"type": "dash", "unit": unit.id},
                 {"type": "move", "unit": unit.id, "to": list(goal)},
             ]
-            decision = Decision(
+            return Decision(
                 unit.id, tier, actions, "no target in reach: dash toward the nearest foe"
             )
-            return decision, footprint(True)
     goal = _approach(state, unit, scorer=scorer, spots=spots)
     if goal is not None:
         actions.append({"type": "move", "unit": unit.id, "to": list(goal)})
     if may(tier, "defend"):
         actions.append({"type": "defend", "unit": unit.id})
-        return (
-            Decision(unit.id, tier, actions, "no target in reach: approach and Defend"),
-            footprint(True),
-        )
+        return Decision(unit.id, tier, actions, "no target in reach: approach and Defend")
     actions.append({"type": "wait", "unit": unit.id})
-    return (
-        Decision(unit.id, tier, actions, "no target in reach: approach the nearest foe"),
-        footprint(True),
-    )
+    return Decision(unit.id, tier, actions, "no target in reach: approach the nearest foe")
 
 
-def remembered_decision(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Decision:
-    """``decide``, reusing the unit's last decision when no change since could alter it."""
-    found = scorer.memo.get(unit)
-    if found is None:
-        found, footprint = _decide(state, unit, scorer)
-        scorer.memo.put(unit, found, footprint)
-    return found
+def _kept(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Kept:
+    """The unit's ranked candidates, reusing what it found before where no change since
+    can alter it: all of it, or all but the candidates against foes that changed."""
+    kept = scorer.memo.get(unit)
+    if kept is None:
+        spots = reach(state, unit)
+        context = _Context(state, unit)
+        per_foe: dict[str, list[Candidate]] = {}
+        found = ranked(state, _scored(state, unit, scorer, spots, context, per_foe))
+        ranges = tuple(scorer.compendium.weapon(name).range for name in context.weapons)
+        kept = Kept(
+            unit,
+            spots,
+            touched_indexes(state, [spots]),
+            ranges,
+            per_foe,
+            found,
+            bool(state.effects_on(unit.id, PROVOKED)),
+            context,
+        )
+        scorer.memo.put(kept)
+    elif kept.dirty:
+        foes = {f.id: f for f in targetable_foes(state, unit)}
+        for foe_id in kept.dirty:
+            foe = foes.get(foe_id)
+            listed = (
+                foe_candidates(state, unit, scorer, kept.spots, foe, kept.context)
+                if foe is not None
+                else []
+            )
+            if listed:
+                kept.per_foe[foe_id] = listed
+            else:
+                kept.per_foe.pop(foe_id, None)
+        kept.dirty.clear()
+        kept.found = ranked(state, [c for listed in kept.per_foe.values() for c in listed])
+        kept.decision = None
+    return kept
 
 
 def turn_order(state: TroperaBattle) -> list[Unit]:
@@ -418,14 +492,20 @@ def next_decision(state: TroperaBattle, scorer: Scorer) -> Decision | None:
     order = turn_order(state)
     if not order:
         return None
-    scorer.memo.sync(state)
     elites = [u for u in order if u.tier == "elite"]
     if elites:
-        # every Elite is weighed before each action; most kept what they decided
-        decisions = [remembered_decision(state, u, scorer) for u in elites]
+        # Every Elite is weighed before each action, on its best candidate's score;
+        # most keep what they found (``ai_memo``). One with nothing in range scores
+        # -inf whatever its approach, so only the Elite chosen works its approach out.
+        scorer.memo.sync(state)
+        weighed = [_kept(state, u, scorer) for u in elites]
 
-        def best_score(d: Decision) -> float:
-            return d.candidates[0].score if d.candidates else float("-inf")
+        def best_score(kept: Kept) -> float:
+            return kept.found[0].score if kept.found else float("-inf")
 
-        return max(decisions, key=lambda d: (best_score(d), -state.unit(d.unit).number))
+        chosen = max(weighed, key=lambda k: (best_score(k), -k.unit.number))
+        if chosen.decision is None:
+            chosen.decision = _choose(state, chosen.unit, scorer, chosen.spots, chosen.found)
+        decision: Decision = chosen.decision
+        return decision
     return decide(state, order[0], scorer)

@@ -25,8 +25,7 @@ What one unit's decision reads of the battle (``ai.decide``):
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from tactician.engine.effects import Effect
 from tactician.grid.board import Board
@@ -34,16 +33,50 @@ from tactician.grid.ranges import ring_offsets
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 
 Tile = tuple[int, int]
-D = TypeVar("D")
 
 
-@dataclass(frozen=True)
-class Footprint:
-    """What one decision read besides its own unit, the map and the clock."""
+class Kept:
+    """One unit's decision and what it read: its reach, and its candidates by foe."""
 
-    touched: frozenset[Tile]
-    cover: frozenset[Tile]
-    all_foes: bool  # approached the nearest foe, or provoked: every foe counts
+    __slots__ = (
+        "unit", "spots", "touched", "ranges", "per_foe", "found", "decision", "provoked",
+        "context", "dirty",
+    )
+
+    def __init__(
+        self,
+        unit: Unit,
+        spots: dict[Tile, int],
+        touched: frozenset[int],
+        ranges: tuple[tuple[int, int], ...],
+        per_foe: dict[str, list[Any]],
+        found: list[Any],
+        provoked: bool,
+        context: Any,
+    ) -> None:
+        self.unit = unit
+        self.spots = spots  # the reach the candidates were found from
+        self.touched = touched  # flat indexes whose occupant can change the searches
+        self.ranges = ranges  # each usable weapon's (low, high)
+        self.per_foe = per_foe  # candidates by target id (before Shade and ranking)
+        self.found = found  # every candidate, ranked (Shade applied)
+        self.decision: Any = None  # the decision from ``found``, once asked for
+        self.provoked = provoked  # its provoker may fall: every foe counts
+        self.context = context  # the per-decision memos (terrain, attacker snapshots)
+        self.dirty: set[str] = set()  # foes whose candidates must be scored again
+
+    def covers(self, tile: Tile | None) -> bool:
+        """Whether a foe on ``tile`` is within a weapon's range of a reachable tile."""
+        if tile is None:
+            return False
+        x, y = tile
+        spots = self.spots
+        for low, high in self.ranges:
+            if 0 <= low <= high and any(
+                (x + dx, y + dy) in spots for dx, dy in ring_offsets(low, high)
+            ):
+                return True
+        return False
 
 
 def occupant_tile(unit: Unit) -> Tile | None:
@@ -62,41 +95,50 @@ def standing_tile(unit: Unit) -> Tile | None:
     return unit.position
 
 
-def touched_tiles(board: Board, state: TroperaBattle, spots: list[dict[Tile, int]]) -> set[Tile]:
-    """Tiles whose occupant can change what the searches that found ``spots`` return.
+_OCCUPIED: list[tuple[TroperaBattle, frozenset[int]]] = []
 
-    The searches expand the destinations and the occupied tiles they pass through
-    (allies, or enemies for a unit that may pass them), and look at the neighbours
-    of those: the destinations, every occupied tile joined to them, and all their
-    neighbours cover it (a superset: that is safe).
-    """
+
+def _occupied_indexes(state: TroperaBattle, board: Board) -> frozenset[int]:
+    """Flat indexes of every occupied tile, once per state (the last few kept)."""
+    for known, found in _OCCUPIED:
+        if known is state:
+            return found
     width = board.width
-    occupied = {board.index(t) for u in state.units if (t := occupant_tile(u)) is not None}
+    found = frozenset(
+        t[1] * width + t[0] for u in state.units if (t := occupant_tile(u)) is not None
+    )
+    _OCCUPIED.insert(0, (state, found))
+    del _OCCUPIED[4:]
+    return found
+
+
+def touched_indexes(state: TroperaBattle, searched: list[dict[Tile, int]]) -> frozenset[int]:
+    """Flat indexes whose occupant can change what the searches that found ``searched`` return.
+
+    A search expands its destinations and the occupied tiles it passes through
+    (allies, or enemies for a unit that may pass them) and looks at their
+    neighbours: the destinations, every occupied tile joined to them, and all
+    their neighbours cover it (a superset: that is safe).
+    """
+    board = state.map.board()
+    width = board.width
+    occupied = _occupied_indexes(state, board)
     near = board.neighbour_indexes
-    entered: set[int] = {board.index(t) for found in spots for t in found}
+    entered: set[int] = {t[1] * width + t[0] for found in searched for t in found}
+    out = set(entered)
     queue = list(entered)
     while queue:
         here = queue.pop()
         for there in near[here]:
-            if there in occupied and there not in entered:
+            if there not in out:
+                out.add(there)
+                if there in occupied:
+                    entered.add(there)
+                    queue.append(there)
+            elif there in occupied and there not in entered:
                 entered.add(there)
                 queue.append(there)
-    out = set(entered)
-    for here in entered:
-        out.update(near[here])
-    return {(i % width, i // width) for i in out}
-
-
-def cover_tiles(spots: dict[Tile, int], ranges: list[tuple[int, int]]) -> set[Tile]:
-    """Tiles within one of ``ranges`` (low, high) of a tile in ``spots``."""
-    out: set[Tile] = set()
-    for low, high in set(ranges):
-        if not 0 <= low <= high:
-            continue
-        offsets = ring_offsets(low, high)
-        for x, y in spots:
-            out.update((x + dx, y + dy) for dx, dy in offsets)
-    return out
+    return frozenset(out)
 
 
 def _effects_by_unit(effects: tuple[Effect, ...]) -> dict[str, list[Effect]]:
@@ -106,24 +148,24 @@ def _effects_by_unit(effects: tuple[Effect, ...]) -> dict[str, list[Effect]]:
     return grouped
 
 
-class DecisionMemo(Generic[D]):
-    """Decisions by unit id, each with its footprint, valid for the last state synced."""
+class DecisionMemo:
+    """Kept decisions by unit id, valid for the last state synced."""
 
     def __init__(self) -> None:
         self._state: TroperaBattle | None = None
-        self._kept: dict[str, tuple[Unit, D, Footprint]] = {}
+        self._kept: dict[str, Kept] = {}
 
-    def get(self, unit: Unit) -> D | None:
+    def get(self, unit: Unit) -> Kept | None:
         found = self._kept.get(unit.id)
-        if found is None or not (found[0] is unit or found[0] == unit):
+        if found is None or not (found.unit is unit or found.unit == unit):
             return None
-        return found[1]
+        return found
 
-    def put(self, unit: Unit, decision: D, footprint: Footprint) -> None:
-        self._kept[unit.id] = (unit, decision, footprint)
+    def put(self, kept: Kept) -> None:
+        self._kept[kept.unit.id] = kept
 
     def sync(self, state: TroperaBattle) -> None:
-        """Forget the decisions ``state`` may decide differently from the last one."""
+        """Forget what ``state`` may decide differently from the last state synced."""
         before, self._state = self._state, state
         if before is state or not self._kept:
             return
@@ -141,8 +183,11 @@ class DecisionMemo(Generic[D]):
             for uid in set(old_fx) | set(new_fx):
                 if old_fx.get(uid) != new_fx.get(uid) and uid in by_id:
                     changed.append((old_by_id[uid], by_id[uid]))
-        if changed:
-            for uid in [uid for uid, kept in self._kept.items() if _affected(kept, changed)]:
+        if not changed:
+            return
+        width = state.map.board().width
+        for uid in list(self._kept):
+            if _sort_out(self._kept[uid], changed, width):
                 del self._kept[uid]
 
 
@@ -159,22 +204,25 @@ def _same_setting(before: TroperaBattle, state: TroperaBattle) -> bool:
     )
 
 
-def _affected(kept: tuple[Unit, Any, Footprint], changed: list[tuple[Unit, Unit]]) -> bool:
-    unit, _, footprint = kept
+def _sort_out(kept: Kept, changed: list[tuple[Unit, Unit]], width: int) -> bool:
+    """True to forget ``kept`` whole; else marks the foes to score again."""
+    unit = kept.unit
     for old, new in changed:
         if old.id == unit.id:
             return True
         was, now = occupant_tile(old), occupant_tile(new)
-        if was != now and {was, now} & footprint.touched:
-            return True
+        if was != now and any(
+            t is not None and t[1] * width + t[0] in kept.touched for t in (was, now)
+        ):
+            return True  # the reach itself may differ
         if old.side == unit.side:
             continue  # an ally matters only where it stands (sides never change)
         was, now = standing_tile(old), standing_tile(new)
-        if {was, now} & footprint.cover:
-            return True  # a foe in range: its state, its effects (Shade, Quick Draw...)
-        if footprint.all_foes and was != now:
-            return True  # the nearest foe, or the provoker, may be another
+        if was != now and kept.provoked:
+            return True  # the provoker may have fallen
+        if kept.covers(was) or kept.covers(now):
+            kept.dirty.add(new.id)  # a foe in range: its state, its effects (Shade, Quick Draw)
     return False
 
 
-__all__ = ["DecisionMemo", "Footprint", "cover_tiles", "touched_tiles"]
+__all__ = ["DecisionMemo", "Kept", "touched_indexes"]
