@@ -94,6 +94,9 @@ class Scorer:
         self._units: dict[tuple[Any, ...], Combatant] = {}
         self._fights: dict[tuple[Any, ...], tuple[Forecast, float, float]] = {}
         self._fields: dict[tuple[Any, ...], list[int]] = {}
+        self._figures: dict[
+            tuple[Any, ...], tuple[Forecast, float, float, tuple[float, float, float, float]]
+        ] = {}
         self.memo = DecisionMemo()
         self.scored = 0
 
@@ -141,6 +144,27 @@ class Scorer:
                 counter = back["hit"] + back["crit"]
             found = self._fights[key] = (result, hit, counter)
         return found
+
+    def odds(
+        self, attacker: Combatant, defender: Combatant, distance: int, key: tuple[Any, ...]
+    ) -> tuple[Forecast, float, float, tuple[float, float, float, float]]:
+        """``fight`` with the figures a candidate shows, read once per forecast:
+        (defeat the target, be defeated, damage dealt, damage taken)."""
+        figures = self._figures.get(key) if self.share else None
+        if figures is None:
+            result, hit, counter = self.fight(attacker, defender, distance, key)
+            figures = self._figures[key] = (
+                result,
+                hit,
+                counter,
+                (
+                    result.defeated(1),
+                    result.defeated(0),
+                    result.expected_damage_taken(1),
+                    result.expected_damage_taken(0),
+                ),
+            )
+        return figures
 
 
 def _weapons(unit: Unit) -> list[str]:
@@ -269,7 +293,9 @@ def foe_candidates(
                 state.round,
                 state.phase,
             )
-            result, hit, counter = scorer.fight(attacker, defender, distance, key)
+            result, hit, counter, (kill, killed, dealt, taken) = scorer.odds(
+                attacker, defender, distance, key
+            )
             scorer.scored += 1
             found.append(
                 Candidate(
@@ -278,10 +304,10 @@ def foe_candidates(
                     weapon_name,
                     hit,
                     counter,
-                    result.defeated(1),
-                    result.defeated(0),
-                    result.expected_damage_taken(1),
-                    result.expected_damage_taken(0),
+                    kill,
+                    killed,
+                    dealt,
+                    taken,
                     score(tier, hit, counter, result),
                     max(0, context.budget - spots[tile]),
                 )

@@ -100,15 +100,31 @@ def move_profile(state: TroperaBattle, unit: Unit) -> MoveProfile:
 
 def occupied(state: TroperaBattle, unit: Unit) -> tuple[list[Tile], list[Tile]]:
     """(enemy tiles, ally tiles) as seen by ``unit``."""
-    enemies: list[Tile] = []
-    allies: list[Tile] = []
-    for other in state.units:
-        if other.id == unit.id or other.position is None or other.carried_by is not None:
-            continue
-        if other.hp == 0 and other.tier is not None:
-            continue
-        (allies if other.side == unit.side else enemies).append(other.position)
+    here = _occupants(state)
+    enemies = [tile for uid, side, tile in here if side != unit.side]
+    allies = [tile for uid, side, tile in here if side == unit.side and uid != unit.id]
     return enemies, allies
+
+
+_OCCUPANTS: list[tuple[TroperaBattle, list[tuple[str, str, Tile]]]] = []
+
+
+def _occupants(state: TroperaBattle) -> list[tuple[str, str, Tile]]:
+    """(id, side, tile) of every unit that blocks or lets pass, once per state: the
+    enemy AI searches every unit's reach on the same state (the last few kept)."""
+    for known, found in _OCCUPANTS:
+        if known is state:
+            return found
+    found = [
+        (u.id, u.side, u.position)
+        for u in state.units
+        if u.position is not None
+        and u.carried_by is None
+        and not (u.hp == 0 and u.tier is not None)
+    ]
+    _OCCUPANTS.insert(0, (state, found))
+    del _OCCUPANTS[4:]
+    return found
 
 
 def movement_left(state: TroperaBattle, unit: Unit) -> int:
