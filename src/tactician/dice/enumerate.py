@@ -21,20 +21,33 @@ T = TypeVar("T")
 
 
 class _ReplayChance:
-    """Follows a fixed path of outcome indices, then takes the first outcome of new events."""
+    """Follows a fixed path of outcome indices, then takes the first outcome of new events.
+
+    ``known`` maps ``id(event)`` to (event, its outcomes) for one enumeration: a
+    rule asks the same few events over and over, and an event's ``outcomes()``
+    (a cache lookup hashing the event, then a fresh list) costs more than the
+    step that asks it. The event is kept beside its id, so the id cannot be
+    reused while the entry lives, and checked by identity.
+    """
 
     narrating = False
-    __slots__ = ("path", "position", "probability", "new_branches")
+    __slots__ = ("path", "position", "probability", "new_branches", "known")
 
-    def __init__(self, path: list[int]) -> None:
+    def __init__(
+        self, path: list[int], known: dict[int, tuple[Any, Sequence[tuple[Any, float]]]]
+    ) -> None:
         self.path = path
         self.position = 0
         self.probability = 1.0
         # (position, outcome count) for each event met beyond the given path
         self.new_branches: list[tuple[int, int]] = []
+        self.known = known
 
     def decide(self, event: Event[T]) -> T:
-        outcomes: Sequence[tuple[T, float]] = event.outcomes()
+        found = self.known.get(id(event))
+        if found is None or found[0] is not event:
+            found = self.known[id(event)] = (event, tuple(event.outcomes()))
+        outcomes: Sequence[tuple[T, float]] = found[1]
         position = self.position
         self.position += 1
         if position < len(self.path):
@@ -52,13 +65,22 @@ class _ReplayChance:
         pass
 
 
-def branches(state: S, step: Callable[[S, Any], S]) -> list[tuple[S, float]]:
-    """Every result of one step from ``state`` with its probability."""
+def branches(
+    state: S,
+    step: Callable[[S, Any], S],
+    known: dict[int, tuple[Any, Sequence[tuple[Any, float]]]] | None = None,
+) -> list[tuple[S, float]]:
+    """Every result of one step from ``state`` with its probability.
+
+    ``known`` is the outcome memo (see ``_ReplayChance``) to share between calls.
+    """
+    if known is None:
+        known = {}
     results: list[tuple[S, float]] = []
     pending: list[list[int]] = [[]]
     while pending:
         path = pending.pop()
-        chance = _ReplayChance(path)
+        chance = _ReplayChance(path, known)
         results.append((step(state, chance), chance.probability))
         for position, count in chance.new_branches:
             for alternative in range(1, count):
@@ -75,6 +97,7 @@ def distribution(
     """Exact distribution of the final states of a stepwise procedure."""
     frontier: dict[S, float] = {start: 1.0}
     finished: dict[S, float] = {}
+    known: dict[int, tuple[Any, Sequence[tuple[Any, float]]]] = {}
     for _ in range(max_steps):
         if not frontier:
             return finished
@@ -83,7 +106,7 @@ def distribution(
             if done(state):
                 finished[state] = finished.get(state, 0.0) + p
                 continue
-            for result, q in branches(state, step):
+            for result, q in branches(state, step, known):
                 following[result] = following.get(result, 0.0) + p * q
         frontier = following
     raise RuntimeError(f"procedure did not finish within {max_steps} steps")
