@@ -12,12 +12,32 @@ is the very one the sampler runs to resolve.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from tactician.dice.events import Event
 
 S = TypeVar("S", bound=Hashable)
 T = TypeVar("T")
+V = TypeVar("V", bound=Hashable)
+R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class Local(Generic[S, V, R]):
+    """A procedure's step on the part of the state it reads.
+
+    ``view(state)`` is that part (None when the step reads the whole state),
+    ``step(part, chance)`` the step on it and ``patch(state, result)`` the whole
+    state after it. The procedure must be written so that its whole step is
+    ``patch(state, step(view(state), chance))`` whenever the view is not None:
+    then ``distribution`` may run the step once per distinct part and patch the
+    results into every state sharing it, with the same results in the same order.
+    """
+
+    view: Callable[[S], V | None]
+    step: Callable[[V, Any], R]
+    patch: Callable[[S, R], S]
 
 
 class _ReplayChance:
@@ -93,11 +113,19 @@ def distribution(
     step: Callable[[S, Any], S],
     done: Callable[[S], bool],
     max_steps: int = 10_000,
+    *,
+    local: Local[S, Any, Any] | None = None,
 ) -> dict[S, float]:
-    """Exact distribution of the final states of a stepwise procedure."""
+    """Exact distribution of the final states of a stepwise procedure.
+
+    With ``local`` (see :class:`Local`) the step's branches are computed once per
+    distinct part of the state and patched into each state: the same
+    distribution, accumulated in the same order, so the same floats.
+    """
     frontier: dict[S, float] = {start: 1.0}
     finished: dict[S, float] = {}
     known: dict[int, tuple[Any, Sequence[tuple[Any, float]]]] = {}
+    memo: dict[Any, list[tuple[Any, float]]] = {}
     for _ in range(max_steps):
         if not frontier:
             return finished
@@ -105,6 +133,17 @@ def distribution(
         for state, p in frontier.items():
             if done(state):
                 finished[state] = finished.get(state, 0.0) + p
+                continue
+            part = local.view(state) if local is not None else None
+            if part is not None:
+                assert local is not None
+                found = memo.get(part)
+                if found is None:
+                    found = memo[part] = branches(part, local.step, known)
+                patch = local.patch
+                for result, q in found:
+                    whole = patch(state, result)
+                    following[whole] = following.get(whole, 0.0) + p * q
                 continue
             for result, q in branches(state, step, known):
                 following[result] = following.get(result, 0.0) + p * q
