@@ -75,8 +75,10 @@ class TerrainGrid(BaseModel):
         too: ``model_copy(update={"cells": ...})`` gives new cells.
         """
         found = _LAST_BUILT.get(id(self))
-        if found is not None and found[0] is self and found[1] is self.cells and found[2] is terrains:
-            return found[3]
+        if found is not None and found[0] is self:
+            _, cells, known, board = found
+            if cells is self.cells and known is terrains:
+                return board
         board = _board(self.width, self.height, self.cells, terrains)
         if len(_LAST_BUILT) >= _LAST_BUILT_LIMIT:
             del _LAST_BUILT[next(iter(_LAST_BUILT))]
