@@ -13,8 +13,10 @@ Targets (issue 16), for each tier:
 The reference planner is commit ``REFERENCE`` (the last before the speed work),
 unpacked with ``git archive`` into a temporary directory and run in a
 subprocess on the same battles, in the same run: runs alternate between it and
-the current code so machine load hits both alike. Figures are medians. Both
-choose the same actions (``tests/tropera/test_ai_decisions.py``).
+the current code so machine load hits both alike. Figures are medians of CPU
+time in the process (``time.process_time``: on this shared 2-core machine wall
+time mostly measures the other tenants). Both choose the same actions
+(``tests/tropera/test_ai_decisions.py``).
 
 Run: ``.venv/bin/python bench/bench_enemy_phase.py`` (exit 1 if a target is not met).
 """
@@ -52,9 +54,9 @@ out = {}
 for tier in sys.argv[3:]:
     play(build(enemies, players, 40, 2, tier), Scorer(TroperaOptions()))  # warm: tables, caches
     state = build(enemies, players, 40, 1, tier)
-    began = time.perf_counter()
+    began = time.process_time()
     play(state, Scorer(TroperaOptions()))
-    out[tier] = time.perf_counter() - began
+    out[tier] = time.process_time() - began
 print(json.dumps(out))
 """
 

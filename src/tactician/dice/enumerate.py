@@ -126,26 +126,27 @@ def distribution(
     finished: dict[S, float] = {}
     known: dict[int, tuple[Any, Sequence[tuple[Any, float]]]] = {}
     memo: dict[Any, list[tuple[Any, float]]] = {}
+    view: Callable[[S], Any] = local.view if local is not None else (lambda state: None)
+    patch = local.patch if local is not None else None
     for _ in range(max_steps):
         if not frontier:
             return finished
         following: dict[S, float] = {}
+        add = following.get
         for state, p in frontier.items():
             if done(state):
                 finished[state] = finished.get(state, 0.0) + p
                 continue
-            part = local.view(state) if local is not None else None
-            if part is not None:
-                assert local is not None
+            part = view(state)
+            if part is not None and patch is not None and local is not None:
                 found = memo.get(part)
                 if found is None:
                     found = memo[part] = branches(part, local.step, known)
-                patch = local.patch
                 for result, q in found:
                     whole = patch(state, result)
-                    following[whole] = following.get(whole, 0.0) + p * q
+                    following[whole] = add(whole, 0.0) + p * q
                 continue
             for result, q in branches(state, step, known):
-                following[result] = following.get(result, 0.0) + p * q
+                following[result] = add(result, 0.0) + p * q
         frontier = following
     raise RuntimeError(f"procedure did not finish within {max_steps} steps")

@@ -311,8 +311,11 @@ def plan_sequence(
         chain_length = len(units) - 2
         pairs |= {(0, t, k) for t in range(1, len(units)) for k in range(1, chain_length + 1)}
     table: dict[tuple[int, int, int, int], StrikeNumbers] = {}
+    # a guard breaker's entries are only read once it has struck (``make_step``
+    # marks the victim with the breaker), so units without the feat need none
+    breakers = [-1] + [b for b, unit in enumerate(units) if unit.has("Guard Break")]
     for striker, victim, step in pairs:
-        for breaker in range(-1, len(units)):
+        for breaker in breakers:
             if breaker == victim:
                 continue
             reduction = numbers.half(units[breaker].stats["str"], options) if breaker >= 0 else 0
@@ -492,8 +495,9 @@ def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any]]:
             return (index + 1, hps, marks, _NO_CHAIN)
         hp, mark, hit, dealt = result
         s, t = pairs[index]
-        if hp != hps[t] or mark != marks[t]:
+        if hp != hps[t]:
             hps = hps[:t] + (hp,) + hps[t + 1 :]
+        if mark != marks[t]:
             marks = marks[:t] + (mark,) + marks[t + 1 :]
         if trample and s == 0 and dealt > 0:
             # Trample: "... and end your attack sequence in an empty space on the
