@@ -94,6 +94,7 @@ class Scorer:
         self._units: dict[tuple[Any, ...], Combatant] = {}
         self._fights: dict[tuple[Any, ...], tuple[Forecast, float, float]] = {}
         self._fields: dict[tuple[Any, ...], list[int]] = {}
+        self._content: dict[int, tuple[Combatant, str]] = {}
         self._figures: dict[
             tuple[Any, ...], tuple[Forecast, float, float, tuple[float, float, float, float]]
         ] = {}
@@ -129,9 +130,28 @@ class Scorer:
             found = self._units[key] = combatant(state, unit, tile, weapon, self.compendium)
         return found
 
+    def content(self, unit: Combatant) -> str:
+        """The snapshot's full text (``repr``: every field, nested models included):
+        two snapshots with the same text fight alike, whoever they are. Kept per
+        snapshot object (``unit_at`` keeps the snapshots alive)."""
+        found = self._content.get(id(unit))
+        if found is None or found[0] is not unit:
+            found = self._content[id(unit)] = (unit, repr(unit))
+        return found[1]
+
     def fight(
         self, attacker: Combatant, defender: Combatant, distance: int, key: tuple[Any, ...]
     ) -> tuple[Forecast, float, float]:
+        """The forecast of ``attacker`` striking ``defender`` at ``distance``, with the
+        chances of the first strike and of the first counter landing.
+
+        Forecasts are shared between identical fights: the key is what the fight is
+        made of (both snapshots in full and the distance), not who fights, so every
+        brigand with the same numbers on the same terrain shares one. ``key`` (the
+        caller's description of the situation) is kept for callers; it no longer
+        decides sharing.
+        """
+        key = (self.content(attacker), self.content(defender), distance)
         found = self._fights.get(key) if self.share else None
         if found is None:
             plan = plan_sequence(attacker, [defender], distance, self.options)
@@ -150,6 +170,7 @@ class Scorer:
     ) -> tuple[Forecast, float, float, tuple[float, float, float, float]]:
         """``fight`` with the figures a candidate shows, read once per forecast:
         (defeat the target, be defeated, damage dealt, damage taken)."""
+        key = (self.content(attacker), self.content(defender), distance)
         figures = self._figures.get(key) if self.share else None
         if figures is None:
             result, hit, counter = self.fight(attacker, defender, distance, key)
