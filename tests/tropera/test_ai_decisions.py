@@ -29,3 +29,22 @@ def test_same_decisions_as_the_recorded_planner(name: str) -> None:
     for number, (mine, theirs) in enumerate(zip(got, expected, strict=False), start=1):
         assert mine == theirs, f"{name}: decision {number} differs"
     assert len(got) == len(expected)
+
+
+@pytest.mark.parametrize("name", ["elite-20v10-16-s7", "mixed-24v10-20-s6"])
+def test_reach_through_allies_less_their_tiles_is_reach(name: str) -> None:
+    """The AI keeps each unit's search with allies' tiles in (``reach_through_allies``)
+    and takes those tiles out itself: that must be ``reach``, in every unit's case,
+    a Thief's (who passes enemies too) included."""
+    from tactician.rulesets.tropera.ai import _without_allies
+    from tactician.rulesets.tropera.battle_units import reach, reach_through_allies
+    from tests.tropera.ai_scenarios import build
+
+    state = build(**SCENARIOS[name])
+    thief = state.units[0].character.model_copy(
+        update={"feats": [*state.units[0].character.feats, "Thief"]}
+    )
+    units = [*state.units, state.units[0].model_copy(update={"character": thief})]
+    for unit in units:
+        through = reach_through_allies(state, unit)
+        assert _without_allies(state, unit, through) == reach(state, unit)

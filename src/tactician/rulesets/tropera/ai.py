@@ -25,7 +25,13 @@ from tactician.grid.ranges import ring_offsets
 from tactician.rulesets.tropera import numbers
 from tactician.rulesets.tropera.ai_memo import DecisionMemo, Kept, touched_indexes
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
-from tactician.rulesets.tropera.battle_units import combatant, movement_left, reach
+from tactician.rulesets.tropera.battle_units import (
+    combatant,
+    movement_left,
+    occupied,
+    reach,
+    reach_through_allies,
+)
 from tactician.rulesets.tropera.combatant import Combatant, carried_weapons, usable_problem
 from tactician.rulesets.tropera.compendium import load_compendium
 from tactician.rulesets.tropera.maneuvers import quick_draw
@@ -403,8 +409,10 @@ def _scored(
     spots: dict[Tile, int],
     context: _Context | None = None,
     per_foe: dict[str, list[Candidate]] | None = None,
+    skip: set[str] | frozenset[str] = frozenset(),
 ) -> list[Candidate]:
-    """Every candidate from ``spots`` (``per_foe`` gains them by target id).
+    """Every candidate from ``spots`` (``per_foe`` gains them by target id), but
+    against the foes in ``skip``.
 
     Foes outside the box around ``spots`` widened by the longest weapon range
     cannot be in range: they are skipped without looking at a tile.
@@ -420,7 +428,7 @@ def _scored(
     y0, y1 = min(ys) - reach_far, max(ys) + reach_far
     for foe in targetable_foes(state, unit):  # Provoke
         assert foe.position is not None
-        if not (x0 <= foe.position[0] <= x1 and y0 <= foe.position[1] <= y1):
+        if not (x0 <= foe.position[0] <= x1 and y0 <= foe.position[1] <= y1) or foe.id in skip:
             continue
         listed = foe_candidates(state, unit, scorer, spots, foe, context)
         if listed:
@@ -484,7 +492,8 @@ def _kept(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Kept:
     can alter it: all of it, or all but the candidates against foes that changed."""
     kept = scorer.memo.get(unit)
     if kept is None:
-        spots = reach(state, unit)
+        passing = reach_through_allies(state, unit)
+        spots = _without_allies(state, unit, passing)
         context = _Context(state, unit)
         per_foe: dict[str, list[Candidate]] = {}
         found = ranked(state, _scored(state, unit, scorer, spots, context, per_foe))
@@ -492,15 +501,19 @@ def _kept(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Kept:
         kept = Kept(
             unit,
             spots,
-            touched_indexes(state, [spots]),
+            touched_indexes(state, [passing]),
             ranges,
             per_foe,
             found,
             bool(state.effects_on(unit.id, PROVOKED)),
             context,
         )
+        kept.passing = passing
         scorer.memo.put(kept)
-    elif kept.dirty:
+        return kept
+    if kept.respot:
+        _respot(state, unit, scorer, kept)
+    if kept.dirty:
         foes = {f.id: f for f in targetable_foes(state, unit)}
         for foe_id in kept.dirty:
             foe = foes.get(foe_id)
@@ -514,9 +527,40 @@ def _kept(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Kept:
             else:
                 kept.per_foe.pop(foe_id, None)
         kept.dirty.clear()
+    if kept.decision is None or kept.stale:
+        kept.stale = False
         kept.found = ranked(state, [c for listed in kept.per_foe.values() for c in listed])
         kept.decision = None
     return kept
+
+
+def _without_allies(state: TroperaBattle, unit: Unit, passing: dict[Tile, int]) -> dict[Tile, int]:
+    """``reach`` from ``reach_through_allies``: the tiles allies stand on taken out."""
+    allies = set(occupied(state, unit)[1])
+    return {t: left for t, left in passing.items() if t == unit.position or t not in allies}
+
+
+def _respot(state: TroperaBattle, unit: Unit, scorer: Scorer, kept: Kept) -> None:
+    """Allies moved on tiles the unit's search passed: the same search, other tiles
+    free to stop on. Candidates from tiles now taken go; tiles now free are scored."""
+    spots = _without_allies(state, unit, kept.passing)
+    taken = kept.spots.keys() - spots.keys()
+    freed = {t: spots[t] for t in spots.keys() - kept.spots.keys()}
+    kept.spots = spots
+    kept.respot = False
+    kept.stale = True
+    if taken:
+        for foe_id in list(kept.per_foe):
+            left = [c for c in kept.per_foe[foe_id] if c.tile not in taken]
+            if left:
+                kept.per_foe[foe_id] = left
+            else:
+                del kept.per_foe[foe_id]
+    if freed:
+        more: dict[str, list[Candidate]] = {}
+        _scored(state, unit, scorer, freed, kept.context, more, skip=kept.dirty)
+        for foe_id, listed in more.items():
+            kept.per_foe[foe_id] = kept.per_foe.get(foe_id, []) + listed
 
 
 def turn_order(state: TroperaBattle) -> list[Unit]:

@@ -40,7 +40,7 @@ class Kept:
 
     __slots__ = (
         "unit", "spots", "touched", "ranges", "per_foe", "found", "decision", "provoked",
-        "context", "dirty",
+        "context", "dirty", "passing", "respot", "stale",
     )
 
     def __init__(
@@ -64,6 +64,11 @@ class Kept:
         self.provoked = provoked  # its provoker may fall: every foe counts
         self.context = context  # the per-decision memos (terrain, attacker snapshots)
         self.dirty: set[str] = set()  # foes whose candidates must be scored again
+        # the search with allies' tiles kept (``battle_units.reach_through_allies``):
+        # ``spots`` is it without them, so allies moving need no new search
+        self.passing: dict[Tile, int] = spots
+        self.respot = False  # allies moved on searched tiles: take ``spots`` again
+        self.stale = False  # ``found`` must be ranked again
 
     def covers(self, tile: Tile | None) -> bool:
         """Whether a foe on ``tile`` is within a weapon's range of a reachable tile."""
@@ -214,7 +219,9 @@ def _sort_out(kept: Kept, changed: list[tuple[Unit, Unit]], width: int) -> bool:
         if was != now and any(
             t is not None and t[1] * width + t[0] in kept.touched for t in (was, now)
         ):
-            return True  # the reach itself may differ
+            if old.side != unit.side:
+                return True  # a blocker came or went: the search itself may differ
+            kept.respot = True  # an ally: passable either way, only where to stop changes
         if old.side == unit.side:
             continue  # an ally matters only where it stands (sides never change)
         was, now = standing_tile(old), standing_tile(new)

@@ -146,6 +146,27 @@ def reach(state: TroperaBattle, unit: Unit, movement: int | None = None) -> dict
     )
 
 
+def reach_through_allies(state: TroperaBattle, unit: Unit) -> dict[Tile, int]:
+    """``reach``'s search with the allies' tiles kept in the answer.
+
+    Allies may be passed but not stopped on (``grid.movement``), so their tiles
+    never change where else the unit can go or with what left: ``reach`` is this
+    without the tiles allies stand on. The enemy AI keeps it to follow allies
+    moving about without searching again (``ai_memo``).
+    """
+    if unit.position is None:
+        raise RulesError(f"{unit.name} is not on the map")
+    enemies, _ = occupied(state, unit)
+    return reachable(
+        state.map.board(),
+        unit.position,
+        move_profile(state, unit),
+        enemies,
+        (),
+        movement=movement_left(state, unit),
+    )
+
+
 def route(state: TroperaBattle, unit: Unit, goal: Tile) -> tuple[list[Tile], int] | None:
     """The cheapest path to ``goal`` and the movement it spends, or None."""
     if unit.position is None:
