@@ -12,6 +12,7 @@ command bodies.
 from __future__ import annotations
 
 from importlib import import_module
+
 import click
 import typer
 from typer.core import TyperGroup

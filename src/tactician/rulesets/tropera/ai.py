@@ -13,6 +13,13 @@ Every candidate (each reachable tile x each usable weapon x each foe in range)
 is scored with the exact forecast of the Attack Sequence from that tile — the
 same procedure that resolves it. Identical situations share one forecast (a
 cache, not a shortcut). Choices are deterministic: ties break on fixed keys.
+
+At scale (issue 16): before each action every Elite is weighed again, but what
+it found last time is kept and only what the action can have changed is redone
+(``ai_memo``); candidates walk the weapon's ring around each foe in reach, not
+every tile against every foe; the approach to the nearest foe reads one
+multi-source distance field per set of foes (``nearest_field``). The choices are
+those of the planner that re-decided everyone (``tests/tropera/test_ai_decisions``).
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from tactician.rulesets.tropera.battle_units import (
     occupied,
     reach,
     reach_through_allies,
+    situation,
 )
 from tactician.rulesets.tropera.combatant import Combatant, carried_weapons, usable_problem
 from tactician.rulesets.tropera.compendium import load_compendium
@@ -95,12 +103,13 @@ class Scorer:
 
     def __init__(self, options: TroperaOptions, share: bool = True) -> None:
         self.options = options
-        self.share = share  # False recomputes every forecast (the benchmark's baseline)
+        self.share = share  # False recomputes every snapshot and forecast (for comparisons)
         self.compendium = load_compendium()
         self._units: dict[tuple[Any, ...], Combatant] = {}
         self._fights: dict[tuple[Any, ...], tuple[Forecast, float, float]] = {}
         self._fields: dict[tuple[Any, ...], list[int]] = {}
         self._content: dict[int, tuple[Combatant, str]] = {}
+        self._alike: dict[tuple[Any, ...], tuple[Any, Combatant]] = {}
         self._figures: dict[
             tuple[Any, ...], tuple[Forecast, float, float, tuple[float, float, float, float]]
         ] = {}
@@ -109,7 +118,7 @@ class Scorer:
 
     def field(self, board: Board, foes: list[Tile]) -> list[int]:
         """``nearest_field`` for these foes, computed once per set of foe tiles."""
-        key = (id(board), board.width, board.height, tuple(sorted(foes)))
+        key = (board.width, board.height, tuple(sorted(foes)))  # terrain plays no part
         found = self._fields.get(key)
         if found is None:
             if len(self._fields) >= 64:
@@ -133,8 +142,33 @@ class Scorer:
         )
         found = self._units.get(key) if self.share else None
         if found is None:
-            found = self._units[key] = combatant(state, unit, tile, weapon, self.compendium)
+            found = self._units[key] = self._snapshot(state, unit, tile, weapon)
         return found
+
+    def _snapshot(
+        self, state: TroperaBattle, unit: Unit, tile: Tile, weapon: str | None
+    ) -> Combatant:
+        """``combatant``, shared between units made alike: one character (the same
+        object, as a roster of brigands shares it) in the same situation with the
+        same weapon builds the same snapshot."""
+        where = situation(state, unit, tile)
+        key = (
+            id(unit.character),
+            unit.transformed,
+            weapon,
+            unit.equipped,
+            unit.embarked,
+            unit.carried_by is None,
+            where,
+        )
+        found = self._alike.get(key) if self.share else None
+        if found is None or found[0] is not unit.character:
+            # the entry holds the character, so its id is not reused while it lives
+            found = self._alike[key] = (
+                unit.character,
+                combatant(state, unit, tile, weapon, self.compendium),
+            )
+        return found[1]
 
     def content(self, unit: Combatant) -> str:
         """The snapshot's full text (``repr``: every field, nested models included):
@@ -146,16 +180,14 @@ class Scorer:
         return found[1]
 
     def fight(
-        self, attacker: Combatant, defender: Combatant, distance: int, key: tuple[Any, ...]
+        self, attacker: Combatant, defender: Combatant, distance: int
     ) -> tuple[Forecast, float, float]:
         """The forecast of ``attacker`` striking ``defender`` at ``distance``, with the
         chances of the first strike and of the first counter landing.
 
         Forecasts are shared between identical fights: the key is what the fight is
         made of (both snapshots in full and the distance), not who fights, so every
-        brigand with the same numbers on the same terrain shares one. ``key`` (the
-        caller's description of the situation) is kept for callers; it no longer
-        decides sharing.
+        brigand with the same numbers on the same terrain shares one.
         """
         key = (self.content(attacker), self.content(defender), distance)
         found = self._fights.get(key) if self.share else None
@@ -172,14 +204,14 @@ class Scorer:
         return found
 
     def odds(
-        self, attacker: Combatant, defender: Combatant, distance: int, key: tuple[Any, ...]
+        self, attacker: Combatant, defender: Combatant, distance: int
     ) -> tuple[Forecast, float, float, tuple[float, float, float, float]]:
         """``fight`` with the figures a candidate shows, read once per forecast:
         (defeat the target, be defeated, damage dealt, damage taken)."""
         key = (self.content(attacker), self.content(defender), distance)
         figures = self._figures.get(key) if self.share else None
         if figures is None:
-            result, hit, counter = self.fight(attacker, defender, distance, key)
+            result, hit, counter = self.fight(attacker, defender, distance)
             figures = self._figures[key] = (
                 result,
                 hit,
@@ -222,11 +254,14 @@ def score(tier: str, hit: float, counter: float, result: Forecast) -> float:
 class _Context:
     """Per-decision memos: each tile's terrain, the attacker's snapshot per weapon and terrain."""
 
-    __slots__ = ("terrain_of", "attackers", "weapons", "budget")
+    __slots__ = ("terrain_of", "attackers", "weapons", "budget", "drawn")
 
     def __init__(self, state: TroperaBattle, unit: Unit) -> None:
         self.terrain_of: dict[Tile, str] = {}
         self.attackers: dict[tuple[str, str], Combatant] = {}
+        # Quick Draw's choice by (foe, attacker snapshot, distance), each object kept
+        # beside its id so no id is reused while the entry lives
+        self.drawn: dict[tuple[int, int, int], tuple[Unit, Combatant, str | None]] = {}
         self.weapons = _weapons(unit)
         self.budget = movement_left(state, unit)
 
@@ -306,22 +341,15 @@ def foe_candidates(
             if not numbers.in_range(attacker.weapon, attacker, distance):
                 continue
             # Quick Draw: the defender switches to its best weapon against this attack
-            drawn = quick_draw(state, foe, attacker, distance, scorer.options, compendium)
+            known = context.drawn.get((id(foe), id(attacker), distance))
+            if known is not None and known[0] is foe and known[1] is attacker:
+                drawn = known[2]
+            else:
+                drawn = quick_draw(state, foe, attacker, distance, scorer.options, compendium)
+                context.drawn[(id(foe), id(attacker), distance)] = (foe, attacker, drawn)
             defender = scorer.unit_at(state, foe, foe.position, drawn)
-            key = (
-                unit.id,
-                unit.hp,
-                weapon_name,
-                terrain,
-                foe.id,
-                foe.hp,
-                drawn,
-                distance,
-                state.round,
-                state.phase,
-            )
             result, hit, counter, (kill, killed, dealt, taken) = scorer.odds(
-                attacker, defender, distance, key
+                attacker, defender, distance
             )
             scorer.scored += 1
             found.append(

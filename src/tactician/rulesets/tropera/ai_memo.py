@@ -1,25 +1,30 @@
-"""Which remembered enemy decisions an action can have changed.
+"""What each Elite found last time, and which of it an action can have changed.
 
 Elites "can act in any order during their phase" (000 "Enemy Actions"), so the
-planner weighs every Elite still to act before each action (``ai.next_decision``).
-An action changes a few units (the actor, its target, a rescued ally...); every
-other Elite's decision stays what it was unless it read one of them. This module
-keeps each decision with what it read (its :class:`Footprint`) and, when the
-planner sees a new state, forgets exactly the decisions whose reading changed.
-Recomputing a kept decision would give the same decision: it is a cache, not a
-shortcut, and ``tests/tropera/test_ai_decisions.py`` holds the planner to the
-choices it made when it re-decided everyone.
+planner weighs every Elite still to act before each action (``ai.next_decision``),
+on its best candidate's score. An action changes a few units (the actor, its
+target, a rescued ally...); what every other Elite found stays what it was unless
+it read one of them. This module keeps each Elite's findings (a :class:`Kept`)
+and, when the planner sees a new state, throws away or marks for rescoring
+exactly what the changes touched. Redoing kept work would give the same
+results: it is a cache, not a shortcut, and ``tests/tropera/test_ai_decisions.py``
+holds the planner to the choices it made when it re-decided everyone.
 
-What one unit's decision reads of the battle (``ai.decide``):
+What one Elite's findings read of the battle, and what a change there costs:
 
-* everything about the unit itself and the effects on it (Provoke, Grappler's
-  hold, Defend...), the map and the clock: any change there is a new decision;
-* who stands on the tiles its movement searches examined (``touched``: every
-  tile it could enter or pass, and their neighbours, where a blocker matters);
-* the foes it could attack (``cover``: tiles within a weapon's range of a tile
-  it can reach), their state and the effects on them (Shade, Quick Draw...);
-* for a unit with nothing in range, where every foe stands (it approaches the
-  nearest), and for a provoked unit, every foe (its provoker may fall).
+* the unit itself, the effects on it (Provoke, Grappler's hold, Defend...), the
+  map and the clock: found again from scratch;
+* who blocks the tiles its movement search examined (``touched``: every tile it
+  entered or passed, and their neighbours): an enemy coming or going there means
+  a new search; an ally only changes where it may stop (allies are passable),
+  so the kept search is filtered again and only freed tiles are scored;
+* the foes it could attack (``covers``: within a weapon's range of a tile it can
+  reach), their state and the effects on them (Shade, Quick Draw...): the
+  candidates against that foe alone are scored again;
+* for a provoked unit, every foe standing (its provoker may fall): from scratch.
+
+An Elite with nothing in range scores -inf whatever its approach, so its
+approach (the nearest foe, a Dash) is worked out only if it is chosen to act.
 """
 
 from __future__ import annotations
