@@ -81,7 +81,7 @@ class TerrainGrid(BaseModel):
                 return board
         board = _board(self.width, self.height, self.cells, terrains)
         if len(_LAST_BUILT) >= _LAST_BUILT_LIMIT:
-            del _LAST_BUILT[next(iter(_LAST_BUILT))]
+            _LAST_BUILT.clear()  # atomic, unlike evicting one entry, if threads share it
         # the entry holds the grid itself, so its id cannot be reused while the entry lives
         _LAST_BUILT[id(self)] = (self, self.cells, terrains, board)
         return board

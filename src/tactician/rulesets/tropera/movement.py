@@ -65,7 +65,7 @@ def profile(
         return found[1]
     built = _profile(character, transformed, adverse_weather, dashed)
     if len(_PROFILES) >= _PROFILES_LIMIT:
-        del _PROFILES[next(iter(_PROFILES))]
+        _PROFILES.clear()  # atomic, unlike evicting one entry, if threads share it
     # the entry holds the character, so its id is not reused while the entry lives
     _PROFILES[key] = (character, built)
     return built
