@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.tropera.ai_scenarios import DATA, SCENARIOS, record
 
@@ -48,3 +50,26 @@ def test_reach_through_allies_less_their_tiles_is_reach(name: str) -> None:
     for unit in units:
         through = reach_through_allies(state, unit)
         assert _without_allies(state, unit, through) == reach(state, unit)
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.integers(1, 12),
+    st.integers(1, 12),
+    st.lists(st.tuples(st.integers(0, 11), st.integers(0, 11)), min_size=1, max_size=6),
+)
+def test_the_nearest_foe_field_is_the_least_manhattan_distance(
+    width: int, height: int, foes: list[tuple[int, int]]
+) -> None:
+    """``nearest_field`` (one multi-source search per set of foes) gives every tile
+    exactly ``min(manhattan(tile, foe))``, what the approach used to compute per tile."""
+    from tactician.grid.board import Board
+    from tactician.grid.ranges import manhattan
+    from tactician.grid.terrain import TerrainType
+    from tactician.rulesets.tropera.ai import nearest_field
+
+    board = Board(width, height, [TerrainType(name="plain")] * (width * height))
+    sources = sorted({(x % width, y % height) for x, y in foes})
+    field = nearest_field(board, sources)
+    for tile in board.tiles():
+        assert field[board.index(tile)] == min(manhattan(tile, foe) for foe in sources)
