@@ -1,16 +1,18 @@
 """How long commands take from process start to answer, against a bare Typer app.
 
 A script, not a test: timings depend on the machine and its load. Each command
-runs N times in fresh processes (``python -m tactician.cli.main``, the same code
-the ``tactician`` console script calls), interleaved with the baselines so load
-drift hits all alike: ``python -c pass`` (the floor no Python program can beat)
-and a bare Typer app printing one line (the framework's own floor).
+runs N times in fresh processes (the ``tactician`` console script, run by this
+Python), interleaved with the baselines so load drift hits all alike: ``python
+-c pass`` (the floor no Python program can beat) and a bare Typer app printing
+one line (the framework's own floor). The same commands on the code before issue
+16 (commit ``REFERENCE``, unpacked with ``git archive`` into a temporary
+directory and put first on ``PYTHONPATH``) show what the lazy loading saved.
 
 Targets: every command under 1.5 times the bare Typer app (issue 16); ``tactician
 roll 2d6`` under 0.3 s (issue 1). The commands are the ones people type most:
 ``roll 2d6`` (human and ``--json``), ``rulesets``, ``forecast --json`` on two
-example characters, ``battle show`` on the example ford battle (created once in
-a temporary directory), ``compendium list weapons`` and ``--help``.
+example characters, ``battle show`` on the example ford battle (a battle file
+created once in a temporary directory), ``compendium list weapons`` and ``--help``.
 
 Bytecode: an installed package has ``.pyc`` files; a development shell with
 ``PYTHONDONTWRITEBYTECODE=1`` recompiles every project module on every start
@@ -36,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "tropera"
 TARGET_SECONDS = 0.3
 TARGET_RATIO = 1.5
+REFERENCE = "f1f98bd"
 
 BARE_TYPER = """
 import typer
@@ -70,14 +73,25 @@ def main() -> int:
 
 def _report(runs: int, env: dict[str, str], where: Path) -> int:
     py = sys.executable
-    tactician = [py, "-m", "tactician.cli.main"]
+    tactician = [py, str(Path(py).parent / "tactician")]
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", REFERENCE, "src"], check=True, capture_output=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(where)], input=archive, check=True)
+    old_env = {**env, "PYTHONPATH": str(where / "src")}
     battle = ROOT / "examples" / "tropera" / "battle"
+    start = [
+        *tactician, "battle", "new", "--ruleset", "tropera", "--map", str(battle / "ford.yaml"),
+        "--units", str(battle / "party.yaml"), "--units", str(battle / "bandits.yaml"),
+        "--seed", "7",
+    ]
     subprocess.run(
-        [*tactician, "battle", "new", "--ruleset", "tropera", "--map", str(battle / "ford.yaml"),
-         "--units", str(battle / "party.yaml"), "--units", str(battle / "bandits.yaml"),
-         "--seed", "7"],
-        check=True, stdout=subprocess.DEVNULL, env=env, cwd=where,
+        [*start, "--out", "ford.json"], check=True, stdout=subprocess.DEVNULL, env=env, cwd=where
     )
+    # the code before issue 16 kept its battle in ./battle.json, in its own format
+    old_place = where / "before"
+    old_place.mkdir()
+    subprocess.run(start, check=True, stdout=subprocess.DEVNULL, env=old_env, cwd=old_place)
     baselines = {"python -c pass": [py, "-c", "pass"], "bare Typer app": [py, "-c", BARE_TYPER]}
     commands = {
         "roll 2d6": [*tactician, "roll", "2d6"],
@@ -88,21 +102,30 @@ def _report(runs: int, env: dict[str, str], where: Path) -> int:
             "--attacker", str(EXAMPLES / "aria_sword_fighter.yaml"),
             "--defender", str(EXAMPLES / "enemies" / "brigand.yaml"), "--json",
         ],
-        "battle show": [*tactician, "battle", "show"],
+        "battle show": [*tactician, "battle", "show", "--battle", "ford.json"],
         "compendium list weapons": [*tactician, "compendium", "list", "weapons"],
         "--help": [*tactician, "--help"],
     }
     everything = {**baselines, **commands}
     times: dict[str, list[float]] = {label: [] for label in everything}
+    before: dict[str, list[float]] = {label: [] for label in commands}
     for command in everything.values():  # warm-up: bytecode, parser cache, OS file cache
         _once(command, env, where)
+    old_commands = {**commands, "battle show": [*tactician, "battle", "show"]}
+    for command in old_commands.values():
+        _once(command, old_env, old_place)
     for _ in range(runs):
         for label, command in everything.items():
             times[label].append(_once(command, env, where))
+            if label in before:
+                before[label].append(_once(old_commands[label], old_env, old_place))
     medians = {label: statistics.median(values) for label, values in times.items()}
     for label, value in medians.items():
+        was = f"; before issue 16 {statistics.median(before[label]) * 1000:.1f} ms" if (
+            label in before
+        ) else ""
         print(f"{label:24s} median {value * 1000:7.1f} ms (min {min(times[label]) * 1000:.1f}, "
-              f"n={runs})")
+              f"n={runs}){was}")
     bare = medians["bare Typer app"]
     met = True
     for label in commands:
