@@ -354,3 +354,48 @@ def test_l2366_bullet_hell_costs_sum_to_at_most_the_rank() -> None:
     with pytest.raises(RulesError, match="rank 1"):
         act(battle(weak, unit("t", "enemy", at=(1, 0))),
             {"type": "bullet_hell", "unit": "b", "target": "t", **QUIET})
+
+
+def test_l2281_third_attack_with_combo_finisher_and_l2398_rapid_fire() -> None:
+    """A Third attack follows a Second; Combo Finisher needs both earlier hits on the same
+    target and adds 1d6 per point of margin (L2646), + the second's margin in d6 with
+    Advanced (L890); Rapid Fire follows a pistol's critical (L2398)."""
+    flairs = ("Second Attack", "Third Attack", "Combo Finisher", "Advanced Combo Finisher")
+    fighter = unit("f", weapons=("Longsword", "Small Shield"), flairs=flairs,
+                   to_hit={"Longsword": 5, "Small Shield": 5}, strength=30, speed=30)
+    state = battle(fighter, unit("t", "enemy", at=(1, 0), hp=300))
+    with pytest.raises(RulesError, match="Second attack"):
+        act(state.model_copy(update={"chain": _hit_for(3).model_copy(update={"unit": "f"})}),
+            {"type": "third_attack", "unit": "f", **QUIET})
+    state, _, _ = act(state, {"type": "attack", "unit": "f", "target": "t", **QUIET},
+                      rolls=[3, 3, 1])  # 6 + 5 = 11 vs 7: margin 4
+    state, _, _ = act(state, {"type": "second_attack", "unit": "f", **QUIET},
+                      rolls=[2, 3, 1])  # 5 + 5 = 10 vs 7: margin 3
+    assert state.chain is not None and state.chain.margins == (4, 3)
+    from tactician.rulesets.miridon.battle.follow_up_actions import plan_follow_up
+
+    follow = plan_follow_up(BOOK, OPTIONS, state, {"type": "third_attack", "unit": "f",
+                                                   "modifiers": ["combo_finisher"], **QUIET})
+    assert follow.plan.spec.margin_dice == 1 and follow.plan.spec.bonus_dice == 3
+    state, _, _ = act(state, {"type": "third_attack", "unit": "f",
+                              "modifiers": "combo_finisher", **QUIET},
+                      rolls=[1, 1, 1, 1, 1, 1])  # 2 + 5 = 7 vs 7: a hit, margin 0
+    with pytest.raises(RulesError, match="already"):
+        act(state.model_copy(update={"chain": state.chain.model_copy(update={"stage": 2})}),
+            {"type": "third_attack", "unit": "f", **QUIET})
+    shooter = unit("g", weapons=("Revolver",), flairs=("Rapid Fire Gun Attack",),
+                   to_hit={"Revolver": 5}, strength=30, speed=30)
+    state = battle(shooter, unit("t", "enemy", at=(2, 0), hp=300))
+    plain, _, _ = act(state, {"type": "attack", "unit": "g", "target": "t", **QUIET},
+                      rolls=[3, 3, 1, 1])
+    with pytest.raises(RulesError, match="critical"):
+        act(plain, {"type": "rapid_fire", "unit": "g", **QUIET})
+    crit, _, _ = act(state, {"type": "attack", "unit": "g", "target": "t", **QUIET},
+                     rolls=[6, 6, 1, 1])
+    again, outcome, _ = act(crit, {"type": "rapid_fire", "unit": "g", **QUIET},
+                            rolls=[6, 6, 1, 1])
+    assert outcome.records[0]["strikes"][0]["kind"] == "Rapid Fire Gun Attack"
+    act(again, {"type": "rapid_fire", "unit": "g", **QUIET}, rolls=[3, 3, 1, 1])
+    with pytest.raises(RulesError, match="does not chain"):
+        act(again, {"type": "rapid_fire", "unit": "g", **QUIET},
+            options=["rapid_fire_chain=false"])

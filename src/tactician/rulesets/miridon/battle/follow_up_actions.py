@@ -196,8 +196,13 @@ def _follow_up(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) ->
     if follow.keeps_chain:
         after = after_attack(ctx, state, follow.plan, follow.name, action, 1, None)
         return after.model_copy(update={"chain": follow.chain})
-    return after_attack(ctx, state, follow.plan, follow.name, action, follow.stage,
-                        follow.chain)
+    after = after_attack(ctx, state, follow.plan, follow.name, action, follow.stage,
+                         follow.chain)
+    if after.chain is not None and after.chain.kind != follow.name:
+        # the chain names this bonus attack (a Rapid Fire keeps its stage, L2398)
+        after = after.model_copy(update={"chain": after.chain.model_copy(
+            update={"kind": follow.name})})
+    return after
 
 
 for _name in FOLLOW_UPS:
