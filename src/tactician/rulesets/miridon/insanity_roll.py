@@ -22,7 +22,8 @@ severity dice (days, hours, blocks, miles) are rolled when an effect is applied
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from tactician.content.compendium import lookup
@@ -31,6 +32,7 @@ from tactician.dice.enumerate import distribution
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.compendium import Compendium
 from tactician.rulesets.miridon.insanity import INCREASE, row_for
+from tactician.rulesets.miridon.models import InsanityRow
 from tactician.rulesets.miridon.spirit_options import DEFAULT_SPIRIT_OPTIONS, SpiritOptions
 
 THREE_D6 = DiceSum(((3, 6),), 0, "insanity roll 3d6")
@@ -93,7 +95,7 @@ class InsanityState:
     taken: tuple[Taken, ...] = ()
     mist_depth: int = 0
     rolls_left: int = 1
-    cause: str = "3d6"
+    cause: str = field(default="3d6", compare=False)  # for the log only: never splits states
 
     @property
     def done(self) -> bool:
@@ -107,6 +109,35 @@ def start_state(bonus: int, rolls: int = 1) -> InsanityState:
     return InsanityState(base=bonus, roll=None, rolls_left=rolls)
 
 
+class _Table:
+    """Table 7.1 indexed by roll (the rows cover every integer; ``row_for`` checks it)."""
+
+    def __init__(self, compendium: Compendium) -> None:
+        rows = list(compendium.insanity_table.values())
+        bounds = [b for r in rows for b in (r.roll_min, r.roll_max) if b is not None]
+        self.low, self.high = min(bounds), max(bounds)
+        self.by_roll = {n: row_for(compendium, n) for n in range(self.low, self.high + 1)}
+
+    def row(self, roll: int) -> InsanityRow:
+        return self.by_roll[min(max(roll, self.low), self.high)]
+
+
+_TABLES: dict[int, tuple[Compendium, _Table]] = {}
+
+
+def _table(compendium: Compendium) -> _Table:
+    held = _TABLES.get(id(compendium))
+    if held is None or held[0] is not compendium:
+        held = (compendium, _Table(compendium))
+        _TABLES[id(compendium)] = held
+    return held[1]
+
+
+@lru_cache(maxsize=64)
+def _dice(text: str, purpose: str) -> DiceSum:
+    return DiceSum.parse(text, purpose)
+
+
 def insanity_step(
     compendium: Compendium, state: InsanityState, chance: Any,
     options: SpiritOptions = DEFAULT_SPIRIT_OPTIONS,
@@ -115,13 +146,13 @@ def insanity_step(
     roll = state.roll
     if roll is None:
         roll = state.base + chance.decide(THREE_D6)
-    row = row_for(compendium, roll)
+    row = _table(compendium).row(roll)
     if chance.narrating:
         chance.note(Lookup(roll, row.name, row.effect, row.severity, state.cause))
     if row.effect == INCREASE:
         if row.severity is None:
             raise RulesError(f"Increase Roll row {row.name} has no severity")
-        step = chance.decide(DiceSum.parse(row.severity, "insanity increase roll"))
+        step = chance.decide(_dice(row.severity, "insanity increase roll"))
         return replace(state, roll=roll + step, cause="increase")
     severity = row.severity
     if severity is None and row.effect == "Unconscious":
