@@ -12,8 +12,8 @@ from tactician.rulesets.miridon.compendium import Compendium, load_compendium
 from tactician.rulesets.miridon.ghost import Ghost
 from tactician.rulesets.miridon.magic.caster import Caster
 from tactician.rulesets.miridon.magic.casting import (
-    CastRequest,
     Casting,
+    CastRequest,
     activate,
     cancel,
     cast_spell,
@@ -204,7 +204,9 @@ def test_l2108_echo_spell(comp: Compendium) -> None:
 
 @given(st.integers(1, 30), st.lists(st.tuples(st.sampled_from(["damage", "dodge", "channel"]),
                                               st.integers(0, 12)), max_size=8))
-def test_spell_ghost_only_falls_and_zero_threatens(invested: int, events: list[tuple[str, int]]) -> None:
+def test_spell_ghost_only_falls_and_zero_threatens(
+    invested: int, events: list[tuple[str, int]]
+) -> None:
     comp = load_compendium()
     spell = elemental(comp, invested)
     for kind, amount in events:

@@ -85,7 +85,9 @@ def test_negative_ghost_refused() -> None:
 
 
 @given(st.integers(0, 60), st.integers(0, 60), st.integers(0, 40), st.integers(0, 40))
-def test_losses_never_go_below_zero_nor_raise(maximum: int, current: int, hit: int, cap: int) -> None:
+def test_losses_never_go_below_zero_nor_raise(
+    maximum: int, current: int, hit: int, cap: int
+) -> None:
     ghost = Ghost(maximum, current)
     for change in (puzzle_hit(ghost, hit, cap), dispersal_hit(ghost, hit), drained(ghost)):
         assert change.after.current >= 0 and change.after.maximum >= 0
