@@ -8,6 +8,7 @@ battle layer passes one ``SpiritOptions`` to every rule of this part.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -33,6 +34,9 @@ class SpiritOptions(BaseModel):
     gather_mist_at_zero: bool = True
     # C46: a block stance ends the casting (spell cancelled)
     casting_exclusive: bool = True
+    # C45-like gap: an area Elemental Spell / Health Recovery (Explosive, Beam) rolls its
+    # effect once for every target ("once") or once per target ("per_target")
+    area_spell_roll: Literal["once", "per_target"] = "once"
     # M25: Dragon Breath targets one unit within this many feet, hits automatically
     dragon_breath_range_ft: int = Field(default=30, ge=5)
     # M32: while inside, the pilot acts only through the mech's parts

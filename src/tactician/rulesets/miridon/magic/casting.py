@@ -51,6 +51,7 @@ class Casting:
     element: str | None = None
     cast_block: int = 0
     reason: str = ""
+    also: tuple[str, ...] = ()  # Multiple Enhancement: the other spells cast at once
 
     @property
     def active(self) -> bool:
@@ -70,6 +71,7 @@ class CastRequest:
     element: str | None = None
     block: int = 0
     from_staff: bool = False
+    also: tuple[str, ...] = ()  # Multiple Enhancement's further spells (L2794)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +123,7 @@ def cast_spell(
             "is out of range (L3249)"
         )
     element = _element(spell, request.element)
+    also = _also(spell, tuple(m.name for m in modifiers), request.also)
     change: GhostChange | None = None
     staff_left: int | None = None
     spell_ghost = request.spell_ghost
@@ -141,6 +144,7 @@ def cast_spell(
         range_ft=spell.range_ft,
         element=element,
         cast_block=request.block,
+        also=also,
     )
     return Cast(casting, change, staff_left, total_cost(modifiers, caster))
 
@@ -155,6 +159,33 @@ def _element(spell: Spell, element: str | None) -> str | None:
     if element is None or element.casefold() not in ELEMENTS:
         raise RulesError(f"{spell.name} needs an element: one of {', '.join(ELEMENTS)}")
     return element.casefold()
+
+
+ENHANCEMENTS = ("Spell Barrier", "Physical Barrier", "Elemental Weapon", "Vampiric Weapon")
+MULTIPLE = {
+    "Multiple Enhancement": 2,
+    "Advanced Multiple Enhancement": 3,
+    "Greater Multiple Enhancement": 4,
+}
+
+
+def _also(spell: Spell, modifiers: tuple[str, ...], also: tuple[str, ...]) -> tuple[str, ...]:
+    """Multiple Enhancement (L2788-2826): "the caster chooses two [Spells] between the [Spell
+    Barrier], [Physical Barrier], [Elemental Weapon], or [Vampiric Weapon] rather than just
+    one" (three, four with Advanced, Greater); "the target takes the [Effects] of both".
+    DEFAULT: fewer than the number is allowed, each spell at most once."""
+    allowed = next((n for m, n in MULTIPLE.items() if m in modifiers), 1)
+    if not also:
+        return ()
+    if allowed == 1:
+        raise RulesError("casting further spells at once needs Multiple Enhancement (L2794)")
+    names = (spell.name,) + also
+    if len(names) > allowed or len(set(names)) != len(names):
+        raise RulesError(f"at most {allowed} different enhancement spells at once (L2794)")
+    for name in also:
+        if name not in ENHANCEMENTS:
+            raise RulesError(f"{name} is not one of {', '.join(ENHANCEMENTS)} (L2794)")
+    return also
 
 
 def _require(casting: Casting, *statuses: Status) -> None:
