@@ -58,7 +58,11 @@ def insanity_check(current_hp: int, current_ghost: int, resist_rank: int = 0) ->
         raise RulesError(f"a Resist Insanity rank is 0 or more, not {resist_rank}")
     effective = current_hp + RESIST_PER_RANK * resist_rank
     return InsanityCheck(
-        current_hp, current_ghost, resist_rank, effective, effective < current_ghost,
+        current_hp,
+        current_ghost,
+        resist_rank,
+        effective,
+        effective < current_ghost,
         current_ghost - effective,
     )
 
@@ -139,7 +143,9 @@ def _dice(text: str, purpose: str) -> DiceSum:
 
 
 def insanity_step(
-    compendium: Compendium, state: InsanityState, chance: Any,
+    compendium: Compendium,
+    state: InsanityState,
+    chance: Any,
     options: SpiritOptions = DEFAULT_SPIRIT_OPTIONS,
 ) -> InsanityState:
     """One lookup in Table 7.1 (L3043): roll the 3d6 if owed, follow one row."""
@@ -161,7 +167,11 @@ def insanity_step(
     if row.effect == MIST_FORM and state.mist_depth < options.mist_form_rerolls:
         base = _mist_form_base(compendium, severity)
         return replace(
-            state, base=base, roll=None, taken=taken, mist_depth=state.mist_depth + 1,
+            state,
+            base=base,
+            roll=None,
+            taken=taken,
+            mist_depth=state.mist_depth + 1,
             cause="mist form",
         )
     left = state.rolls_left - 1
@@ -194,7 +204,10 @@ class InsanityResult:
 
 
 def resolve_insanity(
-    compendium: Compendium, check: InsanityCheck, chance: Any, rolls: int = 1,
+    compendium: Compendium,
+    check: InsanityCheck,
+    chance: Any,
+    rolls: int = 1,
     options: SpiritOptions = DEFAULT_SPIRIT_OPTIONS,
 ) -> InsanityResult:
     """Roll a check on the dice; no roll (and no effect) if the trigger is not met."""
@@ -232,16 +245,32 @@ class _Walk:
 
 
 def insanity_distribution(
-    compendium: Compendium, bonus: int, rolls: int = 1,
+    compendium: Compendium,
+    bonus: int,
+    rolls: int = 1,
     options: SpiritOptions = DEFAULT_SPIRIT_OPTIONS,
 ) -> dict[tuple[Taken, ...], float]:
-    """Exact probability of every tuple of effects taken by a roll of ``bonus`` + 3d6."""
+    """Exact probability of every tuple of effects taken by a roll of ``bonus`` + 3d6
+    (memoized: forecasts and the AI ask for the same few bonuses again and again)."""
+    key = (id(compendium), bonus, rolls, options)
+    held = _OUTCOMES.get(key)
+    if held is not None and held[0] is compendium:
+        return dict(held[1])
     final = distribution(
         start_state(bonus, rolls),
         lambda state, chance: insanity_step(compendium, state, chance, options),
         lambda state: state.done,
     )
-    return {state.taken: p for state, p in final.items()}
+    outcomes = {state.taken: p for state, p in final.items()}
+    if len(_OUTCOMES) > 512:
+        _OUTCOMES.clear()
+    _OUTCOMES[key] = (compendium, outcomes)
+    return dict(outcomes)
+
+
+_OUTCOMES: dict[
+    tuple[int, int, int, SpiritOptions], tuple[Compendium, dict[tuple[Taken, ...], float]]
+] = {}
 
 
 def effect_probabilities(outcomes: dict[tuple[Taken, ...], float]) -> dict[str, float]:
