@@ -213,35 +213,31 @@ def resolve_insanity(
     """Roll a check on the dice; no roll (and no effect) if the trigger is not met."""
     if not check.rolls:
         return InsanityResult(check, (), ())
-    state = _Walk(start_state(check.bonus, rolls))
-    while not state.current.done:
-        state.current = insanity_step(compendium, state.current, state.recorder(chance), options)
-    return InsanityResult(check, tuple(state.lookups), state.current.taken)
+    recorder = _Recorder(chance)
+    state = start_state(check.bonus, rolls)
+    while not state.done:
+        state = insanity_step(compendium, state, recorder, options)
+    return InsanityResult(check, tuple(recorder.lookups), state.taken)
 
 
-class _Walk:
-    """Collects the lookups of one resolution (also passed on to the chance's own notes)."""
+class _Recorder:
+    """Passes decisions to the real chance and keeps the lookups of one resolution (also
+    passed on to the chance's own notes when it narrates)."""
 
-    def __init__(self, start: InsanityState) -> None:
-        self.current = start
+    narrating = True
+
+    def __init__(self, chance: Any) -> None:
+        self.chance = chance
         self.lookups: list[Lookup] = []
 
-    def recorder(self, chance: Any) -> Any:
-        walk = self
+    def decide(self, event: Any) -> Any:
+        return self.chance.decide(event)
 
-        class _Recorder:
-            narrating = True
-
-            def decide(self, event: Any) -> Any:
-                return chance.decide(event)
-
-            def note(self, record: Any) -> None:
-                if isinstance(record, Lookup):
-                    walk.lookups.append(record)
-                if getattr(chance, "narrating", False):
-                    chance.note(record)
-
-        return _Recorder()
+    def note(self, record: Any) -> None:
+        if isinstance(record, Lookup):
+            self.lookups.append(record)
+        if getattr(self.chance, "narrating", False):
+            self.chance.note(record)
 
 
 def insanity_distribution(
