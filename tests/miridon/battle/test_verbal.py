@@ -1,4 +1,4 @@
-"""Healing Word, Guidance and Teleport (L2120-2140, L1975-1986)."""
+"""Healing Word and Guidance (L2120-2140), traps (L1845-1863)."""
 
 from __future__ import annotations
 
@@ -46,16 +46,6 @@ def test_l2134_guidance_adds_rank_to_hit_for_the_block() -> None:
     for _ in range(3):  # the block ends: Guidance is gone
         state, _, _ = act(state, {"type": "end_turn"})
     assert state.unit("a").condition("Guidance") is None
-
-
-def test_l1984_teleport_through_obstacles_for_ghost_power() -> None:
-    jumper = unit("j", specials={"Teleport": 3}, ghost=20)
-    state, _, _ = act(battle(jumper, unit("x", at=(1, 0))),
-                      {"type": "teleport", "unit": "j", "to": [3, 0], "face": "w"})
-    j = state.unit("j")
-    assert (j.position, j.facing, j.ghost, j.speed) == ((3, 0), "w", 5, 9)
-    with pytest.raises(RulesError, match="up to 15 ft"):
-        act(battle(jumper), {"type": "teleport", "unit": "j", "to": [4, 0]})
 
 
 def test_l1849_l1863_traps_arm_disarm_and_trigger() -> None:

@@ -1,4 +1,4 @@
-"""Verbal actions with numbers in 004, and Teleport.
+"""Verbal actions with numbers in 004.
 
 - ``healing_word`` (L2120-2126; the Skiffmaster / Vessel dual special, L177-180): restores
   1d6 per rank to the unit itself or "any single target within 30 feet"; capped at the
@@ -7,12 +7,9 @@
 - ``guidance`` (L2131-2140; L191-196): another unit within 30 ft gets +rank on "all [To
   Hit Rolls] ... for the rest of the current [Action Block]" (a ``Guidance`` condition of
   one block, read by ``attack_numbers``).
-- ``teleport`` (L1975-1986; the Vessel / Ghost Hunter dual special, L228-231): a movement
-  action "up to 5 feet per [Rank]" in any direction, through any obstacle, "1 [Current
-  Ghost Power] for every 1 foot moved", facing any way after; the end square must be free
-  and standable; Obstruct Movement applies as to any movement action.
 The charisma-roll verbal actions (Stunning Scream, Taunt, ...) are not built: their rolls
-and effects are not defined (gap M9).
+and effects are not defined (gap M9). Teleport (it spends ghost power) is part 3's
+(``spirit_battle``).
 """
 
 from __future__ import annotations
@@ -20,15 +17,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tactician.engine.actions import as_tile
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
 from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
 from tactician.rulesets.miridon.battle.dice_events import D6Pool
-from tactician.rulesets.miridon.battle.geometry import DIRECTIONS, distance_ft
-from tactician.rulesets.miridon.battle.move_actions import obstructor
+from tactician.rulesets.miridon.battle.geometry import distance_ft
 from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
-from tactician.rulesets.miridon.battle.state import Condition, MiridonBattle, terrain_set
+from tactician.rulesets.miridon.battle.state import Condition, MiridonBattle
 
 REACH_FT = 30  # "any single target within 30 feet" (L2124, L2136)
 
@@ -80,48 +75,3 @@ def guidance(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> M
     condition = Condition(name="Guidance", blocks=1, value=rank, source=unit.id)
     ctx.summary = f"{unit.id}: Guidance on {target.id}, +{rank} To Hit this block (L2134)"
     return state.replace_units(target.model_copy(update={"conditions": (*kept, condition)}))
-
-
-@ACTIONS.register("teleport", keys=("to", "face"))
-def teleport(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
-    unit = acting(state, action, "teleport")
-    rank = unit.profile.special("Teleport")
-    if rank < 1:
-        raise RulesError(f"{unit.id} has no rank in Teleport (004 L1977)")
-    end = as_tile(action.get("to"), "to")
-    board = state.board()
-    if not board.in_bounds(end):
-        raise RulesError(f"{end} is off the {board.width}x{board.height} map")
-    if terrain_set()[board.terrain_at(end).name].cost_for("default") is None:
-        raise RulesError(f"{end} is a {board.terrain_at(end).name}: nobody can stand there")
-    if state.at(end) is not None:
-        raise RulesError(f"{end} is taken by {state.at(end).id}")  # type: ignore[union-attr]
-    assert unit.position is not None
-    feet = distance_ft(unit.position, end, ctx.options)
-    if feet > 5 * rank:
-        raise RulesError(f"Teleport moves up to {5 * rank} ft (5 per rank), not {feet} "
-                         "(004 L1979)")
-    if feet > unit.ghost:
-        raise RulesError(f"Teleport costs {feet} Current Ghost Power (1 a foot, L1984); "
-                         f"{unit.id} has {unit.ghost}")
-    face = action.get("face", unit.facing)
-    if face not in DIRECTIONS:
-        raise RulesError(f"face must be one of {', '.join(DIRECTIONS)}, not {face!r}")
-    cost = action_cost(ctx.book, "Teleport", unit)
-    unit = active(pay(use_slot(unit, "movement", "Teleport"), cost, "Teleport"), state.block)
-    blocker = obstructor(ctx.book, ctx.options, state, unit, end) \
-        if ctx.options.auto_reactions == "policy" else None
-    if blocker is not None:  # a movement action like any other (L2186)
-        paid = pay(blocker, action_cost(ctx.book, "Obstruct Movement", blocker),
-                   "Obstruct Movement").model_copy(update={"defensive": blocker.defensive + 1})
-        ctx.summary = f"{unit.id}'s Teleport is obstructed by {blocker.id} (L2188)"
-        return state.replace_units(unit.model_copy(update={"obstructed": True}), paid)
-    ctx.summary = (f"{unit.id} teleports to {end[0]},{end[1]} ({text(cost)}, {feet} ghost "
-                   "power)")
-    from tactician.rulesets.miridon.battle.traps import enter
-
-    start = unit.position
-    assert start is not None
-    state = state.replace_units(unit.model_copy(update={"position": end, "facing": face,
-                                                        "ghost": unit.ghost - feet}))
-    return enter(ctx, state, unit.id, start, [end])
