@@ -171,3 +171,19 @@ def test_every_forecast_is_a_distribution(to_hit: int, evasion: int, dice: int, 
         assert result.damage >= 0 and result.hp == max(0, hp - result.damage)
         assert result.crits <= result.hits
         assert (result.status == "dead") == (hp == 0 and result.damage > 0)
+
+
+def test_redouble_specialist_counted_damage_agrees_with_simulation() -> None:
+    """The damage Redouble compares is enumerated with the attack (two pools) and agrees
+    with a seeded simulation of the same procedure."""
+    spec = AttackSpec(to_hit=3, evasion=8, base_dice=2, bonus_dice=2, reduction=1,
+                      track_counted=True, excluded_dice=2, count_crit=False, hp=200)
+    expected: dict[int, float] = {}
+    for result, p in outcomes(spec).items():
+        expected[result.counted] = expected.get(result.counted, 0.0) + p
+        assert result.counted <= result.damage
+    n = 3000
+    seen: Counter[int] = Counter(
+        resolve(spec, SampledChance(SeededDice(50_000 + i))).counted for i in range(n))
+    for value, p in expected.items():
+        assert abs(seen[value] / n - p) <= 4 * math.sqrt(p * (1 - p) / n) + 1 / n

@@ -399,3 +399,28 @@ def test_l2281_third_attack_with_combo_finisher_and_l2398_rapid_fire() -> None:
     with pytest.raises(RulesError, match="does not chain"):
         act(again, {"type": "rapid_fire", "unit": "g", **QUIET},
             options=["rapid_fire_chain=false"])
+
+
+def test_l493_redouble_specialist_leaves_power_attack_and_crits_out() -> None:
+    """"Various forms of additional [Damage Dealt] are not included in the [Damage Dealt]
+    calculation for activating [Redouble Melee Attack]. These effects include [True
+    Strike], [Power Attack], [Critical Hit] ... and [Charge]." (L493-495)"""
+    flairs = ("Power Attack", "Redouble Specialist")
+    duelist = unit("d", weapons=("Claymore (sword)",), talents={"Redouble": 1},
+                   flairs=flairs, to_hit={"Claymore (sword)": 30}, strength=20, speed=20)
+    state = battle(duelist, unit("t", "enemy", at=(1, 0), hp=200))
+    attack = {"type": "attack", "unit": "d", "target": "t", "modifiers": ["power_attack"],
+              "power": 2, **QUIET}
+    # 2d6 Claymore counted (1 + 2), the 2d6 of Power Attack rolled apart (6 + 6)
+    hit, outcome, draws = act(state, attack, rolls=[3, 3, 1, 2, 6, 6])
+    assert outcome.records[0]["strikes"][0]["damage"] == 15
+    assert hit.chain is not None and hit.chain.damage == 3
+    assert "damage (not counted for Redouble)" in [d.purpose for d in draws]
+    act(hit, {"type": "redouble", "unit": "d", **QUIET}, rolls=[3, 3, 1, 1])
+    plain = duelist.model_copy(update={"profile": duelist.profile.model_copy(
+        update={"flairs": ("Power Attack",)})})
+    hit, _, _ = act(battle(plain, unit("t", "enemy", at=(1, 0), hp=200)), attack,
+                    rolls=[3, 3, 1, 2, 6, 6])
+    assert hit.chain is not None and hit.chain.damage == 15
+    with pytest.raises(RulesError, match="Threshold"):
+        act(hit, {"type": "redouble", "unit": "d", **QUIET})

@@ -241,6 +241,7 @@ def build(
     damage_terms = [Term(f"{weapon.name} {weapon.damage}", 0, "L1644")]
     bonus_dice, bonus_flat = 0, 0
     melee = acts_as in ("melee", "combo")
+    flanking, spun = 0, False
     if melee:
         rank = profile.talent("Melee Boost")
         if weapon.name == UNARMED and any(profile.has(f) for f in UNARMED_DOUBLERS):
@@ -266,7 +267,8 @@ def build(
                           and not u.down and u.position and
                           in_melee(u.position, target.position, options))
             if friends:
-                bonus_flat += flank * friends
+                flanking = flank * friends
+                bonus_flat += flanking
                 damage_terms.append(Term("Flanking", flank * friends, "L138"))
     else:
         gun_boost = 2 * profile.talent("Gun Boost")
@@ -301,6 +303,9 @@ def build(
         unconscious=target.status == "unconscious", dead_on_zero=options.dead_on_zero,
     )
     spec = replace(spec, **_on_hit(attacker, weapon))  # type: ignore[arg-type]
+    if melee and profile.has("Redouble Specialist"):
+        spec = replace(spec, **_specialist(attacker, weapon, bonus, power, spun,
+                                           flanking))  # type: ignore[arg-type]
     plan = AttackPlan(attacker.id, target.id, weapon.name, acts_as, bonus, modifiers, power,
                       dodge, 0, 0, False, spec, distance, tuple(terms), tuple(damage_terms))
     return with_block(plan, book, target, block_on_hit, block_on_crit, shield_block)
@@ -326,6 +331,29 @@ def with_block(plan: AttackPlan, book: Compendium, target: UnitState, on_hit: in
     spec = replace(plan.spec, block_pdr=extra(on_hit), block_pdr_crit=extra(on_crit))
     return replace(plan, spec=spec, block_on_hit=on_hit, block_on_crit=on_crit,
                    shield_block=bool(held) and bool(on_hit or on_crit))
+
+
+def _specialist(attacker: UnitState, weapon: Weapon, bonus: bool, power: int,
+                spun: bool, flanking: int) -> dict[str, object]:
+    """Redouble Specialist (L489-497): [True Strike], [Power Attack], [Critical Hit] and
+    [Charge] are left out of the damage Redouble compares; Advanced (L501-509): also
+    [Crushing Blow], [Combo Finisher] and [Fast Charge]; Greater (L513-521): also
+    [Flanking] and [Bull Rush] ([Stealth Strike] is undefined, M24; [Backfire Critical
+    Hit] is a spell's, part 3)."""
+    profile = attacker.profile
+    advanced = profile.has("Advanced Redouble Specialist")
+    greater = advanced and profile.has("Greater Redouble Specialist")
+    dice, flat = power, 0
+    if attacker.charge and not bonus and not spun:
+        if attacker.charge == 1 or advanced:
+            flat += weapon.weight * attacker.charge
+        if greater:
+            dice += profile.special("Bull Rush")
+    if greater:
+        flat += flanking
+    return {"track_counted": True, "excluded_dice": dice, "excluded_flat": flat,
+            "excluded_margin_flat": True, "excluded_margin_dice": advanced,
+            "count_crit": False}
 
 
 def _on_hit(attacker: UnitState, weapon: Weapon) -> dict[str, int]:

@@ -64,6 +64,13 @@ class AttackSpec:
     crit_multiplier_pdr: int = 2
     crit_multiplier_points: int = 2
     unreduced: bool = False  # Grapple Attack: "This damage is not reduced." (L1885)
+    # Redouble Specialist (L489-521): the terms left out of the damage Redouble compares
+    track_counted: bool = False
+    excluded_dice: int = 0
+    excluded_flat: int = 0
+    excluded_margin_dice: bool = False
+    excluded_margin_flat: bool = False
+    count_crit: bool = True
     auto_hit: bool = False  # the Grapple Attack that follows a grapple (L1875) never rolls
 
 
@@ -82,14 +89,33 @@ class Result(NamedTuple):
     speed_loss: int = 0
     strength_loss: int = 0
     pending: int = 0  # a hit awaiting its damage roll: 1 normal, 2 critical
+    counted: int = 0  # the damage Redouble compares with its threshold (L2347, L489)
 
 
-def _damage_of(spec: AttackSpec, crit: bool, margin: int | None, chance: Any) -> int:
-    """One hit's [Damage Dealt] (L1664, L1672), its dice decided by ``chance``."""
+def _damage_of(spec: AttackSpec, crit: bool, margin: int | None,
+               chance: Any) -> tuple[int, int]:
+    """One hit's [Damage Dealt] (L1664, L1672), its dice decided by ``chance``, and the part
+    of it Redouble compares with its threshold (all of it, or without the terms the
+    Redouble Specialist flairs leave out, L489-521: those dice are rolled apart)."""
     reduction = 0 if spec.unreduced else spec.reduction + (spec.block_pdr_crit if crit
                                                            else spec.block_pdr)
     extra_dice = spec.margin_dice * (margin or 0)
     extra_flat = spec.margin_flat * (margin or 0)
+    factor = {"double": 2, "piercing": 1, "sword": 0}[spec.crit_mode] if crit else 1
+    if spec.track_counted:
+        out_dice = spec.excluded_dice + (extra_dice if spec.excluded_margin_dice else 0)
+        out_flat = spec.excluded_flat + (extra_flat if spec.excluded_margin_flat else 0)
+        kept = chance.decide(D6Pool.of(
+            spec.base_dice + spec.bonus_dice + extra_dice - out_dice,
+            spec.base_bonus + spec.bonus_flat + extra_flat - out_flat, spec.reroll_up_to,
+            "damage"))
+        left = chance.decide(D6Pool.of(out_dice, out_flat, spec.reroll_up_to,
+                                       "damage (not counted for Redouble)"))
+        total = kept + left
+        damage = max(0, (2 * total - factor * reduction) if crit else total - reduction)
+        counted = max(0, (2 * kept - factor * reduction) if crit and spec.count_crit
+                      else kept - reduction)
+        return damage, counted
     if crit and not spec.bonus_doubles:
         base = chance.decide(D6Pool.of(spec.base_dice, spec.base_bonus, spec.reroll_up_to,
                                        "base damage"))
@@ -102,10 +128,8 @@ def _damage_of(spec: AttackSpec, crit: bool, margin: int | None, chance: Any) ->
                                          spec.base_bonus + spec.bonus_flat + extra_flat,
                                          spec.reroll_up_to, "damage"))
         total = 2 * rolled if crit else rolled
-    if crit:
-        factor = {"double": 2, "piercing": 1, "sword": 0}[spec.crit_mode]
-        return max(0, total - factor * reduction)
-    return max(0, total - reduction)
+    damage = max(0, total - factor * reduction)
+    return damage, damage
 
 
 def _roll(spec: AttackSpec) -> ToHitRoll:
@@ -127,19 +151,22 @@ def step(spec: AttackSpec, state: Result, chance: Any, roll: ToHitRoll | None = 
             hit, crit, margin = chance.decide(roll or _roll(spec))
         if hit:
             return Result(state.stage, state.hits + 1, state.crits + crit, state.damage,
-                          margin, spec.hp, pending=2 if crit else 1)
+                          margin, spec.hp, pending=2 if crit else 1, counted=state.counted)
         if state.stage > 1:
-            return Result(state.stage - 1, state.hits, state.crits, state.damage, None, spec.hp)
-        return _finish(spec, state.hits, state.crits, state.damage, None)
-    damage = state.damage + _damage_of(spec, state.pending == 2, state.margin, chance)
+            return Result(state.stage - 1, state.hits, state.crits, state.damage, None, spec.hp,
+                          counted=state.counted)
+        return _finish(spec, state.hits, state.crits, state.damage, None, state.counted)
+    dealt, counted = _damage_of(spec, state.pending == 2, state.margin, chance)
+    damage, counted = state.damage + dealt, state.counted + counted
     if state.stage > 1:
-        return Result(state.stage - 1, state.hits, state.crits, damage, None, spec.hp)
+        return Result(state.stage - 1, state.hits, state.crits, damage, None, spec.hp,
+                      counted=counted)
     # the margin is not kept in the end (the strike's record has the roll), so ends merge
-    return _finish(spec, state.hits, state.crits, damage, None)
+    return _finish(spec, state.hits, state.crits, damage, None, counted)
 
 
 def _finish(spec: AttackSpec, hits: int, crits: int, damage: int,
-            margin: int | None) -> Result:
+            margin: int | None, counted: int = 0) -> Result:
     hp, status = spec.hp, "unconscious" if spec.unconscious else "ok"
     pdr = speed = strength = 0
     if hits:
@@ -151,7 +178,8 @@ def _finish(spec: AttackSpec, hits: int, crits: int, damage: int,
         points = spec.crit_multiplier_points if crits else 1
         pdr = spec.pdr_damage * (spec.crit_multiplier_pdr if crits else 1)
         speed, strength = spec.speed_damage * points, spec.strength_damage * points
-    return Result(-1, hits, crits, damage, margin, hp, status, pdr, speed, strength)
+    return Result(-1, hits, crits, damage, margin, hp, status, pdr, speed, strength,
+                  counted=counted if spec.track_counted else damage)
 
 
 def start(spec: AttackSpec) -> Result:

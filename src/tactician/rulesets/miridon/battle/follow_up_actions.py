@@ -178,7 +178,11 @@ def plan_follow_up(book: Compendium, options: BattleOptions, state: MiridonBattl
                          bonus=True, modifiers=plain, power=power,
                          margin_dice_extra=margin_dice)
     if extra_dice:
-        plan = replace(plan, spec=replace(plan.spec, bonus_dice=plan.spec.bonus_dice + extra_dice))
+        left_out = plan.spec.excluded_dice + (extra_dice if kind == "third_attack" and
+                                              unit.profile.has("Advanced Redouble Specialist")
+                                              else 0)
+        plan = replace(plan, spec=replace(plan.spec, bonus_dice=plan.spec.bonus_dice + extra_dice,
+                                          excluded_dice=left_out))
     plan = apply_reactions(book, options, state, plan, action)
     return FollowUp(plan, _with_cost(book, unit, name, modifiers), name, once_key, stage,
                     chain, keeps)

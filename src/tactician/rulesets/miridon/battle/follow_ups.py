@@ -39,7 +39,9 @@ def after_attack(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: st
     same = chain.same_target and chain.target == plan.target if chain else True
     new_chain = Chain(unit=plan.attacker, kind=plan.acts_as if stage == 1 else label,
                       stage=stage, weapon=plan.weapon, target=plan.target,
-                      hit=result.hits > 0, crit=result.crits > 0, damage=result.damage,
+                      hit=result.hits > 0, crit=result.crits > 0,
+                      # what Redouble compares (Redouble Specialist leaves terms out, L489)
+                      damage=result.counted,
                       margins=margins, same_target=same)
     if not result.hits and action.get("riposte", "auto") not in ("no", False):
         state = riposte_exchange(ctx, state, plan.target, plan.attacker, strikes)

@@ -112,7 +112,7 @@ def follow_ups(book: Compendium, options: BattleOptions, state: MiridonBattle,
     if rank and stage == 1 and plan.acts_as in ("melee", "combo") and "redouble" not in unit.once:
         found["redouble"] = sum(p for r, p in ends.items()
                                 if (r.hits or options.redouble_on_miss)
-                                and redouble_allowed(options, r.damage, rank))
+                                and redouble_allowed(options, r.counted, rank))
     if stage == 1 and unit.profile.has("Second Attack") and len(unit.profile.weapons) > 1 \
             and "second_attack" not in unit.once:
         found["second_attack"] = 1.0
