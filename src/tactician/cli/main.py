@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import typer
 
-from tactician.cli import battle, campaign, character, combat, compendium, demo, dice, rulesets
+from tactician.cli import (
+    battle,
+    campaign,
+    character,
+    combat,
+    compendium,
+    demo,
+    dice,
+    rulesets,
+    serve,
+)
 
 app = typer.Typer(
     help="Tactician: grid-tactics tabletop battles run exactly by the book.",
@@ -17,6 +27,7 @@ dice.register(app)
 rulesets.register(app)
 combat.register(app)
 demo.register(app)
+serve.register(app)
 app.add_typer(character.app, name="character")
 app.add_typer(battle.app, name="battle")
 app.add_typer(campaign.app, name="campaign")

@@ -1,0 +1,36 @@
+"""``tactician serve``: open the database, print the GM's link, run uvicorn."""
+
+from __future__ import annotations
+
+import socket
+
+from tactician.errors import TacticianError
+from tactician.store.database import open_database
+from tactician.table.seats import new_gm_token
+
+
+def serve(host: str, port: int, db_url: str | None, echo: bool = True) -> None:
+    import uvicorn
+
+    from tactician.web.app import create_app
+
+    if not 0 <= port <= 65535:
+        raise TacticianError(f"--port {port}: give a port from 0 to 65535")
+    db = open_database(db_url)
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            probe.bind((host, port))
+            port = probe.getsockname()[1]  # port 0: the free one the system chose
+    except OSError as exc:
+        db.close()
+        raise TacticianError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    token = new_gm_token(db)
+    if echo:
+        shown = f"[{host}]" if ":" in host else host
+        print(f"Tactician table on http://{shown}:{port}/", flush=True)
+        print(f"GM console: http://{shown}:{port}/gm?token={token}", flush=True)
+    try:
+        uvicorn.run(create_app(db), host=host, port=port, log_level="warning",
+                    server_header=False, timeout_graceful_shutdown=2)
+    finally:
+        db.close()
