@@ -35,8 +35,10 @@ function el(tag, cls, text) {
 }
 
 export function label(unit) {
-  const words = unit.name.split(/\s+/);
-  return words.length > 1 ? words.map((w) => w[0]).join('').slice(0, 3) : unit.name.slice(0, 3);
+  // a short token label: the name's first letters and any number in it (Brigand 2: Br2)
+  const digits = (unit.name.match(/\d+/) || [''])[0];
+  const letters = unit.name.replace(/[^\p{L}]/gu, '');
+  return (letters.slice(0, digits ? 2 : 3) + digits).slice(0, 4) || unit.id.slice(0, 3);
 }
 
 export function renderBoard(root, state, overlay, handlers) {

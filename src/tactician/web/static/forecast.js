@@ -44,7 +44,7 @@ function bars(title, distribution) {
   const entries = Object.entries(distribution).sort((x, y) => Number(x[0]) - Number(y[0]));
   const top = Math.max(...entries.map(([, p]) => p), 0.0001);
   for (const [hp, p] of entries) {
-    const bar = el('div', 'bar');
+    const bar = el('div', 'hpbar');
     const fill = el('span', 'fill');
     fill.style.height = `${Math.max(2, Math.round((p / top) * 60))}px`;
     bar.append(fill, el('span', 'hp', hp));
