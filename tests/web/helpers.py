@@ -49,8 +49,8 @@ class Server:
                 self.process.wait()
 
 
-def start_server(db: str, port: int = 0) -> Server:
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+def start_server(db: str, port: int = 0, **env_extra: str) -> Server:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", **env_extra}
     process = subprocess.Popen(
         [sys.executable, "-m", "tactician.cli.main", "serve", "--port", str(port), "--db", db],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)

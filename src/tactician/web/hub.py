@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import threading
 from typing import Any
 
 CHANNEL = "tactician_web"
-POLL = 5.0
+# seconds between a stream's own looks; TACTICIAN_WEB_POLL changes it (the fan-out
+# test sets it to an hour, so only a NOTIFY can wake a stream in time)
+POLL = float(os.environ.get("TACTICIAN_WEB_POLL", "5"))
 
 
 class Hub:
@@ -49,9 +52,9 @@ class Hub:
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self._wake, battle_id)
 
-    async def wait(self, event: asyncio.Event, timeout: float = POLL) -> None:
+    async def wait(self, event: asyncio.Event, timeout: float | None = None) -> None:
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(event.wait(), timeout)
+            await asyncio.wait_for(event.wait(), POLL if timeout is None else timeout)
 
     # --- PostgreSQL fan-out -----------------------------------------------------------
 
