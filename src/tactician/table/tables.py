@@ -61,6 +61,11 @@ def example(key: str) -> Example:
     raise TacticianError(f"no example battle {key!r} (examples: {known})")
 
 
+def contract_of(ruleset: str) -> Any:
+    """The ruleset's contract (imported on first use)."""
+    return contract(ruleset)
+
+
 def _campaign_for(db: Database, ruleset: str) -> CampaignInfo:
     """The campaign ``web <ruleset>`` that example battles opened on the web go to."""
     name = f"web {ruleset}"

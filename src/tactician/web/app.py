@@ -16,6 +16,8 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from tactician.store.database import Database
+from tactician.table import catalogue
+from tactician.table.tables import contract_of
 from tactician.web import errors, routes_events, routes_gm, routes_table
 from tactician.web.hub import Hub
 from tactician.web.views import Views
@@ -24,6 +26,11 @@ HERE = Path(str(files("tactician.web")))
 
 
 def create_app(db: Database) -> FastAPI:
+    # Load the ruleset registry (and each contract) now, on one thread: the registry
+    # marks itself loaded before it has read every entry point, so two first requests
+    # on the thread pool could see it empty ("unknown ruleset").
+    for ruleset in catalogue.rulesets():
+        contract_of(str(ruleset["id"]))
     hub = Hub()
 
     @asynccontextmanager

@@ -20,6 +20,7 @@ from tactician.web import asks
 from tactician.web.auth import seat_of
 
 router = APIRouter()
+RETRY_MS = 1000  # how soon a dropped browser reconnects (EventSource's default is ~3 s)
 
 
 @router.get("/t/{table_id}/events")
@@ -46,7 +47,7 @@ async def events(request: Request, table_id: str) -> EventSourceResponse:
             if payload["version"] != seen or (asked is not None and requests != asked):
                 seen = payload["version"]
                 asked = requests
-                yield {"id": payload["version"], "event": "state",
+                yield {"id": payload["version"], "event": "state", "retry": RETRY_MS,
                        "data": json.dumps(payload, default=str)}
             asked = requests
             await hub.wait(wake)

@@ -19,6 +19,8 @@ def serve(host: str, port: int, db_url: str | None, echo: bool = True) -> None:
     db = open_database(db_url)
     try:
         with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            # as uvicorn binds: a port whose last connections are in TIME_WAIT is free
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))
             port = probe.getsockname()[1]  # port 0: the free one the system chose
     except OSError as exc:

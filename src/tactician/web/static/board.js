@@ -68,6 +68,7 @@ export function renderBoard(root, state, overlay, handlers) {
         token.dataset.unit = unit.id;
         if (state.controls.includes(unit.id)) token.classList.add('mine');
         if (unit.acted) token.classList.add('acted');
+        if (unit.hp <= 0 || unit.down) token.classList.add('down');
         if (overlay.selected === unit.id) token.classList.add('selected');
         token.append(el('span', 'label', label(unit)));
         const bar = el('span', 'hp');
