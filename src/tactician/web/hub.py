@@ -27,6 +27,9 @@ POLL = float(os.environ.get("TACTICIAN_WEB_POLL", "5"))
 class Hub:
     def __init__(self) -> None:
         self._events: dict[int, asyncio.Event] = {}
+        # per battle, how many change notices this process has seen: a stream whose
+        # generation is unchanged knows the battle is too, without reading it
+        self._generations: dict[int, int] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -42,7 +45,11 @@ class Hub:
             found = self._events[battle_id] = asyncio.Event()
         return found
 
+    def generation(self, battle_id: int) -> int:
+        return self._generations.get(battle_id, 0)
+
     def _wake(self, battle_id: int) -> None:
+        self._generations[battle_id] = self.generation(battle_id) + 1
         found = self._events.pop(battle_id, None)
         if found is not None:
             found.set()
@@ -52,9 +59,13 @@ class Hub:
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self._wake, battle_id)
 
-    async def wait(self, event: asyncio.Event, timeout: float | None = None) -> None:
-        with contextlib.suppress(TimeoutError):
+    async def wait(self, event: asyncio.Event, timeout: float | None = None) -> bool:
+        """Wait for ``event``; False when the poll interval ran out first."""
+        try:
             await asyncio.wait_for(event.wait(), POLL if timeout is None else timeout)
+        except TimeoutError:
+            return False
+        return True
 
     # --- PostgreSQL fan-out -----------------------------------------------------------
 

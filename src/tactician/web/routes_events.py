@@ -31,25 +31,33 @@ async def events(request: Request, table_id: str) -> EventSourceResponse:
     db = request.app.state.db
     seen = request.headers.get("last-event-id")
 
-    def state() -> dict[str, Any]:
+    def state(generation: int | None) -> tuple[str, str, str | None]:
+        """(version, data, the GM's undo requests as JSON)."""
+        if who.role != "gm":
+            version, text = views.payload_json(who.table, who.seat, generation)
+            return version, text, None
         payload: dict[str, Any] = views.payload(who.table, who.seat)
-        if who.role == "gm":
-            payload["undo_requests"] = asks.pending(db, who.table.id)
-        return payload
+        payload["undo_requests"] = asks.pending(db, who.table.id)
+        return (payload["version"], json.dumps(payload, default=str),
+                json.dumps(payload["undo_requests"]))
 
-    async def stream() -> AsyncIterator[dict[str, str]]:
+    async def stream() -> AsyncIterator[dict[str, Any]]:
         nonlocal seen
         asked: str | None = None  # the GM's undo requests last sent
+        generation: int | None = None  # None: read the battle (first look, or a poll)
         while not await request.is_disconnected():
             wake = hub.event(who.table.battle_id)
-            payload = await run_in_threadpool(state)
-            requests = json.dumps(payload.get("undo_requests"))
-            if payload["version"] != seen or (asked is not None and requests != asked):
-                seen = payload["version"]
-                asked = requests
-                yield {"id": payload["version"], "event": "state", "retry": RETRY_MS,
-                       "data": json.dumps(payload, default=str)}
+            if generation is not None:
+                generation = hub.generation(who.table.battle_id)
+            quick = (views.peek_json(who.table, who.seat, generation)
+                     if generation is not None and who.role != "gm" else None)
+            version, data, requests = ((*quick, None) if quick is not None
+                                       else await run_in_threadpool(state, generation))
+            if version != seen or (asked is not None and requests != asked):
+                seen = version
+                yield {"id": version, "event": "state", "retry": RETRY_MS, "data": data}
             asked = requests
-            await hub.wait(wake)
+            woken = await hub.wait(wake)
+            generation = hub.generation(who.table.battle_id) if woken else None
 
     return EventSourceResponse(stream(), ping=15, headers={"cache-control": "no-store"})

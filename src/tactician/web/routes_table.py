@@ -30,8 +30,10 @@ def _views(request: Request) -> Views:
 
 
 def _changed(request: Request, battle_id: int) -> None:
-    notify(request.app.state.db, battle_id)
+    """After a commit: wake this process's streams (the first to read the new board
+    shares it with the rest) and tell the other processes (PostgreSQL)."""
     request.app.state.hub.changed(battle_id)
+    notify(request.app.state.db, battle_id)
 
 
 def _fresh(request: Request, who: Who) -> dict[str, Any]:

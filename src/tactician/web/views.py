@@ -10,6 +10,7 @@ one it saw (``Last-Event-ID``) is sent the state only if it moved on.
 
 from __future__ import annotations
 
+import json
 import threading
 from dataclasses import dataclass
 from typing import Any
@@ -66,13 +67,35 @@ class Views:
         self._cache: dict[int, Current] = {}
         self._terrain: dict[str, dict[str, Any]] = {}
         self._lock = threading.Lock()
+        # (battle, hub generation) the cached board was last checked at
+        self._checked: dict[int, int] = {}
+        # one reader per battle at a time: the streams woken by one change wait for
+        # the first one's read instead of all reading the same battle at once
+        self._reading: dict[int, threading.Lock] = {}
+        # (table, seat) -> (version, the seat's payload as JSON)
+        self._sent: dict[tuple[str, str], tuple[str, str]] = {}
 
-    def current(self, battle_id: int) -> Current:
+    def current(self, battle_id: int, generation: int | None = None) -> Current:
+        """The battle as it is now; with the hub's ``generation`` for it, a cached
+        board checked at that generation is taken as current without a read (no
+        change notice has arrived since)."""
+        with self._lock:
+            reading = self._reading.setdefault(battle_id, threading.Lock())
+        with reading:
+            return self._current(battle_id, generation)
+
+    def _current(self, battle_id: int, generation: int | None) -> Current:
+        with self._lock:
+            cached = self._cache.get(battle_id)
+            if (generation is not None and cached is not None
+                    and self._checked.get(battle_id) == generation):
+                return cached
         info = tables.info(self.db, battle_id)
         key = (info.last_seq, info.streams, info.status)
         with self._lock:
             cached = self._cache.get(battle_id)
         if cached is not None and cached.key == key:
+            self._mark(battle_id, generation)
             return cached
         for _ in range(5):  # the board and the log read at one sequence number
             info, view = tables.board(self.db, battle_id)
@@ -83,7 +106,38 @@ class Views:
         fresh = Current(key, info.ruleset, view, [e.model_dump(mode="json") for e in log])
         with self._lock:
             self._cache[battle_id] = fresh
+        self._mark(battle_id, generation)
         return fresh
+
+    def _mark(self, battle_id: int, generation: int | None) -> None:
+        if generation is not None:
+            with self._lock:
+                self._checked[battle_id] = generation
+
+    def peek_json(self, table: Table, seat: Seat, generation: int) -> tuple[str, str] | None:
+        """The seat's serialised payload if it is known current at ``generation``
+        without any work (no read, no thread): most woken streams take this."""
+        with self._lock:
+            cached = self._cache.get(table.battle_id)
+            if cached is None or self._checked.get(table.battle_id) != generation:
+                return None
+            sent = self._sent.get((table.id, seat.seat))
+        return sent if sent is not None and sent[0] == cached.version else None
+
+    def payload_json(self, table: Table, seat: Seat, generation: int | None = None
+                     ) -> tuple[str, str]:
+        """(version, the seat's payload as JSON), serialised once per version and seat
+        however many of its clients are listening."""
+        now = self.current(table.battle_id, generation)
+        key = (table.id, seat.seat)
+        with self._lock:
+            sent = self._sent.get(key)
+        if sent is not None and sent[0] == now.version:
+            return sent
+        text = json.dumps(self.payload(table, seat, now), default=str)
+        with self._lock:
+            self._sent[key] = (now.version, text)
+        return now.version, text
 
     def terrain(self, ruleset: str) -> dict[str, Any]:
         if ruleset not in self._terrain:
