@@ -187,3 +187,15 @@ def test_an_unexpected_error_shows_no_trace(client: TestClient, table: dict[str,
     answer = test.get(f"/t/{table['table']}/state", headers=_bearer(table["tokens"]["p1"]))
     assert answer.status_code == 500
     assert answer.json() == {"error": "internal error: nothing was changed"}
+
+
+def test_names_are_text_in_pages_never_markup(client: TestClient, db_url: str,
+                                              gm_token: str) -> None:
+    answer = client.post("/gm/tables", headers=_bearer(gm_token), json={
+        "battle_id": duel(db_url), "seats": SEATS, "name": "<script>alert(1)</script>"})
+    tid = answer.json()["table"]
+    token = answer.json()["links"]["p1"].split("token=")[1]
+    page = client.get(f"/t/{tid}", headers=_bearer(token))
+    assert "<script>alert(1)</script>" not in page.text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page.text
+    assert page.headers["content-security-policy"].startswith("default-src 'self'")
