@@ -37,7 +37,9 @@ function el(tag, cls, text) {
 export function label(unit) {
   // a short token label: the name's first letters and any number in it (Brigand 2: Br2)
   const digits = (unit.name.match(/\d+/) || [''])[0];
-  const letters = unit.name.replace(/[^\p{L}]/gu, '');
+  const words = unit.name.split(/[^\p{L}]+/u).filter(Boolean);
+  if (words.length > 1 && !digits) return words.map((w) => w[0]).join('').slice(0, 3);
+  const letters = words.join('');
   return (letters.slice(0, digits ? 2 : 3) + digits).slice(0, 4) || unit.id.slice(0, 3);
 }
 

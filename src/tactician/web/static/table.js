@@ -241,6 +241,16 @@ $('danger').addEventListener('click', () => {
 });
 $('wait').addEventListener('click', () => overlay.selected && act({ type: 'wait', unit: overlay.selected }));
 $('end-phase').addEventListener('click', () => act({ type: 'end_phase' }));
+// any action the ruleset knows, as the CLI's `battle act UNIT ACTION KEY=VALUE`: JSON
+// with the selected unit filled in (e.g. {"type": "dash"} or {"type": "item", ...})
+$('other-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  let action;
+  try { action = JSON.parse($('other').value); } catch { banner('Other action: give JSON, e.g. {"type": "dash"}'); return; }
+  if (typeof action !== 'object' || action === null || Array.isArray(action)) { banner('Other action: give a JSON object'); return; }
+  if (!('unit' in action) && overlay.selected) action.unit = overlay.selected;
+  act(action);
+});
 if ($('enemy-phase')) {
   $('enemy-phase').addEventListener('click', async () => {
     const answer = await command(`${base}/enemy-phase`, { rolls: rolls() });
