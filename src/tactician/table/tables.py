@@ -114,6 +114,20 @@ def log(db: Database, battle_id: int) -> list[Entry]:
     return store.load_battle(db, battle_id).log
 
 
+def log_after(db: Database, battle_id: int, after: int) -> list[dict[str, Any]]:
+    """The battle's log entries from entry ``after`` on (as stored JSON, oldest first):
+    what a reader that holds the first ``after`` needs, with entry ``after`` itself to
+    check it still holds the same one (an undo and a new action reuse a number)."""
+    from sqlalchemy import select
+
+    from tactician.store.models import EntryRow
+
+    with db.read() as session:
+        rows = session.scalars(select(EntryRow.entry).where(
+            EntryRow.battle_id == battle_id, EntryRow.seq >= after).order_by(EntryRow.seq))
+        return [dict(r) for r in rows]
+
+
 def commanded(view: dict[str, Any]) -> list[str]:
     """Units the players command (no enemy tier), as the CLI's enemy-phase check has it."""
     return [u["id"] for u in view["units"] if u.get("tier") is None]

@@ -20,7 +20,7 @@ from tactician.table import tables
 from tactician.table.seats import Seat, Table
 from tactician.web.fog import Fog, board_for, entries_for, fog_for
 
-LOG_TAIL = 200  # entries sent with each state; the whole log is /log.json
+LOG_TAIL = 100  # entries sent with each state; the whole log is /log.json
 
 
 @dataclass(frozen=True)
@@ -99,15 +99,27 @@ class Views:
             return cached
         for _ in range(5):  # the board and the log read at one sequence number
             info, view = tables.board(self.db, battle_id)
-            log = tables.log(self.db, battle_id)
-            if len(log) == info.last_seq:
+            entries = self._log(battle_id, cached, info.last_seq)
+            if len(entries) == info.last_seq:
                 break
         key = (info.last_seq, info.streams, info.status)
-        fresh = Current(key, info.ruleset, view, [e.model_dump(mode="json") for e in log])
+        fresh = Current(key, info.ruleset, view, entries)
         with self._lock:
             self._cache[battle_id] = fresh
         self._mark(battle_id, generation)
         return fresh
+
+    def _log(self, battle_id: int, cached: Current | None, last: int
+             ) -> list[dict[str, Any]]:
+        """The log up to ``last``: the cached entries that still hold (checked by the
+        hash of the last one kept) and the ones after them, read from the store."""
+        keep = min(cached.seq, last) if cached is not None else 0
+        if cached is None or keep == 0:
+            return tables.log_after(self.db, battle_id, 1)
+        newer = tables.log_after(self.db, battle_id, keep)
+        if not newer or newer[0].get("hash") != cached.entries[keep - 1].get("hash"):
+            return tables.log_after(self.db, battle_id, 1)
+        return [*cached.entries[:keep], *newer[1:]]
 
     def _mark(self, battle_id: int, generation: int | None) -> None:
         if generation is not None:
