@@ -18,6 +18,7 @@ from sse_starlette import EventSourceResponse
 
 from tactician.web import asks
 from tactician.web.auth import seat_of
+from tactician.web.views import live
 
 router = APIRouter()
 RETRY_MS = 1000  # how soon a dropped browser reconnects (EventSource's default is ~3 s)
@@ -36,7 +37,7 @@ async def events(request: Request, table_id: str) -> EventSourceResponse:
         if who.role != "gm":
             version, text = views.payload_json(who.table, who.seat, generation)
             return version, text, None
-        payload: dict[str, Any] = views.payload(who.table, who.seat)
+        payload: dict[str, Any] = live(views.payload(who.table, who.seat))
         payload["undo_requests"] = asks.pending(db, who.table.id)
         return (payload["version"], json.dumps(payload, default=str),
                 json.dumps(payload["undo_requests"]))

@@ -61,6 +61,19 @@ def controls(seat: Seat, view: dict[str, Any]) -> list[str]:
     return list(seat.units) if seat.role == "player" else []
 
 
+# what never changes in a battle: sent with the page's first state, not with each event
+STATIC = ("terrain",)
+STATIC_BOARD = ("rows", "symbols", "width", "height")
+
+
+def live(payload: dict[str, Any]) -> dict[str, Any]:
+    """The payload without the parts that never change (the client keeps them from
+    its first ``/state``): each event is a fraction of the size."""
+    trimmed = {k: v for k, v in payload.items() if k not in STATIC}
+    trimmed["board"] = {k: v for k, v in payload["board"].items() if k not in STATIC_BOARD}
+    return trimmed
+
+
 class Views:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -146,7 +159,7 @@ class Views:
             sent = self._sent.get(key)
         if sent is not None and sent[0] == now.version:
             return sent
-        text = json.dumps(self.payload(table, seat, now), default=str)
+        text = json.dumps(live(self.payload(table, seat, now)), default=str)
         with self._lock:
             self._sent[key] = (now.version, text)
         return now.version, text

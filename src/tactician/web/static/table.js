@@ -95,6 +95,11 @@ function draw() {
 }
 
 function show(fresh) {
+  // events leave out what never changes (the map, the terrain numbers): keep ours
+  if (state && !fresh.terrain) fresh.terrain = state.terrain;
+  if (state && !fresh.board.rows) {
+    for (const key of ['rows', 'symbols', 'width', 'height']) fresh.board[key] = state.board[key];
+  }
   state = fresh;
   if (overlay.selected && !unitById(overlay.selected)) clearSelection();
   else if (overlay.selected) loadReach(overlay.selected); // the board moved: reach again
