@@ -46,12 +46,16 @@ async def events(request: Request, table_id: str) -> EventSourceResponse:
         nonlocal seen
         asked: str | None = None  # the GM's undo requests last sent
         generation: int | None = None  # None: read the battle (first look, or a poll)
-        while not await request.is_disconnected():
+        while True:  # sse-starlette ends the generator when the client goes
             wake = hub.event(who.table.battle_id)
             if generation is not None:
                 generation = hub.generation(who.table.battle_id)
+                # the streams woken by one change share one read of it (on a thread)
+                await views.refresh(who.table.battle_id, generation)
             quick = (views.peek_json(who.table, who.seat, generation)
                      if generation is not None and who.role != "gm" else None)
+            if quick is None and generation is not None and who.role != "gm":
+                quick = views.payload_json(who.table, who.seat, generation)  # no read
             version, data, requests = ((*quick, None) if quick is not None
                                        else await run_in_threadpool(state, generation))
             if version != seen or (asked is not None and requests != asked):

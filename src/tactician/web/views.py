@@ -10,6 +10,7 @@ one it saw (``Last-Event-ID``) is sent the state only if it moved on.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 from dataclasses import dataclass
@@ -85,6 +86,8 @@ class Views:
         # one reader per battle at a time: the streams woken by one change wait for
         # the first one's read instead of all reading the same battle at once
         self._reading: dict[int, threading.Lock] = {}
+        # (battle, generation) -> the one read of that change the streams await
+        self._refreshing: dict[tuple[int, int], asyncio.Future[Current]] = {}
         # (table, seat) -> (version, the seat's payload as JSON)
         self._sent: dict[tuple[str, str], tuple[str, str]] = {}
 
@@ -133,6 +136,19 @@ class Views:
         if not newer or newer[0].get("hash") != cached.entries[keep - 1].get("hash"):
             return tables.log_after(self.db, battle_id, 1)
         return [*cached.entries[:keep], *newer[1:]]
+
+    async def refresh(self, battle_id: int, generation: int) -> Current:
+        """``current`` at ``generation``, read once on a worker thread however many
+        streams ask for it (call from the event loop)."""
+        from starlette.concurrency import run_in_threadpool
+
+        key = (battle_id, generation)
+        task = self._refreshing.get(key)
+        if task is None:
+            task = asyncio.ensure_future(run_in_threadpool(self.current, battle_id, generation))
+            self._refreshing[key] = task
+            task.add_done_callback(lambda _: self._refreshing.pop(key, None))
+        return await asyncio.shield(task)
 
     def _mark(self, battle_id: int, generation: int | None) -> None:
         if generation is not None:
