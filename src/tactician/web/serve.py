@@ -1,4 +1,6 @@
-"""``tactician serve``: open the database, print the GM's link, run uvicorn."""
+"""``tactician serve``: check the address, open the database, print the GM's link,
+run uvicorn. A bad port or an address in use is refused before anything is
+created."""
 
 from __future__ import annotations
 
@@ -16,7 +18,6 @@ def serve(host: str, port: int, db_url: str | None, echo: bool = True) -> None:
 
     if not 0 <= port <= 65535:
         raise TacticianError(f"--port {port}: give a port from 0 to 65535")
-    db = open_database(db_url)
     try:
         with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
             # as uvicorn binds: a port whose last connections are in TIME_WAIT is free
@@ -24,8 +25,8 @@ def serve(host: str, port: int, db_url: str | None, echo: bool = True) -> None:
             probe.bind((host, port))
             port = probe.getsockname()[1]  # port 0: the free one the system chose
     except OSError as exc:
-        db.close()
         raise TacticianError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    db = open_database(db_url)
     token = new_gm_token(db)
     if echo:
         shown = f"[{host}]" if ":" in host else host
