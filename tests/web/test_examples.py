@@ -77,3 +77,19 @@ def test_the_tables_own_dice_are_used_and_logged_as_physical(
     entry = attacked.json()["entry"]
     assert entry["physical"] is True and entry["dice"]
     assert all(d["value"] == 7 for d in entry["dice"])
+
+
+def test_the_danger_zone_is_every_foes_reach(client: TestClient, gm_token: str,
+                                             db_url: str) -> None:
+    seats = [{"name": "Ana", "units": ["aria"]}]
+    data = client.post("/gm/tables", json={"battle_id": duel(db_url), "seats": seats},
+                       headers=_bearer(gm_token)).json()
+    tid, ana = data["table"], data["links"]["p1"].split("token=")[1]
+    zone = client.get(f"/t/{tid}/danger", headers=_bearer(ana)).json()
+    assert sorted(zone["foes"]) == ["brigand", "soldier"]
+    gm = data["links"]["gm"].split("token=")[1]
+    expected: set[tuple[int, int]] = set()
+    for foe in zone["foes"]:
+        reach = client.get(f"/t/{tid}/reach/{foe}", headers=_bearer(gm)).json()
+        expected |= {tuple(t) for t in reach["move"] + reach["attack"]}
+    assert {tuple(t) for t in zone["tiles"]} == expected

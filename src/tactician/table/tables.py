@@ -105,6 +105,20 @@ def board(db: Database, battle_id: int, reach_unit: str | None = None
     return opened.info, data
 
 
+def reaches(db: Database, battle_id: int, units: list[str]) -> dict[str, dict[str, Any]]:
+    """Each named unit's reach (``board_view``'s ``reach``) from one read of the battle;
+    a unit the rules give no reach (not on the map) is left out."""
+    opened = open_battle(db, battle_id)
+    rules = contract(opened.info.ruleset)
+    found: dict[str, dict[str, Any]] = {}
+    for unit in units:
+        try:
+            found[unit] = rules.board_view(opened.state, unit)["reach"]
+        except TacticianError:
+            continue
+    return found
+
+
 def forecast(db: Database, battle_id: int, action: dict[str, Any]) -> dict[str, Any]:
     opened = open_battle(db, battle_id)
     return contract(opened.info.ruleset).battle_forecast(opened.state, action, opened.rules)

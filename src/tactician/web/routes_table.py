@@ -93,20 +93,13 @@ def danger(request: Request, table_id: str) -> dict[str, Any]:
     mine = {u["side"] for u in current.view["units"] if u.get("tier") is None}
     if who.role == "player":
         mine = {u["side"] for u in current.view["units"] if u["id"] in who.seat.units} or mine
-    tiles: set[tuple[int, int]] = set()
-    foes: list[str] = []
-    for unit in current.view["units"]:
-        if unit["side"] in mine or str(unit["id"]) in fog.ids or not unit.get("position"):
-            continue
-        if unit.get("hp", 0) <= 0 or unit.get("down"):
-            continue
-        try:
-            _, board = tables.board(request.app.state.db, who.table.battle_id, unit["id"])
-        except TacticianError:
-            continue
-        foes.append(unit["id"])
-        for key in ("move", "attack"):
-            tiles.update(tuple(t) for t in board["reach"][key])
+    candidates = [str(u["id"]) for u in current.view["units"]
+                  if u["side"] not in mine and str(u["id"]) not in fog.ids and u.get("position")
+                  and u.get("hp", 0) > 0 and not u.get("down")]
+    found = tables.reaches(request.app.state.db, who.table.battle_id, candidates)
+    tiles = {tuple(t) for reach in found.values() for key in ("move", "attack")
+             for t in reach[key]}
+    foes = list(found)
     return {"tiles": sorted([list(t) for t in tiles]), "foes": foes}
 
 

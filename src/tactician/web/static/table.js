@@ -82,6 +82,23 @@ function selectedPanel() {
   if (unit.effects && unit.effects.length) facts.push(unit.effects.join(', '));
   if (unit.acted) facts.push('has acted');
   box.textContent = facts.join(' · ');
+  // the unit's whole entry as the ruleset's board view gives it (its sheet in battle)
+  const sheet = document.createElement('details');
+  const summary = document.createElement('summary');
+  summary.textContent = 'Sheet';
+  const table = document.createElement('table');
+  table.className = 'sides';
+  for (const [key, value] of Object.entries(unit)) {
+    const row = document.createElement('tr');
+    const th = document.createElement('th');
+    th.textContent = key.replaceAll('_', ' ');
+    const td = document.createElement('td');
+    td.textContent = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+    row.append(th, td);
+    table.append(row);
+  }
+  sheet.append(summary, table);
+  box.append(sheet);
 }
 
 function draw() {
