@@ -93,3 +93,25 @@ def test_the_danger_zone_is_every_foes_reach(client: TestClient, gm_token: str,
         reach = client.get(f"/t/{tid}/reach/{foe}", headers=_bearer(gm)).json()
         expected |= {tuple(t) for t in reach["move"] + reach["attack"]}
     assert {tuple(t) for t in zone["tiles"]} == expected
+
+
+def test_undo_is_the_gms_and_refused_when_stale(client: TestClient, gm_token: str,
+                                                db_url: str) -> None:
+    seats = [{"name": "Ana", "units": ["aria"]}]
+    data = client.post("/gm/tables", json={"battle_id": duel(db_url), "seats": seats},
+                       headers=_bearer(gm_token)).json()
+    tid = data["table"]
+    ana, gm = (data["links"][s].split("token=")[1] for s in ("p1", "gm"))
+    client.post(f"/t/{tid}/act", headers=_bearer(ana), json={
+        "seq": 0, "action": {"type": "move", "unit": "aria", "to": [1, 1]}})
+    asked = client.post(f"/t/{tid}/ask-undo", headers=_bearer(ana),
+                        json={"seq": 1, "note": "misclick"})
+    assert asked.status_code == 200
+    state = client.get(f"/t/{tid}/state", headers=_bearer(gm)).json()
+    assert state["undo_requests"] == [{"who": "Ana", "seq": 1, "note": "misclick"}]
+    assert "undo_requests" not in client.get(f"/t/{tid}/state", headers=_bearer(ana)).json()
+    stale = client.post(f"/t/{tid}/undo", headers=_bearer(gm), json={"seq": 0})
+    assert stale.status_code == 409 and stale.json()["state"]["seq"] == 1
+    undone = client.post(f"/t/{tid}/undo", headers=_bearer(gm), json={"seq": 1})
+    assert undone.status_code == 200 and undone.json()["undone"] == [1]
+    assert undone.json()["state"]["seq"] == 0 and undone.json()["state"]["undo_requests"] == []

@@ -25,7 +25,13 @@ from tactician.store import battles as store
 from tactician.store.battles import BattleInfo
 from tactician.store.campaigns import CampaignInfo, get_campaign, list_campaigns
 from tactician.store.database import Database
-from tactician.table.campaigns import new_campaign, open_battle, pinned, start_battle, status_of
+from tactician.table.campaigns import (
+    new_campaign,
+    open_battle,
+    start_battle,
+    status_of,
+    store_steps,
+)
 
 
 @dataclass(frozen=True)
@@ -177,13 +183,13 @@ def play_side(db: Database, battle_id: int, expected_seq: int,
     planner = ruleset.planner(opened.rules, False)
     battle, state = opened.battle, opened.state
     decisions: list[dict[str, Any]] = []
-    entries: list[Entry] = []
+    steps: list[tuple[Entry, Any]] = []
 
     def step(action: dict[str, Any]) -> Entry:
         nonlocal battle, state
         source = None if dice is None else _Share(dice)
         battle, entry, state = act(battle, opened.rules, action, source, state)
-        entries.append(entry)
+        steps.append((entry, state))
         return entry
 
     while status_of(state) == "ongoing":
@@ -196,11 +202,9 @@ def play_side(db: Database, battle_id: int, expected_seq: int,
         entry = step({"type": "end_phase"})
         decisions.append({"unit": None, "actions": [{"type": "end_phase"}],
                           "entries": [entry.model_dump(mode="json")], "reason": "phase over"})
-    if entries:
-        pins = {e.seq for e in entries if pinned(e)}
-        states = {entries[-1].seq: opened.rules.dump_state(state)}
-        store.append_entries(db, battle_id, expected_seq, entries, states, pins,
-                             status_of(state))
+    # one transaction, snapshots pinned as every action's are, and the aftermath
+    # carried back to the roster when the phase ends the battle
+    store_steps(db, battle_id, opened.rules, expected_seq, steps)
     return decisions
 
 

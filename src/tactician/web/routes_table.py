@@ -165,10 +165,10 @@ def undo(request: Request, table_id: str, body: commands.Phase) -> Response:
     who = seat_of(request, table_id)
     require(who, "gm")
     db = request.app.state.db
-    now = tables.info(db, who.table.battle_id).last_seq
-    if now != body.seq:
-        return _stale(request, who, StaleBattle(now))
-    dropped = campaigns.take_back(db, who.table.battle_id)
+    try:
+        dropped = campaigns.take_back(db, who.table.battle_id, expected_seq=body.seq)
+    except StaleBattle as exc:
+        return _stale(request, who, exc)
     asks.clear(db, who.table.id)
     _changed(request, who.table.battle_id)
     return JSONResponse({"undone": [e.seq for e in dropped], "state": _fresh(request, who)})
