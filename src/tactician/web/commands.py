@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tactician.dice.source import PhysicalDice, parse_rolls
 from tactician.errors import TacticianError
 from tactician.table.seats import NotAllowed
+from tactician.table.tables import acting_players
 from tactician.web.auth import Who
 from tactician.web.fog import Fog
 from tactician.web.views import Current
@@ -90,8 +91,6 @@ def check_action(who: Who, action: dict[str, Any], current: Current, fog: Fog) -
     if who.role == "gm":
         return
     if kind == "end_phase":
-        from tactician.table.tables import acting_players
-
         if not set(acting_players(current.view)) & set(who.seat.units):
             raise NotAllowed("only a player whose units have the turn may end it")
         return

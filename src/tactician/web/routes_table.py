@@ -18,6 +18,7 @@ from tactician.table.seats import NotAllowed, seat_for
 from tactician.web import asks, commands
 from tactician.web.auth import Who, cookie_name, csrf_token, require, seat_of
 from tactician.web.errors import refusal
+from tactician.web.fog import entries_for
 from tactician.web.hub import notify
 from tactician.web.views import Views
 
@@ -190,8 +191,6 @@ def log_download(request: Request, table_id: str) -> Response:
     who = seat_of(request, table_id)
     views = _views(request)
     current = views.current(who.table.battle_id)
-    from tactician.web.fog import entries_for
-
     data = entries_for(current.entries, views.fog(who.seat, current))
     return Response(json.dumps(data, indent=2), media_type="application/json", headers={
         "content-disposition": f'attachment; filename="battle-{table_id}-log.json"'})
