@@ -1,7 +1,7 @@
 """The per-process view cache (``web.views``) always equals a fresh read: after any
-sequence of actions and undos (including an undo followed by a new action at the
-same sequence number), the cached board and log are the store's, and the fog filter
-keeps only what it should."""
+sequence of actions (their boards published from the state in hand) and undos
+(including an undo followed by a new action at the same sequence number), the
+cached board and log are the store's, and the fog filter keeps only what it should."""
 
 from __future__ import annotations
 
@@ -38,9 +38,11 @@ def test_the_cache_always_equals_a_fresh_read(tmp_path: Path, steps: list[str]) 
                 if step in ("move", "swap"):
                     _, board = tables.board(db, battle, "aria")
                     tiles = board["reach"]["move"]
-                    campaigns.perform(db, battle, {"type": "move", "unit": "aria",
-                                                   "to": tiles[number % len(tiles)]},
-                                      expected_seq=seq)
+                    entry, after = campaigns.perform(
+                        db, battle, {"type": "move", "unit": "aria",
+                                     "to": tiles[number % len(tiles)]}, expected_seq=seq)
+                    # as the act route does: the board from the state in hand
+                    views.publish(battle, "tropera", after, entry.model_dump(mode="json"))
                 if step == "end":
                     campaigns.perform(db, battle, {"type": "end_phase"}, expected_seq=seq)
             except Exception as exc:  # a move the rules refuse: nothing changed

@@ -111,6 +111,14 @@ def board(db: Database, battle_id: int, reach_unit: str | None = None
     return opened.info, data
 
 
+def view_of(ruleset: str, state: Any, last_seq: int) -> dict[str, Any]:
+    """The board view of a state already in hand (the one an action just produced),
+    shaped as ``board`` gives it."""
+    data = contract(ruleset).board_view(state, None)
+    data["log_length"] = last_seq
+    return data
+
+
 def reaches(db: Database, battle_id: int, units: list[str]) -> dict[str, dict[str, Any]]:
     """Each named unit's reach (``board_view``'s ``reach``) from one read of the battle;
     a unit the rules give no reach (not on the map) is left out."""

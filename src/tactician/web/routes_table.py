@@ -132,12 +132,14 @@ def act(request: Request, table_id: str, body: commands.Command) -> Response:
     fog = views.fog(who.seat, current)
     commands.check_action(who, body.action, current, fog)
     try:
-        entry, _ = campaigns.perform(request.app.state.db, who.table.battle_id, body.action,
-                                     commands.dice(body.rolls), expected_seq=body.seq)
+        entry, after = campaigns.perform(request.app.state.db, who.table.battle_id,
+                                         body.action, commands.dice(body.rolls),
+                                         expected_seq=body.seq)
     except StaleBattle as exc:
         return _stale(request, who, exc)
     except TacticianError as exc:
         return refusal(commands.scrubbed(str(exc), fog), 400)
+    views.publish(who.table.battle_id, current.ruleset, after, entry.model_dump(mode="json"))
     _changed(request, who.table.battle_id)
     fresh = _fresh(request, who)
     shown = [e for e in fresh["log"] if e["seq"] == entry.seq]
