@@ -29,9 +29,11 @@ function sides(report) {
   head.append(el('th', '', ''), el('th', '', a.name || 'attacker'), el('th', '', d.name || 'defender'));
   table.append(head);
   const keys = [...new Set([...Object.keys(a), ...Object.keys(d)])].filter((k) => k !== 'name');
+  // true chances (probabilities) as percentages; displayed numbers as the ruleset gives them
+  const cell = (key, v) => (key.endsWith('probability') && typeof v === 'number' ? pct(v) : shown(v));
   for (const key of keys) {
     const row = el('tr');
-    row.append(el('th', '', key.replaceAll('_', ' ')), el('td', '', shown(a[key])), el('td', '', shown(d[key])));
+    row.append(el('th', '', key.replaceAll('_', ' ')), el('td', '', cell(key, a[key])), el('td', '', cell(key, d[key])));
     table.append(row);
   }
   return table;
