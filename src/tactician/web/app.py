@@ -5,6 +5,7 @@ anywhere else)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib.resources import files
@@ -36,6 +37,9 @@ def create_app(db: Database) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         hub.bind(asyncio.get_running_loop())
+        # the rulesets and compendiums loaded above live as long as the server: keep
+        # them out of the collector's full passes (shorter pauses under load)
+        gc.freeze()
         if db.is_postgresql:
             hub.listen(db.url.set(drivername="postgresql").render_as_string(
                 hide_password=False))
