@@ -1,6 +1,6 @@
-"""fe-tabletop unit files through the contract: every violation of a file
-(the ``Unit`` fields, the class, the carried names, the class caps) and the
-sheet as sections.
+"""001 unit files through the contract: every violation of a file (the ``Unit``
+fields, the class, the carried names, the class caps), shared by fe-tabletop
+and fe-classic (each ruleset draws its own sheet, its combat numbers differ).
 
 A unit file is a ``Unit`` written as YAML (``examples/fe_tabletop/``): the 001
 character sheet (L2-5: HP, CON, MOV, level, EXP, ranks), its growths and the
@@ -9,17 +9,14 @@ carried growth remainders (L18-25) and at most 5 items (L49).
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from pathlib import Path
 
 from tactician.errors import ContentError, TacticianError
-from tactician.rulesets.contract import Row, Section, Sheet, UnitCheck, Violation
+from tactician.rulesets.contract import UnitCheck, Violation
 from tactician.rulesets.contract.helpers import entry_name, model_violations, read_unit
-from tactician.rulesets.fe_tabletop.content import TabletopContent, load_content
-from tactician.rulesets.fe_tabletop.options import TabletopOptions
-from tactician.rulesets.fe_tabletop.sheet import weapon_line
-from tactician.rulesets.fe_tabletop.stats import GROWTH_STATS, LABELS
-from tactician.rulesets.fe_tabletop.unit import Unit
+from tactician.rulesets.fe_common.character.content import TabletopContent, load_content
+from tactician.rulesets.fe_common.character.stats import GROWTH_STATS
+from tactician.rulesets.fe_common.character.unit import Unit
 
 
 def carried_name(content: TabletopContent, name: str) -> None:
@@ -84,32 +81,3 @@ def _data(path: Path) -> dict[str, object]:
     data, _ = read_unit(path)
     assert data is not None
     return data
-
-
-def sheet(path: Path, options: TabletopOptions | None = None) -> Sheet:
-    unit = load_unit(path)
-    content = load_content()
-    options = options or TabletopOptions()
-    stats = Section("Stats", columns=("stat", "value", "growth %", "carried"), table=tuple(
-        (LABELS[s], str(unit.stat(s)), str(unit.growths.get(s)), str(unit.carried.get(s)))
-        for s in GROWTH_STATS))
-    basics = Section("Unit", rows=(
-        Row("Class", unit.class_name), Row("Level", str(unit.level)), Row("EXP", str(unit.exp)),
-        Row("HP", f"{unit.hp}/{unit.max_hp}"), Row("CON", str(unit.con)),
-        Row("MOV", str(unit.mov)),
-        Row("Ranks", ", ".join(f"{t} {r}" for t, r in unit.ranks.items()) or "none"),
-    ))
-    lines = [weapon_line(unit, content.weapon(n), options) for n in unit.inventory
-             if content.fe8.is_weapon(n)]
-    weapons = Section("Weapons", columns=("weapon", "hit", "crit", "damage", "AS", "uses"),
-                      table=tuple((w.weapon, str(w.base_hit), str(w.crit), w.damage,
-                                   str(w.attack_speed), "-" if w.uses is None else str(w.uses))
-                                  for w in lines))
-    items = Section("Inventory", lines=tuple(unit.inventory) or ("nothing",))
-    return Sheet(
-        ruleset="fe-tabletop", name=unit.name, kind=unit.class_name,
-        title=f"{unit.name}, level {unit.level} {unit.class_name}",
-        sections=(basics, stats, weapons, items), level=unit.level,
-        data={"unit": unit.model_dump(mode="json", by_alias=True),
-              "weapons": [asdict(w) for w in lines]},
-    )

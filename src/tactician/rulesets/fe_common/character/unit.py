@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from tactician.rulesets.fe_tabletop.stats import StatLine
+from tactician.rulesets.fe_common.character.stats import StatLine
 
 Rank = Literal["E", "D", "C", "B", "A", "S"]
 INVENTORY_SIZE = 5  # 001 L49 "A unit can only carry 5 items/Weapons on their person at a time."

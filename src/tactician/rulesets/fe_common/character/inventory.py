@@ -16,7 +16,7 @@ nothing. In battle the Supply only takes what a full unit picks up (ruling
 from __future__ import annotations
 
 from tactician.errors import RulesError
-from tactician.rulesets.fe_tabletop.unit import INVENTORY_SIZE
+from tactician.rulesets.fe_common.character.unit import INVENTORY_SIZE
 
 SUPPLY_SIZE = 99
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tactician.dice.distribution import DiceSum
+from tactician.rulesets.fe_common.character.conversions import DAMAGE_DICE_SOURCE, damage_dice
 from tactician.rulesets.fe_common.compendium import FE8Compendium, FE8Weapon
-from tactician.rulesets.fe_tabletop.conversions import DAMAGE_DICE_SOURCE, damage_dice
 
 
 @dataclass(frozen=True, slots=True)

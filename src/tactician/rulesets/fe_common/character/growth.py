@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tactician.dice.source import DiceSource
-from tactician.rulesets.fe_tabletop.options import TabletopOptions
-from tactician.rulesets.fe_tabletop.stats import GROWTH_STATS, LABELS, StatLine
-from tactician.rulesets.fe_tabletop.unit import Unit
+from tactician.rulesets.fe_common.character.options import CharacterOptions
+from tactician.rulesets.fe_common.character.stats import GROWTH_STATS, LABELS, StatLine
+from tactician.rulesets.fe_common.character.unit import Unit
 
 
 def number_to_beat(growth: int) -> int:
@@ -29,7 +29,7 @@ def number_to_beat(growth: int) -> int:
     return 101 - growth
 
 
-def grows(growth: int, total: int, options: TabletopOptions) -> bool:
+def grows(growth: int, total: int, options: CharacterOptions) -> bool:
     """Whether a carried total earns the +1 (ruling ``growth_threshold``, ``zero_growth...``)."""
     if growth <= 0 and options.zero_growth_never_grows:
         return False
@@ -65,7 +65,7 @@ class LevelUp:
 
 
 def roll_stats(
-    growths: StatLine, carried: StatLine, dice: DiceSource, options: TabletopOptions
+    growths: StatLine, carried: StatLine, dice: DiceSource, options: CharacterOptions
 ) -> tuple[StatRoll, ...]:
     """The six d100s against the growths, in GROWTH_STATS order (caps applied later)."""
     rolls = []
@@ -80,7 +80,7 @@ def roll_stats(
 
 
 def level_up(
-    unit: Unit, caps: StatLine, hp_cap: int, dice: DiceSource, options: TabletopOptions
+    unit: Unit, caps: StatLine, hp_cap: int, dice: DiceSource, options: CharacterOptions
 ) -> tuple[Unit, LevelUp]:
     """One level: the growth rolls, +1 per stat gained (lost at a cap), +1 HP (001 L2)."""
     rolls = roll_stats(unit.growths, unit.carried, dice, options)

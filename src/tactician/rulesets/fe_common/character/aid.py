@@ -10,7 +10,7 @@ Constitution score may rescue them" (the contradiction is ruling ``rescue_aid``)
 from __future__ import annotations
 
 from tactician.errors import RulesError
-from tactician.rulesets.fe_tabletop.options import TabletopOptions
+from tactician.rulesets.fe_common.character.options import CharacterOptions
 
 
 def aid(con: int, mounted_or_flying: bool, sex: str | None) -> int:
@@ -23,7 +23,7 @@ def aid(con: int, mounted_or_flying: bool, sex: str | None) -> int:
     raise RulesError("a mounted or flying unit needs sex: male or female for its Aid (001 L8)")
 
 
-def can_rescue(rescuer_aid: int, other_con: int, options: TabletopOptions) -> bool:
+def can_rescue(rescuer_aid: int, other_con: int, options: CharacterOptions) -> bool:
     if options.rescue_aid == "greater":
         return rescuer_aid > other_con
     return rescuer_aid >= other_con

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tactician.dice.distribution import DiceSum
+from tactician.rulesets.fe_common.character.conversions import HP_DICE_SOURCE, hp_dice
+from tactician.rulesets.fe_common.character.stats import StatLine
 from tactician.rulesets.fe_common.compendium import FE8Class, FE8Compendium
-from tactician.rulesets.fe_tabletop.conversions import HP_DICE_SOURCE, hp_dice
-from tactician.rulesets.fe_tabletop.stats import StatLine
 
 MoveKind = Literal["foot", "magic", "mounted", "flying", "brigand", "pirate"]
 MAGIC_TYPES = ("anima", "light", "dark")

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from tactician.rulesets.fe_tabletop.options import TabletopOptions
-from tactician.rulesets.fe_tabletop.unit import Rank, Unit
-from tactician.rulesets.fe_tabletop.weapons import TabletopWeapon
+from tactician.rulesets.fe_common.character.options import CharacterOptions
+from tactician.rulesets.fe_common.character.unit import Rank, Unit
+from tactician.rulesets.fe_common.character.weapons import TabletopWeapon
 
 RANKS: tuple[Rank, ...] = ("E", "D", "C", "B", "A", "S")
 STEP = 10  # "10 times", then "10 more times than before"
@@ -78,7 +78,7 @@ def add_uses(unit: Unit, counts: Mapping[str, int]) -> tuple[Unit, tuple[RankUp,
 
 
 def can_wield(
-    unit: Unit, weapon: TabletopWeapon, options: TabletopOptions
+    unit: Unit, weapon: TabletopWeapon, options: CharacterOptions
 ) -> tuple[bool, str]:
     """Whether the unit's rank allows the weapon, and why not (ruling ``weapon_rank_required``).
 

@@ -20,9 +20,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from tactician.content.compendium import merged
 from tactician.dice.distribution import DiceSum
 from tactician.errors import DiceError
+from tactician.rulesets.fe_common.character.classes import TabletopClass, tabletop_class
+from tactician.rulesets.fe_common.character.weapons import TabletopWeapon, tabletop_weapon
 from tactician.rulesets.fe_common.compendium import FE8Compendium, load_fe8
-from tactician.rulesets.fe_tabletop.classes import TabletopClass, tabletop_class
-from tactician.rulesets.fe_tabletop.weapons import TabletopWeapon, tabletop_weapon
 
 
 class DiceEntry(BaseModel):

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
-from tactician.rulesets.fe_tabletop.classes import TabletopClass
-from tactician.rulesets.fe_tabletop.growth import LevelUp, level_up
-from tactician.rulesets.fe_tabletop.options import TabletopOptions
-from tactician.rulesets.fe_tabletop.unit import Unit
+from tactician.rulesets.fe_common.character.classes import TabletopClass
+from tactician.rulesets.fe_common.character.growth import LevelUp, level_up
+from tactician.rulesets.fe_common.character.options import CharacterOptions
+from tactician.rulesets.fe_common.character.unit import Unit
 
 EXP_PER_LEVEL = 100
 LEVEL_CAP = 20  # FE8 UNIT_LEVEL_MAX; trainees stop at 10 (FE8 CA_MAXLEVEL10)
@@ -25,7 +25,7 @@ RECRUIT_LEVEL_CAP = 10
 _CHART = ((4, 10), (8, 20), (12, 30), (16, 40))
 
 
-def party_award(enemy_units: int, options: TabletopOptions) -> int:
+def party_award(enemy_units: int, options: CharacterOptions) -> int:
     """The chart's EXP for a fight against ``enemy_units`` units (ruling ``exp_chart_extends``)."""
     if enemy_units < 0:
         raise RulesError(f"a fight has 0 or more enemy units, not {enemy_units}")
@@ -39,7 +39,7 @@ def party_award(enemy_units: int, options: TabletopOptions) -> int:
     return 10 * -(-enemy_units // 4)
 
 
-def share(award: int, party_size: int, options: TabletopOptions) -> int:
+def share(award: int, party_size: int, options: CharacterOptions) -> int:
     """What each member gets: the whole award (``each``) or an even split (``split``)."""
     if party_size < 1:
         raise RulesError("a party has at least one unit")
@@ -57,7 +57,7 @@ class ExpGain:
 
 
 def gain_exp(
-    unit: Unit, amount: int, klass: TabletopClass, dice: DiceSource, options: TabletopOptions
+    unit: Unit, amount: int, klass: TabletopClass, dice: DiceSource, options: CharacterOptions
 ) -> tuple[Unit, ExpGain]:
     """Add EXP; each 100 is a level-up (rolled now) and the rest carries. At the cap EXP stops."""
     if amount < 0:

@@ -15,15 +15,15 @@ are lost, new ones start at E (D in Dark).
 from __future__ import annotations
 
 from tactician.errors import RulesError
-from tactician.rulesets.fe_tabletop.classes import TabletopClass
-from tactician.rulesets.fe_tabletop.options import TabletopOptions
-from tactician.rulesets.fe_tabletop.ranks import starting_rank, uses_for
-from tactician.rulesets.fe_tabletop.stats import GROWTH_STATS, StatLine
-from tactician.rulesets.fe_tabletop.unit import Unit
+from tactician.rulesets.fe_common.character.classes import TabletopClass
+from tactician.rulesets.fe_common.character.options import CharacterOptions
+from tactician.rulesets.fe_common.character.ranks import starting_rank, uses_for
+from tactician.rulesets.fe_common.character.stats import GROWTH_STATS, StatLine
+from tactician.rulesets.fe_common.character.unit import Unit
 
 
 def check_promotion(
-    unit: Unit, current: TabletopClass, target: TabletopClass, options: TabletopOptions
+    unit: Unit, current: TabletopClass, target: TabletopClass, options: CharacterOptions
 ) -> None:
     if target.name not in current.promotes_to:
         paths = ", ".join(current.promotes_to) or "nothing"
@@ -36,7 +36,7 @@ def check_promotion(
 
 
 def promote(
-    unit: Unit, current: TabletopClass, target: TabletopClass, options: TabletopOptions
+    unit: Unit, current: TabletopClass, target: TabletopClass, options: CharacterOptions
 ) -> Unit:
     """The promoted unit (the checks of ``check_promotion`` first)."""
     check_promotion(unit, current, target, options)

@@ -21,14 +21,14 @@ from dataclasses import dataclass
 
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
-from tactician.rulesets.fe_tabletop.classes import TabletopClass, unpromoted_for
-from tactician.rulesets.fe_tabletop.content import TabletopContent
-from tactician.rulesets.fe_tabletop.growth import LevelUp, level_up
-from tactician.rulesets.fe_tabletop.options import TabletopOptions
-from tactician.rulesets.fe_tabletop.promotion import promote
-from tactician.rulesets.fe_tabletop.ranks import can_wield, starting_rank, uses_for
-from tactician.rulesets.fe_tabletop.unit import Unit
-from tactician.rulesets.fe_tabletop.weapons import TabletopWeapon
+from tactician.rulesets.fe_common.character.classes import TabletopClass, unpromoted_for
+from tactician.rulesets.fe_common.character.content import TabletopContent
+from tactician.rulesets.fe_common.character.growth import LevelUp, level_up
+from tactician.rulesets.fe_common.character.options import CharacterOptions
+from tactician.rulesets.fe_common.character.promotion import promote
+from tactician.rulesets.fe_common.character.ranks import can_wield, starting_rank, uses_for
+from tactician.rulesets.fe_common.character.unit import Unit
+from tactician.rulesets.fe_common.character.weapons import TabletopWeapon
 
 VULNERARY = "Vulnerary"
 PROMOTED_START_LEVEL = 10
@@ -53,7 +53,7 @@ def roll_hp(klass: TabletopClass, dice: DiceSource) -> tuple[int, tuple[int, ...
 
 def starting_weapon(
     unit: Unit, klass: TabletopClass, content: TabletopContent, name: str | None,
-    options: TabletopOptions,
+    options: CharacterOptions,
 ) -> TabletopWeapon | None:
     """The named weapon if the unit may start with it, else the first the class can wield."""
     if name is not None:
@@ -105,7 +105,7 @@ def create_unit(
     class_name: str,
     content: TabletopContent,
     dice: DiceSource,
-    options: TabletopOptions,
+    options: CharacterOptions,
     *,
     sex: str | None = None,
     luck: int = 0,
