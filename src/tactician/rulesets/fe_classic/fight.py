@@ -51,7 +51,7 @@ from tactician.rulesets.fe_common.exchange import (
 def reaches(weapon: FE8Weapon, distance: int, magic: int) -> bool:
     """002 L136-139 "Most magic tomes have a range of 1-2 ... bows do not share this
     property, and unless noted otherwise, cannot attack at close range": the FE8
-    range of the weapon (a staff's "Mag/2, at least 5" top, FE8 ``GetUnitMagBy2Range``)."""
+    range of the weapon (a staff's top is Mag/2, at least 5: FE8 ``GetUnitMagBy2Range``)."""
     low, high = weapon.range
     top = high if high is not None else max(5, magic // 2)
     return low <= distance <= top

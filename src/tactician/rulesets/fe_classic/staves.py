@@ -1,9 +1,9 @@
 """Offensive staves: their own hit formula and distance, one d%, a status.
 
 002 L145-152 "Offensive staves (Status inflicting staves, generally) have their
-own accuracy and avoid formulae. Stave accuracy is as follows. [lost] Stave
-avoid is worked out as below. [lost] Where distance is the number of tiles
-between you and your foe." The chance is ``numbers.staff_chance`` (FE8
+own accuracy and avoid formulae. Stave accuracy is as follows." (formula lost)
+"Stave avoid is worked out as below." (formula lost) "Where distance is the
+number of tiles between you and your foe." The chance is ``numbers.staff_chance`` (FE8
 ``GetOffensiveStaffAccuracy``), rolled on one d100 whatever ``hit_roll`` says
 (FE8 ``Roll1RN``, G2-20). FE8's offensive staves (Sleep, Silence, Berserk) deal
 no damage, cannot crit and draw no counter, and their status lasts
