@@ -17,10 +17,10 @@ from tactician.rulesets.fe_classic import fight
 from tactician.rulesets.fe_classic.options import ClassicOptions
 from tests.fe_classic.units import fighter, weapon
 
-O = ClassicOptions()
+OPTS = ClassicOptions()
 
 
-def _order(a: object, d: object, distance: int = 1, options: ClassicOptions = O) -> str:
+def _order(a: object, d: object, distance: int = 1, options: ClassicOptions = OPTS) -> str:
     plan = fight.plan_fight(a, d, distance, options)  # type: ignore[arg-type]
     return "".join(s[0].upper() for s in plan.order)
 
@@ -38,16 +38,16 @@ def test_strike_orders_fc2() -> None:
 def test_no_counter_out_of_range_and_bows_not_at_close_range() -> None:
     """L138-141: bows "cannot attack at close range"; a sword cannot answer at 2."""
     with pytest.raises(RulesError, match="does not reach distance 1"):
-        fight.plan_fight(fighter(weapon_name="Iron Bow"), fighter(), 1, O)
-    plan = fight.plan_fight(fighter(weapon_name="Fire"), fighter(weapon_name="Iron Bow"), 2, O)
+        fight.plan_fight(fighter(weapon_name="Iron Bow"), fighter(), 1, OPTS)
+    plan = fight.plan_fight(fighter(weapon_name="Fire"), fighter(weapon_name="Iron Bow"), 2, OPTS)
     assert plan.order == ("attacker", "defender")
-    plan = fight.plan_fight(fighter(weapon_name="Fire"), fighter(weapon_name="Iron Bow"), 1, O)
+    plan = fight.plan_fight(fighter(weapon_name="Fire"), fighter(weapon_name="Iron Bow"), 1, OPTS)
     assert plan.order == ("attacker",)
 
 
 def test_a_staff_never_counters_and_no_weapon_no_counter() -> None:
-    assert fight.plan_fight(fighter(), fighter(weapon_name="Heal"), 1, O).order == ("attacker",)
-    assert fight.plan_fight(fighter(), fighter(weapon_name=None), 1, O).order == ("attacker",)
+    assert fight.plan_fight(fighter(), fighter(weapon_name="Heal"), 1, OPTS).order == ("attacker",)
+    assert fight.plan_fight(fighter(), fighter(weapon_name=None), 1, OPTS).order == ("attacker",)
 
 
 def test_brave_weapon_strikes_twice_a_round() -> None:
@@ -60,7 +60,7 @@ def test_brave_weapon_strikes_twice_a_round() -> None:
 def test_fight_stops_when_a_side_falls() -> None:
     """L56 "If a unit reaches 0HP in combat, they die": no strike after a kill."""
     killer = fighter("K", "Iron Sword", pow=30, skl=50, spd=9)
-    plan = fight.plan_fight(killer, fighter("V", hp=5), 1, O)
+    plan = fight.plan_fight(killer, fighter("V", hp=5), 1, OPTS)
     result = fight.resolve(plan, PhysicalDice([1]))
     assert result.end.hp == (30, 0) and len(result.strikes) == 1
 
@@ -70,7 +70,7 @@ def test_a_failed_break_check_removes_the_weapons_later_strikes_fc11() -> None:
     second strike (after the counter) does not happen."""
     attacker = fighter("A", spd=9, skl=5)
     defender = fighter("D", spd=5)
-    plan = fight.plan_fight(attacker, defender, 1, O)
+    plan = fight.plan_fight(attacker, defender, 1, OPTS)
     assert plan.order == ("attacker", "defender", "attacker")
     # attacker: hit 100 (fumble), break 51 (lost); defender: hit 99 (miss); no third strike
     result = fight.resolve(plan, PhysicalDice([100, 51, 99]))
@@ -84,10 +84,10 @@ def test_a_failed_break_check_removes_the_weapons_later_strikes_fc11() -> None:
 
 def test_weapon_lost_probability_in_the_forecast() -> None:
     attacker = fighter("A", skl=5)      # hit 90 + 10 = 100 -> cannot fumble
-    assert fight.forecast(fight.plan_fight(attacker, fighter("D"), 1, O)).weapon_lost(
+    assert fight.forecast(fight.plan_fight(attacker, fighter("D"), 1, OPTS)).weapon_lost(
         "attacker") == 0
     weak = fighter("A", skl=0, spd=0)   # hit 90 - 0 = 90 on a 0-avoid target: fumble 1%
-    forecast = fight.forecast(fight.plan_fight(weak, fighter("D", def_=40), 1, O))
+    forecast = fight.forecast(fight.plan_fight(weak, fighter("D", def_=40), 1, OPTS))
     assert math.isclose(forecast.weapon_lost("attacker"), 0.005)
 
 
@@ -95,7 +95,7 @@ def _simulate(plan: fight.FightPlan, runs: int) -> Counter[tuple[int, int]]:
     return Counter(fight.resolve(plan, SeededDice(seed)).end.hp for seed in range(runs))
 
 
-@pytest.mark.parametrize("options", [O, ClassicOptions(hit_roll="two_dice_averaged"),
+@pytest.mark.parametrize("options", [OPTS, ClassicOptions(hit_roll="two_dice_averaged"),
                                      ClassicOptions(fumble_at=80, break_save=30)])
 def test_exact_forecast_agrees_with_seeded_play(options: ClassicOptions) -> None:
     """The forecast enumerates the procedure the dice run: 2,000 seeded fights land
@@ -121,7 +121,7 @@ def test_forecast_kill_chance_by_hand() -> None:
     """One strike each way, no doubling: P(defender falls) = P(hit) when a hit kills."""
     attacker = fighter("A", pow=30, skl=0, lck=0)        # hit 90 - 15 (sword < lance)
     defender = fighter("D", hp=10, max_hp=10, weapon_name="Iron Lance", pow=0)
-    forecast = fight.forecast(fight.plan_fight(attacker, defender, 1, O))
+    forecast = fight.forecast(fight.plan_fight(attacker, defender, 1, OPTS))
     assert math.isclose(forecast.falls("defender"), 0.75)
     assert math.isclose(forecast.defender_hp[10], 0.25)
     # the Iron Lance's counter (Mt 7, Hit 80): hit 80 + 15, 7 + 1 damage, if A missed
@@ -137,7 +137,7 @@ def test_forecast_is_a_distribution_and_hp_only_falls(a_skl: int, a_spd: int, d_
                                                       name: str) -> None:
     a = fighter("A", name, pow=8, skl=a_skl, spd=a_spd, hp=a_hp, max_hp=40)
     d = fighter("D", "Iron Lance", pow=6, skl=5, spd=d_spd, def_=d_def, hp=d_hp, max_hp=40)
-    forecast = fight.forecast(fight.plan_fight(a, d, 1, O))
+    forecast = fight.forecast(fight.plan_fight(a, d, 1, OPTS))
     assert math.isclose(sum(forecast.end.values()), 1.0)
     assert all(0 <= h <= a_hp for h in forecast.attacker_hp)
     assert all(0 <= h <= d_hp for h in forecast.defender_hp)
@@ -146,7 +146,7 @@ def test_forecast_is_a_distribution_and_hp_only_falls(a_skl: int, a_spd: int, d_
 
 def test_refusals() -> None:
     with pytest.raises(RulesError, match="no weapon"):
-        fight.plan_fight(fighter(weapon_name="Heal"), fighter(), 1, O)
+        fight.plan_fight(fighter(weapon_name="Heal"), fighter(), 1, OPTS)
     with pytest.raises(RulesError, match="defeated"):
-        fight.plan_fight(fighter(hp=0), fighter(), 1, O)
+        fight.plan_fight(fighter(hp=0), fighter(), 1, OPTS)
     assert weapon("Iron Bow").range == (2, 2)

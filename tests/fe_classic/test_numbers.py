@@ -10,7 +10,7 @@ from tactician.rulesets.fe_classic import numbers
 from tactician.rulesets.fe_classic.options import ClassicOptions
 from tests.fe_classic.units import fighter, weapon
 
-O = ClassicOptions()
+OPTS = ClassicOptions()
 
 
 @pytest.mark.parametrize(("spd", "wt", "con", "expected"), [
@@ -36,8 +36,8 @@ def test_attack_speed_is_never_negative_and_never_above_speed(spd: int, wt: int,
 
 def test_doubling_fc2() -> None:
     """AS 9 vs 5 doubles (9 >= 5 + 4); 8 vs 5 does not; the threshold is an option."""
-    assert numbers.doubles(fighter(spd=9), fighter(spd=5), O)
-    assert not numbers.doubles(fighter(spd=8), fighter(spd=5), O)
+    assert numbers.doubles(fighter(spd=9), fighter(spd=5), OPTS)
+    assert not numbers.doubles(fighter(spd=8), fighter(spd=5), OPTS)
     assert numbers.doubles(fighter(spd=8), fighter(spd=5), ClassicOptions(double_threshold=3))
 
 
@@ -45,62 +45,62 @@ def test_accuracy_avoid_and_chance_fc3() -> None:
     attacker = fighter("A", "Iron Sword", skl=7, lck=5, spd=8, con=7)
     defender = fighter("D", "Iron Axe", skl=4, lck=3, spd=7, con=10, tile="Forest")
     assert numbers.attack_speed(attacker) == 8 and numbers.attack_speed(defender) == 7
-    assert numbers.accuracy(attacker, defender, O) == 121   # 90 + 14 + 2 + 15
-    assert numbers.avoid(defender, O) == 37                 # 2x7 + 3 + 20
-    assert numbers.hit_chance(attacker, defender, O) == 84
-    assert numbers.accuracy(defender, attacker, O) == 69    # 75 + 8 + 1 - 15
-    assert numbers.avoid(attacker, O) == 21                 # 2x8 + 5 + 0
-    assert numbers.hit_chance(defender, attacker, O) == 48
+    assert numbers.accuracy(attacker, defender, OPTS) == 121   # 90 + 14 + 2 + 15
+    assert numbers.avoid(defender, OPTS) == 37                 # 2x7 + 3 + 20
+    assert numbers.hit_chance(attacker, defender, OPTS) == 84
+    assert numbers.accuracy(defender, attacker, OPTS) == 69    # 75 + 8 + 1 - 15
+    assert numbers.avoid(attacker, OPTS) == 21                 # 2x8 + 5 + 0
+    assert numbers.hit_chance(defender, attacker, OPTS) == 48
 
 
 def test_s_rank_adds_five_hit_and_five_crit() -> None:
     plain, s = fighter(skl=7), fighter(skl=7, s_rank=True)
     other = fighter()
-    assert numbers.accuracy(s, other, O) - numbers.accuracy(plain, other, O) == 5
-    assert numbers.crit_rate(s, O) - numbers.crit_rate(plain, O) == 5
+    assert numbers.accuracy(s, other, OPTS) - numbers.accuracy(plain, other, OPTS) == 5
+    assert numbers.crit_rate(s, OPTS) - numbers.crit_rate(plain, OPTS) == 5
 
 
 def test_crit_fc5() -> None:
     berserker = fighter("B", "Killer Axe", skl=9, crit_bonus=15, s_rank=True)
-    assert numbers.crit_rate(berserker, O) == 54           # 30 + 4 + 15 + 5
-    assert numbers.crit_chance(berserker, fighter(lck=12), O) == 42
+    assert numbers.crit_rate(berserker, OPTS) == 54           # 30 + 4 + 15 + 5
+    assert numbers.crit_chance(berserker, fighter(lck=12), OPTS) == 42
     plain = fighter("F", "Killer Axe", skl=9)
-    assert numbers.crit_chance(plain, fighter(lck=12), O) == 22
-    assert numbers.crit_chance(plain, fighter(lck=40), O) == 0
+    assert numbers.crit_chance(plain, fighter(lck=12), OPTS) == 22
+    assert numbers.crit_chance(plain, fighter(lck=40), OPTS) == 0
 
 
 def test_never_crit_weapon_has_crit_zero() -> None:
     killer = weapon("Killer Axe").model_copy(update={"no_crit": True})
-    assert numbers.crit_rate(fighter(weapon=killer, skl=20, crit_bonus=15), O) == 0
+    assert numbers.crit_rate(fighter(weapon=killer, skl=20, crit_bonus=15), OPTS) == 0
 
 
 def test_physical_damage_triangle_and_crit_fc6() -> None:
     lancer = fighter("L", "Steel Lance", pow=10)
     swordsman = fighter("S", "Iron Sword", def_=7, tile="Fort")
-    assert numbers.attack(lancer, swordsman, O) == 21      # 10 + (10 + 1)
-    assert numbers.damage(lancer, swordsman, False, O) == 12
-    assert numbers.damage(lancer, swordsman, True, O) == 36
+    assert numbers.attack(lancer, swordsman, OPTS) == 21      # 10 + (10 + 1)
+    assert numbers.damage(lancer, swordsman, False, OPTS) == 12
+    assert numbers.damage(lancer, swordsman, True, OPTS) == 36
     axeman = fighter("X", "Iron Axe", def_=7, tile="Fort")
-    assert numbers.attack(lancer, axeman, O) == 19
-    assert numbers.damage(lancer, axeman, False, O) == 10
+    assert numbers.attack(lancer, axeman, OPTS) == 19
+    assert numbers.damage(lancer, axeman, False, OPTS) == 10
 
 
 def test_effectiveness_fc7() -> None:
     archer = fighter("A", "Iron Bow", pow=7)
     flier = fighter("F", "Iron Lance", def_=4, unit_type="flier", tags={"flying"})
-    assert numbers.attack(archer, flier, O) == 25          # 7 + 6 x 3
-    assert numbers.damage(archer, flier, False, O) == 21
+    assert numbers.attack(archer, flier, OPTS) == 25          # 7 + 6 x 3
+    assert numbers.damage(archer, flier, False, OPTS) == 21
     knight = fighter("K", "Horseslayer", pow=9)
     cavalier = fighter("C", "Iron Sword", def_=8, unit_type="horse", tags={"mounted"})
-    assert numbers.attack(knight, cavalier, O) == 33       # 9 + (7 + 1) x 3
-    assert numbers.damage(knight, cavalier, False, O) == 25
+    assert numbers.attack(knight, cavalier, OPTS) == 33       # 9 + (7 + 1) x 3
+    assert numbers.damage(knight, cavalier, False, OPTS) == 25
 
 
 def test_magic_against_the_throne_fc8() -> None:
     mage = fighter("M", "Fire", pow=8)
     monk = fighter("L", "Lightning", res=4, tile="Throne")
-    assert numbers.attack(mage, monk, O) == 14             # anima > light: 8 + (5 + 1)
-    assert numbers.damage(mage, monk, False, O) == 5       # Res 4 + Throne 5
+    assert numbers.attack(mage, monk, OPTS) == 14             # anima > light: 8 + (5 + 1)
+    assert numbers.damage(mage, monk, False, OPTS) == 5       # Res 4 + Throne 5
     both = ClassicOptions(terrain_def_vs_magic=True)
     assert numbers.damage(mage, monk, False, both) == 2    # 4 + 5 + 3
 
@@ -113,7 +113,7 @@ def test_arcane_triangle_pairs() -> None:
              ("Iron Axe", "Iron Lance", 1), ("Iron Lance", "Iron Sword", 1),
              ("Iron Bow", "Iron Sword", 0), ("Iron Sword", "Iron Bow", 0)]
     for mine, theirs, side in pairs:
-        assert numbers.triangle(fighter(weapon_name=mine), fighter(weapon_name=theirs), O) \
+        assert numbers.triangle(fighter(weapon_name=mine), fighter(weapon_name=theirs), OPTS) \
             == (15 * side, side), (mine, theirs)
 
 
@@ -121,7 +121,7 @@ def test_reaver_reverses_and_doubles_the_triangle() -> None:
     """FE8 ``BattleApplyReaverEffect``: one reaver side negates and doubles both bonuses."""
     reaver = weapon("Iron Sword").model_copy(update={"reverse_triangle": True})
     lance = fighter(weapon_name="Iron Lance")
-    assert numbers.triangle(fighter(weapon=reaver), lance, O) == (30, 2)
+    assert numbers.triangle(fighter(weapon=reaver), lance, OPTS) == (30, 2)
     assert numbers.triangle(fighter(weapon=reaver), lance,
                             ClassicOptions(reaver_reversal=False)) == (-15, -1)
 
@@ -139,10 +139,10 @@ def test_staff_formulas_fc9() -> None:
 
 def test_fliers_without_terrain_bonus_option() -> None:
     flier = fighter(spd=5, unit_type="flier", tile="Forest")
-    assert numbers.avoid(flier, O) == 30
+    assert numbers.avoid(flier, OPTS) == 30
     assert numbers.avoid(flier, ClassicOptions(fliers_get_terrain_bonus=False)) == 10
 
 
 def test_negative_terrain_avoid_floors_at_zero() -> None:
-    assert numbers.avoid(fighter(spd=0, tile="Tunnel (narrow)"), O) == 0
-    assert numbers.avoid(fighter(spd=10, tile="Ice"), O) == 5
+    assert numbers.avoid(fighter(spd=0, tile="Tunnel (narrow)"), OPTS) == 0
+    assert numbers.avoid(fighter(spd=10, tile="Ice"), OPTS) == 5

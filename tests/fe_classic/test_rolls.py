@@ -12,10 +12,10 @@ from tactician.dice.source import PhysicalDice, SeededDice
 from tactician.rulesets.fe_classic.options import ClassicOptions
 from tactician.rulesets.fe_classic.rolls import break_check, hit_roll, staff_roll
 
-O = ClassicOptions()
+OPTS = ClassicOptions()
 
 
-def _hit(chance: int, options: ClassicOptions = O) -> float:
+def _hit(chance: int, options: ClassicOptions = OPTS) -> float:
     odds = hit_roll(chance, 0, options, "hit").probabilities()
     return odds["hit"] + odds["crit"]
 
@@ -40,12 +40,12 @@ def test_one_to_100_reading_loses_one_percent() -> None:
 
 def test_over_100_draws_no_die_fc4() -> None:
     """110 > 100: an automatic hit, no die drawn, so no fumble; the crit die comes next."""
-    roll = hit_roll(110, 0, O, "hit")
+    roll = hit_roll(110, 0, OPTS, "hit")
     dice = PhysicalDice([])
     assert roll.resolve(SampledChance(dice)) == "hit"
     assert dice.draws == []
     assert roll.probabilities()["fumble"] == 0
-    with_crit = hit_roll(110, 20, O, "hit")
+    with_crit = hit_roll(110, 20, OPTS, "hit")
     dice = PhysicalDice([5])
     assert with_crit.resolve(SampledChance(dice)) == "crit"
     assert [d.purpose for d in dice.draws] == ["critical roll"]
@@ -53,12 +53,12 @@ def test_over_100_draws_no_die_fc4() -> None:
 
 @pytest.mark.parametrize("chance", [-30, 0, 1, 50, 70, 99])
 def test_fumble_is_one_percent_below_100_fc11(chance: int) -> None:
-    assert math.isclose(hit_roll(chance, 0, O, "hit").probabilities()["fumble"], 0.01)
+    assert math.isclose(hit_roll(chance, 0, OPTS, "hit").probabilities()["fumble"], 0.01)
 
 
 def test_no_fumble_at_exactly_100_or_above() -> None:
-    assert hit_roll(100, 0, O, "hit").probabilities()["fumble"] == 0
-    assert hit_roll(101, 0, O, "hit").probabilities()["fumble"] == 0
+    assert hit_roll(100, 0, OPTS, "hit").probabilities()["fumble"] == 0
+    assert hit_roll(101, 0, OPTS, "hit").probabilities()["fumble"] == 0
 
 
 def test_fumble_band_and_needs_miss_option() -> None:
@@ -74,9 +74,9 @@ def test_fumble_band_and_needs_miss_option() -> None:
 
 def test_fumble_and_break_check_on_the_table_dice_fc11() -> None:
     """Chance 70: a 100 misses and fumbles; the break check survives on 37, breaks on 51."""
-    roll = hit_roll(70, 0, O, "hit")
+    roll = hit_roll(70, 0, OPTS, "hit")
     assert roll.resolve(SampledChance(PhysicalDice([100]))) == "fumble"
-    check = break_check(O, "Iron Sword")
+    check = break_check(OPTS, "Iron Sword")
     assert check.sample(PhysicalDice([37])) is False
     assert check.sample(PhysicalDice([50])) is False
     assert check.sample(PhysicalDice([51])) is True
@@ -86,10 +86,10 @@ def test_fumble_and_break_check_on_the_table_dice_fc11() -> None:
 
 def test_crit_is_a_second_die_after_a_hit() -> None:
     """L104-106: the crit die is rolled only on a hit; P(crit) = P(hit) x crit."""
-    odds = hit_roll(80, 25, O, "hit").probabilities()
+    odds = hit_roll(80, 25, OPTS, "hit").probabilities()
     assert math.isclose(odds["crit"], 0.8 * 0.25)
     dice = PhysicalDice([90])
-    assert hit_roll(80, 25, O, "hit").resolve(SampledChance(dice)) == "miss"
+    assert hit_roll(80, 25, OPTS, "hit").resolve(SampledChance(dice)) == "miss"
     assert len(dice.draws) == 1
 
 
