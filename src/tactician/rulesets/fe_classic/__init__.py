@@ -27,6 +27,8 @@ RULESET = Ruleset(
     implementation="tactician.rulesets.fe_classic.contract_impl:FeClassicContract",
     capabilities=frozenset({
         Capability.ADVANCEMENT,
+        Capability.AI,
+        Capability.BATTLES,
         Capability.COMPENDIUM,
         Capability.FIGHTS,
         Capability.TERRAIN_BONUSES,

@@ -9,15 +9,18 @@ from pathlib import Path
 from typing import Any
 
 from tactician.dice.source import DiceSource
+from tactician.engine.rules import BattleRules
 from tactician.rulesets.contract import (
     DELETE,
     Advancement,
     AdvanceRequest,
     Corruption,
+    ExampleBattle,
     ExampleFight,
     Examples,
     FightRequest,
     OptionSpec,
+    Planner,
     RulesetContract,
     Sheet,
     UnitCheck,
@@ -25,7 +28,9 @@ from tactician.rulesets.contract import (
 from tactician.rulesets.contract.helpers import option_dict, option_specs
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "fe_classic"
-# 001's level-up rulings (L13-26 and the class caps); the rest are "rules"
+BATTLE = EXAMPLES / "battle"
+# 001's level-up rulings (L13-26 and the class caps); the rest are "battle" (kept in a
+# battle file: every combat number of a battle follows them)
 ADVANCEMENT_OPTIONS = frozenset({"growth_threshold", "zero_growth_never_grows", "stat_caps"})
 
 
@@ -46,7 +51,7 @@ class FeClassicContract(RulesetContract):
         from tactician.rulesets.fe_classic.options import ClassicOptions
 
         return [replace(s, scope="advancement") if s.name in ADVANCEMENT_OPTIONS else s
-                for s in option_specs(ClassicOptions, "rules")]
+                for s in option_specs(ClassicOptions, "battle")]
 
     def option_values(self, pairs: Sequence[str]) -> dict[str, object]:
         from tactician.rulesets.fe_classic.options import ClassicOptions
@@ -81,6 +86,27 @@ class FeClassicContract(RulesetContract):
 
         return attack_report(plan, dice)
 
+    def _battle_rules(self, options: Sequence[str]) -> BattleRules:
+        from tactician.rulesets.fe_classic.battle_rules import battle_rules
+
+        return battle_rules(list(options))
+
+    def _board_view(self, state: Any, reach_unit: str | None) -> dict[str, Any]:
+        from tactician.rulesets.fe_classic.battle_view import board_view
+
+        return board_view(state, reach_unit)
+
+    def _battle_forecast(self, state: Any, action: Mapping[str, Any], rules: BattleRules
+                         ) -> dict[str, Any]:
+        from tactician.rulesets.fe_classic.battle_view import battle_forecast
+
+        return battle_forecast(state, dict(action))
+
+    def _planner(self, rules: BattleRules, every_side: bool) -> Planner:
+        from tactician.rulesets.fe_classic.battle_ai import planner
+
+        return planner(every_side)
+
     def examples(self) -> Examples:
         eirika = EXAMPLES / "eirika_lord.yaml"
         enemies = EXAMPLES / "enemies"
@@ -94,6 +120,11 @@ class FeClassicContract(RulesetContract):
                 ExampleFight(EXAMPLES / "lute_mage.yaml", enemies / "shaman.yaml", 2,
                              ("fumble_at=90", "break_save=20")),
                 ExampleFight(EXAMPLES / "moulder_priest.yaml", enemies / "fighter.yaml", 2),
+            ),
+            battles=(
+                ExampleBattle("pass", BATTLE / "map.yaml",
+                              (BATTLE / "party.yaml", BATTLE / "army.yaml"), seed=2,
+                              step_bound=1500),
             ),
             corruptions=(
                 Corruption("missing field", eirika, ("name",), DELETE, "name"),
