@@ -153,14 +153,17 @@ def _thrones(state: ClassicBattle) -> list[Tile]:
 
 
 class ClassicPlanner:
+    """Plays every unit of the side whose phase it is (the command line refuses a
+    players' side unless ``--any-side``), and starts a battle still in set-up with
+    the units as placed."""
+
     def __init__(self, every_side: bool) -> None:
         self.every_side = every_side
 
     def _next_unit(self, state: ClassicBattle) -> ClassicUnit | None:
         for unit in state.units:
             if (isinstance(unit, ClassicUnit) and unit.side == state.side and unit.on_map
-                    and not unit.done and not unit.acted
-                    and (self.every_side or unit.tier is not None)):
+                    and not unit.done and not unit.acted):
                 return unit
         return None
 
@@ -168,8 +171,6 @@ class ClassicPlanner:
         if state.result != "ongoing":
             return None
         if state.stage == "setup":
-            if not self.every_side:
-                return None
             return {"unit": None, "tier": None, "actions": [{"type": "start"}],
                     "reason": "deploy as placed and begin", "candidates_scored": 0, "best": []}
         unit = self._next_unit(state)

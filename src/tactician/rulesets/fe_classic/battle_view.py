@@ -22,7 +22,7 @@ def briefing_lines(state: ClassicBattle) -> list[str]:
     for label, text in (("Objective", b.objective), ("Victory", b.victory),
                         ("Defeat", b.defeat), ("Weather", b.weather), ("Plot", b.plot)):
         if text:
-            lines.append(f"{label}: {text}")
+            lines.append(f"{label}: {text.strip()}")
     names = sorted({n for row in state.rows for n in row})
     table = load_terrain()
     special = [f"{n}: {table[n.casefold()].notes}" for n in names
@@ -68,7 +68,8 @@ def board_view(state: ClassicBattle, reach_unit: str | None = None) -> dict[str,
         "ruleset": "fe-classic",
         "name": state.name,
         "round": state.round,
-        "phase": state.side if state.stage == "battle" else f"{state.sides[0]} set-up",
+        "phase": state.side,
+        "phase_label": None if state.stage == "battle" else f"the {state.side} set-up",
         "stage": state.stage,
         "sides": list(state.sides),
         "result": state.result,

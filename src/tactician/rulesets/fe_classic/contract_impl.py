@@ -123,7 +123,7 @@ class FeClassicContract(RulesetContract):
             ),
             battles=(
                 ExampleBattle("pass", BATTLE / "map.yaml",
-                              (BATTLE / "party.yaml", BATTLE / "army.yaml"), seed=2,
+                              (BATTLE / "party.yaml", BATTLE / "army.yaml"), seed=3,
                               step_bound=1500),
             ),
             corruptions=(

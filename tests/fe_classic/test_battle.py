@@ -1,0 +1,178 @@
+"""fe-classic battles (002 L3-41 and the terrain notes): set-up, the turn, terrain at
+the start of a phase, the ice slide, staves, break checks in battle, the Seize."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tactician.dice.source import PhysicalDice, SeededDice
+from tactician.errors import TacticianError
+from tactician.rulesets.fe_classic.battle_ai import planner
+from tactician.rulesets.fe_classic.battle_rules import ClassicBattleRules
+from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "fe_classic"
+RULES = ClassicBattleRules()
+
+
+def _battle(tmp_path: Path, grid: str, units: list[dict[str, Any]], **extra: Any
+            ) -> ClassicBattle:
+    (tmp_path / "map.yaml").write_text(yaml.safe_dump({"name": "Test", "grid": grid}))
+    for unit in units:
+        unit["file"] = str(EXAMPLES / unit["file"])
+    spec = {"name": "Test", "sides": ["player", "enemy"], "units": units,
+            "objectives": {"victory": [], "defeat": []}, **extra}
+    (tmp_path / "units.yaml").write_text(yaml.safe_dump(spec))
+    return RULES.start_state({"map": str(tmp_path / "map.yaml"),
+                              "units": [str(tmp_path / "units.yaml")]})
+
+
+def _do(state: ClassicBattle, *actions: dict[str, Any], dice: Any = None) -> ClassicBattle:
+    for action in actions:
+        state, _ = RULES.apply(state, action, dice or SeededDice(1))
+    return state
+
+
+def _unit(state: ClassicBattle, unit_id: str) -> ClassicUnit:
+    return state.classic_unit(unit_id)
+
+
+EIRIKA = {"id": "eirika", "file": "eirika_lord.yaml", "side": "player", "at": [0, 0]}
+FOE = {"id": "foe", "file": "enemies/fighter.yaml", "side": "enemy", "at": [4, 0]}
+
+
+def test_setup_pool_limit_area_and_fixed_lords(tmp_path: Path) -> None:
+    """L14-19: a pool, a limit, a designated area, the Lord fixed and always there."""
+    units = [EIRIKA, {"id": "seth", "file": "seth_paladin.yaml", "side": "player",
+                      "at": [1, 0]},
+             {"id": "ross", "file": "ross_journeyman.yaml", "side": "player", "at": [0, 1],
+              "reserve": True}, FOE]
+    state = _battle(tmp_path, ".....\n.....\n", units,
+                    deploy={"limit": 2, "area": [[0, 1], [1, 1], [1, 0]]})
+    assert state.stage == "setup" and not _unit(state, "ross").on_map
+    for refused, words in (({"type": "withdraw", "unit": "eirika"}, "Lord"),
+                           ({"type": "deploy", "unit": "ross", "to": [3, 1]}, "area"),
+                           ({"type": "move", "unit": "seth", "to": [2, 0]}, "deployment"),
+                           ({"type": "deploy", "unit": "foe", "to": [1, 1]}, "pool")):
+        with pytest.raises(TacticianError, match=words):
+            _do(state, refused)
+    deployed = _do(state, {"type": "deploy", "unit": "ross", "to": [1, 1]})
+    with pytest.raises(TacticianError, match="allows 2"):
+        _do(deployed, {"type": "start"})
+    begun = _do(deployed, {"type": "withdraw", "unit": "seth"}, {"type": "start"})
+    assert begun.stage == "battle" and not _unit(begun, "seth").on_map
+    assert any(o.kind == "lose_unit" and o.unit == "eirika" for o in begun.objectives.defeat)
+
+
+def test_a_turn_is_a_move_then_one_action(tmp_path: Path) -> None:
+    """L29-30 the move comes first; after acting the turn is over (G2-16)."""
+    far = {"id": "far", "file": "enemies/knight.yaml", "side": "enemy", "at": [5, 1]}
+    state = _battle(tmp_path, "......\n......\n", [EIRIKA, FOE, far])
+    state = _do(state, {"type": "move", "unit": "eirika", "to": [3, 0]})
+    with pytest.raises(TacticianError, match="already moved"):
+        _do(state, {"type": "move", "unit": "eirika", "to": [2, 0]})
+    state = _do(state, {"type": "attack", "unit": "eirika", "target": "foe"})
+    assert _unit(state, "eirika").done
+    with pytest.raises(TacticianError, match="turn is over"):
+        _do(state, {"type": "wait", "unit": "eirika"})
+
+
+def test_terrain_costs_block_a_move(tmp_path: Path) -> None:
+    """Seth (horse) cannot enter a River; Vanessa (flier) flies over it."""
+    units = [{"id": "seth", "file": "seth_paladin.yaml", "side": "player", "at": [0, 0]},
+             {"id": "vanessa", "file": "vanessa_pegasus.yaml", "side": "player",
+              "at": [0, 1]}, FOE]
+    state = _battle(tmp_path, ".r...\n.r...\n", units)
+    with pytest.raises(TacticianError, match="cannot reach"):
+        _do(state, {"type": "move", "unit": "seth", "to": [2, 0]})
+    moved = _do(state, {"type": "move", "unit": "vanessa", "to": [2, 1]})
+    assert _unit(moved, "vanessa").position == (2, 1)
+
+
+def test_ice_forces_another_step_in_the_same_direction(tmp_path: Path) -> None:
+    """L258-262: a move ending on ice slides on while the next tile allows it: Eirika
+    (MOV 5) spends 2 to reach the ice at (2, 0), slides to (3, 0), ice again, to (4, 0);
+    a wall stops a slide on the ice."""
+    state = _battle(tmp_path, "..ii...\n..iX...\n", [EIRIKA, {**FOE, "at": [6, 1]}])
+    slid = _do(state, {"type": "move", "unit": "eirika", "to": [2, 0]})
+    assert _unit(slid, "eirika").position == (4, 0)
+    stopped = _do(state, {"type": "move", "unit": "eirika", "to": [2, 1]})
+    assert _unit(stopped, "eirika").position == (2, 1)
+
+
+def test_phase_start_terrain_fc10(tmp_path: Path) -> None:
+    """A Fort heals 20% of max HP; Spikes deal 10 at the start of the owner's phase and
+    can kill (FC-10); a Throne restores status."""
+    units = [{**EIRIKA, "at": [0, 0], "hp": 5},
+             {"id": "seth", "file": "seth_paladin.yaml", "side": "player", "at": [1, 0],
+              "hp": 8}, {**FOE, "at": [3, 0]}]
+    state = _battle(tmp_path, "F^.T\n", units)
+    state = _do(state, {"type": "end_phase"}, {"type": "end_phase"})
+    assert _unit(state, "eirika").hp == 5 + 17 * 20 // 100
+    assert _unit(state, "seth").hp == 0
+    assert state.result == "ongoing"
+
+
+def test_staff_sleep_stops_acting_and_countering(tmp_path: Path) -> None:
+    units = [{"id": "moulder", "file": "moulder_priest.yaml", "side": "player", "at": [0, 0]},
+             {**EIRIKA, "at": [0, 1]}, {**FOE, "at": [2, 0]}]
+    state = _battle(tmp_path, "....\n....\n", units)
+    state = _do(state, {"type": "staff", "unit": "moulder", "target": "foe"},
+                dice=PhysicalDice([1]))
+    assert _unit(state, "foe").statuses == {"sleep": 5}
+    state = _do(state, {"type": "move", "unit": "eirika", "to": [2, 1]})
+    after = _do(state, {"type": "attack", "unit": "eirika", "target": "foe"})
+    assert all(r.get("striker") != "foe" for r in RULES.apply(
+        state, {"type": "attack", "unit": "eirika", "target": "foe"}, SeededDice(2))[1].records)
+    ended = _do(after, {"type": "end_phase"})
+    with pytest.raises(TacticianError, match="asleep"):
+        _do(ended, {"type": "move", "unit": "foe", "to": [3, 0]})
+
+
+def test_a_failed_break_check_removes_the_weapon_from_the_inventory(tmp_path: Path) -> None:
+    """L99-101: Garcia's hit (Iron Axe, below 100) rolls 100: a critical failure; the
+    break check 99 fails, and the axe is gone from his inventory."""
+    garcia = {"id": "garcia", "file": "garcia_fighter.yaml", "side": "player", "at": [0, 0]}
+    state = _battle(tmp_path, "..\n", [garcia, {**FOE, "at": [1, 0]}])
+    after, outcome = RULES.apply(state, {"type": "attack", "unit": "garcia", "target": "foe",
+                                         "weapon": "Iron Axe"}, PhysicalDice([100, 99, 99]))
+    assert outcome.records[1]["outcome"] == "fumble" and outcome.records[1]["weapon_lost"]
+    assert "Iron Axe" not in _unit(after, "garcia").character.inventory
+    assert _unit(after, "garcia").equipped is None
+
+
+def test_seize_needs_a_lord_on_the_throne_and_the_boss_down(tmp_path: Path) -> None:
+    units = [{**EIRIKA, "at": [0, 0]},
+             {"id": "seth", "file": "seth_paladin.yaml", "side": "player", "at": [0, 1]},
+             {**FOE, "at": [3, 1], "boss": True}]
+    state = _battle(tmp_path, ".T..\n....\n", units)
+    with pytest.raises(TacticianError, match="Lord"):
+        _do(state, {"type": "move", "unit": "seth", "to": [1, 0]},
+            {"type": "seize", "unit": "seth"})
+    on = _do(state, {"type": "move", "unit": "eirika", "to": [1, 0]})
+    with pytest.raises(TacticianError, match="boss"):
+        _do(on, {"type": "seize", "unit": "eirika"})
+    foe = _unit(on, "foe").with_hp(0)
+    won = _do(on.replace_units(foe), {"type": "seize", "unit": "eirika"})
+    assert won.result == "victory"
+
+
+def test_the_ai_explains_its_choice_from_exact_forecasts(tmp_path: Path) -> None:
+    wyvern = {**FOE, "file": "enemies/wyvern_rider.yaml"}  # lance beats sword
+    state = _battle(tmp_path, "......\n", [EIRIKA, wyvern])
+    state = _do(state, {"type": "end_phase"})
+    decision = planner(False).next(state)
+    assert decision is not None and decision["unit"] == "foe"
+    assert decision["candidates_scored"] > 0
+    best = decision["best"][0]
+    assert 0 <= best["hit"] <= 1 and 0 <= best["defeat_target"] <= 1
+    assert [a["type"] for a in decision["actions"]][-1] == "attack"
+
+
+def test_state_round_trips_through_json(tmp_path: Path) -> None:
+    state = _battle(tmp_path, "..F\n", [EIRIKA, {**FOE, "at": [2, 0]}])
+    assert RULES.load_state(RULES.dump_state(state)) == state
