@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from tactician.cli.main import app
@@ -102,3 +103,61 @@ def test_refusals_are_one_line_exit_2() -> None:
         code, out = tactician(*args)
         assert code == 2, out
         assert len(out.strip().splitlines()) <= 3, out
+
+
+BATTLE = EXAMPLES / "battle"
+
+
+def _new(tmp_path: Path, seed: int = 3) -> Path:
+    path = tmp_path / "pass.json"
+    code, out = tactician("battle", "new", "--ruleset", "fe-classic", "--map",
+                          BATTLE / "map.yaml", "--units", BATTLE / "party.yaml", "--units",
+                          BATTLE / "army.yaml", "--seed", seed, "--out", path)
+    assert code == 0, out
+    return path
+
+
+def test_battle_show_prints_the_briefing_and_the_pool(tmp_path: Path) -> None:
+    path = _new(tmp_path)
+    code, out = tactician("battle", "show", "-b", path)
+    assert code == 0, out
+    assert "Briefing: Objective: Seize the Throne" in out
+    assert "Briefing: Weather: clear" in out
+    assert "in the pool" in out
+    view = as_json("battle", "show", "-b", path)
+    assert view["stage"] == "setup" and view["deployment"]["limit"] == 10
+    used = {name for row in view["rows"] for name in row}
+    assert len(used) >= 10
+
+
+def test_battle_setup_then_an_enemy_phase_with_explain(tmp_path: Path) -> None:
+    path = _new(tmp_path)
+    for args in (("act", "artur", "deploy", "to=6,13"), ("act", "lute", "withdraw"),
+                 ("act", "eirika", "start")):
+        code, out = tactician("battle", *args, "-b", path)
+        assert code == 0, out
+    code, out = tactician("battle", "act", "eirika", "withdraw", "-b", path)
+    assert code == 2 and "deployment is over" in out
+    code, out = tactician("battle", "enemy-phase", "-b", path)
+    assert code == 2 and "commanded by players" in out
+    code, out = tactician("battle", "enemy-phase", "--any-side", "-b", path)
+    assert code == 0, out
+    code, out = tactician("battle", "enemy-phase", "--explain", "-b", path)
+    assert code == 0, out
+    assert "candidates scored" in out
+    assert "round 2" in out.lower() or "Now round 2" in out
+
+
+@pytest.mark.slow
+def test_play_sh_plays_the_pass_to_a_seize(tmp_path: Path) -> None:
+    """examples/fe_classic/battle/play.sh from the command line to its end."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "BATTLE": str(tmp_path / "pass.json"),
+           "TACTICIAN": str(Path(sys.executable).parent / "tactician")}
+    done = subprocess.run(["sh", str(BATTLE / "play.sh")], env=env, capture_output=True,
+                          text=True, timeout=1200, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "VICTORY" in done.stdout and "seized (14, 1)" in done.stdout
