@@ -16,10 +16,13 @@ $T battle act artur deploy to=6,13 -b "$B"   # from the pool into the area
 $T battle act lute withdraw -b "$B"          # back to the pool: 10 deployed
 $T battle act eirika start -b "$B"
 $T battle forecast seth soldier -b "$B" || true   # out of reach yet: refused, one line
-while $T battle show --json -b "$B" | grep -q '"result": "ongoing"'; do
-  $T battle enemy-phase --any-side -b "$B" > /dev/null   # the players' phase
-  if $T battle show --json -b "$B" | grep -q '"result": "ongoing"'; then
+state=ongoing
+while [ "$state" = ongoing ]; do
+  # the players' phase, then the enemy's; each prints the result it leaves
+  state=$($T battle enemy-phase --any-side --json -b "$B" | sed -n 's/^  "result": "\(.*\)",$/\1/p')
+  if [ "$state" = ongoing ]; then
     $T battle enemy-phase --explain --top 2 -b "$B"
+    state=$($T battle show --json -b "$B" | sed -n 's/^  "result": "\(.*\)",$/\1/p')
   fi
 done
 $T battle show -b "$B" | head -3
