@@ -150,3 +150,17 @@ def test_refusals() -> None:
     with pytest.raises(RulesError, match="defeated"):
         fight.plan_fight(fighter(hp=0), fighter(), 1, OPTS)
     assert weapon("Iron Bow").range == (2, 2)
+
+
+def test_a_weapon_has_its_own_critical_failure_number() -> None:
+    """L99-100 "The number required for it to be a failure is determined by the weapon":
+    the Killer Axe's entry (fumble_at 96) against the ruling's 100 for the Iron Axe."""
+    from tactician.rulesets.fe_classic.fumbles import fumble_numbers, load_fumbles
+
+    assert fumble_numbers("Killer Axe", OPTS) == (96, 50)
+    assert fumble_numbers("Iron Axe", OPTS) == (100, 50)
+    assert all(e.source for e in load_fumbles().values())
+    killer = fight.plan_fight(fighter("A", "Killer Axe"), fighter("D", def_=40), 1, OPTS)
+    iron = fight.plan_fight(fighter("A", "Iron Axe"), fighter("D", def_=40), 1, OPTS)
+    assert math.isclose(killer.rolls["attacker"].probabilities()["fumble"], 0.05)
+    assert math.isclose(iron.rolls["attacker"].probabilities()["fumble"], 0.01)

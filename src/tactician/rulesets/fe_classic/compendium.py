@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tactician.rulesets.fe_classic.fumbles import load_fumbles
 from tactician.rulesets.fe_classic.terrain import load_terrain
 from tactician.rulesets.fe_classic.unit_types import LABELS, class_tags, unit_type
 from tactician.rulesets.fe_common.compendium import load_fe8
@@ -20,6 +21,7 @@ def compendium() -> dict[str, dict[str, Any]]:
     }
     return {
         "terrain": dict(load_terrain()),
+        "fumbles": dict(load_fumbles()),
         "classes": classes,
         "weapons": dict(fe8.weapons),
         "items": dict(fe8.items),

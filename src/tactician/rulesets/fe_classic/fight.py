@@ -31,6 +31,7 @@ from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
 from tactician.rulesets.fe_classic import numbers
 from tactician.rulesets.fe_classic.combatant import Combatant
+from tactician.rulesets.fe_classic.fumbles import fumble_numbers
 from tactician.rulesets.fe_classic.options import ClassicOptions
 from tactician.rulesets.fe_classic.rolls import break_check, hit_roll
 from tactician.rulesets.fe_common.attack_roll import CRIT, FUMBLE, MISS, AttackRoll, Outcome
@@ -134,11 +135,12 @@ def plan_fight(attacker: Combatant, defender: Combatant, distance: int,
     for side in sides:
         me, other = (attacker, defender) if side == ATTACKER else (defender, attacker)
         assert me.weapon is not None
+        fumble_at, save = fumble_numbers(me.weapon.name, options)
         rolls[side] = hit_roll(numbers.hit_chance(me, other, options),
                                numbers.crit_chance(me, other, options), options,
-                               f"hit roll ({me.name})")
+                               f"hit roll ({me.name})", fumble_at)
         strikes[side] = _strike(me, other, rolls[side], options)
-        breaks[side] = break_check(options, me.weapon.name)
+        breaks[side] = break_check(options, me.weapon.name, save)
     exchange = Exchange(order, strikes, breaks=breaks)
     return FightPlan(attacker, defender, distance, options, rolls, exchange)
 

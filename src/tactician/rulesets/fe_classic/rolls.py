@@ -49,8 +49,10 @@ def passing(chance: int, options: ClassicOptions) -> int:
     return max(0, min(100, bound))
 
 
-def hit_roll(chance: int, crit: int, options: ClassicOptions, purpose: str) -> AttackRoll:
-    """The attack roll for a chance to hit (unclamped) and a total crit rate (0..100)."""
+def hit_roll(chance: int, crit: int, options: ClassicOptions, purpose: str,
+             fumble_at: int | None = None) -> AttackRoll:
+    """The attack roll for a chance to hit (unclamped) and a total crit rate (0..100);
+    ``fumble_at`` is the weapon's own (``fumbles.py``), else the ruling's."""
     crit_die = None
     if crit > 0:
         crit_die = Bands(AveragedRoll(1, 100), (passing(crit, options),), (True, False),
@@ -58,7 +60,7 @@ def hit_roll(chance: int, crit: int, options: ClassicOptions, purpose: str) -> A
     if chance > 100:
         return AttackRoll(100, crit, Certain(HIT), crit_die, False)
     hit = passing(chance, options)
-    fumble_from = max(1, min(101, options.fumble_at))
+    fumble_from = max(1, min(101, options.fumble_at if fumble_at is None else fumble_at))
     if options.fumble_needs_miss:
         bounds = (hit, max(hit, fumble_from - 1))
     else:  # a face from fumble_at on fails whatever the chance
@@ -69,9 +71,9 @@ def hit_roll(chance: int, crit: int, options: ClassicOptions, purpose: str) -> A
     return AttackRoll(hit, crit, main, crit_die, dice > 1)
 
 
-def break_check(options: ClassicOptions, weapon: str) -> Bands[bool]:
-    """True when the weapon breaks: a d100 above ``break_save``."""
-    save = max(0, min(100, options.break_save))
+def break_check(options: ClassicOptions, weapon: str, save: int | None = None) -> Bands[bool]:
+    """True when the weapon breaks: a d100 above ``break_save`` (the weapon's own if given)."""
+    save = max(0, min(100, options.break_save if save is None else save))
     return Bands(AveragedRoll(1, 100), (save,), (False, True), f"break check ({weapon})")
 
 
