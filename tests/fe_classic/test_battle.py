@@ -176,3 +176,27 @@ def test_the_ai_explains_its_choice_from_exact_forecasts(tmp_path: Path) -> None
 def test_state_round_trips_through_json(tmp_path: Path) -> None:
     state = _battle(tmp_path, "..F\n", [EIRIKA, {**FOE, "at": [2, 0]}])
     assert RULES.load_state(RULES.dump_state(state)) == state
+
+
+def test_aftermath_carries_the_dead_and_lost_weapons_and_muster_refuses_the_dead(
+    tmp_path: Path,
+) -> None:
+    """002 L56-58: the dead "cannot be resurrected"; L100-101 a lost weapon stays lost."""
+    from tactician.errors import RulesError
+    from tactician.rulesets.registry import contract
+
+    garcia = {"id": "garcia", "file": "garcia_fighter.yaml", "side": "player", "at": [0, 0]}
+    state = _battle(tmp_path, "...\n", [garcia, EIRIKA | {"at": [2, 0]}, {**FOE, "at": [1, 0]}])
+    after, _ = RULES.apply(state, {"type": "attack", "unit": "garcia", "target": "foe",
+                                   "weapon": "Iron Axe"}, PhysicalDice([100, 99, 99]))
+    fallen = after.replace_units(_unit(after, "eirika").with_hp(0))
+    carried = contract("fe-classic").aftermath(fallen)
+    assert carried["Garcia"] == {"dead": False, "inventory": ["Hand Axe", "Vulnerary"]}
+    assert carried["Eirika"]["dead"] is True and "O'Neill" not in carried
+    fresh = _battle(tmp_path, "...\n", [
+        {"id": "garcia", "file": "garcia_fighter.yaml", "side": "player", "at": [0, 0]},
+        {**FOE, "at": [1, 0]}])
+    mustered = contract("fe-classic").muster(fresh, {"Garcia": carried["Garcia"]})
+    assert _unit(mustered, "garcia").character.inventory == ("Hand Axe", "Vulnerary")
+    with pytest.raises(RulesError, match="cannot be resurrected"):
+        contract("fe-classic").muster(fresh, carried | {"Garcia": {"dead": True}})

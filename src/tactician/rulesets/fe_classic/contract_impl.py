@@ -102,6 +102,16 @@ class FeClassicContract(RulesetContract):
 
         return battle_forecast(state, dict(action))
 
+    def _aftermath(self, state: Any) -> dict[str, dict[str, Any]]:
+        from tactician.rulesets.fe_classic.campaign_aftermath import aftermath
+
+        return aftermath(state)
+
+    def _muster(self, state: Any, carried: Mapping[str, Mapping[str, Any]]) -> Any:
+        from tactician.rulesets.fe_classic.campaign_aftermath import muster
+
+        return muster(state, carried)
+
     def _planner(self, rules: BattleRules, every_side: bool) -> Planner:
         from tactician.rulesets.fe_classic.battle_ai import planner
 
