@@ -191,8 +191,11 @@ def test_aftermath_carries_the_dead_and_lost_weapons_and_muster_refuses_the_dead
                                    "weapon": "Iron Axe"}, PhysicalDice([100, 99, 99]))
     fallen = after.replace_units(_unit(after, "eirika").with_hp(0))
     carried = contract("fe-classic").aftermath(fallen)
-    assert carried["Garcia"] == {"dead": False, "inventory": ["Hand Axe", "Vulnerary"]}
-    assert carried["Eirika"]["dead"] is True and "O'Neill" not in carried
+    # 001 L125-128: one enemy unit -> 10 EXP for the party, each member (exp_award = each)
+    assert carried["Garcia"] == {"dead": False, "inventory": ["Hand Axe", "Vulnerary"],
+                                 "exp_due": 10}
+    assert carried["Eirika"]["dead"] is True and carried["Eirika"]["exp_due"] == 0
+    assert "Fighter" not in carried
     fresh = _battle(tmp_path, "...\n", [
         {"id": "garcia", "file": "garcia_fighter.yaml", "side": "player", "at": [0, 0]},
         {**FOE, "at": [1, 0]}])

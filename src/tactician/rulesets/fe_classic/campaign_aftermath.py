@@ -6,7 +6,11 @@ carried back as dead and refused at the next muster (the DM's miracle is an
 edit of the roster). L100-101 a weapon lost to a failed break check "is removed
 from the units inventory": the inventory is carried as the battle left it. HP
 is not carried: 002 has no rule for healing between battles, and GBA units
-start every chapter whole (a Tactician reading).
+start every chapter whole (a Tactician reading). EXP is 001's (002 has none):
+the party chart for the battle's enemy count (001 L125-128, ``party_award``),
+each surviving member's share (``exp_award``) noted as ``exp_due`` for the GM to
+give with a level-up's dice (001 L123 "a unit with 95 EXP gets 15 EXP from the
+last fight").
 """
 
 from __future__ import annotations
@@ -16,12 +20,20 @@ from typing import Any
 
 from tactician.errors import RulesError
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit
+from tactician.rulesets.fe_common.character.experience import party_award, share
 
 
 def aftermath(state: ClassicBattle) -> dict[str, dict[str, Any]]:
     first = state.sides[0]
-    return {u.character.name: {"dead": u.out, "inventory": list(u.character.inventory)}
-            for u in state.units if isinstance(u, ClassicUnit) and u.side == first}
+    mine = [u for u in state.units if isinstance(u, ClassicUnit) and u.side == first]
+    fought = [u for u in mine if u.deployed]
+    enemies = sum(1 for u in state.units if u.side != first)
+    options = state.rules_options()
+    survivors = [u for u in fought if not u.out]
+    due = share(party_award(enemies, options), len(survivors), options) if survivors else 0
+    return {u.character.name: {"dead": u.out, "inventory": list(u.character.inventory),
+                               "exp_due": due if u in survivors else 0}
+            for u in mine}
 
 
 def muster(state: ClassicBattle, carried: Mapping[str, Mapping[str, Any]]) -> ClassicBattle:
