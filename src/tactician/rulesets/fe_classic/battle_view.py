@@ -53,7 +53,7 @@ def unit_view(unit: ClassicUnit) -> dict[str, Any]:
         "id": unit.id, "name": unit.name, "side": unit.side, "number": unit.number,
         "tier": unit.tier, "position": list(unit.position) if unit.position else None,
         "hp": unit.hp, "max_hp": unit.max_hp, "equipped": unit.equipped,
-        "acted": unit.acted, "moved": unit.moved, "done": unit.done,
+        "acted": unit.acted, "has_moved": unit.moved, "done": unit.done,
         "carrying": unit.carrying, "carried_by": unit.carried_by,
         "effects": _effects(unit), "class": unit.class_name, "lord": unit.lord,
         "boss": unit.boss, "deployed": unit.deployed, "statuses": dict(unit.statuses),

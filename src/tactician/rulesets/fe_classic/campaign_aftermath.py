@@ -9,8 +9,7 @@ is not carried: 002 has no rule for healing between battles, and GBA units
 start every chapter whole (a Tactician reading). EXP is 001's (002 has none):
 the party chart for the battle's enemy count (001 L125-128, ``party_award``),
 each surviving member's share (``exp_award``) noted as ``exp_due`` for the GM to
-give with a level-up's dice (001 L123 "a unit with 95 EXP gets 15 EXP from the
-last fight").
+give with a level-up's dice (001 L123: 100 EXP a level, the rest carried).
 """
 
 from __future__ import annotations
