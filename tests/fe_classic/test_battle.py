@@ -203,3 +203,55 @@ def test_aftermath_carries_the_dead_and_lost_weapons_and_muster_refuses_the_dead
     assert _unit(mustered, "garcia").character.inventory == ("Hand Axe", "Vulnerary")
     with pytest.raises(RulesError, match="cannot be resurrected"):
         contract("fe-classic").muster(fresh, carried | {"Garcia": {"dead": True}})
+
+
+def test_the_example_battle_is_the_texts_usual_size_on_varied_terrain() -> None:
+    """002 L20-21 "Each side will generally have around 10-15 units"; the map uses at least
+    ten rows of the table and the army holds all seven unit types."""
+    from tactician.rulesets.fe_classic.unit_types import UNIT_TYPES, unit_type
+    from tactician.rulesets.fe_common.compendium import load_fe8
+
+    folder = EXAMPLES / "battle"
+    state = RULES.start_state({"map": str(folder / "map.yaml"),
+                               "units": [str(folder / "party.yaml"), str(folder / "army.yaml")]})
+    for side in state.sides:
+        assert 10 <= sum(1 for u in state.units if u.side == side) <= 15, side
+    assert len({name for row in state.rows for name in row}) >= 10
+    kinds = {unit_type(load_fe8().klass(u.class_name)) for u in state.units
+             if isinstance(u, ClassicUnit)}
+    assert kinds == set(UNIT_TYPES)
+    assert [u.id for u in state.units if u.lord] == ["eirika"]
+    assert state.deployment.limit == 10 and state.stage == "setup"
+
+
+def test_the_defender_counters_with_the_weapon_it_last_used(tmp_path: Path) -> None:
+    """L49-51 "if they used an Iron Sword to attack in their last turn, they will still be
+    using that sword": Gilliam attacked with the Javelin, so he counters with it."""
+    gilliam = {"id": "gilliam", "file": "gilliam_knight.yaml", "side": "player", "at": [0, 0]}
+    archer = {**FOE, "file": "enemies/archer.yaml"}
+    state = _battle(tmp_path, "....\n", [gilliam, {**archer, "at": [2, 0]}])
+    state = _do(state, {"type": "attack", "unit": "gilliam", "target": "foe",
+                        "weapon": "Javelin"}, {"type": "end_phase"})
+    assert _unit(state, "gilliam").equipped == "Javelin"
+    _, outcome = RULES.apply(state, {"type": "attack", "unit": "foe", "target": "gilliam"},
+                             SeededDice(4))
+    assert outcome.records[0]["distance"] == 2
+    assert any(r.get("striker") == "gilliam" for r in outcome.records[1:])
+
+
+def test_quicksand_jungle_and_poison_at_the_phase_start(tmp_path: Path) -> None:
+    """L336-340 three turns on one quicksand tile: 40 damage; L273-275 the jungle poisons
+    on a d100 of 50 or less; FE8 poison then deals 1d3 at each phase start."""
+    seth = {"id": "seth", "file": "seth_paladin.yaml", "side": "player", "at": [0, 0]}
+    joshua = {"id": "joshua", "file": "joshua_myrmidon.yaml", "side": "player", "at": [1, 0]}
+    state = _battle(tmp_path, "qj..\n", [seth, joshua, {**FOE, "at": [3, 0]}])
+    # each round: the enemy phase ends, the player phase starts on the tiles
+    state = _do(state, {"type": "end_phase"})
+    state, _ = RULES.apply(state, {"type": "end_phase"}, PhysicalDice([50, 2]))
+    assert _unit(state, "seth").quicksand == 1 and _unit(state, "joshua").hp == 20 - 2
+    assert "poison" in _unit(state, "joshua").statuses
+    for _ in range(2):
+        state = _do(state, {"type": "end_phase"})
+        state, _ = RULES.apply(state, {"type": "end_phase"}, PhysicalDice([1, 1, 1]))
+    assert _unit(state, "seth").hp == 0  # 31 HP, 40 damage at the third turn start
+    assert _unit(state, "joshua").hp == 20 - 2 - 1 - 1
