@@ -22,7 +22,7 @@ from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
 from tactician.rulesets.fe_classic import fight, staves
 from tactician.rulesets.fe_classic.battle_combat import plan_attack, plan_staff, without
-from tactician.rulesets.fe_classic.battle_moves import reach, slide
+from tactician.rulesets.fe_classic.battle_moves import profile, reach, slide
 from tactician.rulesets.fe_classic.battle_phase import phase_start, tick
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit
 from tactician.rulesets.fe_common.battle import combat, phases, result, seize, turn
@@ -69,8 +69,6 @@ def deploy(state: ClassicBattle, action: Mapping[str, Any]) -> tuple[ClassicBatt
     if state.at(to) is not None:
         raise RulesError(f"{to} is taken by {state.at(to).name}")  # type: ignore[union-attr]
     terrain = state.tile_at(to)
-    from tactician.rulesets.fe_classic.battle_moves import profile
-
     if profile(state, unit).step_for(terrain.name) is None:
         raise RulesError(f"{unit.name} cannot stand on {terrain.name}")
     moved = unit.model_copy(update={"position": to, "deployed": True})
