@@ -87,21 +87,32 @@ def test_terrain_costs_block_a_move(tmp_path: Path) -> None:
              {"id": "vanessa", "file": "vanessa_pegasus.yaml", "side": "player",
               "at": [0, 1]}, FOE]
     state = _battle(tmp_path, ".r...\n.r...\n", units)
-    with pytest.raises(TacticianError, match="cannot reach"):
+    with pytest.raises(TacticianError, match="cannot end a move"):
         _do(state, {"type": "move", "unit": "seth", "to": [2, 0]})
     moved = _do(state, {"type": "move", "unit": "vanessa", "to": [2, 1]})
     assert _unit(moved, "vanessa").position == (2, 1)
 
 
 def test_ice_forces_another_step_in_the_same_direction(tmp_path: Path) -> None:
-    """L258-262: a move ending on ice slides on while the next tile allows it: Eirika
-    (MOV 5) spends 2 to reach the ice at (2, 0), slides to (3, 0), ice again, to (4, 0);
-    a wall stops a slide on the ice."""
+    """L258-262 "For each space the unit moves over ice, the unit must move another in the
+    same direction.": from (0, 0), Eirika (MOV 5) stepping onto the ice at (2, 0) is carried
+    on over (3, 0) to (4, 0), so she cannot stop at (2, 0); back onto (3, 0) from (4, 0)
+    she has no movement left for the forced step, so she stops there; the ice at (2, 1)
+    would carry her right into a Wall, so she stops there. The slide costs as usual."""
     state = _battle(tmp_path, "..ii...\n..iX...\n", [EIRIKA, {**FOE, "at": [6, 1]}])
-    slid = _do(state, {"type": "move", "unit": "eirika", "to": [2, 0]})
-    assert _unit(slid, "eirika").position == (4, 0)
-    stopped = _do(state, {"type": "move", "unit": "eirika", "to": [2, 1]})
-    assert _unit(stopped, "eirika").position == (2, 1)
+    from tactician.rulesets.fe_classic.battle_moves import reach
+
+    found = reach(state, _unit(state, "eirika"))
+    assert (2, 0) not in found and found.remaining[(3, 0)] == 0
+    assert found.remaining[(4, 0)] == 1 and found.path((4, 0)) == [
+        (0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]
+    assert (2, 1) in found
+    with pytest.raises(TacticianError, match="ice carries"):
+        _do(state, {"type": "move", "unit": "eirika", "to": [2, 0]})
+    moved = _do(state, {"type": "move", "unit": "eirika", "to": [4, 0]})
+    assert _unit(moved, "eirika").position == (4, 0)
+    free = state.model_copy(update={"options": ("ice_forced_step_free=true",)})
+    assert reach(free, _unit(free, "eirika")).remaining[(4, 0)] == 3  # both forced steps free
 
 
 def test_phase_start_terrain_fc10(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
 from tactician.rulesets.fe_classic import fight, staves
 from tactician.rulesets.fe_classic.battle_combat import plan_attack, plan_staff, without
-from tactician.rulesets.fe_classic.battle_moves import profile, reach, slide
+from tactician.rulesets.fe_classic.battle_moves import profile, reach
 from tactician.rulesets.fe_classic.battle_phase import phase_start, tick
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit
 from tactician.rulesets.fe_common.battle import combat, phases, result, seize, turn
@@ -112,12 +112,10 @@ def move(state: ClassicBattle, action: Mapping[str, Any]) -> tuple[ClassicBattle
     found = reach(state, unit)
     path = found.path(to)
     if path is None:
-        raise RulesError(f"{unit.name} cannot reach {to} this turn (MOV {unit.character.mov})")
-    extra = slide(state, unit, path, found.remaining[to])
-    end = extra[-1] if extra else to
-    moved = turn.after_move(unit, end)
-    note = f"; slides on to {end} (002 L258-262)" if extra else ""
-    return state.replace_units(moved), f"{unit.name} moves to {to}{note}"
+        raise RulesError(f"{unit.name} cannot end a move on {to} this turn (MOV "
+                         f"{unit.character.mov}; ice carries a unit on: 002 L258-262)")
+    moved = turn.after_move(unit, to)
+    return state.replace_units(moved), f"{unit.name} moves to {to}"
 
 
 def _target(state: ClassicBattle, action: Mapping[str, Any], unit: ClassicUnit) -> ClassicUnit:
