@@ -266,3 +266,30 @@ def test_quicksand_jungle_and_poison_at_the_phase_start(tmp_path: Path) -> None:
         state, _ = RULES.apply(state, {"type": "end_phase"}, PhysicalDice([1, 1, 1]))
     assert _unit(state, "seth").hp == 0  # 31 HP, 40 damage at the third turn start
     assert _unit(state, "joshua").hp == 20 - 2 - 1 - 1
+
+
+def test_doors_open_and_snags_break_c69(tmp_path: Path) -> None:
+    """L209-211 a Door "Can be opened to form floor" (a thief, or a Door Key, used up);
+    L387-390 a Snag "Can be knocked down to form a bridge" (20 HP, no die)."""
+    colm = {"id": "colm", "file": "colm_thief.yaml", "side": "player", "at": [0, 0]}
+    garcia = {"id": "garcia", "file": "garcia_fighter.yaml", "side": "player", "at": [0, 1]}
+    eirika = {**EIRIKA, "at": [0, 2]}
+    state = _battle(tmp_path, ".D..\n.n..\n.D..\n", [colm, garcia, eirika, {**FOE, "at": [3, 0]}])
+    with pytest.raises(TacticianError, match="no thief"):
+        _do(state, {"type": "open", "unit": "eirika", "at": [1, 2]})
+    opened = _do(state, {"type": "open", "unit": "colm", "at": [1, 0]})
+    assert opened.tile_at((1, 0)).name == "Floor" and _unit(opened, "colm").done
+    # Garcia: Str 7 + Iron Axe 8 = 15 against the snag's 20 HP, then again next turn
+    struck = _do(opened, {"type": "break", "unit": "garcia", "at": [1, 1]})
+    assert struck.tile_at((1, 1)).name == "Snag" and struck.tile_hp == {"1,1": 5}
+    again = _do(struck, {"type": "end_phase"}, {"type": "end_phase"},
+                {"type": "break", "unit": "garcia", "at": [1, 1]})
+    assert again.tile_at((1, 1)).name == "Bridge" and again.tile_hp == {}
+    with pytest.raises(TacticianError, match="cannot be broken"):
+        _do(again, {"type": "break", "unit": "eirika", "at": [1, 2]})
+    keyed = _unit(state, "eirika")
+    keyed = keyed.model_copy(update={"character": keyed.character.model_copy(
+        update={"inventory": ("Rapier", "Door Key")})})
+    with_key = _do(state.replace_units(keyed), {"type": "open", "unit": "eirika", "at": [1, 2]})
+    assert with_key.tile_at((1, 2)).name == "Floor"
+    assert _unit(with_key, "eirika").character.inventory == ("Rapier",)

@@ -9,7 +9,8 @@ thing he or she must do is move a unit"): ``move`` once a turn, then one of
 ``attack``, ``staff``, ``seize`` or ``wait`` (the turn flow of
 ``fe_common.battle.turn``; a move of 0 is allowed, G2-16); ``end_phase`` passes
 to the next side (player phase, enemy phase: L10-11, L25-27). A sleeping unit
-cannot act (FE8 Sleep). Every action is refused whole, naming what was wrong.
+cannot act (FE8 Sleep). ``open`` and ``break`` change a door, snag or unstable
+wall (``battle_terrain``). Every action is refused whole, naming what was wrong.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from tactician.rulesets.fe_classic.battle_combat import plan_attack, plan_staff,
 from tactician.rulesets.fe_classic.battle_moves import profile, reach
 from tactician.rulesets.fe_classic.battle_phase import phase_start, tick
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit
+from tactician.rulesets.fe_classic.battle_terrain import break_tile, open_door
 from tactician.rulesets.fe_common.battle import combat, phases, result, seize, turn
 from tactician.rulesets.fe_common.exchange import ATTACKER, DEFENDER, StrikeRecord
 
@@ -204,6 +206,20 @@ def do_seize(state: ClassicBattle, action: Mapping[str, Any]) -> tuple[ClassicBa
     return won, f"{unit.name} seizes the {tile.name if tile else 'tile'}: victory"
 
 
+def do_open(state: ClassicBattle, action: Mapping[str, Any]) -> tuple[ClassicBattle, str]:
+    _in_battle(state)
+    unit = _unit(state, action)
+    _awake(unit)
+    return open_door(state, unit, _tile(action.get("at"), "at"))
+
+
+def do_break(state: ClassicBattle, action: Mapping[str, Any]) -> tuple[ClassicBattle, str]:
+    _in_battle(state)
+    unit = _unit(state, action)
+    _awake(unit)
+    return break_tile(state, unit, {"at": _tile(action.get("at"), "at")})
+
+
 def wait(state: ClassicBattle, action: Mapping[str, Any]) -> tuple[ClassicBattle, str]:
     _in_battle(state)
     unit = _unit(state, action)
@@ -240,7 +256,7 @@ def apply(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
             after, outcome = end_phase(state, dice)
         return result.settle(after), outcome
     simple = {"deploy": deploy, "withdraw": withdraw, "move": move, "seize": do_seize,
-              "wait": wait}
+              "wait": wait, "open": do_open, "break": do_break}
     if kind == "start":
         after, summary = start(state)
     elif kind in simple:

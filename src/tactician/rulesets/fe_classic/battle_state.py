@@ -69,6 +69,8 @@ class ClassicBattle(FeBattle):
     briefing: Briefing = Briefing()
     deployment: Deployment = Deployment()
     options: tuple[str, ...] = ()
+    # HP left of snags and unstable walls struck but not yet broken, by "x,y"
+    tile_hp: dict[str, int] = Field(default_factory=dict)
 
     def classic_unit(self, unit_id: object) -> ClassicUnit:
         unit = self.unit(unit_id)
