@@ -293,3 +293,17 @@ def test_doors_open_and_snags_break_c69(tmp_path: Path) -> None:
     with_key = _do(state.replace_units(keyed), {"type": "open", "unit": "eirika", "at": [1, 2]})
     assert with_key.tile_at((1, 2)).name == "Floor"
     assert _unit(with_key, "eirika").character.inventory == ("Rapier",)
+
+
+def test_rescue_and_drop_are_001s_aid_against_con(tmp_path: Path) -> None:
+    """GC-08: 001 L8 "Aid is (Constitution - 1) for units on foot, ... (25 -
+    Constitution) for mounted/flying male units": Seth (Paladin, CON 11) has Aid 14 and
+    carries Eirika (CON 5); Eirika (Aid 4) cannot carry Seth."""
+    seth = {"id": "seth", "file": "seth_paladin.yaml", "side": "player", "at": [1, 0]}
+    state = _battle(tmp_path, "....\n....\n", [EIRIKA, seth, {**FOE, "at": [3, 1]}])
+    with pytest.raises(TacticianError, match="Aid"):
+        _do(state, {"type": "rescue", "unit": "eirika", "target": "seth"})
+    carried = _do(state, {"type": "rescue", "unit": "seth", "target": "eirika"})
+    assert _unit(carried, "eirika").carried_by == "seth" and not _unit(carried, "eirika").on_map
+    dropped = _do(carried, {"type": "drop", "unit": "seth", "to": [1, 1]})
+    assert _unit(dropped, "eirika").position == (1, 1)

@@ -10,7 +10,9 @@ thing he or she must do is move a unit"): ``move`` once a turn, then one of
 ``fe_common.battle.turn``; a move of 0 is allowed, G2-16); ``end_phase`` passes
 to the next side (player phase, enemy phase: L10-11, L25-27). A sleeping unit
 cannot act (FE8 Sleep). ``open`` and ``break`` change a door, snag or unstable
-wall (``battle_terrain``). Every action is refused whole, naming what was wrong.
+wall (``battle_terrain``); ``rescue`` and ``drop`` are 001's (GC-08: Aid, 001 L8,
+L43; the rescue is the carrier's action and ends its turn, GBA). Every action
+is refused whole, naming what was wrong.
 """
 
 from __future__ import annotations
@@ -27,7 +29,9 @@ from tactician.rulesets.fe_classic.battle_moves import profile, reach
 from tactician.rulesets.fe_classic.battle_phase import phase_start, tick
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit
 from tactician.rulesets.fe_classic.battle_terrain import break_tile, open_door
-from tactician.rulesets.fe_common.battle import combat, phases, result, seize, turn
+from tactician.rulesets.fe_common.battle import combat, phases, rescue, result, seize, turn
+from tactician.rulesets.fe_common.character.aid import aid, can_rescue
+from tactician.rulesets.fe_common.compendium import load_fe8
 from tactician.rulesets.fe_common.exchange import ATTACKER, DEFENDER, StrikeRecord
 
 Tile = tuple[int, int]
@@ -220,6 +224,40 @@ def do_break(state: ClassicBattle, action: Mapping[str, Any]) -> tuple[ClassicBa
     return break_tile(state, unit, {"at": _tile(action.get("at"), "at")})
 
 
+def do_rescue(state: ClassicBattle, action: Mapping[str, Any]) -> tuple[ClassicBattle, str]:
+    """001's rescue in fe-classic (GC-08): Aid against the carried unit's CON (001 L8)."""
+    _in_battle(state)
+    unit = _unit(state, action)
+    _awake(unit)
+    target = _unit(state, action, "target")
+    klass = load_fe8().klass(unit.class_name)
+    mounted = klass.mounted_aid or klass.mounted or klass.flying
+    score = aid(unit.character.con, mounted, unit.character.sex)
+    options = state.rules_options()
+    allowed = can_rescue(score, target.character.con, options)
+    why = (f"{unit.name}'s Aid {score} is below {target.name}'s CON {target.character.con} "
+           f"(001 L8; rescue_aid = {options.rescue_aid})")
+    after = rescue.rescue(state, unit, target, (allowed, why))
+    carrier = after.classic_unit(unit.id)
+    after = after.replace_units(carrier.model_copy(update={"done": True}))
+    return after, f"{unit.name} rescues {target.name}"
+
+
+def do_drop(state: ClassicBattle, action: Mapping[str, Any]) -> tuple[ClassicBattle, str]:
+    _in_battle(state)
+    unit = _unit(state, action)
+    to = _tile(action.get("to"), "to")
+
+    def standable(carried: Any, tile: Tile) -> bool:
+        assert isinstance(carried, ClassicUnit)
+        return profile(state, carried).step_for(state.tile_at(tile).name) is not None
+
+    if unit.carrying is None:
+        raise RulesError(f"{unit.name} carries no one")
+    name = state.unit(unit.carrying).name
+    return rescue.drop(state, unit, to, standable), f"{unit.name} drops {name} at {to}"
+
+
 def wait(state: ClassicBattle, action: Mapping[str, Any]) -> tuple[ClassicBattle, str]:
     _in_battle(state)
     unit = _unit(state, action)
@@ -256,7 +294,8 @@ def apply(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
             after, outcome = end_phase(state, dice)
         return result.settle(after), outcome
     simple = {"deploy": deploy, "withdraw": withdraw, "move": move, "seize": do_seize,
-              "wait": wait, "open": do_open, "break": do_break}
+              "wait": wait, "open": do_open, "break": do_break, "rescue": do_rescue,
+              "drop": do_drop}
     if kind == "start":
         after, summary = start(state)
     elif kind in simple:
