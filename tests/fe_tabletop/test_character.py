@@ -8,17 +8,23 @@ from hypothesis import strategies as st
 
 from tactician.dice.source import PhysicalDice, SeededDice
 from tactician.errors import RulesError
+from tactician.rulesets.fe_common.character.aid import aid, can_rescue
+from tactician.rulesets.fe_common.character.classes import find_class
+from tactician.rulesets.fe_common.character.content import load_content
+from tactician.rulesets.fe_common.character.conversions import damage_dice, hp_dice
+from tactician.rulesets.fe_common.character.creation import create_unit
+from tactician.rulesets.fe_common.character.experience import gain_exp, party_award, share
+from tactician.rulesets.fe_common.character.promotion import promote
+from tactician.rulesets.fe_common.character.ranks import (
+    add_uses,
+    can_wield,
+    hit_value,
+    rank_for,
+    uses_for,
+)
+from tactician.rulesets.fe_common.character.weapons import find_weapon
 from tactician.rulesets.fe_common.compendium import load_fe8
-from tactician.rulesets.fe_tabletop.aid import aid, can_rescue
-from tactician.rulesets.fe_tabletop.classes import find_class
-from tactician.rulesets.fe_tabletop.content import load_content
-from tactician.rulesets.fe_tabletop.conversions import damage_dice, hp_dice
-from tactician.rulesets.fe_tabletop.creation import create_unit
-from tactician.rulesets.fe_tabletop.experience import gain_exp, party_award, share
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
-from tactician.rulesets.fe_tabletop.promotion import promote
-from tactician.rulesets.fe_tabletop.ranks import add_uses, can_wield, hit_value, rank_for, uses_for
-from tactician.rulesets.fe_tabletop.weapons import find_weapon
 
 FE8 = load_fe8()
 CONTENT = load_content()
@@ -187,8 +193,8 @@ def test_physical_dice_for_a_promoted_start_come_after_the_hp_dice() -> None:
 def test_bad_units_are_refused_by_field() -> None:
     from pydantic import ValidationError
 
-    from tactician.rulesets.fe_tabletop.stats import StatLine
-    from tactician.rulesets.fe_tabletop.unit import Unit
+    from tactician.rulesets.fe_common.character.stats import StatLine
+    from tactician.rulesets.fe_common.character.unit import Unit
 
     with pytest.raises(ValidationError, match="at most 5"):
         Unit(name="R", class_name="Fighter", max_hp=20, hp=20, con=8, mov=5, stats=StatLine(),

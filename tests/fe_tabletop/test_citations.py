@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import tactician.rulesets.fe_common.character as character
 import tactician.rulesets.fe_tabletop as package
 from tactician.rulesets.fe_tabletop.terrain import load_terrain
 
@@ -39,7 +40,9 @@ def _norm(text: str) -> str:
 
 def _docstrings() -> list[tuple[str, str]]:
     found = []
-    for path in sorted(Path(package.__file__).parent.glob("*.py")):
+    # 001's rules live in fe_tabletop and in the character layer it shares with fe-classic
+    dirs = (Path(package.__file__).parent, Path(character.__file__).parent)
+    for path in sorted(p for d in dirs for p in d.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef):

@@ -9,13 +9,13 @@ import pytest
 from tactician.dice.distribution import DiceSum
 from tactician.dice.source import PhysicalDice
 from tactician.errors import RulesError
+from tactician.rulesets.fe_common.character.weapons import TabletopWeapon, find_weapon
 from tactician.rulesets.fe_common.compendium import load_fe8
 from tactician.rulesets.fe_common.exchange import ATTACKER, DEFENDER
 from tactician.rulesets.fe_tabletop import numbers
 from tactician.rulesets.fe_tabletop.combatant import Combatant
 from tactician.rulesets.fe_tabletop.fight import forecast, plan_fight, resolve
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
-from tactician.rulesets.fe_tabletop.weapons import TabletopWeapon, find_weapon
 
 FE8 = load_fe8()
 OPTIONS = TabletopOptions()

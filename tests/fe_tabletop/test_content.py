@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tactician.errors import ContentError
-from tactician.rulesets.fe_tabletop.content import load_content
+from tactician.rulesets.fe_common.character.content import load_content
 
 
 def test_defaults_are_the_tactician_conversions() -> None:

@@ -17,12 +17,12 @@ from hypothesis import strategies as st
 
 from tactician.dice.distribution import DiceSum
 from tactician.dice.source import SeededDice
+from tactician.rulesets.fe_common.character.weapons import find_weapon
 from tactician.rulesets.fe_common.compendium import load_fe8
 from tactician.rulesets.fe_common.exchange import ATTACKER, DEFENDER
 from tactician.rulesets.fe_tabletop.combatant import Combatant
 from tactician.rulesets.fe_tabletop.fight import forecast, plan_fight, resolve
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
-from tactician.rulesets.fe_tabletop.weapons import find_weapon
 
 FE8 = load_fe8()
 OPTIONS = TabletopOptions()

@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 
 from tactician.dice.source import PhysicalDice, SeededDice
 from tactician.errors import NeedRoll
-from tactician.rulesets.fe_tabletop.growth import level_up, number_to_beat, roll_stats
+from tactician.rulesets.fe_common.character.growth import level_up, number_to_beat, roll_stats
+from tactician.rulesets.fe_common.character.stats import StatLine
+from tactician.rulesets.fe_common.character.unit import Unit
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
-from tactician.rulesets.fe_tabletop.stats import StatLine
-from tactician.rulesets.fe_tabletop.unit import Unit
 
 OPTIONS = TabletopOptions()
 CAPS = StatLine.of([20] * 6)

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from tactician.dice.source import PhysicalDice, SeededDice
 from tactician.errors import RulesError
-from tactician.rulesets.fe_tabletop.inventory import SUPPLY_SIZE, deposit, pick_up, withdraw
+from tactician.rulesets.fe_common.character.inventory import SUPPLY_SIZE, deposit, pick_up, withdraw
+from tactician.rulesets.fe_common.character.supports import Supports, fights_needed
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 from tactician.rulesets.fe_tabletop.skills import (
     difficulty,
@@ -17,7 +18,6 @@ from tactician.rulesets.fe_tabletop.skills import (
     skill_stat,
     success_chance,
 )
-from tactician.rulesets.fe_tabletop.supports import Supports, fights_needed
 
 RODRICK = ("Iron Axe", "Steel Axe", "Hand Axe", "Hammer", "Elixir")
 
@@ -103,7 +103,7 @@ def test_check_odds_are_a_probability_and_monotone(stat: int, dc: int, seed: int
 
 
 def test_adjacency_on_the_grid_picks_the_supporters() -> None:
-    from tactician.rulesets.fe_tabletop.supports import adjacent_allies
+    from tactician.rulesets.fe_common.character.supports import adjacent_allies
 
     positions = {"Eirika": (2, 2), "Seth": (2, 3), "Franz": (3, 3), "Gilliam": (1, 2)}
     assert set(adjacent_allies("Eirika", positions)) == {"Seth", "Gilliam"}

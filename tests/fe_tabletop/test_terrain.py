@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tactician.grid.board import Board, Tile
 from tactician.grid.text_map import parse_text_map
-from tactician.rulesets.fe_tabletop.classes import MoveKind
+from tactician.rulesets.fe_common.character.classes import MoveKind
 from tactician.rulesets.fe_tabletop.movement import cap_of, cost_of, reach
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 from tactician.rulesets.fe_tabletop.terrain import (

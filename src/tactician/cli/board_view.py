@@ -294,6 +294,9 @@ def render_board(view: dict[str, Any]) -> None:
     marks = labels(view)
     for index, line in enumerate(header_lines(view)):
         out.print(plain(line, "bold" if index == 0 else ""), highlight=False)
+    # a ruleset's briefing (fe-classic: 002 L5-8), told before the map
+    for line in view.get("briefing") or ():
+        out.print(plain(f"Briefing: {line}"), highlight=False)
     out.print(board_text(view, marks), soft_wrap=True, end="")
     used = {row for rows in view["rows"] for row in rows}
     terrain_key = ", ".join(

@@ -24,6 +24,7 @@ COMMANDS = {
     "forecast": "tactician.cli.combat",
     "attack": "tactician.cli.combat",
     "demo": "tactician.cli.demo",
+    "serve": "tactician.cli.serve",
 }
 # command group name -> module whose ``app`` is the group
 GROUPS = {

@@ -14,6 +14,7 @@ imports a ruleset's rules.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from importlib import import_module
 from importlib.metadata import entry_points
@@ -46,11 +47,15 @@ class Ruleset:
         cached = _contracts.get(self.id)
         if cached is not None and cached.info is self:
             return cached
-        module_name, _, attribute = self.implementation.partition(":")
-        cls = getattr(import_module(module_name), attribute)
-        instance: RulesetContract = cls(self)
-        _contracts[self.id] = instance
-        return instance
+        with _lock:  # two threads (the web table's) must not build two contracts
+            cached = _contracts.get(self.id)
+            if cached is not None and cached.info is self:
+                return cached
+            module_name, _, attribute = self.implementation.partition(":")
+            cls = getattr(import_module(module_name), attribute)
+            instance: RulesetContract = cls(self)
+            _contracts[self.id] = instance
+            return instance
 
     def describe(self) -> dict[str, object]:
         """JSON-ready: id, title, source, summary and the capabilities."""
@@ -69,6 +74,9 @@ DEFAULT_RULESET = "tropera"
 _registered: dict[str, Ruleset] = {}
 _contracts: dict[str, RulesetContract] = {}
 _loaded = False
+# guards the first read of the entry points and the first build of a contract:
+# a second thread waits for the first instead of seeing a half-filled registry
+_lock = threading.RLock()
 
 
 def register(ruleset: Ruleset) -> None:
@@ -79,12 +87,20 @@ def _load_entry_points() -> None:
     global _loaded
     if _loaded:
         return
-    _loaded = True
-    for point in entry_points(group="tactician.rulesets"):
-        ruleset = point.load()
-        if not isinstance(ruleset, Ruleset):
-            raise TacticianError(f"entry point {point.name!r} does not give a Ruleset")
-        _registered.setdefault(ruleset.id, ruleset)
+    with _lock:
+        if _loaded:
+            return
+        found: list[Ruleset] = []
+        for point in entry_points(group="tactician.rulesets"):
+            ruleset = point.load()
+            if not isinstance(ruleset, Ruleset):
+                raise TacticianError(f"entry point {point.name!r} does not give a Ruleset")
+            found.append(ruleset)
+        for ruleset in found:
+            _registered.setdefault(ruleset.id, ruleset)
+        # marked loaded only once every entry point is in: a reader that sees the
+        # flag sees the whole registry
+        _loaded = True
 
 
 def all_rulesets() -> list[Ruleset]:

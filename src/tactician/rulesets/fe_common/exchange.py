@@ -15,17 +15,19 @@ damage it deals. The exchange is one ``step`` per strike on a small hashable
 state (both HPs, both weapons' uses, the next strike), so ``resolve`` runs it on
 dice and ``forecast`` enumerates it exactly, merging equal states (design
 principle 1). A fight stops when a side reaches 0 HP; a side whose weapon broke
-makes no further strikes.
+makes no further strikes. A side may have a break check (002 L99-101): after
+its fumble, one more event decides whether the weapon is lost at once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from tactician.dice.chance import Chance
 from tactician.dice.enumerate import distribution
+from tactician.dice.events import Event
 from tactician.rulesets.fe_common.attack_roll import FUMBLE, MISS, Outcome
 
 Side = Literal["attacker", "defender"]
@@ -90,6 +92,8 @@ class Exchange:
     order: tuple[Side, ...]
     strikes: Mapping[Side, Strike]
     wear_on_miss: bool = False
+    # 002's break check: after a side's fumble, True from its event loses the weapon
+    breaks: Mapping[Side, Event[bool]] = field(default_factory=dict)
 
     def start(
         self, hp: tuple[int, int], uses: tuple[int | None, int | None] = (None, None)
@@ -114,6 +118,8 @@ class Exchange:
         if worn and left is not None:
             left = uses[me] = max(0, left - 1)
         broke = worn and left == 0
+        if outcome == FUMBLE and side in self.breaks and chance.decide(self.breaks[side]):
+            uses[me], broke = 0, True
         if chance.narrating:
             chance.note(StrikeRecord(side, outcome, damage if landed else 0, hp[target], broke))
         moved = ExchangeState((hp[0], hp[1]), (uses[0], uses[1]), state.position + 1)

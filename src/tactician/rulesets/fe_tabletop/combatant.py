@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tactician.rulesets.fe_tabletop.classes import MoveKind
+from tactician.rulesets.fe_common.character.classes import MoveKind
+from tactician.rulesets.fe_common.character.unit import Unit
+from tactician.rulesets.fe_common.character.weapons import TabletopWeapon
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 from tactician.rulesets.fe_tabletop.terrain import TabletopTerrain, tile_modifiers
-from tactician.rulesets.fe_tabletop.unit import Unit
-from tactician.rulesets.fe_tabletop.weapons import TabletopWeapon
 
 
 @dataclass(frozen=True, slots=True)

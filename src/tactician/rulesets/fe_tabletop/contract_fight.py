@@ -21,15 +21,15 @@ from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
 from tactician.rulesets.contract import Combatant as Entry
 from tactician.rulesets.contract import FightRequest
+from tactician.rulesets.fe_common.character.content import TabletopContent, load_content
+from tactician.rulesets.fe_common.character.unit import Unit
+from tactician.rulesets.fe_common.character.unit_file import load_unit
+from tactician.rulesets.fe_common.character.weapons import TabletopWeapon
 from tactician.rulesets.fe_common.exchange import ATTACKER, DEFENDER, Side, StrikeRecord
 from tactician.rulesets.fe_tabletop import fight, numbers
 from tactician.rulesets.fe_tabletop.combatant import Combatant, combatant, on_tile
-from tactician.rulesets.fe_tabletop.content import TabletopContent, load_content
-from tactician.rulesets.fe_tabletop.contract_units import load_unit
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 from tactician.rulesets.fe_tabletop.terrain import load_terrain, terrain
-from tactician.rulesets.fe_tabletop.unit import Unit
-from tactician.rulesets.fe_tabletop.weapons import TabletopWeapon
 from tactician.rulesets.rulings import with_overrides
 
 

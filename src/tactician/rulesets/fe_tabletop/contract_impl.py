@@ -34,12 +34,12 @@ class FeTabletopContract(RulesetContract):
     """Fire Emblem Tabletop (001) through the contract."""
 
     def check_unit(self, path: Path) -> UnitCheck:
-        from tactician.rulesets.fe_tabletop.contract_units import check_unit
+        from tactician.rulesets.fe_common.character.unit_file import check_unit
 
         return check_unit(path)
 
     def sheet(self, path: Path) -> Sheet:
-        from tactician.rulesets.fe_tabletop.contract_units import sheet
+        from tactician.rulesets.fe_tabletop.contract_sheet import sheet
 
         return sheet(path)
 
@@ -56,13 +56,14 @@ class FeTabletopContract(RulesetContract):
         return option_dict(with_overrides(TabletopOptions(), list(pairs)))
 
     def _advance(self, path: Path, request: AdvanceRequest, dice: DiceSource) -> Advancement:
-        from tactician.rulesets.fe_tabletop.contract_advance import advance
-        from tactician.rulesets.fe_tabletop.contract_units import load_unit
+        from tactician.rulesets.fe_common.character.advance import advance
+        from tactician.rulesets.fe_common.character.unit_file import load_unit
+        from tactician.rulesets.fe_tabletop.options import TabletopOptions
 
-        return advance(load_unit(path), request, dice)
+        return advance(load_unit(path), request, dice, "fe-tabletop", TabletopOptions())
 
     def _compendium(self) -> Mapping[str, Mapping[str, Any]]:
-        from tactician.rulesets.fe_tabletop.content import load_content
+        from tactician.rulesets.fe_common.character.content import load_content
         from tactician.rulesets.fe_tabletop.terrain import load_terrain
 
         content = load_content()

@@ -25,6 +25,7 @@ from tactician.dice.distribution import DiceSum
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
 from tactician.rulesets.fe_common.attack_roll import CRIT, MISS, AttackRoll, Outcome, attack_roll
+from tactician.rulesets.fe_common.character.ranks import hit_value
 from tactician.rulesets.fe_common.exchange import (
     ATTACKER,
     DEFENDER,
@@ -39,7 +40,6 @@ from tactician.rulesets.fe_common.exchange import (
 from tactician.rulesets.fe_tabletop import numbers
 from tactician.rulesets.fe_tabletop.combatant import Combatant
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
-from tactician.rulesets.fe_tabletop.ranks import hit_value
 
 
 def _strike(

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 from tactician.grid.board import Board, Tile
 from tactician.grid.movement import MoveProfile, Step, reachable
-from tactician.rulesets.fe_tabletop.classes import MoveKind
+from tactician.rulesets.fe_common.character.classes import MoveKind
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 from tactician.rulesets.fe_tabletop.terrain import TabletopTerrain
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from tactician.errors import RulesError
 from tactician.rulesets.fe_common.attack_roll import clamp
+from tactician.rulesets.fe_common.character.weapons import TabletopWeapon
 from tactician.rulesets.fe_common.triangle import advantage
 from tactician.rulesets.fe_tabletop.combatant import Combatant
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
-from tactician.rulesets.fe_tabletop.weapons import TabletopWeapon
 
 TRIANGLE_HIT = 15
 DOUBLING_MARGIN = 5  # "more than 5 points higher"

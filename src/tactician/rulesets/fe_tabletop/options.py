@@ -8,18 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from tactician.rulesets.fe_common.character.options import CharacterOptions
+
 
 @dataclass(frozen=True, slots=True)
-class TabletopOptions:
-    # growths (001 L13 "roll above the %", L16-17 "The number to beat")
-    growth_threshold: Literal["at_least", "strictly_above"] = "at_least"
-    zero_growth_never_grows: bool = False
-    stat_caps: Literal["class", "none"] = "class"
-    # promotion (001 L9-10)
-    promotion_min_level: int = 10
-    recruit_growths_forever: bool = False
-    # weapon ranks (001 L5)
-    weapon_rank_required: bool = True
+class TabletopOptions(CharacterOptions):
+    """001's character rulings (``CharacterOptions``, shared with fe-classic) and its own."""
+
     # combat (001 L45-53)
     crit_roll: Literal["same_die", "separate_die"] = "same_die"
     crit_doubles: Literal["damage_roll", "dice_only", "after_defense"] = "damage_roll"
@@ -28,13 +23,8 @@ class TabletopOptions:
     doubling_enemy_speed: Literal["effective", "raw"] = "effective"
     defender_doubles: bool = True
     durability_on_miss: bool = False
-    # rescue (001 L8 against L43)
-    rescue_aid: Literal["at_least", "greater"] = "at_least"
     # skills (001 L89)
     skill_dc_extreme: int = 35
-    # experience (001 L123-128)
-    exp_award: Literal["each", "split"] = "each"
-    exp_chart_extends: bool = True
     # terrain and weather (001 L71-75, L112)
     movement_001: Literal["caps", "per_tile"] = "caps"
     brigands_unaffected: Literal["movement", "all"] = "movement"

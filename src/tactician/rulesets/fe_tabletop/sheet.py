@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tactician.dice.distribution import DiceSum
+from tactician.rulesets.fe_common.character.unit import Unit
+from tactician.rulesets.fe_common.character.weapons import TabletopWeapon
 from tactician.rulesets.fe_tabletop.numbers import weight_penalty
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
-from tactician.rulesets.fe_tabletop.unit import Unit
-from tactician.rulesets.fe_tabletop.weapons import TabletopWeapon
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tactician.content.compendium import lookup, merged
 from tactician.grid.terrain import TerrainSet, TerrainType
-from tactician.rulesets.fe_tabletop.classes import MoveKind
+from tactician.rulesets.fe_common.character.classes import MoveKind
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 
 DATA = Path(__file__).parent / "data"

@@ -1,0 +1,244 @@
+"""Stored battles as the web table plays them: the example battles a GM can open,
+the board of a stored battle, its forecasts, the engine's phase and the log.
+
+Everything goes through the ruleset's contract (``board_view``,
+``battle_forecast``, ``planner``) and ``table.campaigns`` (one transaction per
+action, the stale check on the sequence number a command was decided on), the
+same procedures the CLI uses; this module only adds what a table in a browser
+needs on top: a battle opened by id, and the engine's phase stored in one
+transaction (``play_side``, the database twin of ``table.battles.play_side``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tactician.dice.source import DieDraw, PhysicalDice
+from tactician.engine.battle import act
+from tactician.engine.log import Entry
+from tactician.errors import TacticianError
+from tactician.rulesets.capabilities import Capability
+from tactician.rulesets.registry import all_rulesets, contract
+from tactician.store import battles as store
+from tactician.store.battles import BattleInfo
+from tactician.store.campaigns import CampaignInfo, get_campaign, list_campaigns
+from tactician.store.database import Database
+from tactician.table.campaigns import (
+    new_campaign,
+    open_battle,
+    start_battle,
+    status_of,
+    store_steps,
+)
+
+
+@dataclass(frozen=True)
+class Example:
+    ruleset: str
+    name: str
+    map: Path
+    units: tuple[Path, ...]
+    seed: int
+    options: tuple[str, ...]
+
+    @property
+    def key(self) -> str:
+        return f"{self.ruleset}/{self.name}"
+
+
+def examples() -> list[Example]:
+    """The example battles of every ruleset that has battles (``Examples.battles``)."""
+    found: list[Example] = []
+    for ruleset in all_rulesets():
+        if not ruleset.has(Capability.BATTLES):
+            continue
+        for b in ruleset.contract().examples().battles:
+            found.append(Example(ruleset.id, b.name, b.map, b.units, b.seed, b.options))
+    return found
+
+
+def example(key: str) -> Example:
+    for found in examples():
+        if found.key == key:
+            return found
+    known = ", ".join(e.key for e in examples()) or "none"
+    raise TacticianError(f"no example battle {key!r} (examples: {known})")
+
+
+def contract_of(ruleset: str) -> Any:
+    """The ruleset's contract (imported on first use)."""
+    return contract(ruleset)
+
+
+def _campaign_for(db: Database, ruleset: str) -> CampaignInfo:
+    """The campaign ``web <ruleset>`` that example battles opened on the web go to."""
+    name = f"web {ruleset}"
+    if any(c.name == name for c in list_campaigns(db)):
+        return get_campaign(db, name)
+    return new_campaign(db, name, ruleset, [])
+
+
+def start_example(db: Database, key: str) -> BattleInfo:
+    """Store a fresh copy of example battle ``key`` (named ``<example> <n>``)."""
+    chosen = example(key)
+    campaign = _campaign_for(db, chosen.ruleset)
+    taken = {b.name for b in store.list_battles(db, campaign)}
+    number = 1
+    while f"{chosen.name} {number}" in taken:
+        number += 1
+    opened = start_battle(db, campaign, f"{chosen.name} {number}", chosen.map,
+                          list(chosen.units), chosen.seed, list(chosen.options))
+    return opened.info
+
+
+def battles(db: Database) -> list[tuple[CampaignInfo, BattleInfo]]:
+    return [(c, b) for c in list_campaigns(db) for b in store.list_battles(db, c)]
+
+
+def info(db: Database, battle_id: int) -> BattleInfo:
+    return store.get_battle(db, battle_id)
+
+
+def board(db: Database, battle_id: int, reach_unit: str | None = None
+          ) -> tuple[BattleInfo, dict[str, Any]]:
+    """The battle's board as the ruleset's ``board_view`` gives it (optionally with a
+    unit's reach), and the header it was read at."""
+    opened = open_battle(db, battle_id)
+    data = contract(opened.info.ruleset).board_view(opened.state, reach_unit)
+    data["log_length"] = opened.info.last_seq
+    return opened.info, data
+
+
+def view_of(ruleset: str, state: Any, last_seq: int) -> dict[str, Any]:
+    """The board view of a state already in hand (the one an action just produced),
+    shaped as ``board`` gives it."""
+    data = contract(ruleset).board_view(state, None)
+    data["log_length"] = last_seq
+    return data
+
+
+def reaches(db: Database, battle_id: int, units: list[str]) -> dict[str, dict[str, Any]]:
+    """Each named unit's reach (``board_view``'s ``reach``) from one read of the battle;
+    a unit the rules give no reach (not on the map) is left out."""
+    opened = open_battle(db, battle_id)
+    rules = contract(opened.info.ruleset)
+    found: dict[str, dict[str, Any]] = {}
+    for unit in units:
+        try:
+            found[unit] = rules.board_view(opened.state, unit)["reach"]
+        except TacticianError:
+            continue
+    return found
+
+
+def forecast(db: Database, battle_id: int, action: dict[str, Any]) -> dict[str, Any]:
+    opened = open_battle(db, battle_id)
+    return contract(opened.info.ruleset).battle_forecast(opened.state, action, opened.rules)
+
+
+def log(db: Database, battle_id: int) -> list[Entry]:
+    return store.load_battle(db, battle_id).log
+
+
+def log_after(db: Database, battle_id: int, after: int) -> list[dict[str, Any]]:
+    """The battle's log entries from entry ``after`` on (as stored JSON, oldest first):
+    what a reader that holds the first ``after`` needs, with entry ``after`` itself to
+    check it still holds the same one (an undo and a new action reuse a number)."""
+    from sqlalchemy import select
+
+    from tactician.store.models import EntryRow
+
+    with db.read() as session:
+        rows = session.scalars(select(EntryRow.entry).where(
+            EntryRow.battle_id == battle_id, EntryRow.seq >= after).order_by(EntryRow.seq))
+        return [dict(r) for r in rows]
+
+
+def commanded(view: dict[str, Any]) -> list[str]:
+    """Units the players command (no enemy tier), as the CLI's enemy-phase check has it."""
+    return [u["id"] for u in view["units"] if u.get("tier") is None]
+
+
+def acting_players(view: dict[str, Any]) -> list[str]:
+    """The players' units whose phase (or Turn) it is now, still standing."""
+    acting = view.get("acting")
+    return [u["id"] for u in view["units"]
+            if (u["id"] in acting if acting is not None else u["side"] == view["phase"])
+            and u.get("tier") is None and u["hp"] > 0]
+
+
+def play_side(db: Database, battle_id: int, expected_seq: int,
+              dice: PhysicalDice | None = None) -> list[dict[str, Any]]:
+    """Let the engine play the phase (or Turns) of the side whose turn it is, then end
+    the phase, stored as one transaction decided on ``expected_seq`` (``StaleBattle``
+    if the battle moved on). Each decision keeps the planner's reasons and scored
+    candidates (``--explain``) and its log entries. Refused while the players'
+    units have the turn (as ``battle enemy-phase`` without ``--any-side``)."""
+    opened = open_battle(db, battle_id, whole_log=True)
+    assert opened.battle is not None
+    if opened.info.last_seq != expected_seq:
+        raise store.StaleBattle(opened.info.last_seq)
+    ruleset = contract(opened.info.ruleset)
+    before = ruleset.board_view(opened.state)
+    if before["result"] != "ongoing":
+        raise TacticianError(f"the battle is over ({before['result']}: "
+                             f"{before['result_reason']})")
+    if acting_players(before):
+        raise TacticianError("the players' units have the turn: act with them and end "
+                             "the phase first")
+    planner = ruleset.planner(opened.rules, False)
+    battle, state = opened.battle, opened.state
+    decisions: list[dict[str, Any]] = []
+    steps: list[tuple[Entry, Any]] = []
+
+    def step(action: dict[str, Any]) -> Entry:
+        nonlocal battle, state
+        source = None if dice is None else _Share(dice)
+        battle, entry, state = act(battle, opened.rules, action, source, state)
+        steps.append((entry, state))
+        return entry
+
+    while status_of(state) == "ongoing":
+        decision = planner.next(state)
+        if decision is None:
+            break
+        done = [step(a).model_dump(mode="json") for a in decision["actions"]]
+        decisions.append({**decision, "entries": done})
+    if status_of(state) == "ongoing" and not getattr(planner, "ends_own_turns", False):
+        entry = step({"type": "end_phase"})
+        decisions.append({"unit": None, "actions": [{"type": "end_phase"}],
+                          "entries": [entry.model_dump(mode="json")], "reason": "phase over"})
+    # one transaction, snapshots pinned as every action's are, and the aftermath
+    # carried back to the roster when the phase ends the battle
+    store_steps(db, battle_id, opened.rules, expected_seq, steps)
+    return decisions
+
+
+@dataclass
+class _Share:
+    """The part of the table's dice one action draws (a ``DiceSource``), numbered
+    across the phase (as ``table.battles._Share``)."""
+
+    table: PhysicalDice
+    draws: list[DieDraw] = field(default_factory=list)
+
+    def draw(self, sides: int, purpose: str) -> int:
+        value = self.table.draw(sides, purpose)
+        self.draws.append(self.table.draws[-1])
+        return value
+
+
+def terrain(ruleset: str) -> dict[str, dict[str, Any]]:
+    """Each terrain's numbers (cost, avoid, defence, healing, description) from the
+    ruleset's compendium, for the board's legend and hover; empty where it has none."""
+    rules = contract(ruleset)
+    if not rules.has(Capability.COMPENDIUM) or "terrain" not in rules.compendium_kinds():
+        return {}
+    return {str(e["name"]): e for e in rules.compendium_entries("terrain")}
+
+
+def example_units(ruleset: str) -> list[Path]:
+    """The ruleset's example unit files (``Examples.units``), for the sheets page."""
+    return list(contract(ruleset).examples().units)

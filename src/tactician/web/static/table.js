@@ -1,0 +1,300 @@
+// The table page: live state over Server-Sent Events, selection, reach, moves,
+// forecasts and commits, the phase buttons and the log. Every command sends the
+// sequence number the board was showing; a stale one comes back as 409 with the
+// fresh state, which is shown with the conflict message.
+import { get, post, Refused } from './api.js';
+import { renderBoard, renderLegend, pathTo } from './board.js';
+import { renderForecast, renderDice } from './forecast.js';
+
+const seatEl = document.getElementById('seat');
+const tableId = seatEl.dataset.table;
+const role = seatEl.dataset.role;
+const base = `/t/${tableId}`;
+const $ = (id) => document.getElementById(id);
+
+let state = null;
+const overlay = { move: new Set(), attack: new Set(), danger: new Set(), path: new Set(), selected: null };
+let reach = null;
+let showDanger = false;
+let pending = null; // {unit, target} of the forecast shown
+
+function keyset(tiles) { return new Set((tiles || []).map((t) => `${t[0]},${t[1]}`)); }
+
+function banner(text, kind = 'error') {
+  const b = $('banner');
+  b.textContent = text;
+  b.className = kind;
+  b.hidden = !text;
+}
+
+function unitById(id) { return state.board.units.find((u) => u.id === id); }
+
+function tracker() {
+  const b = state.board;
+  const who = b.phase_label || `${b.phase} phase`;
+  let text = `Round ${b.round} · ${who}`;
+  if (b.result && b.result !== 'ongoing') text += ` · Battle over: ${b.result.toUpperCase()} (${b.result_reason})`;
+  $('tracker').textContent = text;
+  $('tracker').dataset.seq = state.seq;
+}
+
+function objectives() {
+  const o = state.board.objectives || {};
+  const box = $('objectives');
+  box.replaceChildren();
+  for (const [kind, list] of Object.entries(o)) {
+    for (const text of list) {
+      const p = document.createElement('div');
+      p.textContent = `${kind}: ${text}`;
+      box.append(p);
+    }
+  }
+}
+
+function logView() {
+  const filter = $('log-filter').value.toLowerCase();
+  const list = $('log');
+  list.replaceChildren();
+  for (const e of [...state.log].reverse()) {
+    const text = `#${e.seq} ${e.summary}` + (e.dice && e.dice.length ? ` [${e.dice.map((d) => `d${d.sides}:${d.value}`).join(' ')}]` : '');
+    if (filter && !text.toLowerCase().includes(filter)) continue;
+    const li = document.createElement('li');
+    li.textContent = text;
+    li.dataset.seq = e.seq;
+    list.append(li);
+  }
+}
+
+function asks() {
+  const box = $('asks');
+  if (!box) return;
+  const list = state.undo_requests || [];
+  box.textContent = list.length ? list.map((a) => `${a.who} asks to undo #${a.seq}${a.note ? `: ${a.note}` : ''}`).join('\n') : 'None.';
+}
+
+function selectedPanel() {
+  const box = $('selected');
+  const unit = overlay.selected && unitById(overlay.selected);
+  $('wait').disabled = !unit || !state.controls.includes(unit.id);
+  if (!unit) { box.textContent = 'Click one of your units.'; return; }
+  const facts = [`${unit.name} (${unit.id})`, `side ${unit.side}`, `HP ${unit.hp}/${unit.max_hp}`];
+  if (unit.equipped) facts.push(`equipped ${unit.equipped}`);
+  if (unit.effects && unit.effects.length) facts.push(unit.effects.join(', '));
+  if (unit.acted) facts.push('has acted');
+  box.textContent = facts.join(' · ');
+  // the unit's whole entry as the ruleset's board view gives it (its sheet in battle)
+  const sheet = document.createElement('details');
+  const summary = document.createElement('summary');
+  summary.textContent = 'Sheet';
+  const table = document.createElement('table');
+  table.className = 'sides';
+  for (const [key, value] of Object.entries(unit)) {
+    const row = document.createElement('tr');
+    const th = document.createElement('th');
+    th.textContent = key.replaceAll('_', ' ');
+    const td = document.createElement('td');
+    td.textContent = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+    row.append(th, td);
+    table.append(row);
+  }
+  sheet.append(summary, table);
+  box.append(sheet);
+}
+
+function draw() {
+  tracker();
+  objectives();
+  renderBoard($('board'), state, overlay, { tile: onTile, hover: onHover });
+  renderLegend($('legend'), state);
+  selectedPanel();
+  logView();
+  asks();
+}
+
+function show(fresh) {
+  // events leave out what never changes (the map, the terrain numbers): keep ours
+  if (state && !fresh.terrain) fresh.terrain = state.terrain;
+  if (state && !fresh.board.rows) {
+    for (const key of ['rows', 'symbols', 'width', 'height']) fresh.board[key] = state.board[key];
+  }
+  state = fresh;
+  if (overlay.selected && !unitById(overlay.selected)) clearSelection();
+  else if (overlay.selected) loadReach(overlay.selected); // the board moved: reach again
+  if (showDanger) loadDanger();
+  draw();
+}
+
+function clearSelection() {
+  overlay.selected = null;
+  reach = null;
+  overlay.move = new Set();
+  overlay.attack = new Set();
+  overlay.path = new Set();
+}
+
+async function loadReach(id) {
+  try {
+    reach = await get(`${base}/reach/${encodeURIComponent(id)}`);
+    overlay.move = keyset(reach.move);
+    overlay.attack = keyset(reach.attack);
+  } catch (err) {
+    reach = null;
+    overlay.move = new Set();
+    overlay.attack = new Set();
+    if (err instanceof Refused) banner(err.message);
+  }
+  draw();
+}
+
+async function loadDanger() {
+  try {
+    const zone = await get(`${base}/danger`);
+    overlay.danger = keyset(zone.tiles);
+  } catch (err) { banner(err.message); }
+  draw();
+}
+
+async function command(path, body) {
+  try {
+    const answer = await post(path, { seq: state.seq, ...body });
+    banner('');
+    if (answer.state) show(answer.state);
+    return answer;
+  } catch (err) {
+    if (err instanceof Refused && err.status === 409) {
+      banner(`Conflict: ${err.message}`, 'conflict');
+      if (err.body.state) show(err.body.state);
+    } else {
+      banner(err.message);
+    }
+    return null;
+  }
+}
+
+function rolls() {
+  const text = $('rolls').value.trim();
+  return text ? text : null;
+}
+
+async function act(action) {
+  const answer = await command(`${base}/act`, { action, rolls: rolls() });
+  if (answer) {
+    $('rolls').value = '';
+    renderDice($('dice'), answer.entry);
+  }
+  return answer;
+}
+
+async function onTile(x, y, unit) {
+  if (unit && state.controls.includes(unit.id) && overlay.selected !== unit.id) {
+    overlay.selected = unit.id;
+    pending = null;
+    await loadReach(unit.id);
+    return;
+  }
+  const sel = overlay.selected && unitById(overlay.selected);
+  if (!sel) return;
+  if (unit && unit.side !== sel.side) {
+    try {
+      const report = await post(`${base}/forecast`, { unit: sel.id, target: unit.id });
+      pending = { unit: sel.id, target: unit.id };
+      renderForecast($('forecast'), report, commitAttack);
+      banner('');
+    } catch (err) { banner(err.message); }
+    return;
+  }
+  if (!unit && overlay.move.has(`${x},${y}`)) {
+    await act({ type: 'move', unit: sel.id, to: [x, y] });
+  }
+}
+
+function onHover(x, y) {
+  const sel = overlay.selected && unitById(overlay.selected);
+  if (!sel || !sel.position || !overlay.move.has(`${x},${y}`)) {
+    if (overlay.path.size) { overlay.path = new Set(); draw(); }
+    return;
+  }
+  overlay.path = pathTo(sel.position, [x, y], overlay.move);
+  for (const tile of document.querySelectorAll('#board .tile')) {
+    tile.classList.toggle('path', overlay.path.has(`${tile.dataset.x},${tile.dataset.y}`));
+  }
+}
+
+async function commitAttack() {
+  if (!pending) return;
+  const answer = await act({ type: 'attack', unit: pending.unit, target: pending.target });
+  if (answer) {
+    pending = null;
+    $('forecast').textContent = 'Committed: every die is under Dice.';
+  }
+}
+
+function explain(decisions) {
+  const box = $('explain');
+  if (!box) return;
+  box.replaceChildren();
+  for (const d of decisions) {
+    const item = document.createElement('div');
+    item.className = 'decision';
+    const head = d.unit ? `${d.unit} (${d.tier || '-'}): ${d.reason || ''}` : `(${d.reason || ''})`;
+    item.append(document.createTextNode(head));
+    const list = document.createElement('ul');
+    for (const e of d.entries || []) {
+      const li = document.createElement('li');
+      li.textContent = `#${e.seq} ${e.summary}`;
+      list.append(li);
+    }
+    for (const c of (d.best || []).slice(0, 5)) {
+      const li = document.createElement('li');
+      li.className = 'muted';
+      li.textContent = `candidate ${JSON.stringify(c.tile)} → ${c.target} with ${c.weapon}: hit ${(100 * c.hit).toFixed(1)}%, score ${Number(c.score).toFixed(3)}`;
+      list.append(li);
+    }
+    item.append(list);
+    box.append(item);
+  }
+}
+
+$('log-filter').addEventListener('input', logView);
+$('danger').addEventListener('click', () => {
+  showDanger = !showDanger;
+  $('danger').setAttribute('aria-pressed', String(showDanger));
+  if (showDanger) loadDanger(); else { overlay.danger = new Set(); draw(); }
+});
+$('wait').addEventListener('click', () => overlay.selected && act({ type: 'wait', unit: overlay.selected }));
+$('end-phase').addEventListener('click', () => act({ type: 'end_phase' }));
+// any action the ruleset knows, as the CLI's `battle act UNIT ACTION KEY=VALUE`: JSON
+// with the selected unit filled in (e.g. {"type": "dash"} or {"type": "item", ...})
+$('other-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  let action;
+  try { action = JSON.parse($('other').value); } catch { banner('Other action: give JSON, e.g. {"type": "dash"}'); return; }
+  if (typeof action !== 'object' || action === null || Array.isArray(action)) { banner('Other action: give a JSON object'); return; }
+  if (!('unit' in action) && overlay.selected) action.unit = overlay.selected;
+  act(action);
+});
+if ($('enemy-phase')) {
+  $('enemy-phase').addEventListener('click', async () => {
+    const answer = await command(`${base}/enemy-phase`, { rolls: rolls() });
+    if (answer) explain(answer.decisions);
+  });
+}
+if ($('undo')) $('undo').addEventListener('click', () => command(`${base}/undo`, {}));
+if ($('ask-undo')) {
+  $('ask-undo').addEventListener('click', async () => {
+    const answer = await command(`${base}/ask-undo`, {});
+    if (answer) banner(`Asked the GM to undo #${answer.asked}.`, 'info');
+  });
+}
+
+function connect() {
+  const live = $('live');
+  const source = new EventSource(`${base}/events`);
+  source.addEventListener('open', () => { live.textContent = 'live'; live.className = 'live on'; });
+  source.addEventListener('state', (event) => show(JSON.parse(event.data)));
+  // the browser reconnects by itself and sends Last-Event-ID: no reload needed
+  source.addEventListener('error', () => { live.textContent = 'reconnecting…'; live.className = 'live off'; });
+  window.tacticianSource = source;
+}
+
+get(`${base}/state`).then((fresh) => { show(fresh); connect(); }).catch((err) => banner(err.message));

@@ -1,0 +1,46 @@
+"""Fixtures for the web table: a fresh SQLite database, an in-process app (for the
+request-level tests) and a real ``tactician serve`` process (for live events)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tactician.store.database import Database, open_database
+from tactician.web.app import create_app
+from tests.web.helpers import Server, start_server
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return str(tmp_path / "web.sqlite")
+
+
+@pytest.fixture
+def db(db_url: str) -> Iterator[Database]:
+    opened = open_database(db_url)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def client(db: Database) -> Iterator[TestClient]:
+    with TestClient(create_app(db)) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def gm_token(db: Database) -> str:
+    from tactician.table.seats import new_gm_token
+
+    return new_gm_token(db)
+
+
+@pytest.fixture
+def server(db_url: str) -> Iterator[Server]:
+    started = start_server(db_url)
+    yield started
+    started.stop()
