@@ -151,10 +151,16 @@ class MiridonContract(RulesetContract):
     def _compendium(self) -> Mapping[str, Mapping[str, Any]]:
         from tactician.rulesets.miridon.compendium import FILES, load_compendium
 
+        from tactician.rulesets.miridon.battle.state import terrain_set
+
         book = load_compendium()
         # "insanity": the insanity table's rows (the kind 004's text calls "Insanity")
-        return {("insanity" if kind == "insanity_table" else kind): getattr(book, kind)
-                for kind in FILES}
+        kinds: dict[str, Mapping[str, Any]] = {
+            ("insanity" if kind == "insanity_table" else kind): getattr(book, kind)
+            for kind in FILES}
+        # the battle maps' ground (battle/data/terrain.yaml), as the table shows it
+        kinds["terrain"] = {t.name: t for t in terrain_set()}
+        return kinds
 
     # --- one fight, battles and the AI -------------------------------------------------
 
