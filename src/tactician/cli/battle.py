@@ -130,10 +130,17 @@ def _physical(rolls: str | None) -> Any:
 
 def parse_value(raw: str) -> Any:
     """``3`` -> 3; ``3,4`` -> [3, 4]; ``a,b`` -> ["a", "b"]; ``1,1;2,1`` -> [[1, 1],
-    [2, 1]] (a list of lists, e.g. tiles); anything else a string."""
+    [2, 1]] (a list of lists, e.g. tiles); ``[6,13]`` and ``(6, 13)``, the way the
+    board writes a tile, -> [6, 13] (brackets make a list even of one item);
+    anything else a string."""
     text = raw.strip()
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
         return text[1:-1]
+    if len(text) >= 2 and (text[0], text[-1]) in (("[", "]"), ("(", ")")):
+        inner = text[1:-1]
+        if ";" in inner:
+            return parse_value(inner)
+        return [_scalar(part.strip()) for part in inner.split(",") if part.strip()]
     if ";" in text:
         return [parse_value(part) for part in text.split(";") if part.strip()]
     if "," in text:
