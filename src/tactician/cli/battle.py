@@ -228,6 +228,8 @@ def show_command(
     reach: Annotated[str | None, typer.Option(
         "--reach",
         help="Mark where this unit can move ([.]) and attack without moving (<.>).")] = None,
+    side: Annotated[str | None, typer.Option(
+        "--side", help="Show only what this side sees (fog of war).")] = None,
     battle: BattleOpt = DEFAULT_FILE,
     as_json: JsonOpt = False,
 ) -> None:
@@ -236,7 +238,7 @@ def show_command(
     from tactician.table.battles import view
 
     with refusals(as_json):
-        board = view(battle, reach)
+        board = view(battle, reach, side)
         emit({**board, "labels": labels(board)}, as_json, lambda: render_board(board))
 
 

@@ -196,10 +196,11 @@ class _Share:
         return value
 
 
-def view(path: Path, reach_unit: str | None = None) -> dict[str, Any]:
-    """The board as data: map, units, clock, and optionally a unit's ranges."""
+def view(path: Path, reach_unit: str | None = None, side: str | None = None) -> dict[str, Any]:
+    """The board as data: map, units, clock, and optionally a unit's ranges; with
+    ``side``, only what that side sees (fog of war)."""
     opened = open_battle(path)
-    data = contract(opened.battle.ruleset).board_view(opened.state, reach_unit)
+    data = contract(opened.battle.ruleset).board_view(opened.state, reach_unit, side)
     data["log_length"] = len(opened.battle.log)
     data["seed"] = opened.battle.seed
     return data

@@ -1,6 +1,7 @@
 """fe-tabletop's contract (``tactician.rulesets.contract``): every answer
 delegates to the 001 library (``contract_units``, ``contract_advance``,
-``contract_fight`` translate); single fights only, no battles yet."""
+``contract_fight`` translate); battles through ``battle_rules``, ``battle_view``,
+``battle_forecast`` and ``battle_ai``."""
 
 from __future__ import annotations
 
@@ -10,15 +11,18 @@ from pathlib import Path
 from typing import Any
 
 from tactician.dice.source import DiceSource
+from tactician.engine.rules import BattleRules
 from tactician.rulesets.contract import (
     DELETE,
     Advancement,
     AdvanceRequest,
     Corruption,
+    ExampleBattle,
     ExampleFight,
     Examples,
     FightRequest,
     OptionSpec,
+    Planner,
     RulesetContract,
     Sheet,
     UnitCheck,
@@ -89,10 +93,44 @@ class FeTabletopContract(RulesetContract):
 
         return attack_report(plan, dice)
 
+    def _battle_rules(self, options: Sequence[str]) -> BattleRules:
+        from tactician.rulesets.fe_tabletop.battle_rules import TabletopBattleRules
+        from tactician.rulesets.fe_tabletop.options import TabletopOptions
+        from tactician.rulesets.rulings import with_overrides
+
+        return TabletopBattleRules(with_overrides(TabletopOptions(), list(options)))
+
+    def _board_view(self, state: Any, reach_unit: str | None) -> dict[str, Any]:
+        return self._side_view(state, reach_unit, None)
+
+    def _side_view(self, state: Any, reach_unit: str | None, side: str | None
+                   ) -> dict[str, Any]:
+        from tactician.rulesets.fe_tabletop.battle_view import board_view
+        from tactician.rulesets.fe_tabletop.options import TabletopOptions
+
+        return board_view(state, reach_unit, TabletopOptions(), side)
+
+    def _battle_forecast(
+        self, state: Any, action: Mapping[str, Any], rules: BattleRules
+    ) -> dict[str, Any]:
+        from tactician.rulesets.fe_tabletop.battle_forecast import battle_forecast
+
+        return battle_forecast(state, action, rules.options)  # type: ignore[attr-defined]
+
+    def _planner(self, rules: BattleRules, every_side: bool) -> Planner:
+        from tactician.rulesets.fe_tabletop.battle_ai import Planner as TabletopPlanner
+
+        return TabletopPlanner(rules, every_side)  # type: ignore[arg-type]
+
     def examples(self) -> Examples:
         eirika = EXAMPLES / "eirika_lord.yaml"
+        castle = EXAMPLES / "castle"
         return Examples(
             units=tuple(sorted(EXAMPLES.glob("*.yaml"))),
+            battles=(
+                ExampleBattle("castle", castle / "map.yaml",
+                              (castle / "party.yaml", castle / "garrison.yaml"), seed=9),
+            ),
             fights=(
                 ExampleFight(eirika, EXAMPLES / "oneill_brigand.yaml"),
                 ExampleFight(EXAMPLES / "kyle_cavalier.yaml", EXAMPLES / "garcia_fighter.yaml",
