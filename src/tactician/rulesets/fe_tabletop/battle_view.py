@@ -50,7 +50,7 @@ def _unit_row(state: TabletopBattle, u: TabletopUnit) -> dict[str, Any]:
         "player": u.player, "class": c.class_name, "level": c.level, "exp": c.exp,
         "position": list(u.position) if u.position else None,
         "hp": u.hp, "max_hp": u.max_hp, "equipped": u.equipped,
-        "acted": u.acted, "moved": u.moved, "done": u.done, "lord": u.lord, "boss": u.boss,
+        "acted": u.acted, "move_taken": u.moved, "done": u.done, "lord": u.lord, "boss": u.boss,
         "carrying": u.carrying, "carried_by": u.carried_by, "torch": u.torch,
         "inventory": [{"item": i, "uses": u.uses.get(i)} for i in c.inventory],
         "ranks": dict(c.ranks), "rank_uses": dict(c.rank_uses),
