@@ -8,16 +8,17 @@ player's units), each decision a whole turn, ending it:
 2. the best attack over every tile it can reach and every foe its weapons
    reach from there, scored from the exact forecast (``fight.forecast``):
    ``P(defeat target) + expected damage dealt / target max HP - 1.5 P(defeated)
-   - 0.3 expected damage taken / own max HP``; an attack scoring below -0.25 is
-   not worth making;
+   - 0.3 expected damage taken / own max HP``; for the party an attack scoring
+   below -0.25 is not worth making (the GM's units attack whenever they can, so
+   a battle cannot stall on two sides waiting);
 3. a healer heals the most hurt ally it can reach; a unit at half HP or less
    drinks its Vulnerary;
 4. else it moves toward the nearest foe it knows of (a Lord with no foe left
    toward the throne) and waits. A boss holds its throne (it attacks from it).
 
 A Lord, whose fall loses the battle, keeps out of every known foe's reach
-(MOV + weapon range) while the boss stands, and attacks only when no counter
-can defeat her.
+(MOV + weapon range) while the boss stands, and attacks only when a counter
+defeats her with at most 2% chance.
 
 What "knows of" means is ruling ``ai_sight``: by default the GM sees every
 unit (001 gives the fog's view to the players: "Players are assumed to have a
@@ -51,6 +52,7 @@ from tactician.rulesets.fe_tabletop.ranks import can_wield
 
 Tile = tuple[int, int]
 NOT_WORTH = -0.25
+LORD_RISK = 0.02
 
 
 @dataclass
@@ -85,16 +87,16 @@ class Decision:
 
 
 class Planner:
-    """Plays the side whose phase it is (the party's too when ``every_side``)."""
+    """Plays the side whose phase it is, in the Player turn the current player's
+    units. As Tropera's, it plays whatever phase it is asked to: the command line
+    refuses to start it on a phase the players command unless ``--any-side``
+    (``every_side`` changes nothing here)."""
 
     def __init__(self, rules: TabletopBattleRules, every_side: bool = False) -> None:
         self.options: TabletopOptions = rules.options
-        self.every_side = every_side
 
     def next(self, state: TabletopBattle) -> dict[str, Any] | None:
         if state.result != "ongoing":
-            return None
-        if state.side == state.party and not self.every_side:
             return None
         for unit in sorted(state.units, key=lambda u: u.number):
             if self._may_act(state, unit):
@@ -152,8 +154,9 @@ def decide(state: TabletopBattle, unit: TabletopUnit, options: TabletopOptions) 
                         "drinks a Vulnerary")
     candidates = _attacks(state, unit, tiles, foes, options) if not unit.acted else []
     if careful:
-        candidates = [c for c in candidates if c.defeated == 0.0]
-    if candidates and candidates[0].score >= NOT_WORTH:
+        candidates = [c for c in candidates if c.defeated <= LORD_RISK]
+    bar = NOT_WORTH if unit.side == state.party else float("-inf")
+    if candidates and candidates[0].score >= bar:
         best = candidates[0]
         actions = _move(unit, best.tile) + [{"type": "attack", "unit": unit.id,
                                              "target": best.target, "weapon": best.weapon}]
@@ -249,7 +252,9 @@ def _goal(state: TabletopBattle, unit: TabletopUnit, foes: list[TabletopUnit]) -
     assert unit.position is not None
     here = unit.position
     if unit.lord and not any(u.boss and not u.out and u.side != unit.side for u in state.units):
-        thrones = [t for t in state.map.board().tiles() if tile_terrain(state, t).seizable]
+        taken = {u.position for u in state.units if u.on_map and u.id != unit.id}
+        thrones = [t for t in state.map.board().tiles()
+                   if tile_terrain(state, t).seizable and t not in taken]
         if thrones:
             return min(thrones, key=lambda t: manhattan(t, here))
     if foes:
