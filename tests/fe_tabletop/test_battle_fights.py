@@ -66,7 +66,7 @@ def test_a_killing_blow_counts_twice_ranks_up_and_the_party_chart_levels_up(
     assert "rank_up" in types(outcome) and "level_up" in types(outcome)
     assert eirika.character.level == 2 and eirika.character.exp == 5
     stats = eirika.character.stats
-    assert (stats.pow, stats.skl, stats.spd, stats.lck, stats.def_, stats.res) == (5, 8, 10, 4, 4, 1)
+    assert stats.values() == (5, 8, 10, 4, 4, 1)
     assert eirika.character.carried.skl == 10 and eirika.character.carried.res == 50
     assert eirika.max_hp == 17 and eirika.hp == 17  # +1 HP a level (L2)
     lute = after.unit("lute")  # the whole party gets the chart's EXP
