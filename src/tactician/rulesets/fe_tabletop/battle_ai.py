@@ -20,7 +20,7 @@ A Lord, whose fall loses the battle, keeps out of every known foe's reach
 (MOV + weapon range) while the boss stands, and attacks only when a counter
 defeats her with at most 2% chance.
 
-What "knows of" means is ruling ``ai_sight``: by default the GM sees every
+What a unit knows of is ruling ``ai_sight``: by default the GM sees every
 unit (001 gives the fog's view to the players: "Players are assumed to have a
 view of 4 squares ahead of them", L110); ``own_side`` plays on the side's
 fogged view (``battle_view.shown_units``). ``--explain`` shows the scored
