@@ -30,5 +30,6 @@ RULESET = Ruleset(
         Capability.TERRAIN_BONUSES,
         Capability.BATTLES,
         Capability.AI,
+        Capability.FOG,
     }),
 )

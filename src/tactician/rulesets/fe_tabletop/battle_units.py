@@ -9,7 +9,7 @@ L118-121 (the highest adjacent support: "These only apply if the unit is adjacen
 
 from __future__ import annotations
 
-from tactician.grid.movement import MoveProfile, Step, reachable
+from tactician.grid.movement import MoveProfile, Step
 from tactician.rulesets.fe_tabletop import movement, vision, weather
 from tactician.rulesets.fe_tabletop.battle_state import TabletopBattle, TabletopUnit
 from tactician.rulesets.fe_tabletop.classes import TabletopClass
@@ -45,8 +45,9 @@ def mov(state: TabletopBattle, unit: TabletopUnit, options: TabletopOptions) -> 
     return weather.storm_movement(base, klass(unit).mounted_or_flying, options)
 
 
-def reach(state: TabletopBattle, unit: TabletopUnit, options: TabletopOptions) -> dict[Tile, int]:
-    """Every tile the unit can end a move on (foes block; allies are passed, not shared)."""
+def _searches(state: TabletopBattle, unit: TabletopUnit, options: TabletopOptions
+              ) -> tuple[list[MoveProfile], list[Tile], list[Tile]]:
+    """The unit's move searches, and the foes (blocking) and allies (passed) tiles."""
     assert unit.position is not None
     board = state.map.board()
     foes = [u.position for u in state.units
@@ -56,13 +57,26 @@ def reach(state: TabletopBattle, unit: TabletopUnit, options: TabletopOptions) -
     kind, budget = klass(unit).move_kind, mov(state, unit, options)
     square = weather.storm_square_cost(klass(unit).mounted_or_flying, options)
     if state.storm and square is not None:  # flat_cost: every square costs the same
-        table = load_terrain()
-        steps = {t.name: (Step(square) if t.enterable(kind) else None) for t in table.values()}
-        left = reachable(board, unit.position, MoveProfile.of(budget, steps, default=None),
-                         foes, friends)
-        return {tile: budget - rest for tile, rest in left.items()}
-    return movement.reach(board, unit.position, kind, budget, load_terrain(), options, foes,
-                          friends)
+        steps = {t.name: (Step(square) if t.enterable(kind) else None)
+                 for t in load_terrain().values()}
+        return [MoveProfile.of(budget, steps, default=None)], foes, friends
+    return (movement.profiles(board, unit.position, kind, budget, load_terrain(), options),
+            foes, friends)
+
+
+def reach(state: TabletopBattle, unit: TabletopUnit, options: TabletopOptions) -> dict[Tile, int]:
+    """Every tile the unit can end a move on (foes block; allies are passed, not shared)."""
+    assert unit.position is not None
+    searches, foes, friends = _searches(state, unit, options)
+    return movement.union_reach(searches, state.map.board(), unit.position, foes, friends)
+
+
+def path(state: TabletopBattle, unit: TabletopUnit, goal: Tile, options: TabletopOptions
+         ) -> list[Tile] | None:
+    """A cheapest legal path to ``goal`` (shown in the log)."""
+    assert unit.position is not None
+    searches, foes, friends = _searches(state, unit, options)
+    return movement.union_path(searches, state.map.board(), unit.position, goal, foes, friends)
 
 
 def vision_of(unit: TabletopUnit) -> int:

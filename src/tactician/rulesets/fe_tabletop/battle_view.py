@@ -17,7 +17,13 @@ from typing import Any
 from tactician.errors import RulesError
 from tactician.grid.ranges import attack_tiles
 from tactician.rulesets.fe_tabletop.battle_state import TabletopBattle, TabletopUnit
-from tactician.rulesets.fe_tabletop.battle_units import klass, reach, vision_of, weapons
+from tactician.rulesets.fe_tabletop.battle_units import (
+    klass,
+    reach,
+    tile_terrain,
+    vision_of,
+    weapons,
+)
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 from tactician.rulesets.fe_tabletop.terrain import core_terrain_set, load_terrain
 from tactician.rulesets.fe_tabletop.vision import visible_tiles
@@ -58,6 +64,15 @@ def _unit_row(state: TabletopBattle, u: TabletopUnit) -> dict[str, Any]:
     }
 
 
+def _seizes(state: TabletopBattle) -> list[str]:
+    """Seize the Throne (001 L111), whenever the party has a Lord and the map a throne."""
+    if not any(u.lord and u.side == state.party for u in state.units):
+        return []
+    board = state.map.board()
+    return [f"a Lord seizes the {tile_terrain(state, t).name} at {t} (the boss defeated)"
+            for t in board.tiles() if tile_terrain(state, t).seizable]
+
+
 def board_view(state: TabletopBattle, reach_unit: str | None, options: TabletopOptions,
                side: str | None = None) -> dict[str, Any]:
     if side is not None and side not in state.sides:
@@ -74,7 +89,8 @@ def board_view(state: TabletopBattle, reach_unit: str | None, options: TabletopO
         "phase": state.side, "sides": list(state.sides), "result": state.result,
         "result_reason": state.result_reason,
         **state.map.describe(core_terrain_set(load_terrain())),
-        "objectives": {"victory": [o.describe() for o in state.objectives.victory],
+        "objectives": {"victory": [*(o.describe() for o in state.objectives.victory),
+                                   *_seizes(state)],
                        "defeat": [o.describe() for o in state.objectives.defeat]},
         "units": [_unit_row(state, u) for u in units],
         "fog": state.fog, "weather": state.weather, "viewer": side,

@@ -28,7 +28,7 @@ from tactician.rulesets.fe_common.battle.turn import (
 from tactician.rulesets.fe_tabletop.battle_fight import chosen_weapon
 from tactician.rulesets.fe_tabletop.battle_registry import ACTIONS
 from tactician.rulesets.fe_tabletop.battle_state import TabletopBattle
-from tactician.rulesets.fe_tabletop.battle_units import reach, tile_terrain
+from tactician.rulesets.fe_tabletop.battle_units import mov, path, reach, tile_terrain
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 from tactician.rulesets.fe_tabletop.player_turns import (
     check_nobody_carried,
@@ -53,9 +53,11 @@ def move(state: TabletopBattle, action: Mapping[str, Any], dice: DiceSource,
         raise RulesError(f"{unit.name} cannot reach {to} (MOV {unit.character.mov}, 001 L44 "
                          "and the terrain of L71-75)")
     after = state.replace_units(after_move(unit, to))
+    walked = path(state, unit, to, options) or [to]
+    left = mov(state, unit, options) - tiles[to]
     return after, Outcome(f"{unit.name} moves to {to} ({tiles[to]} spent)", [
         {"type": "move", "unit": unit.id, "from": list(unit.position or to), "to": list(to),
-         "spent": tiles[to]}])
+         "path": [list(t) for t in walked], "spent": tiles[to], "movement_left": left}])
 
 
 @ACTIONS.register("wait")
@@ -102,7 +104,7 @@ def end_phase(state: TabletopBattle, action: Mapping[str, Any], dice: DiceSource
     after, lines = phases.end_phase(state, starts)
     return after, Outcome(f"the {ended} phase ends; " + "; ".join(lines), [
         {"type": "end_phase", "ended": ended, "round": after.round, "phase": after.side,
-         "lines": lines}])
+         "notes": lines}])
 
 
 def _phase_start(state: TabletopBattle, side: str, options: TabletopOptions
