@@ -184,3 +184,28 @@ def test_an_unknown_key_or_action_is_refused_by_name(tmp_path: Path) -> None:
         act(state, {"type": "move", "unit": "kyle", "to": [1, 1], "bogus": 1})
     with pytest.raises(RulesError, match="unknown action"):
         act(state, {"type": "fly", "unit": "kyle"})
+
+
+def test_a_thief_steals_an_item_but_no_weapon_from_a_slower_foe(tmp_path: Path) -> None:
+    """001 L42 "steal (if they are thieves/rogues)"; FE8's rule (G1-47)."""
+    thief = variant(tmp_path, "eirika", "colm", name="Colm", class_name="Thief",
+                    ranks={"sword": "E"})
+    state = battle(tmp_path, "...\n", [{"id": "colm", "file": thief, "at": [0, 0]},
+                                        {"id": "oneill", "at": [1, 0], "side": "enemy"}])
+    robbed, out = act(state, {"type": "steal", "unit": "colm", "target": "oneill",
+                              "item": "Vulnerary"})
+    assert "Vulnerary" not in robbed.unit("oneill").character.inventory
+    assert robbed.unit("colm").character.inventory.count("Vulnerary") == 2
+    assert robbed.unit("colm").acted and types(out)[-1] == "steal"
+    with pytest.raises(RulesError, match="cannot be stolen"):
+        act(state, {"type": "steal", "unit": "colm", "target": "oneill", "item": "Iron Axe"})
+    fast = state.unit("oneill").character.model_copy(
+        update={"stats": state.unit("oneill").character.stats.with_values(spd=15)})
+    quick = state.replace_units(state.unit("oneill").with_character(fast))
+    with pytest.raises(RulesError, match="faster"):
+        act(quick, {"type": "steal", "unit": "colm", "target": "oneill", "item": "Vulnerary"})
+    act(quick, {"type": "steal", "unit": "colm", "target": "oneill", "item": "Vulnerary"},
+        None, "steal_speed_check=false")
+    enemy, _ = act(state, {"type": "end_phase"})
+    with pytest.raises(RulesError, match="no thief"):
+        act(enemy, {"type": "steal", "unit": "oneill", "target": "colm", "item": "Vulnerary"})

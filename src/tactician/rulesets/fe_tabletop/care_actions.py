@@ -1,7 +1,7 @@
 """Use Staff, Vulnerary, Use Item and Dance: the Standard actions that care (001 L50, L55).
 
-001 L55 names them without numbers; the numbers are FE8's (ruling
-``staff_heal`` in ``docs/rulings.md``): Heal restores Mag + 10, Mend Mag + 20,
+001 L55 names them without numbers; the numbers are FE8's (``docs/rulings.md``,
+"Battles", Use Staff): Heal restores Mag + 10, Mend Mag + 20,
 Recover all, each to an ally within the staff's range, one use of the staff and
 one staff-rank use (L5 "use the weapon/staff a certain amount of times"). The
 Vulnerary restores 10 HP to its user (FE8 ``GetUnitItemHealAmount``, 3 uses);

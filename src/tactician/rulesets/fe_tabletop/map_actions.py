@@ -1,4 +1,4 @@
-"""Talk, Enter Building, Seize Throne, Rescue and Drop (001 L43, L55-56, L111).
+"""Talk, Enter Building, Seize Throne, Rescue, Drop and Steal (001 L42-43, L55-56, L111).
 
 L55 "Talk (to recruit enemy units or ally/green units)": the scenario names who
 may recruit a unit (``recruit_by``); talking from an adjacent tile brings it to
@@ -7,7 +7,11 @@ the talker's side and player, its turn spent (001 gives no other condition).
 (L49: with 5 carried, the gift goes to the Supply). "Seize Throne": a Lord on a
 Throne or Gate with the boss defeated wins (``fe_common.battle.seize``).
 "Rescue Unit" / "Drop unit": ``fe_common.battle.rescue`` with 001's Aid
-(``aid.aid``, ruling ``rescue_aid``).
+(``aid.aid``, ruling ``rescue_aid``). L42: in the Enemy Turn the GM's units
+"move, attack, steal (if they are thieves/rogues)": 001 has no steal rule, so
+FE8's (G1-47): a thief takes one item that is not a weapon or staff from an
+adjacent foe whose Spd is not above its own (ruling ``steal_speed_check``), a
+Standard action, refused when the thief already carries 5 (L49).
 """
 
 from __future__ import annotations
@@ -28,9 +32,11 @@ from tactician.rulesets.fe_tabletop.aid import aid, can_rescue
 from tactician.rulesets.fe_tabletop.battle_registry import ACTIONS
 from tactician.rulesets.fe_tabletop.battle_state import TabletopBattle
 from tactician.rulesets.fe_tabletop.battle_units import can_stand, klass, tile_terrain
+from tactician.rulesets.fe_tabletop.content import load_content
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 from tactician.rulesets.fe_tabletop.player_turns import check_player
 from tactician.rulesets.fe_tabletop.scenario import item_uses
+from tactician.rulesets.fe_tabletop.unit import INVENTORY_SIZE
 
 
 @ACTIONS.register("talk", keys=("target",))
@@ -129,3 +135,42 @@ def drop(state: TabletopBattle, action: Mapping[str, Any], dice: DiceSource,
     after = carry.drop(state, unit, to, standable)
     return after, Outcome(f"{unit.name} drops {carried} on {to}",
                           [{"type": "drop", "unit": unit.id, "target": carried, "to": list(to)}])
+
+
+@ACTIONS.register("steal", keys=("target", "item"))
+def steal(state: TabletopBattle, action: Mapping[str, Any], dice: DiceSource,
+          options: TabletopOptions) -> tuple[TabletopBattle, Outcome]:
+    unit = state.unit(action.get("unit"))
+    target = state.unit(action.get("target"))
+    check_standard(state, unit)
+    check_player(state, unit)
+    if not klass(unit).thief:
+        raise RulesError(f"{unit.name} is no thief or rogue (001 L42)")
+    if not state.hostile(unit, target) or not target.on_map or unit.position is None or \
+            target.position is None or manhattan(unit.position, target.position) != 1:
+        raise RulesError(f"{unit.name} can steal only from a foe next to it")
+    if options.steal_speed_check and target.character.stats.spd > unit.character.stats.spd:
+        raise RulesError(f"{target.name} is faster than {unit.name} (ruling steal_speed_check)")
+    wanted = str(action.get("item", ""))
+    item = next((i for i in target.character.inventory if i.casefold() == wanted.casefold()),
+                None)
+    if item is None:
+        raise RulesError(f"{target.name} carries no {wanted!r}; carries "
+                         f"{', '.join(target.character.inventory) or 'nothing'}")
+    if load_content().fe8.is_weapon(item):
+        raise RulesError(f"{item} is a weapon or staff: it cannot be stolen (FE8)")
+    if len(unit.character.inventory) >= INVENTORY_SIZE:
+        raise RulesError(f"{unit.name} already carries {INVENTORY_SIZE} items (001 L49)")
+    left = list(target.character.inventory)
+    left.remove(item)
+    uses = target.uses.get(item)
+    robbed = target.model_copy(update={
+        "uses": {k: v for k, v in target.uses.items() if k != item},
+        "character": target.character.model_copy(update={"inventory": tuple(left)})})
+    thief = after_standard(unit).model_copy(update={
+        "uses": {**unit.uses, **({item: uses} if uses is not None else {})},
+        "character": unit.character.model_copy(
+            update={"inventory": (*unit.character.inventory, item)})})
+    return state.replace_units(thief, robbed), Outcome(
+        f"{unit.name} steals {item} from {target.name}",
+        [{"type": "steal", "unit": unit.id, "target": target.id, "item": item}])

@@ -45,3 +45,4 @@ class TabletopOptions:
     dance_dancers: bool = False
     support_conversations: Literal["after_battle", "none"] = "after_battle"
     exp_per: Literal["fight", "battle"] = "fight"
+    steal_speed_check: bool = True
