@@ -209,3 +209,18 @@ def test_a_thief_steals_an_item_but_no_weapon_from_a_slower_foe(tmp_path: Path) 
     enemy, _ = act(state, {"type": "end_phase"})
     with pytest.raises(RulesError, match="no thief"):
         act(enemy, {"type": "steal", "unit": "oneill", "target": "colm", "item": "Vulnerary"})
+
+
+def test_turn_order_rolls_once_a_round_and_the_ai_rolls_before_it_picks_a_unit(
+    tmp_path: Path,
+) -> None:
+    from tactician.rulesets.fe_tabletop.battle_ai import Planner
+    from tactician.rulesets.fe_tabletop.battle_rules import TabletopBattleRules
+
+    state = _two_players(tmp_path)
+    decision = Planner(TabletopBattleRules()).next(state)
+    assert decision is not None and decision["actions"] == [{"type": "turn_order"}]
+    rolled, out = act(state, {"type": "turn_order"}, [90, 10])
+    assert rolled.player_order == ("ana", "ben") and "d100: ana 90, ben 10" in out.summary
+    with pytest.raises(RulesError, match="rolled already"):
+        act(rolled, {"type": "turn_order"}, [1, 2])

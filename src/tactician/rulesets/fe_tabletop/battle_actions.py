@@ -42,7 +42,9 @@ def apply(state: TabletopBattle, action: Mapping[str, Any], dice: DiceSource,
     entry = ACTIONS.checked(action)
     if state.result != "ongoing":
         raise RulesError(f"the battle is over ({state.result}: {state.result_reason})")
-    state, before = order_if_due(state, dice)
+    before: Records = []
+    if entry.name != "turn_order":  # that action is the roll itself
+        state, before = order_if_due(state, dice)
     after, outcome = entry.handler(state, action, dice, options)
     after, later = order_if_due(after, dice)
     after = settle(after)

@@ -9,16 +9,17 @@ player's units), each decision a whole turn, ending it:
    reach from there, scored from the exact forecast (``fight.forecast``):
    ``P(defeat target) + expected damage dealt / target max HP - 1.5 P(defeated)
    - 0.3 expected damage taken / own max HP``; for the party an attack scoring
-   below -0.25 is not worth making (the GM's units attack whenever they can, so
-   a battle cannot stall on two sides waiting);
+   below -0.25 is not worth making while a foe other than a boss stands (the
+   GM's units attack whenever they can, and a boss holding its throne must be
+   fought, so a battle cannot stall on two sides waiting);
 3. a healer heals the most hurt ally it can reach; a unit at half HP or less
    drinks its Vulnerary;
 4. else it moves toward the nearest foe it knows of (a Lord with no foe left
    toward the throne) and waits. A boss holds its throne (it attacks from it).
 
 A Lord, whose fall loses the battle, keeps out of every known foe's reach
-(MOV + weapon range) while the boss stands, and attacks only when a counter
-defeats her with at most 2% chance.
+(MOV + weapon range) while the boss stands and an ally does, and attacks only
+when a counter defeats her with at most 2% chance.
 
 What a unit knows of is ruling ``ai_sight``: by default the GM sees every
 unit (001 gives the fog's view to the players: "Players are assumed to have a
@@ -98,6 +99,11 @@ class Planner:
     def next(self, state: TabletopBattle) -> dict[str, Any] | None:
         if state.result != "ongoing":
             return None
+        if (state.side == state.party and state.order_round != state.round
+                and len(state.players) > 1):
+            # who plays first is the dice's (001 L42): roll before choosing a unit
+            return {"unit": None, "actions": [{"type": "turn_order"}],
+                    "reason": "the players roll 1d100 each for the turn order"}
         for unit in sorted(state.units, key=lambda u: u.number):
             if self._may_act(state, unit):
                 return decide(state, unit, self.options).describe()
@@ -138,13 +144,14 @@ def _finish(unit: TabletopUnit, actions: list[dict[str, Any]]) -> list[dict[str,
 
 def decide(state: TabletopBattle, unit: TabletopUnit, options: TabletopOptions) -> Decision:
     assert unit.position is not None
-    if unit.lord and tile_terrain(state, unit.position).seizable and not any(
+    if unit.lord and not unit.acted and tile_terrain(state, unit.position).seizable and not any(
             u.boss and not u.out and u.side != unit.side for u in state.units):
         return Decision(unit.id, [{"type": "seize", "unit": unit.id}], "seizes the throne")
     tiles = _tiles(state, unit, options)
     foes = _known_foes(state, unit, options)
     careful = unit.lord and unit.side == state.party and any(
-        u.boss and not u.out and u.side != unit.side for u in state.units)
+        u.boss and not u.out and u.side != unit.side for u in state.units) and any(
+        u.side == unit.side and not u.out and u.id != unit.id for u in state.units)
     if careful:
         safe = {t: c for t, c in tiles.items() if not _threatened(state, t, foes, options)}
         tiles = safe or {unit.position: 0}
@@ -155,7 +162,9 @@ def decide(state: TabletopBattle, unit: TabletopUnit, options: TabletopOptions) 
     candidates = _attacks(state, unit, tiles, foes, options) if not unit.acted else []
     if careful:
         candidates = [c for c in candidates if c.defeated <= LORD_RISK]
-    bar = NOT_WORTH if unit.side == state.party else float("-inf")
+    # only a boss left, holding its throne: waiting would never end the battle
+    bosses_only = all(f.boss for f in foes)
+    bar = NOT_WORTH if unit.side == state.party and not bosses_only else float("-inf")
     if candidates and candidates[0].score >= bar:
         best = candidates[0]
         actions = _move(unit, best.tile) + [{"type": "attack", "unit": unit.id,

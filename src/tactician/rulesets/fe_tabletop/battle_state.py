@@ -10,13 +10,15 @@ unit file's numbers too.
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import asdict
+from typing import Any, Literal
 
 from pydantic import Field
 
 from tactician.grid.board import Board
 from tactician.grid.snapshot import TerrainGrid
 from tactician.rulesets.fe_common.battle.state import FeBattle, FeUnit, Frozen
+from tactician.rulesets.fe_tabletop.options import TabletopOptions
 from tactician.rulesets.fe_tabletop.supports import SupportRank, Supports
 from tactician.rulesets.fe_tabletop.terrain import core_terrain_set, load_terrain
 from tactician.rulesets.fe_tabletop.unit import Unit
@@ -81,6 +83,14 @@ class TabletopBattle(FeBattle):
     player_order: tuple[str, ...] = ()
     order_round: int = 0  # the round the order was rolled for
     player_turn: int = 0
+    # the battle's rulings, so a view (``--reach``) moves as the actions do
+    rulings: dict[str, Any] = Field(default_factory=dict)
+
+    def options(self) -> TabletopOptions:
+        return TabletopOptions(**self.rulings)
+
+    def with_rulings(self, options: TabletopOptions) -> TabletopBattle:
+        return self.model_copy(update={"rulings": asdict(options)})
 
     def unit(self, unit_id: object) -> TabletopUnit:
         found = super().unit(unit_id)

@@ -32,6 +32,9 @@ from tactician.rulesets.contract.helpers import option_dict, option_specs
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "fe_tabletop"
 # the rulings a level-up reads (001 L13-26 and the class caps); the rest are "rules"
 ADVANCEMENT_OPTIONS = frozenset({"growth_threshold", "zero_growth_never_grows", "stat_caps"})
+# the rulings only a battle reads (the turn, the AI, fog, what a fight leaves behind)
+BATTLE_OPTIONS = frozenset({"ai_sight", "torch_decays", "dance_dancers", "support_conversations",
+                            "exp_per", "steal_speed_check"})
 
 
 class FeTabletopContract(RulesetContract):
@@ -50,7 +53,8 @@ class FeTabletopContract(RulesetContract):
     def options(self) -> list[OptionSpec]:
         from tactician.rulesets.fe_tabletop.options import TabletopOptions
 
-        return [replace(s, scope="advancement") if s.name in ADVANCEMENT_OPTIONS else s
+        return [replace(s, scope="advancement") if s.name in ADVANCEMENT_OPTIONS
+                else replace(s, scope="battle") if s.name in BATTLE_OPTIONS else s
                 for s in option_specs(TabletopOptions, "rules")]
 
     def option_values(self, pairs: Sequence[str]) -> dict[str, object]:
@@ -106,9 +110,8 @@ class FeTabletopContract(RulesetContract):
     def _side_view(self, state: Any, reach_unit: str | None, side: str | None
                    ) -> dict[str, Any]:
         from tactician.rulesets.fe_tabletop.battle_view import board_view
-        from tactician.rulesets.fe_tabletop.options import TabletopOptions
 
-        return board_view(state, reach_unit, TabletopOptions(), side)
+        return board_view(state, reach_unit, state.options(), side)
 
     def _battle_forecast(
         self, state: Any, action: Mapping[str, Any], rules: BattleRules

@@ -34,6 +34,7 @@ from tactician.rulesets.fe_tabletop.player_turns import (
     check_nobody_carried,
     check_player,
     next_player,
+    order_if_due,
     players_left,
 )
 from tactician.rulesets.fe_tabletop.terrain import turn_start_heal
@@ -83,6 +84,22 @@ def equip(state: TabletopBattle, action: Mapping[str, Any], dice: DiceSource,
     after = state.replace_units(unit.model_copy(update={"equipped": weapon.name}))
     return after, Outcome(f"{unit.name} equips {weapon.name}",
                           [{"type": "equip", "unit": unit.id, "weapon": weapon.name}])
+
+
+@ACTIONS.register("turn_order", aliases=("roll_order",))
+def turn_order(state: TabletopBattle, action: Mapping[str, Any], dice: DiceSource,
+               options: TabletopOptions) -> tuple[TabletopBattle, Outcome]:
+    """Roll the players' d100s now (the first action of a Player turn rolls them
+    anyway, ``battle_actions.apply``): refused once they are rolled this round."""
+    rolled, records = order_if_due(state, dice)
+    if not records:
+        raise RulesError("the players' turn order is rolled already (or it is not the "
+                         "Player turn)")
+    order = records[0]
+    rolls = ", ".join(f"{p} {v}" for p, v in order["rolls"])
+    return rolled, Outcome(f"round {order['round']} Player turn order: "
+                           f"{', '.join(order['order'])}" + (f" (d100: {rolls})" if rolls
+                                                             else ""), records)
 
 
 @ACTIONS.register("end_phase")
