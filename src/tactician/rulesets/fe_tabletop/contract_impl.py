@@ -125,6 +125,16 @@ class FeTabletopContract(RulesetContract):
 
         return TabletopPlanner(rules, every_side)  # type: ignore[arg-type]
 
+    def _aftermath(self, state: Any) -> dict[str, dict[str, Any]]:
+        from tactician.rulesets.fe_tabletop.campaign_aftermath import aftermath
+
+        return aftermath(state)
+
+    def _muster(self, state: Any, carried: Mapping[str, Mapping[str, Any]]) -> Any:
+        from tactician.rulesets.fe_tabletop.campaign_aftermath import muster
+
+        return muster(state, carried)
+
     def examples(self) -> Examples:
         eirika = EXAMPLES / "eirika_lord.yaml"
         castle = EXAMPLES / "castle"
