@@ -39,3 +39,12 @@ class RulesError(TacticianError):
     def __init__(self, problems: list[str] | str) -> None:
         self.problems = [problems] if isinstance(problems, str) else list(problems)
         super().__init__("; ".join(self.problems))
+
+
+class StaleBattle(TacticianError):
+    """The battle moved on since the writer read it; nothing was applied. Here, not
+    in ``store``, so a battle file's check needs no database library."""
+
+    def __init__(self, now: int) -> None:
+        self.now = now
+        super().__init__(f"the battle moved on (now at {now}), reload")

@@ -25,20 +25,12 @@ from sqlalchemy.orm import Session
 
 from tactician.engine.battle import Battle
 from tactician.engine.log import Entry
-from tactician.errors import TacticianError
+from tactician.errors import StaleBattle, TacticianError
 from tactician.store.campaigns import CampaignInfo
 from tactician.store.database import Database, StoreConflict
 from tactician.store.models import BattleRow, EntryRow, Setting, SnapshotRow
 
 COLUMNS = ("ruleset", "seed", "options", "start", "streams", "log")
-
-
-class StaleBattle(TacticianError):
-    """The battle moved on since the writer read it; nothing was applied."""
-
-    def __init__(self, now: int) -> None:
-        self.now = now
-        super().__init__(f"the battle moved on (now at {now}), reload")
 
 
 @dataclass(frozen=True)

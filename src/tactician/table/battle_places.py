@@ -32,8 +32,7 @@ from typing import Any, Protocol
 from tactician.engine.battle import Battle
 from tactician.engine.chain import head
 from tactician.engine.log import Entry
-from tactician.errors import TacticianError
-from tactician.store.battles import StaleBattle
+from tactician.errors import StaleBattle, TacticianError
 
 __all__ = ["FilePlace", "Loaded", "Place", "StaleBattle", "Step", "StoredPlace", "file_lock"]
 

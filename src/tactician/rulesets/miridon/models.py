@@ -345,6 +345,14 @@ class WeightRule(Sub):
     text: str
 
 
+class MechPartAction(Sub):
+    """A character action a mech part performs, paid in that part's speed points only
+    (L3641, L3647); its speed cost is a default (the text lists no part action, M17)."""
+
+    action: str = Field(min_length=1)
+    speed_cost: int = Field(ge=0)
+
+
 class MechPart(Sub):
     name: str = Field(min_length=1)
     kind: Literal["body", "blade", "gun", "puzzle_gun", "puzzle_blade", "spell_core", "other"]
@@ -358,5 +366,6 @@ class MechPart(Sub):
     sdr: int | None = None
     auto_dodge: int | None = None
     weapon: str | None = None
+    actions: tuple[MechPartAction, ...] = ()
     source: str
     cited_at: tuple[int, ...] = Field(min_length=1)
