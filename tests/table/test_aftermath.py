@@ -50,7 +50,7 @@ def test_uesrpg_carries_hp_and_wounds_and_musters_them_back() -> None:
         contract("uesrpg").muster(fresh, {"Brand": {**carried["Brand"], "dead": True}})
 
 
-@pytest.mark.parametrize("ruleset", ["fe-tabletop", "miridon"])
+@pytest.mark.parametrize("ruleset", ["miridon"])
 def test_a_ruleset_without_battles_is_refused_by_name(ruleset: str) -> None:
     from tactician.rulesets.contract import Unsupported
 

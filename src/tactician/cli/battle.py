@@ -459,6 +459,8 @@ def show_command(
     reach: Annotated[str | None, typer.Option(
         "--reach",
         help="Mark where this unit can move ([.]) and attack without moving (<.>).")] = None,
+    side: Annotated[str | None, typer.Option(
+        "--side", help="Show only what this side sees (fog of war).")] = None,
     battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -467,7 +469,7 @@ def show_command(
     from tactician.table.battles import view
 
     with refusals(as_json), battle_place(battle, name, db) as place:
-        board = view(place, reach)
+        board = view(place, reach, side=side)
         emit({**board, "labels": labels(board)}, as_json, lambda: render_board(board))
 
 
