@@ -103,6 +103,11 @@ def board_view(state: TabletopBattle, reach_unit: str | None, options: TabletopO
     }
     if acting is not None:
         data["acting"] = acting
+    if side is None and state.fog:
+        # the GM's view says what each side sees, so an interface that serves the
+        # players from it (the web table) can filter without knowing 001's vision
+        data["visibility"] = {s: sorted(u.id for u in shown_units(state, s))
+                              for s in state.sides}
     if reach_unit is not None:
         data["reach"] = _reach(state, reach_unit, ids, options)
     return data
