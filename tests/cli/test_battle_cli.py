@@ -467,3 +467,16 @@ def test_the_example_battle_plays_to_its_end(tmp_path: Path, seed: int) -> None:
     assert "the battle is over" in cli("end-phase", "--battle", battle).err
     refused = cli("enemy-phase", "--battle", battle)
     assert refused.code == 2 and "the battle is over" in refused.err
+
+
+def test_action_values_in_brackets_are_lists_of_numbers() -> None:
+    """`battle act u move to=[6,13]` and `to=(6, 13)`, the way the board writes a
+    tile, give [6, 13] like `to=6,13` (fe10 found `[6,13]` arriving as strings)."""
+    from tactician.cli.battle import parse_params
+
+    assert parse_params(["to=[6,13]"]) == {"to": [6, 13]}
+    assert parse_params(["to=(6, 13)"]) == {"to": [6, 13]}
+    assert parse_params(["to=6,13"]) == {"to": [6, 13]}
+    assert parse_params(["tiles=[4,1;5,2]"]) == {"tiles": [[4, 1], [5, 2]]}
+    assert parse_params(["names=[aria]"]) == {"names": ["aria"]}
+    assert parse_params(["name='[x]'"]) == {"name": "[x]"}

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -164,3 +165,100 @@ def test_compendium_lists_and_shows_classes() -> None:
     assert entry["name"] == "Cavalier" and entry["mov"] == 7
     code, out = tactician("compendium", "show", "--ruleset", "fe-tabletop", "classes", "Cavalir")
     assert code == 2 and "Cavalier" in out
+
+
+# --- battles -----------------------------------------------------------------------------
+
+CASTLE = EXAMPLES / "castle"
+PLAY_SH = CASTLE / "play.sh"
+
+
+def _new_castle(path: Path, seed: int = 4) -> None:
+    code, out = tactician("battle", "new", "--ruleset", "fe-tabletop", "--map",
+                          CASTLE / "map.yaml", "--units", CASTLE / "party.yaml", "--units",
+                          CASTLE / "garrison.yaml", "--seed", seed, "--out", path, "--force")
+    assert code == 0, out
+
+
+def _script_commands() -> list[list[str]]:
+    """The fixed commands of play.sh (between `battle new` and its loop), as arguments."""
+    import shlex
+
+    commands = []
+    for line in PLAY_SH.read_text(encoding="utf-8").splitlines():
+        line = line.split("#")[0].strip()
+        if line.startswith("$T battle ") and "new" not in line.split()[2:3] and "log" not in \
+                line.split()[2:3]:
+            words = shlex.split(line.replace('"$B"', "BATTLE"))[1:]
+            commands.append(words)
+    return commands
+
+
+def test_the_castle_plays_to_its_end_as_play_sh_does(tmp_path: Path) -> None:
+    """play.sh's session: fog, the players' d100s, a Move and a Wait by hand, then the
+    engine plays every phase until the battle ends; the log shows a rank-up, a level-up
+    with its growth d100s, support fights and a support gained, and the seize."""
+    path = tmp_path / "castle.json"
+    _new_castle(path)
+    fixed = _script_commands()
+    assert [c[:2] for c in fixed][:3] == [["battle", "show"], ["battle", "move"],
+                                          ["battle", "act"]]
+    for words in fixed:
+        code, out = tactician(*[str(path) if w == "BATTLE" else w for w in words])
+        assert code == 0, (words, out)
+    for _ in range(80):
+        if as_json("battle", "show", "--battle", path)["result"] != "ongoing":
+            break
+        code, out = tactician("battle", "enemy-phase", "--any-side", "--battle", path)
+        assert code == 0, out
+    view = as_json("battle", "show", "--battle", path)
+    assert view["result"] == "victory" and "seized" in view["result_reason"]
+    entries = as_json("battle", "log", "--battle", path)["entries"]
+    kinds = {r["type"] for e in entries for r in e["records"]}
+    assert {"turn_order", "rank_up", "level_up", "support_fight", "support", "seize",
+            "exp", "end_turn", "end_phase"} <= kinds
+    level = next(r for e in entries for r in e["records"] if r["type"] == "level_up")
+    assert len(level["rolls"]) == 6 and all(1 <= r["roll"] <= 100 for r in level["rolls"])
+    code, out = tactician("battle", "replay", "--battle", path)
+    assert code == 0 and "Replay matches" in out
+    code, out = tactician("battle", "log", "--battle", path)
+    assert "rank rises E -> D" in out and "reaches level 2" in out
+    assert "support conversation" in out and "Player turn order" in out
+
+
+def test_battle_show_side_omits_what_the_side_cannot_see(tmp_path: Path) -> None:
+    path = tmp_path / "castle.json"
+    _new_castle(path)
+    whole = as_json("battle", "show", "--battle", path)
+    player = as_json("battle", "show", "--side", "player", "--battle", path)
+    assert {u["id"] for u in whole["units"]} >= {"oneill", "brigand-1"}
+    assert {u["side"] for u in player["units"]} == {"player"}  # the garrison is far
+    assert "oneill" not in json.dumps(player) and player["fog"] is True
+    assert not schema_errors("battle_show", player)
+    code, out = tactician("battle", "show", "--side", "player", "--battle", path)
+    assert code == 0 and "ONeill" not in out
+    code, out = tactician("battle", "show", "--side", "green", "--battle", path)
+    assert code == 2 and "no side 'green'" in out
+
+
+def test_enemy_phase_waits_for_the_players_and_forecast_works_in_battle(tmp_path: Path) -> None:
+    path = tmp_path / "castle.json"
+    _new_castle(path)
+    code, out = tactician("battle", "enemy-phase", "--battle", path)
+    assert code == 2 and "commanded by players" in out
+    code, out = tactician("battle", "forecast", "eirika", "oneill", "--battle", path)
+    assert code == 2 and "squares away" in out
+
+
+@pytest.mark.slow
+def test_play_sh_runs_to_its_end(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    tool = Path(sys.executable).parent / "tactician"
+    env = {**os.environ, "TACTICIAN": str(tool), "BATTLE": str(tmp_path / "castle.json")}
+    done = subprocess.run(["sh", str(PLAY_SH)], env=env, capture_output=True, text=True,
+                          timeout=900, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "VICTORY" in done.stdout and "support conversation" in done.stdout

@@ -67,11 +67,3 @@ def test_miridon_carries_hp_and_refuses_the_dead() -> None:
     assert again.unit("sable").hp == 7 and wren.hp == wren.profile.max_hp
     with pytest.raises(RulesError, match="Sable Marr died"):
         contract("miridon").muster(state, {"Sable Marr": {"hp": 0, "dead": True}})
-
-
-@pytest.mark.parametrize("ruleset", ["fe-tabletop"])
-def test_a_ruleset_without_battles_is_refused_by_name(ruleset: str) -> None:
-    from tactician.rulesets.contract import Unsupported
-
-    with pytest.raises(Unsupported, match="has no battles"):
-        contract(ruleset).aftermath(None)

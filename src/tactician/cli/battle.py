@@ -130,10 +130,17 @@ def _physical(rolls: str | None) -> Any:
 
 def parse_value(raw: str) -> Any:
     """``3`` -> 3; ``3,4`` -> [3, 4]; ``a,b`` -> ["a", "b"]; ``1,1;2,1`` -> [[1, 1],
-    [2, 1]] (a list of lists, e.g. tiles); anything else a string."""
+    [2, 1]] (a list of lists, e.g. tiles); ``[6,13]`` and ``(6, 13)``, the way the
+    board writes a tile, -> [6, 13] (brackets make a list even of one item);
+    anything else a string."""
     text = raw.strip()
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
         return text[1:-1]
+    if len(text) >= 2 and (text[0], text[-1]) in (("[", "]"), ("(", ")")):
+        inner = text[1:-1]
+        if ";" in inner:
+            return parse_value(inner)
+        return [_scalar(part.strip()) for part in inner.split(",") if part.strip()]
     if ";" in text:
         return [parse_value(part) for part in text.split(";") if part.strip()]
     if "," in text:
@@ -452,6 +459,8 @@ def show_command(
     reach: Annotated[str | None, typer.Option(
         "--reach",
         help="Mark where this unit can move ([.]) and attack without moving (<.>).")] = None,
+    side: Annotated[str | None, typer.Option(
+        "--side", help="Show only what this side sees (fog of war).")] = None,
     battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -460,7 +469,7 @@ def show_command(
     from tactician.table.battles import view
 
     with refusals(as_json), battle_place(battle, name, db) as place:
-        board = view(place, reach)
+        board = view(place, reach, side=side)
         emit({**board, "labels": labels(board)}, as_json, lambda: render_board(board))
 
 

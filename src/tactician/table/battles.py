@@ -240,18 +240,19 @@ class _Share:
 
 
 def view(where: Where, reach_unit: str | None = None, loaded: Loaded | None = None,
-         after: tuple[Any, int] | None = None) -> dict[str, Any]:
+         after: tuple[Any, int] | None = None, side: str | None = None) -> dict[str, Any]:
     """The board as data: map, units, clock, and optionally a unit's ranges; with
-    ``after`` = (state, seq), of the state an action just left (no second read)."""
+    ``after`` = (state, seq), of the state an action just left (no second read);
+    with ``side``, only what that side sees (fog of war)."""
     opened = _loaded(where, loaded, whole_log=False)
     state, seq = after if after is not None else (opened.state, opened.seq)
-    return board_of(opened.ruleset, state, seq, opened.seed, reach_unit)
+    return board_of(opened.ruleset, state, seq, opened.seed, reach_unit, side)
 
 
 def board_of(ruleset: str, state: Any, seq: int, seed: int,
-             reach_unit: str | None = None) -> dict[str, Any]:
+             reach_unit: str | None = None, side: str | None = None) -> dict[str, Any]:
     """``view`` of a state in hand (e.g. a battle just started)."""
-    data = contract(ruleset).board_view(state, reach_unit)
+    data = contract(ruleset).board_view(state, reach_unit, side)
     data["log_length"] = seq
     data["seed"] = seed
     return data

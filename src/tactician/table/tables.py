@@ -101,12 +101,13 @@ def info(db: Database, battle_id: int) -> BattleInfo:
     return store.get_battle(db, battle_id)
 
 
-def board(db: Database, battle_id: int, reach_unit: str | None = None
-          ) -> tuple[BattleInfo, dict[str, Any]]:
+def board(db: Database, battle_id: int, reach_unit: str | None = None,
+          side: str | None = None) -> tuple[BattleInfo, dict[str, Any]]:
     """The battle's board as the ruleset's ``board_view`` gives it (optionally with a
-    unit's reach), and the header it was read at."""
+    unit's reach; with ``side``, as that side sees it: a reach drawn around only the
+    units it sees), and the header it was read at."""
     opened = open_battle(db, battle_id)
-    data = contract(opened.info.ruleset).board_view(opened.state, reach_unit)
+    data = contract(opened.info.ruleset).board_view(opened.state, reach_unit, side)
     data["log_length"] = opened.info.last_seq
     return opened.info, data
 
@@ -119,15 +120,17 @@ def view_of(ruleset: str, state: Any, last_seq: int) -> dict[str, Any]:
     return data
 
 
-def reaches(db: Database, battle_id: int, units: list[str]) -> dict[str, dict[str, Any]]:
-    """Each named unit's reach (``board_view``'s ``reach``) from one read of the battle;
-    a unit the rules give no reach (not on the map) is left out."""
+def reaches(db: Database, battle_id: int, units: list[str], side: str | None = None
+            ) -> dict[str, dict[str, Any]]:
+    """Each named unit's reach (``board_view``'s ``reach``, as ``side`` sees it) from
+    one read of the battle; a unit the rules give no reach (not on the map) is left
+    out."""
     opened = open_battle(db, battle_id)
     rules = contract(opened.info.ruleset)
     found: dict[str, dict[str, Any]] = {}
     for unit in units:
         try:
-            found[unit] = rules.board_view(opened.state, unit)["reach"]
+            found[unit] = rules.board_view(opened.state, unit, side)["reach"]
         except TacticianError:
             continue
     return found

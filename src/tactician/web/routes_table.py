@@ -20,7 +20,7 @@ from tactician.web.auth import Who, cookie_name, csrf_token, require, seat_of
 from tactician.web.errors import refusal
 from tactician.web.fog import entries_for
 from tactician.web.hub import notify
-from tactician.web.views import Views
+from tactician.web.views import Views, side_of
 
 router = APIRouter()
 
@@ -78,7 +78,10 @@ def reach(request: Request, table_id: str, unit: str) -> dict[str, Any]:
     current = views.current(who.table.battle_id)
     fog = views.fog(who.seat, current)
     commands.check_sight({"unit": unit}, fog, current)
-    _, board = tables.board(request.app.state.db, who.table.battle_id, unit)
+    # the ruleset draws the reach as the seat's side sees the board: a unit it
+    # cannot see neither blocks nor shows as a gap in the reach
+    _, board = tables.board(request.app.state.db, who.table.battle_id, unit,
+                            side_of(who.seat, current.view))
     found: dict[str, Any] = fog.scrub(board.get("reach", {}))
     return found
 
@@ -97,7 +100,8 @@ def danger(request: Request, table_id: str) -> dict[str, Any]:
     candidates = [str(u["id"]) for u in current.view["units"]
                   if u["side"] not in mine and str(u["id"]) not in fog.ids and u.get("position")
                   and u.get("hp", 0) > 0 and not u.get("down")]
-    found = tables.reaches(request.app.state.db, who.table.battle_id, candidates)
+    found = tables.reaches(request.app.state.db, who.table.battle_id, candidates,
+                           side_of(who.seat, current.view))
     tiles = {tuple(t) for reach in found.values() for key in ("move", "attack")
              for t in reach[key]}
     foes = list(found)

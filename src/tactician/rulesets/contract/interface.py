@@ -201,10 +201,15 @@ class RulesetContract(ABC):
         self.require(Capability.BATTLES)
         return self._battle_rules(options)
 
-    def board_view(self, state: Any, reach_unit: str | None = None) -> dict[str, Any]:
-        """The board as data (``docs/schemas/battle_show.json``)."""
+    def board_view(
+        self, state: Any, reach_unit: str | None = None, side: str | None = None
+    ) -> dict[str, Any]:
+        """The board as data (``docs/schemas/battle_show.json``); with ``side``, as
+        that side sees it (fog of war: nothing it cannot see is in the answer)."""
         self.require(Capability.BATTLES)
-        return self._board_view(state, reach_unit)
+        if side is None:
+            return self._board_view(state, reach_unit)
+        return self._side_view(state, reach_unit, side)
 
     def battle_forecast(
         self, state: Any, action: Mapping[str, Any], rules: BattleRules
@@ -267,6 +272,10 @@ class RulesetContract(ABC):
 
     def _board_view(self, state: Any, reach_unit: str | None) -> dict[str, Any]:
         raise Unsupported(self.id, Capability.BATTLES, self.info.capabilities)
+
+    def _side_view(self, state: Any, reach_unit: str | None, side: str) -> dict[str, Any]:
+        """A side's view; a ruleset without hidden information shows every side all."""
+        return self._board_view(state, reach_unit)
 
     def _battle_forecast(
         self, state: Any, action: Mapping[str, Any], rules: BattleRules

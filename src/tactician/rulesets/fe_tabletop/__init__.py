@@ -7,7 +7,8 @@ combat (001's hit, dice damage, crit, doubling, counters, durability, with an
 exact forecast over every damage value), terrain, fog of war and storms.
 
 The contract (``contract_impl.FeTabletopContract``) is imported on first use;
-registering the ruleset imports nothing of its rules. No battles yet.
+registering the ruleset imports nothing of its rules. Battles run on the shared
+Fire Emblem battle layer (``fe_common.battle``), with the enemy AI.
 Rulings are options in ``options.py``, listed in ``docs/rulings.md``.
 """
 
@@ -27,5 +28,8 @@ RULESET = Ruleset(
         Capability.COMPENDIUM,
         Capability.FIGHTS,
         Capability.TERRAIN_BONUSES,
+        Capability.BATTLES,
+        Capability.AI,
+        Capability.FOG,
     }),
 )

@@ -1,6 +1,7 @@
 """fe-tabletop's contract (``tactician.rulesets.contract``): every answer
 delegates to the 001 library (``contract_units``, ``contract_advance``,
-``contract_fight`` translate); single fights only, no battles yet."""
+``contract_fight`` translate); battles through ``battle_rules``, ``battle_view``,
+``battle_forecast`` and ``battle_ai``."""
 
 from __future__ import annotations
 
@@ -10,15 +11,18 @@ from pathlib import Path
 from typing import Any
 
 from tactician.dice.source import DiceSource
+from tactician.engine.rules import BattleRules
 from tactician.rulesets.contract import (
     DELETE,
     Advancement,
     AdvanceRequest,
     Corruption,
+    ExampleBattle,
     ExampleFight,
     Examples,
     FightRequest,
     OptionSpec,
+    Planner,
     RulesetContract,
     Sheet,
     UnitCheck,
@@ -28,6 +32,9 @@ from tactician.rulesets.contract.helpers import option_dict, option_specs
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "fe_tabletop"
 # the rulings a level-up reads (001 L13-26 and the class caps); the rest are "rules"
 ADVANCEMENT_OPTIONS = frozenset({"growth_threshold", "zero_growth_never_grows", "stat_caps"})
+# the rulings only a battle reads (the turn, the AI, fog, what a fight leaves behind)
+BATTLE_OPTIONS = frozenset({"ai_sight", "torch_decays", "dance_dancers", "support_conversations",
+                            "exp_per", "steal_speed_check"})
 
 
 class FeTabletopContract(RulesetContract):
@@ -46,7 +53,8 @@ class FeTabletopContract(RulesetContract):
     def options(self) -> list[OptionSpec]:
         from tactician.rulesets.fe_tabletop.options import TabletopOptions
 
-        return [replace(s, scope="advancement") if s.name in ADVANCEMENT_OPTIONS else s
+        return [replace(s, scope="advancement") if s.name in ADVANCEMENT_OPTIONS
+                else replace(s, scope="battle") if s.name in BATTLE_OPTIONS else s
                 for s in option_specs(TabletopOptions, "rules")]
 
     def option_values(self, pairs: Sequence[str]) -> dict[str, object]:
@@ -90,10 +98,53 @@ class FeTabletopContract(RulesetContract):
 
         return attack_report(plan, dice)
 
+    def _battle_rules(self, options: Sequence[str]) -> BattleRules:
+        from tactician.rulesets.fe_tabletop.battle_rules import TabletopBattleRules
+        from tactician.rulesets.fe_tabletop.options import TabletopOptions
+        from tactician.rulesets.rulings import with_overrides
+
+        return TabletopBattleRules(with_overrides(TabletopOptions(), list(options)))
+
+    def _board_view(self, state: Any, reach_unit: str | None) -> dict[str, Any]:
+        return self._side_view(state, reach_unit, None)
+
+    def _side_view(self, state: Any, reach_unit: str | None, side: str | None
+                   ) -> dict[str, Any]:
+        from tactician.rulesets.fe_tabletop.battle_view import board_view
+
+        return board_view(state, reach_unit, state.options(), side)
+
+    def _battle_forecast(
+        self, state: Any, action: Mapping[str, Any], rules: BattleRules
+    ) -> dict[str, Any]:
+        from tactician.rulesets.fe_tabletop.battle_forecast import battle_forecast
+
+        return battle_forecast(state, action, rules.options)  # type: ignore[attr-defined]
+
+    def _planner(self, rules: BattleRules, every_side: bool) -> Planner:
+        from tactician.rulesets.fe_tabletop.battle_ai import Planner as TabletopPlanner
+
+        return TabletopPlanner(rules, every_side)  # type: ignore[arg-type]
+
+    def _aftermath(self, state: Any) -> dict[str, dict[str, Any]]:
+        from tactician.rulesets.fe_tabletop.campaign_aftermath import aftermath
+
+        return aftermath(state)
+
+    def _muster(self, state: Any, carried: Mapping[str, Mapping[str, Any]]) -> Any:
+        from tactician.rulesets.fe_tabletop.campaign_aftermath import muster
+
+        return muster(state, carried)
+
     def examples(self) -> Examples:
         eirika = EXAMPLES / "eirika_lord.yaml"
+        castle = EXAMPLES / "castle"
         return Examples(
             units=tuple(sorted(EXAMPLES.glob("*.yaml"))),
+            battles=(
+                ExampleBattle("castle", castle / "map.yaml",
+                              (castle / "party.yaml", castle / "garrison.yaml"), seed=9),
+            ),
             fights=(
                 ExampleFight(eirika, EXAMPLES / "oneill_brigand.yaml"),
                 ExampleFight(EXAMPLES / "kyle_cavalier.yaml", EXAMPLES / "garcia_fighter.yaml",

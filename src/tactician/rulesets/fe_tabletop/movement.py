@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tactician.grid.board import Board, Tile
-from tactician.grid.movement import MoveProfile, Step, reachable
+from tactician.grid.movement import MoveProfile, Step, reachable, search
 from tactician.rulesets.fe_common.character.classes import MoveKind
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 from tactician.rulesets.fe_tabletop.terrain import TabletopTerrain
@@ -45,6 +45,31 @@ def _terrain_at(board: Board, table: dict[str, TabletopTerrain], tile: Tile) -> 
     return table[board.terrain_at(tile).name.casefold()]
 
 
+def profiles(
+    board: Board,
+    start: Tile,
+    kind: MoveKind,
+    mov: int,
+    table: dict[str, TabletopTerrain],
+    options: TabletopOptions,
+) -> list[MoveProfile]:
+    """The core searches whose union is the unit's reach (one under ``per_tile``)."""
+    if options.movement_001 == "per_tile":
+        return [MoveProfile.of(mov, _per_tile_steps(table, kind, mov), default=None)]
+    start_cap = cap_of(_terrain_at(board, table, start), kind, mov)
+    found = []
+    for budget in sorted({mov, max(1, mov // 2), 2, 1}, reverse=True):
+        if not 1 <= budget <= mov or (start_cap is not None and budget > start_cap):
+            continue
+        steps: dict[str, Step | None] = {}
+        for entry in table.values():
+            cost, cap = cost_of(entry, kind), cap_of(entry, kind, mov)
+            steps[entry.name] = None if cost is None or (cap is not None and cap < budget) \
+                else Step(cost)
+        found.append(MoveProfile.of(budget, steps, default=None))
+    return found
+
+
 def reach(
     board: Board,
     start: Tile,
@@ -56,28 +81,33 @@ def reach(
     allies: Iterable[Tile] = (),
 ) -> dict[Tile, int]:
     """Every tile the unit can end its move on, with the least movement spent to reach it."""
+    return union_reach(profiles(board, start, kind, mov, table, options), board, start,
+                       blockers, allies)
+
+
+def union_reach(searches: list[MoveProfile], board: Board, start: Tile,
+                blockers: Iterable[Tile] = (), allies: Iterable[Tile] = ()) -> dict[Tile, int]:
+    """The tiles some search reaches, each with the least movement spent."""
     blockers, allies = tuple(blockers), tuple(allies)
-    if options.movement_001 == "per_tile":
-        profile = MoveProfile.of(mov, _per_tile_steps(table, kind, mov), default=None)
-        left = reachable(board, start, profile, blockers, allies)
-        return {tile: mov - rest for tile, rest in left.items()}
-    start_cap = cap_of(_terrain_at(board, table, start), kind, mov)
-    budgets = sorted({mov, max(1, mov // 2), 2, 1}, reverse=True)
     spent: dict[Tile, int] = {start: 0}
-    for budget in budgets:
-        if not 1 <= budget <= mov or (start_cap is not None and budget > start_cap):
-            continue
-        steps: dict[str, Step | None] = {}
-        for entry in table.values():
-            cost, cap = cost_of(entry, kind), cap_of(entry, kind, mov)
-            steps[entry.name] = None if cost is None or (cap is not None and cap < budget) \
-                else Step(cost)
-        profile = MoveProfile.of(budget, steps, default=None)
+    for profile in searches:
         for tile, rest in reachable(board, start, profile, blockers, allies).items():
-            used = budget - rest
+            used = profile.movement - rest
             if used < spent.get(tile, used + 1):
                 spent[tile] = used
     return spent
+
+
+def union_path(searches: list[MoveProfile], board: Board, start: Tile, goal: Tile,
+               blockers: Iterable[Tile] = (), allies: Iterable[Tile] = ()) -> list[Tile] | None:
+    """A cheapest legal path to ``goal`` (from the search that spends least on it)."""
+    best: tuple[int, list[Tile]] | None = None
+    for profile in searches:
+        found = search(board, start, profile, tuple(blockers), tuple(allies))
+        path, spent = found.path(goal), found.spent(goal)
+        if path is not None and spent is not None and (best is None or spent < best[0]):
+            best = (spent, path)
+    return best[1] if best else None
 
 
 def _per_tile_steps(

@@ -29,3 +29,10 @@ class TabletopOptions(CharacterOptions):
     movement_001: Literal["caps", "per_tile"] = "caps"
     brigands_unaffected: Literal["movement", "all"] = "movement"
     storm: Literal["mov_minus", "flat_cost"] = "mov_minus"
+    # battles (001 L42-56, L110-111, L118)
+    ai_sight: Literal["gm_sees_all", "own_side"] = "gm_sees_all"
+    torch_decays: bool = False
+    dance_dancers: bool = False
+    support_conversations: Literal["after_battle", "none"] = "after_battle"
+    exp_per: Literal["fight", "battle"] = "fight"
+    steal_speed_check: bool = True

@@ -1,0 +1,68 @@
+"""The Player turn in the order the players roll, then the Enemy Turn (001 L42).
+
+001 L42: "Each player rolls 1d100; the player with the highest result goes
+first while the player with the lowest result goes last. This is known as the
+'Player' turn. ... After all of the players have taken their turn, it begins
+the Enemy Turn". The d100s (``turn_order.roll_turn_order``, ties rolled again)
+are drawn by the first action of each Player turn and logged with it; a party
+unit acts only in its player's turn; ``end_phase`` in the Player turn ends the
+current player's turn (logged as ``end_turn``) until the last player's, which
+ends the phase. A party member carried by another (001 L43 "must be dropped
+... either before or after the rescuer's move") keeps its player's turn open.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tactician.dice.source import DiceSource
+from tactician.errors import RulesError
+from tactician.rulesets.fe_tabletop.battle_state import TabletopBattle, TabletopUnit
+from tactician.rulesets.fe_tabletop.turn_order import roll_turn_order
+
+
+def order_if_due(state: TabletopBattle, dice: DiceSource
+                 ) -> tuple[TabletopBattle, list[dict[str, Any]]]:
+    """Roll the players' order at the start of a Player turn (once a round)."""
+    if state.side != state.party or state.order_round == state.round or not state.players:
+        return state, []
+    standing = [p for p in state.players
+                if any(u.player == p and not u.out and u.side == state.party
+                       for u in state.units)] or list(state.players)
+    rolled = roll_turn_order(standing, dice)
+    after = state.model_copy(update={"player_order": rolled.order, "order_round": state.round,
+                                     "player_turn": 0})
+    record = {"type": "turn_order", "round": state.round, "order": list(rolled.order),
+              "rolls": [[p, v] for p, v in rolled.rolls]}
+    return after, [record]
+
+
+def check_player(state: TabletopBattle, unit: TabletopUnit) -> None:
+    """A party unit acts only in its player's turn."""
+    current = state.current_player
+    if unit.side == state.party and current is not None and unit.player != current:
+        raise RulesError(
+            f"it is {current}'s turn; {unit.name} is {unit.player}'s (001 L42: players go "
+            f"in the order rolled: {', '.join(state.player_order)})"
+        )
+
+
+def players_left(state: TabletopBattle) -> bool:
+    """Whether a later player still has a turn this Player turn."""
+    return state.current_player is not None and state.player_turn + 1 < len(state.player_order)
+
+
+def check_nobody_carried(state: TabletopBattle) -> None:
+    """001 L43: a player character carried by another is dropped in the rescuer's turn."""
+    current = state.current_player
+    for unit in state.units:
+        if unit.side == state.party and unit.carrying is not None and unit.player == current:
+            carried = state.unit(unit.carrying)
+            if carried.side == state.party:
+                raise RulesError(f"{unit.name} still carries {carried.name}: drop them first "
+                                 "(001 L43 \"must be dropped ... before or after the "
+                                 "rescuer's move\")")
+
+
+def next_player(state: TabletopBattle) -> TabletopBattle:
+    return state.model_copy(update={"player_turn": state.player_turn + 1})
