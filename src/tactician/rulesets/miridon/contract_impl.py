@@ -149,9 +149,8 @@ class MiridonContract(RulesetContract):
     # --- compendium ------------------------------------------------------------------
 
     def _compendium(self) -> Mapping[str, Mapping[str, Any]]:
-        from tactician.rulesets.miridon.compendium import FILES, load_compendium
-
         from tactician.rulesets.miridon.battle.state import terrain_set
+        from tactician.rulesets.miridon.compendium import FILES, load_compendium
 
         book = load_compendium()
         # "insanity": the insanity table's rows (the kind 004's text calls "Insanity")
