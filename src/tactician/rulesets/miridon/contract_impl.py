@@ -1,17 +1,19 @@
 """Miridon's contract (``tactician.rulesets.contract``): every answer delegates to
-the library (``build``, ``advance``, ``sheet``, ``compendium``, ``options``); this
-class only says which function answers what. Declared: ADVANCEMENT and COMPENDIUM
-(fights and battles belong to the battle issues)."""
+the library (``build``, ``advance``, ``sheet``, ``compendium``, ``options`` and the
+battle layer ``battle/``); this class only says which function answers what. Declared:
+ADVANCEMENT, COMPENDIUM, FIGHTS, REACTIONS, BATTLES and AI."""
 
 from __future__ import annotations
 
 import re
 import typing
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from tactician.dice.source import DiceSource
+from tactician.engine.rules import BattleRules
 from tactician.errors import RulesError
 from tactician.rulesets.contract import (
     DELETE,
@@ -19,8 +21,12 @@ from tactician.rulesets.contract import (
     AdvanceRequest,
     ChoiceSpec,
     Corruption,
+    ExampleBattle,
+    ExampleFight,
     Examples,
+    FightRequest,
     OptionSpec,
+    Planner,
     RulesetContract,
     Sheet,
     UnitCheck,
@@ -105,16 +111,21 @@ class MiridonContract(RulesetContract):
     # --- options ---------------------------------------------------------------------
 
     def options(self) -> list[OptionSpec]:
+        from tactician.rulesets.miridon.battle.options import BattleOptions
         from tactician.rulesets.miridon.options import MiridonOptions
 
         hints = typing.get_type_hints(MiridonOptions)
-        return [_option_spec(name, hints[name], info.default)
-                for name, info in MiridonOptions.model_fields.items()]
+        battle = typing.get_type_hints(BattleOptions)
+        return [*(_option_spec(name, hints[name], info.default)
+                  for name, info in MiridonOptions.model_fields.items()),
+                *(replace(_option_spec(name, battle[name], info.default), scope="battle")
+                  for name, info in BattleOptions.model_fields.items())]
 
     def option_values(self, pairs: Sequence[str]) -> dict[str, object]:
-        from tactician.rulesets.miridon.contract_advance import parse_options
+        from tactician.rulesets.miridon.battle.rules import split_options
 
-        return parse_options(tuple(pairs)).model_dump()
+        battle, rules = split_options(tuple(pairs))
+        return {**rules.model_dump(), **battle.model_dump()}
 
     # --- advancement -----------------------------------------------------------------
 
@@ -145,12 +156,68 @@ class MiridonContract(RulesetContract):
         return {("insanity" if kind == "insanity_table" else kind): getattr(book, kind)
                 for kind in FILES}
 
+    # --- one fight, battles and the AI -------------------------------------------------
+
+    def _plan_fight(self, request: FightRequest) -> Any:
+        from tactician.rulesets.miridon.battle.fight import plan_fight
+
+        return plan_fight(request)
+
+    def _forecast(self, plan: Any) -> dict[str, Any]:
+        from tactician.rulesets.miridon.battle.fight import forecast
+
+        return forecast(plan)
+
+    def _resolve(self, plan: Any, dice: DiceSource) -> dict[str, Any]:
+        from tactician.rulesets.miridon.battle.fight import resolve
+
+        return resolve(plan, dice)
+
+    def _battle_rules(self, options: Sequence[str]) -> BattleRules:
+        from tactician.rulesets.miridon.battle.rules import battle_rules
+
+        return battle_rules(options)
+
+    def _board_view(self, state: Any, reach_unit: str | None) -> dict[str, Any]:
+        from tactician.rulesets.miridon.battle.view import board_view
+
+        return board_view(state, reach_unit)
+
+    def _battle_forecast(
+        self, state: Any, action: Mapping[str, Any], rules: BattleRules
+    ) -> dict[str, Any]:
+        from tactician.rulesets.miridon.battle.forecast import attack_forecast
+
+        return attack_forecast(rules.book, rules.options, state, action)  # type: ignore[attr-defined]
+
+    def _planner(self, rules: BattleRules, every_side: bool) -> Planner:
+        from tactician.rulesets.miridon.battle.ai import Planner as MiridonPlanner
+
+        return MiridonPlanner(rules, every_side)  # type: ignore[arg-type]
+
     # --- examples --------------------------------------------------------------------
 
     def examples(self) -> Examples:
         gogo = EXAMPLES / "vessel_gogo.yaml"  # ledger #4 (index 3) is grant_points: 40
+        skirmish = EXAMPLES / "skirmish"
         return Examples(
-            units=tuple(sorted(EXAMPLES.glob("*.yaml"))),
+            units=(*sorted(EXAMPLES.glob("*.yaml")), skirmish / "brann_shieldwall.yaml",
+                   skirmish / "mauler_grip.yaml"),
+            fights=(
+                ExampleFight(EXAMPLES / "duelist_sable.yaml",
+                             EXAMPLES / "grand_devourer_kessa.yaml"),
+                ExampleFight(EXAMPLES / "grand_devourer_kessa.yaml",
+                             skirmish / "brann_shieldwall.yaml"),
+                ExampleFight(EXAMPLES / "ghost_hunter_wren.yaml", EXAMPLES / "techie_rill.yaml",
+                             20),
+                ExampleFight(EXAMPLES / "techie_rill.yaml", skirmish / "mauler_grip.yaml", 3,
+                             ("hit_comparison=gt",)),
+            ),
+            battles=(
+                ExampleBattle("skirmish", skirmish / "map.yaml",
+                              (skirmish / "crew.yaml", skirmish / "raiders.yaml"), seed=1,
+                              step_bound=600),
+            ),
             corruptions=(
                 Corruption("missing field", gogo, ("class",), DELETE, "class"),
                 Corruption("wrong type", gogo, ("mutations",), 7, "mutations"),

@@ -1,0 +1,207 @@
+"""One attack of 004 (L1712-1742), written once against ``Chance``: the battle resolves
+it on dice and the forecast enumerates the very same steps (``dice.enumerate``).
+
+``AttackSpec`` holds every number the attack needs, fixed before the to-hit roll (the
+modifiers are chosen then, L1714; Dodge is declared then, L1718; the Block tier the
+defender would take after a hit is decided by its policy from what is known then,
+L1730). The procedure:
+
+1. to-hit: 2d6 (a shotgun: one 1d6 per bullet, L1620, L3555) + [To Hit Bonus] against
+   [Evasion]; a critical if the base roll is in the critical range and it hits (L1670);
+2. on a hit the block stance, then [Base Damage Dealt] (the weapon's dice, L1644) with the
+   [Damage Dealt Bonus] (L1646) and the margin terms (Crushing Blow +1d6 and True Strike
+   +1 per point the To Hit Roll exceeds [Evasion], L2600, L2628);
+3. [Damage Dealt] = Base + Bonus - [Damage Reduction], at least 0 (L1664); a critical:
+   "2 * [Base Damage Dealt] + 2 * [Damage Dealt Bonus] - 2 * [Damage Reduction]" (L1672),
+   - 1 x DR with Piercing Critical Hit (L923), no DR with Sword Critical Hit (L968);
+4. HP falls by it; at 0 or less [Unconscious] (L1740), any further damage while
+   unconscious [Dead] (L1742, ruling ``dead_on_zero``); the on-hit losses of drills
+   (PDR, L3438), hammers (speed, L3460) and teslas (strength and speed, L3576-3578),
+   multiplied on a critical by the best owned critical flair (L983-1024, L1077-1093).
+
+A shotgun fires ``bullets`` bullets, each its own to-hit and damage with DR per bullet
+(spec 004 §3.6 default); the state between bullets is merged, so the forecast stays exact
+and small.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from tactician.dice.enumerate import distribution
+from tactician.rulesets.miridon.battle.dice_events import D6Pool, ToHitRoll
+
+CritMode = Literal["double", "piercing", "sword"]
+
+
+@dataclass(frozen=True, slots=True)
+class AttackSpec:
+    to_hit: int
+    evasion: int  # Passive, or Active when the target Dodged (L1718)
+    crit_from: int | None = 12  # L1668; 11 / 10 with the critical flairs (L905, L913)
+    bullets: int = 0  # 0: a 2d6 attack; N: a shotgun blast of N bullets
+    strict: bool = False  # hit_comparison=gt
+    base_dice: int = 1  # the weapon's d6 (L1644)
+    base_bonus: int = 0  # the weapon's constant ("1d6+1")
+    bonus_dice: int = 0  # Melee Boost, Power Attack, Bull Rush... (d6)
+    bonus_flat: int = 0  # Gun Boost, Charge, Flanking... (L1646-1652)
+    margin_dice: int = 0  # d6 per point of margin (Crushing Blow, Combo Finisher)
+    margin_flat: int = 0  # per point of margin (True Strike)
+    reroll_up_to: int = 0  # Strong Attack / Strong Shot (L581, L591, L600, L610)
+    reduction: int = 0  # PDR, or SDR against a tesla (L1656-1658)
+    block_pdr: int = 0  # PDR the target's block stance adds on a hit (L1730)
+    block_pdr_crit: int = 0  # the same when the hit is a critical
+    crit_mode: CritMode = "double"
+    bonus_doubles: bool = True  # ruling bonus_doubles_on_crit
+    hp: int = 10
+    unconscious: bool = False
+    dead_on_zero: bool = False
+    # on-hit losses (x crit multiplier on a critical)
+    pdr_damage: int = 0
+    speed_damage: int = 0
+    strength_damage: int = 0
+    crit_multiplier_pdr: int = 2
+    crit_multiplier_points: int = 2
+    unreduced: bool = False  # Grapple Attack: "This damage is not reduced." (L1885)
+    auto_hit: bool = False  # the Grapple Attack that follows a grapple (L1875) never rolls
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """An attack's end: what it did to the target. ``stage`` 0 while rolling."""
+
+    stage: int = 0  # 0 to hit; 1.. bullets left; -1 done
+    hits: int = 0
+    crits: int = 0
+    damage: int = 0
+    margin: int | None = None
+    hp: int = 0
+    status: str = "ok"
+    pdr_loss: int = 0
+    speed_loss: int = 0
+    strength_loss: int = 0
+
+
+def _damage_of(spec: AttackSpec, crit: bool, margin: int | None, chance: Any) -> int:
+    """One hit's [Damage Dealt] (L1664, L1672), its dice decided by ``chance``."""
+    reduction = 0 if spec.unreduced else spec.reduction + (spec.block_pdr_crit if crit
+                                                           else spec.block_pdr)
+    extra_dice = spec.margin_dice * (margin or 0)
+    extra_flat = spec.margin_flat * (margin or 0)
+    if crit and not spec.bonus_doubles:
+        base = chance.decide(D6Pool(spec.base_dice, spec.base_bonus, spec.reroll_up_to,
+                                    "base damage"))
+        bonus = chance.decide(D6Pool(spec.bonus_dice + extra_dice, spec.bonus_flat + extra_flat,
+                                     spec.reroll_up_to, "damage bonus"))
+        total = 2 * base + bonus
+    else:
+        rolled = chance.decide(D6Pool(spec.base_dice + spec.bonus_dice + extra_dice,
+                                      spec.base_bonus + spec.bonus_flat + extra_flat,
+                                      spec.reroll_up_to, "damage"))
+        total = 2 * rolled if crit else rolled
+    if crit:
+        factor = {"double": 2, "piercing": 1, "sword": 0}[spec.crit_mode]
+        return max(0, total - factor * reduction)
+    return max(0, total - reduction)
+
+
+def _roll(spec: AttackSpec) -> ToHitRoll:
+    keep = bool(spec.margin_dice or spec.margin_flat)
+    if spec.bullets:
+        # a bullet crits only on a 6 with Shotgun Critical Hit (L1070-1072): crit_from 6
+        return ToHitRoll(spec.to_hit, spec.evasion, spec.crit_from, 1, spec.strict, keep,
+                         "to hit (bullet)")
+    return ToHitRoll(spec.to_hit, spec.evasion, spec.crit_from, 2, spec.strict, keep)
+
+
+def step(spec: AttackSpec, state: Result, chance: Any) -> Result:
+    """One step: the whole attack, or one bullet of a shotgun blast."""
+    if spec.auto_hit:
+        hit, crit, margin = True, False, None
+    else:
+        hit, crit, margin = chance.decide(_roll(spec))
+    damage = _damage_of(spec, crit, margin, chance) if hit else 0
+    left = state.stage - 1 if spec.bullets else -1
+    after = replace(state, hits=state.hits + hit, crits=state.crits + crit,
+                    damage=state.damage + damage, margin=margin if not spec.bullets else None,
+                    stage=-1 if left <= 0 else left)
+    if after.stage != -1:
+        return after
+    return _finish(spec, after)
+
+
+def _finish(spec: AttackSpec, state: Result) -> Result:
+    hp, status = spec.hp, "unconscious" if spec.unconscious else "ok"
+    if state.hits:
+        if spec.unconscious and (state.damage > 0 or spec.dead_on_zero):
+            status = "dead"  # L1742
+        hp = max(0, spec.hp - state.damage)
+        if hp <= 0 and status == "ok":
+            status = "unconscious"  # L1740
+    crit = state.crits > 0
+    pdr = spec.pdr_damage * (spec.crit_multiplier_pdr if crit else 1) if state.hits else 0
+    points = spec.crit_multiplier_points if crit else 1
+    speed = spec.speed_damage * points if state.hits else 0
+    strength = spec.strength_damage * points if state.hits else 0
+    return replace(state, hp=hp, status=status, pdr_loss=pdr, speed_loss=speed,
+                   strength_loss=strength)
+
+
+def start(spec: AttackSpec) -> Result:
+    return Result(stage=spec.bullets if spec.bullets else 0, hp=spec.hp)
+
+
+def resolve(spec: AttackSpec, chance: Any) -> Result:
+    """The attack on ``chance`` (a ``SampledChance`` in a battle)."""
+    state = start(spec)
+    while state.stage != -1:
+        state = step(spec, state, chance)
+    return state
+
+
+def outcomes(spec: AttackSpec) -> dict[Result, float]:
+    """Every end of the attack with its exact probability."""
+    return distribution(start(spec), lambda s, c: step(spec, s, c), lambda s: s.stage == -1)
+
+
+@dataclass(frozen=True)
+class Odds:
+    """What a forecast shows of one attack (spec 004 §3.22 item 1)."""
+
+    hit: float
+    crit: float
+    damage: dict[int, float]
+    hp: dict[int, float]
+    unconscious: float
+    dead: float
+    expected_damage: float
+    hits: dict[int, float]
+    pdr_loss: dict[int, float]
+    speed_loss: dict[int, float]
+    strength_loss: dict[int, float]
+
+
+def odds(spec: AttackSpec) -> Odds:
+    ends = outcomes(spec)
+    return summarise(ends)
+
+
+def summarise(ends: dict[Result, float]) -> Odds:
+    def dist(key: str) -> dict[int, float]:
+        found: dict[int, float] = {}
+        for result, p in ends.items():
+            value = getattr(result, key)
+            found[value] = found.get(value, 0.0) + p
+        return dict(sorted(found.items()))
+
+    return Odds(
+        hit=sum(p for r, p in ends.items() if r.hits),
+        crit=sum(p for r, p in ends.items() if r.crits),
+        damage=dist("damage"), hp=dist("hp"),
+        unconscious=sum(p for r, p in ends.items() if r.status == "unconscious"),
+        dead=sum(p for r, p in ends.items() if r.status == "dead"),
+        expected_damage=sum(r.damage * p for r, p in ends.items()),
+        hits=dist("hits"), pdr_loss=dist("pdr_loss"), speed_loss=dist("speed_loss"),
+        strength_loss=dist("strength_loss"),
+    )

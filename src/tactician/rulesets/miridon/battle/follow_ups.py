@@ -1,0 +1,104 @@
+"""What follows an attack at once: the strike itself, the chain it leaves for the bonus
+attacks (Second / Third attacks, Redouble, Rapid Fire) and the defender's Riposte.
+
+Riposte Melee Attack (L2323-2336): "immediately after an attack misses them", with 1
+[Rank] in [Riposte], "not wielding two weapons", with the equipped (melee) weapon, + the
+Riposte rank To Hit; "a single additional attack with [Riposte] in response to each
+attack that misses". Its target is the attacker, who must be within melee range (ruling
+``riposte_target``). A Riposte "acts as a [Melee Attack]", so its own miss may be
+riposted in turn; points pay for each, so the exchange ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tactician.errors import RulesError
+from tactician.rulesets.miridon.battle import attack_numbers as numbers
+from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan
+from tactician.rulesets.miridon.battle.attack_roll import odds
+from tactician.rulesets.miridon.battle.costs import action_cost, affordable, pay, text
+from tactician.rulesets.miridon.battle.economy import cost_value
+from tactician.rulesets.miridon.battle.geometry import in_melee
+from tactician.rulesets.miridon.battle.registry import Context
+from tactician.rulesets.miridon.battle.state import Chain, MiridonBattle, UnitState
+from tactician.rulesets.miridon.battle.strike import strike
+
+MAX_RIPOSTES = 8  # a bound on one exchange; points end it long before
+
+
+def after_attack(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
+                 action: Mapping[str, Any], stage: int,
+                 chain: Chain | None = None) -> MiridonBattle:
+    """Strike, leave the chain, offer the Riposte; records the attack for the log."""
+    strikes: list[dict[str, Any]] = []
+    state, result, record = strike(ctx, state, plan, label, 1)
+    strikes.append(record)
+    margins = (*(chain.margins if chain else ()), result.margin if result.hits else None)
+    if plan.spec.margin_dice == 0 and plan.spec.margin_flat == 0 and result.hits:
+        margins = margins[:-1] + (_margin_of(record),)
+    same = chain.same_target and chain.target == plan.target if chain else True
+    new_chain = Chain(unit=plan.attacker, kind=plan.acts_as if stage == 1 else label,
+                      stage=stage, weapon=plan.weapon, target=plan.target,
+                      hit=result.hits > 0, crit=result.crits > 0, damage=result.damage,
+                      margins=margins, same_target=same)
+    if not result.hits and action.get("riposte", "auto") not in ("no", False):
+        state = riposte_exchange(ctx, state, plan.target, plan.attacker, strikes)
+    ctx.records.append({"type": "attack", "strikes": strikes, "lines": []})
+    ctx.keeps_chain = True
+    return state.model_copy(update={"chain": new_chain})
+
+
+def _margin_of(record: Mapping[str, Any]) -> int:
+    """The margin of a hit from its record (To Hit Roll - Evasion), for Combo Finisher."""
+    base = sum(sum(r["dice"]) for r in record["rolls"] if r["purpose"].startswith("to hit"))
+    return max(0, base + int(record["to_hit"]) - int(record["evasion"]))
+
+
+def can_riposte(ctx: Context, state: MiridonBattle, defender: UnitState,
+                attacker: UnitState) -> bool:
+    if defender.down or attacker.down or defender.profile.special("Riposte") < 1:
+        return False
+    if len(defender.profile.weapons) > 1 or defender.grappling or defender.grappled_by:
+        return False
+    weapon = ctx.book.weapon(defender.weapon)
+    if weapon.attack != "melee" or not defender.position or not attacker.position:
+        return False
+    if not in_melee(defender.position, attacker.position, ctx.options):
+        return False
+    return affordable(defender, action_cost(ctx.book, "Riposte Melee Attack", defender))
+
+
+def riposte_exchange(ctx: Context, state: MiridonBattle, defender_id: str, attacker_id: str,
+                     strikes: list[dict[str, Any]]) -> MiridonBattle:
+    from tactician.rulesets.miridon.battle.attack_actions import apply_reactions
+
+    for _ in range(MAX_RIPOSTES):
+        defender, attacker = state.unit(defender_id), state.unit(attacker_id)
+        if ctx.options.auto_reactions != "policy" or not can_riposte(ctx, state, defender,
+                                                                      attacker):
+            return state
+        cost = action_cost(ctx.book, "Riposte Melee Attack", defender)
+        plan = numbers.build(state, ctx.book, ctx.options, defender, attacker, defender.weapon,
+                             "melee", bonus=True, riposte=True)
+        if odds(plan.spec).expected_damage <= cost_value(defender, cost):
+            return state
+        plan = apply_reactions(ctx.book, ctx.options, state, plan, {})
+        state = state.replace_units(pay(defender, cost, "Riposte Melee Attack"))
+        ctx.say(f"{defender.id} ripostes ({text(cost)}, L2323-2336)")
+        state, result, record = strike(ctx, state, plan, "Riposte Melee Attack",
+                                       len(strikes) + 1)
+        strikes.append(record)
+        if result.hits:
+            return state
+        defender_id, attacker_id = attacker_id, defender_id
+    return state
+
+
+def require_chain(state: MiridonBattle, unit: UnitState, what: str) -> Chain:
+    chain = state.chain
+    if chain is None or chain.unit != unit.id:
+        raise RulesError(f"{what} must come immediately after {unit.id}'s attack "
+                         "(004 L2236, L2281, L2343)")
+    return chain

@@ -1,0 +1,108 @@
+"""The defender's reactions when the action does not state them (ruling
+``auto_reactions`` = policy; ``docs/miridon-ai.md``): the same rules for every unit, so a
+forecast shows the branch the defender will take.
+
+- Dodge (L2192-2197), declared before the to-hit roll: taken when the hit chance it
+  removes times the expected damage of a hit is worth more than its cost.
+- Block / Heavy Block / Super Block (+ Shield Block with a shield that has not attacked
+  this block, L1730, L2461), chosen after a hit (knowing whether it is a critical) and
+  before the damage roll: the tier whose expected damage prevented, less its cost, is
+  the largest (and positive).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan, can_dodge, with_block
+from tactician.rulesets.miridon.battle.attack_roll import AttackSpec
+from tactician.rulesets.miridon.battle.costs import Cost, action_cost, affordable
+from tactician.rulesets.miridon.battle.dice_events import D6Pool, ToHitRoll
+from tactician.rulesets.miridon.battle.economy import cost_value
+from tactician.rulesets.miridon.battle.options import BattleOptions
+from tactician.rulesets.miridon.battle.stances import TIERS, shield_of, tier_of
+from tactician.rulesets.miridon.battle.state import UnitState
+from tactician.rulesets.miridon.compendium import Compendium
+
+
+def mean_damage(spec: AttackSpec, crit: bool, extra_pdr: int = 0) -> float:
+    """E[Damage Dealt | a hit] without the margin terms (the policy's estimate)."""
+    pool = D6Pool(spec.base_dice + spec.bonus_dice, spec.base_bonus + spec.bonus_flat,
+                  spec.reroll_up_to)
+    reduction = spec.reduction + extra_pdr
+    factor = {"double": 2, "piercing": 1, "sword": 0}[spec.crit_mode] if crit else 1
+    scale = 2 if crit else 1
+    return sum(p * max(0, scale * total - factor * reduction) for total, p in pool.outcomes())
+
+
+def defensive_ok(unit: UnitState, options: BattleOptions) -> bool:
+    limit = options.defensive_limit
+    return limit is None or unit.defensive < limit
+
+
+def block_cost(book: Compendium, unit: UnitState, tier: int, shield: bool) -> Cost:
+    strength, speed = action_cost(book, TIERS[tier][0], unit)
+    if shield:
+        extra = action_cost(book, "Shield Block", unit)
+        strength, speed = strength + extra[0], speed + extra[1]
+    return strength, speed
+
+
+def best_block(book: Compendium, options: BattleOptions, plan: AttackPlan, target: UnitState,
+               crit: bool, budget: Cost | None = None) -> tuple[int, bool]:
+    """(tier, shield block) the policy takes on a hit; (0, False) for none."""
+    if target.down or not defensive_ok(target, options):
+        return 0, False
+    if book.weapon(plan.weapon).category == "tesla":
+        return 0, False
+    shield = shield_of(target, book) is not None and not target.shield_attacked
+    held_tier = tier_of(book, target.stance)
+    base = mean_damage(plan.spec, crit)
+    best: tuple[float, int, bool] = (0.0, 0, False)
+    for tier in TIERS:
+        if tier <= held_tier:
+            continue
+        for with_shield in ((False, True) if shield else (False,)):
+            cost = block_cost(book, target, tier, with_shield)
+            if not affordable(target, cost):
+                continue
+            trial = with_block(plan, book, target, tier, tier, with_shield)
+            extra = trial.spec.block_pdr_crit if crit else trial.spec.block_pdr
+            saved = base - mean_damage(plan.spec, crit, extra)
+            score = saved - cost_value(target, cost)
+            if score > best[0] + 1e-9:
+                best = (score, tier, with_shield)
+    return best[1], best[2]
+
+
+def dodge_worth(book: Compendium, options: BattleOptions, passive: AttackPlan,
+                active_evasion: int, target: UnitState) -> bool:
+    """Dodge when (P(hit | passive) - P(hit | active)) x E[damage | hit] > its cost."""
+    if not can_dodge(target) or not defensive_ok(target, options):
+        return False
+    cost = action_cost(book, "Dodge", target)
+    if not affordable(target, cost):
+        return False
+    spec = passive.spec
+    roll = ToHitRoll(spec.to_hit, spec.evasion, spec.crit_from, 2 if not spec.bullets else 1,
+                     spec.strict)
+    dodged = replace(roll, evasion=active_evasion)
+    hits = max(1, spec.bullets)
+    removed = (roll.chance_of_hit() - dodged.chance_of_hit()) * hits
+    return removed * mean_damage(spec, False) > cost_value(target, cost)
+
+
+def choose(book: Compendium, options: BattleOptions, plan: AttackPlan, target: UnitState,
+           active_evasion: int, simple: bool = False) -> AttackPlan:
+    """``plan`` with the policy's Dodge and Block choices (``simple``: Dodge only)."""
+    if dodge_worth(book, options, plan, active_evasion, target):
+        plan = replace(plan, dodge=True, spec=replace(plan.spec, evasion=active_evasion))
+    if simple:
+        return plan
+    dodge_cost = action_cost(book, "Dodge", target) if plan.dodge else (0, 0)
+    after_dodge = target.model_copy(update={"strength": target.strength - dodge_cost[0],
+                                            "speed": target.speed - dodge_cost[1]})
+    hit_tier, hit_shield = best_block(book, options, plan, after_dodge, False)
+    crit_tier, crit_shield = best_block(book, options, plan, after_dodge, True)
+    shield = hit_shield if hit_tier else crit_shield  # one shield choice covers both
+    return with_block(plan, book, target, hit_tier, crit_tier, shield)

@@ -1,0 +1,92 @@
+"""Miridon's battle rules for the core engine (``engine.rules.BattleRules``): start, apply
+one action, dump and load. ``apply`` looks the action up in the registry, runs it on a
+``SampledChance`` over the action's dice, clears the attack chain unless the action left
+one (the bonus attacks come "immediately after", L2236), and settles the result by the
+objectives (default: rout, a unit unconscious or dead is out).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from tactician.dice.chance import SampledChance
+from tactician.dice.source import DiceSource
+from tactician.engine.objectives import status
+from tactician.engine.rules import Outcome
+from tactician.errors import ContentError, RulesError
+from tactician.rulesets.miridon.battle.options import BATTLE_OPTION_NAMES, BattleOptions
+from tactician.rulesets.miridon.battle.registry import ACTIONS, Context, load_actions
+from tactician.rulesets.miridon.battle.scenario import start_battle
+from tactician.rulesets.miridon.battle.state import MiridonBattle
+from tactician.rulesets.miridon.compendium import load_compendium
+from tactician.rulesets.miridon.options import MiridonOptions
+
+
+def split_options(pairs: Sequence[str]) -> tuple[BattleOptions, MiridonOptions]:
+    """The battle rulings and the character rulings of ``name=value`` pairs (an unknown
+    name or a bad value refused by name)."""
+    from tactician.rulesets.miridon.contract_advance import parse_options
+
+    battle: list[tuple[str, str]] = []
+    rest: list[str] = []
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise RulesError(f"option {pair!r}: give it as name=value")
+        if name.strip() in BATTLE_OPTION_NAMES:
+            battle.append((name.strip(), value.strip()))
+        else:
+            rest.append(pair)
+    return BattleOptions.parse(battle), parse_options(tuple(rest))
+
+
+class MiridonBattleRules:
+    def __init__(self, options: Sequence[str] = ()) -> None:
+        self.pairs = tuple(options)
+        self.options, self.character_options = split_options(self.pairs)
+        self.book = load_compendium()
+        load_actions()
+
+    def start_state(self, scenario: Mapping[str, Any]) -> MiridonBattle:
+        try:
+            map_path = Path(scenario["map"])
+            units = [Path(p) for p in scenario["units"]]
+        except (KeyError, TypeError):
+            raise ContentError("a Miridon scenario needs 'map' and 'units'") from None
+        return start_battle(map_path, units).model_copy(update={"options": self.pairs})
+
+    def apply(self, state: MiridonBattle, action: Mapping[str, Any],
+              dice: DiceSource) -> tuple[MiridonBattle, Outcome]:
+        entry = ACTIONS.checked(action)
+        ctx = Context(self.options, SampledChance(dice), self.book)
+        after = entry.handler(ctx, state, action)
+        if not ctx.keeps_chain and entry.name not in ("block",):
+            after = after.model_copy(update={"chain": None})
+        if after.started:
+            result, reason = status(after.objectives, after.tokens(), after.block)
+            after = after.model_copy(update={"result": result, "result_reason": reason})
+            if result != "ongoing":
+                ctx.say(f"The battle ends: {result} ({reason})")
+        records = [*ctx.records, {"type": "narration", "lines": ctx.lines}]
+        return after, Outcome(ctx.summary or _summary(entry.name, action, ctx), records)
+
+    def dump_state(self, state: MiridonBattle) -> dict[str, Any]:
+        return state.model_dump(mode="json")
+
+    def load_state(self, data: Mapping[str, Any]) -> MiridonBattle:
+        return MiridonBattle.model_validate(data)
+
+
+def _summary(name: str, action: Mapping[str, Any], ctx: Context) -> str:
+    strikes = [s for r in ctx.records if r.get("type") == "attack" for s in r["strikes"]]
+    if strikes:
+        return "; ".join(f"{s['kind']}: {s['striker']} -> {s['target']} {s['outcome']}"
+                         + (f", {s['damage']} damage" if s["outcome"] != "miss" else "")
+                         for s in strikes)
+    return f"{action.get('unit', '')} {name}".strip()
+
+
+def battle_rules(options: Sequence[str]) -> MiridonBattleRules:
+    return MiridonBattleRules(options)

@@ -1,0 +1,132 @@
+"""A Miridon battle's start: a map, units files placing unit files, sides, objectives.
+
+004 L1684-1692 ("1) Battle begins"): the turn order is determined, the battle maxima
+computed and current strength and speed points "restored to" them. A start state has no
+dice, so the ``begin`` action rolls the 3d6 roll-offs of tied units (L1596); the maxima
+and points are set here. A units file:
+
+    sides: [player, enemy]
+    units:
+      - {id: sable, file: ../duelist_sable.yaml, side: player, at: [2, 3], facing: e}
+      - {id: kessa, file: ../grand_devourer_kessa.yaml, side: enemy, at: [8, 3], hp: 30}
+
+``controller`` is ``player`` or ``ai`` (default: the first side's units are the
+players'); ``weapon`` names the weapon held ready (default the first wielded); ``hp``
+starts a unit hurt.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field
+
+from tactician.engine.roster import Placement as BasePlacement
+from tactician.engine.roster import UnitsFile as BaseUnitsFile
+from tactician.engine.roster import numbered, read_roster
+from tactician.errors import ContentError, TacticianError
+from tactician.grid import load_map as load_grid_map
+from tactician.rulesets.miridon.battle.geometry import DIRECTIONS
+from tactician.rulesets.miridon.battle.state import (
+    Controller,
+    MapState,
+    MiridonBattle,
+    Profile,
+    UnitState,
+    WeaponProfile,
+    terrain_set,
+)
+from tactician.rulesets.miridon.character import Character
+from tactician.rulesets.miridon.compendium import Compendium, load_compendium
+
+
+class Placement(BasePlacement):
+    file: str
+    controller: Controller | None = None
+    facing: str = "n"
+    weapon: str | None = None
+    hp: int | None = Field(default=None, ge=0)
+
+
+class UnitsFile(BaseUnitsFile):
+    units: list[Placement]
+
+
+def profile_of(character: Character, book: Compendium) -> Profile:
+    """The numbers a character brings to a battle, from part 1's ``derived``."""
+    from tactician.rulesets.miridon import derived
+    from tactician.rulesets.miridon.options import DEFAULT_OPTIONS
+    from tactician.rulesets.miridon.specials import special_ranks
+
+    options = DEFAULT_OPTIONS
+    lines = derived.weapon_lines(character, book, options)
+    return Profile(
+        classes=character.classes,
+        race=character.race,
+        flairs=character.flairs,
+        talents=dict(character.talents),
+        specials=special_ranks(character, book),
+        max_strength=character.max_strength,
+        max_speed=character.max_speed,
+        max_ghost_hp=character.max_ghost_hp,
+        max_hp=derived.max_hp(character, options),
+        battle_strength=derived.max_battle_strength(character, book, options),
+        battle_speed=derived.max_battle_speed(character, book),
+        passive_evasion=derived.passive_evasion(character, book, options),
+        active_evasion=derived.active_evasion(character, book),
+        pdr=derived.physical_damage_reduction(character),
+        sdr=derived.spell_damage_reduction(character),
+        mwp=derived.character_mwp(character, book, options),
+        weapons=tuple(WeaponProfile(name=line.weapon, to_hit=line.to_hit) for line in lines),
+    )
+
+
+def start_unit(placement: Placement, character: Character, number: int,
+               controller: Controller, book: Compendium, where: str) -> UnitState:
+    profile = profile_of(character, book)
+    if placement.facing not in DIRECTIONS:
+        raise ContentError(f"{where}: facing {placement.facing!r} is not one of "
+                           f"{', '.join(DIRECTIONS)}")
+    weapon = placement.weapon or profile.weapons[0].name
+    try:
+        weapon = profile.weapon(weapon).name
+    except TacticianError as exc:
+        raise ContentError(f"{where}: weapon: {exc}") from None
+    hp = profile.max_hp if placement.hp is None else placement.hp
+    if hp > profile.max_hp:
+        raise ContentError(f"{where}: hp {hp} must be 0..{profile.max_hp}")
+    return UnitState(
+        id=placement.id, name=character.name, side=placement.side, number=number,
+        controller=controller, profile=profile, position=placement.at,
+        facing=placement.facing, weapon=weapon, hp=hp,
+        strength=profile.battle_strength, speed=profile.battle_speed, pdr=profile.pdr,
+        ghost=profile.max_ghost_hp, status="ok" if hp > 0 else "unconscious",
+    )
+
+
+def start_battle(map_path: Path, units_paths: list[Path]) -> MiridonBattle:
+    """The start state, refusing any fault with the file and unit named."""
+    from tactician.rulesets.miridon.build import load_character
+
+    terrains = terrain_set()
+    board = load_grid_map(map_path, terrains)
+    roster = read_roster(units_paths, UnitsFile, board,
+                         lambda name: terrains[name].cost_for("default") is not None)
+    book = load_compendium()
+    first_side = roster.sides[0]
+    units: list[UnitState] = []
+    for path, placement, number in numbered(roster):
+        assert isinstance(placement, Placement)
+        where = roster.where(path, placement)
+        try:
+            character = load_character((path.parent / placement.file).resolve(), book)
+        except TacticianError as exc:
+            raise ContentError(f"{where}: {exc}") from None
+        controller = placement.controller or ("player" if placement.side == first_side
+                                               else "ai")
+        units.append(start_unit(placement, character, number, controller, book, where))
+    names = [u.name for u in units]
+    units = [u if names.count(u.name) == 1 else u.model_copy(update={"name": f"{u.name} ({u.id})"})
+             for u in units]
+    return MiridonBattle(name=roster.name, map=MapState.of(board), units=tuple(units),
+                         sides=roster.sides, objectives=roster.objectives)

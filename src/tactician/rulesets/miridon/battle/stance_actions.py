@@ -1,0 +1,72 @@
+"""Stance actions on a unit's own turn, and Reload.
+
+- ``block`` with ``tier`` = block | heavy | super (and ``shield=yes``): "This [Defensive
+  Action] can also be performed as a [Bonus Action] on the character's own [Turn]"
+  (L2149, L2162, L2175); the stance lasts to the start of the unit's next turn (ruling
+  ``block_stance_exit``). With ``shield=yes`` the Shield Block follows at once
+  (L2450-2469): the matching shield stance, not after a melee attack with that shield
+  this block (L2461).
+- ``shield_block``: "in place of the [Offensive Action]" while in a block stance (L2457).
+- ``reload`` (offensive, L1903-1907): refills a gun; no gun has a capacity in 004 (gap
+  M22), so ammunition is not counted and Reload only costs its points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tactician.errors import RulesError
+from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
+from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
+from tactician.rulesets.miridon.battle.reactions import block_cost
+from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
+from tactician.rulesets.miridon.battle.stances import TIER_NAMES, TIERS, shield_of, tier_of
+from tactician.rulesets.miridon.battle.state import MiridonBattle
+
+
+@ACTIONS.register("block", keys=("tier", "shield"))
+def block(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
+    unit = acting(state, action, "block")
+    tier = TIER_NAMES.get(str(action.get("tier", "block")))
+    if tier is None:
+        raise RulesError(f"tier must be one of {', '.join(TIER_NAMES)}, not "
+                         f"{action.get('tier')!r}")
+    shield = str(action.get("shield", "no")) in ("yes", "true", "1")
+    if shield and (shield_of(unit, ctx.book) is None or unit.shield_attacked):
+        raise RulesError(f"{unit.id} has no shield free for Shield Block (004 L2457-2461)")
+    cost = block_cost(ctx.book, unit, tier, shield)
+    unit = pay(unit, cost, TIERS[tier][0])
+    stance = TIERS[tier][2 if shield else 1]
+    ctx.summary = f"{unit.id} takes {stance} ({text(cost)}, L2149)"
+    return state.replace_units(unit.model_copy(update={"stance": stance,
+                                                       "stance_block": state.block}))
+
+
+@ACTIONS.register("shield_block")
+def shield_block(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
+    unit = acting(state, action, "shield_block")
+    tier = tier_of(ctx.book, unit.stance)
+    if tier == 0 or unit.stance.startswith(("Shield", "Heavy Shield", "Super Shield")):
+        raise RulesError(f"{unit.id} is not in a block stance to turn into a shield stance "
+                         "(004 L2457)")
+    if shield_of(unit, ctx.book) is None or unit.shield_attacked:
+        raise RulesError(f"{unit.id} has no shield free for Shield Block (004 L2457-2461)")
+    cost = action_cost(ctx.book, "Shield Block (Offensive Action)", unit)
+    unit = active(pay(use_slot(unit, "offensive", "Shield Block"), cost, "Shield Block"),
+                  state.block)
+    stance = TIERS[tier][2]
+    ctx.summary = f"{unit.id} takes {stance} in place of its offensive action (L2457)"
+    return state.replace_units(unit.model_copy(update={"stance": stance}))
+
+
+@ACTIONS.register("reload", keys=("weapon",))
+def reload(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
+    unit = acting(state, action, "reload")
+    weapon = unit.profile.weapon(str(action.get("weapon") or unit.weapon)).name
+    if ctx.book.weapon(weapon).attack != "gun":
+        raise RulesError(f"{weapon} is not a gun (004 L1905)")
+    cost = action_cost(ctx.book, "Reload", unit)
+    unit = active(pay(use_slot(unit, "offensive", "Reload"), cost, "Reload"), state.block)
+    ctx.summary = f"{unit.id} reloads {weapon} ({text(cost)}; ammunition is not counted, M22)"
+    return state.replace_units(unit)

@@ -1,0 +1,112 @@
+"""One attack applied to the battle: the plan resolved on the action's dice (the same
+``attack_roll`` procedure the forecast enumerates), the defender's reactions paid, the
+damage and the on-hit losses applied, every die narrated.
+
+L1736-1742: the target loses the [Damage Dealt]; at 0 HP or less it is [Unconscious],
+and any further damage while unconscious makes it [Dead]. HP is kept at 0 or more (the
+text never reads a negative HP; ruling in docs/rulings.md). An unconscious unit's grapple
+ends (spec 004 §3.14 default). L1730: the block stance is entered on the hit, before the
+damage roll, and its costs paid then; a Dodge is paid when declared (L1718).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tactician.errors import RulesError
+from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan
+from tactician.rulesets.miridon.battle.attack_roll import Result, odds, resolve
+from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
+from tactician.rulesets.miridon.battle.reactions import block_cost
+from tactician.rulesets.miridon.battle.registry import Context
+from tactician.rulesets.miridon.battle.stances import TIERS
+from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
+
+
+def release_grapples(state: MiridonBattle, unit: UnitState) -> MiridonBattle:
+    """End every grapple ``unit`` is in (it fell unconscious or died); both are locked for
+    the rest of the block (L2970)."""
+    changed: list[UnitState] = []
+    for other in state.units:
+        if other.id in unit.grappling or other.id == unit.grappled_by:
+            changed.append(other.model_copy(update={
+                "grappling": tuple(g for g in other.grappling if g != unit.id),
+                "grappled_by": None if other.grappled_by == unit.id else other.grappled_by,
+                "stance": "No Stance" if other.stance in ("Grappling Stance", "Grappled Stance")
+                and not [g for g in other.grappling if g != unit.id] else other.stance,
+                "locked_block": state.block}))
+    if unit.grappling or unit.grappled_by:
+        changed.append(unit.model_copy(update={"grappling": (), "grappled_by": None,
+                                               "locked_block": state.block}))
+    return state.replace_units(*changed) if changed else state
+
+
+def strike(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
+           number: int = 1) -> tuple[MiridonBattle, Result, dict[str, Any]]:
+    """Resolve ``plan`` and apply it; returns the state, the result and the strike record."""
+    target = state.unit(plan.target)
+    reacted: list[str] = []
+    if plan.dodge:
+        try:
+            target = pay(target, action_cost(ctx.book, "Dodge", target), "Dodge")
+        except RulesError as exc:
+            raise RulesError(f"dodge: {exc}") from None
+        target = target.model_copy(update={"defensive": target.defensive + 1})
+        reacted.append("Dodge (Active Evasion)")
+        ctx.say(f"{target.id} dodges: Evasion {plan.spec.evasion} (Active, L1718)")
+    chance = odds(plan.spec)
+    before = len(ctx.chance.decisions)
+    result = resolve(plan.spec, ctx.chance)
+    rolls = [{"purpose": d.purpose, "dice": list(d.faces), "value": sum(d.faces) or None}
+             for d in ctx.chance.decisions[before:]]
+    crit = result.crits > 0
+    tier = plan.block_on_crit if crit else plan.block_on_hit
+    if result.hits and tier:
+        cost = block_cost(ctx.book, target, tier, plan.shield_block)
+        target = pay(target, cost, TIERS[tier][0])
+        stance = TIERS[tier][2 if plan.shield_block else 1]
+        target = target.model_copy(update={"stance": stance, "stance_block": state.block,
+                                           "defensive": target.defensive + 1})
+        reacted.append(f"{TIERS[tier][0]}{' + Shield Block' if plan.shield_block else ''} "
+                       f"-> {stance} ({text(cost)})")
+        ctx.say(f"{target.id} takes {stance} before the damage roll (L1730; {text(cost)})")
+    effects: list[str] = list(reacted)
+    update: dict[str, Any] = {"hp": result.hp, "status": result.status}
+    if result.pdr_loss:
+        update["pdr"] = max(0, target.pdr - result.pdr_loss)
+        effects.append(f"PDR -{result.pdr_loss} (drill, L3438)")
+    if result.speed_loss:
+        loss = min(target.speed, result.speed_loss)
+        update["speed"] = target.speed - loss
+        if ctx.book.weapon(plan.weapon).category == "hammer" and \
+                ctx.options.hammer_sp_damage == "temporary":
+            update["hammer_loss"] = target.hammer_loss + loss
+        effects.append(f"speed -{loss} (L3460, L3578)")
+    if result.strength_loss:
+        loss = min(target.strength, result.strength_loss)
+        update["strength"] = target.strength - loss
+        effects.append(f"strength -{loss} (L3576)")
+    if result.status != target.status:
+        effects.append(result.status.upper() + (" (L1740)" if result.status == "unconscious"
+                                                else " (L1742)"))
+        if result.status == "unconscious":
+            update["stance"] = "No Stance"
+    target = target.model_copy(update=update)
+    state = state.replace_units(target)
+    if target.down:
+        state = release_grapples(state, target)
+    outcome = "crit" if crit else ("hit" if result.hits else "miss")
+    attacker = state.unit(plan.attacker)
+    margin = "" if result.margin is None else f", margin {result.margin}"
+    ctx.say(f"{label}: {attacker.id} -> {target.id} with {plan.weapon}: to hit "
+            f"{plan.spec.to_hit:+d} vs Evasion {plan.spec.evasion}: {outcome.upper()}"
+            f"{margin}; {result.damage} damage; {target.id} at {target.hp} HP")
+    record = {
+        "number": number, "striker": attacker.name, "target": target.name,
+        "hit": round(100 * chance.hit), "crit": round(100 * chance.crit), "rolls": rolls,
+        "effects": effects, "outcome": outcome, "damage": result.damage,
+        "target_hp": target.hp, "kind": label, "weapon": plan.weapon,
+        "to_hit": plan.spec.to_hit, "evasion": plan.spec.evasion, "margin": result.margin,
+        "hits": result.hits, "status": target.status,
+    }
+    return state, result, record

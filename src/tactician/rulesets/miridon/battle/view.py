@@ -1,0 +1,67 @@
+"""The board as data (``docs/schemas/battle_show.json``): the keys every ruleset gives
+plus Miridon's own per unit (strength and speed points of the economy, PDR, stance,
+facing, grapple links, the slots used this turn)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState, terrain_set
+
+
+def _effects(unit: UnitState) -> list[str]:
+    words = [f"str {unit.strength}/{unit.profile.battle_strength}",
+             f"spd {unit.speed}/{unit.profile.battle_speed}", f"PDR {unit.pdr}",
+             f"facing {unit.facing}"]
+    if unit.stance != "No Stance":
+        words.append(unit.stance)
+    if unit.grappling:
+        words.append("grappling " + ", ".join(unit.grappling))
+    if unit.grappled_by:
+        words.append(f"grappled by {unit.grappled_by} ({unit.grappled_blocks} blocks)")
+    words.extend(c.name + (f" ({c.blocks} blocks)" if c.blocks else "") for c in unit.conditions)
+    return words
+
+
+def unit_view(unit: UnitState, acting: bool) -> dict[str, Any]:
+    return {
+        "id": unit.id, "name": unit.name, "side": unit.side, "number": unit.number,
+        "tier": unit.tier, "controller": unit.controller,
+        "position": list(unit.position) if unit.position else None,
+        "hp": max(0, unit.hp), "max_hp": unit.profile.max_hp, "equipped": unit.weapon,
+        "acted": bool(unit.slots) and not acting, "effects": _effects(unit),
+        "down": None if unit.status == "ok" else unit.status,
+        "strength": unit.strength, "max_strength": unit.profile.battle_strength,
+        "speed": unit.speed, "max_speed": unit.profile.battle_speed,
+        "pdr": unit.pdr, "stance": unit.stance, "facing": unit.facing,
+        "slots_used": list(unit.slots), "status": unit.status,
+    }
+
+
+def board_view(state: MiridonBattle, reach_unit: str | None = None) -> dict[str, Any]:
+    current = state.current
+    data: dict[str, Any] = {
+        "ruleset": "miridon", "name": state.name, "round": state.block,
+        "phase": current.side if current else (state.sides[0] if state.sides else "player"),
+        "phase_label": (f"{current.name}'s turn, action block {state.block}" if current
+                        else "before the battle begins (the `begin` action rolls the order)"),
+        "acting": [current.id] if current else [],
+        "sides": list(state.sides), "result": state.result,
+        "result_reason": state.result_reason or None,
+        **state.map.describe(terrain_set()),
+        "objectives": {"victory": [g.model_dump() for g in state.objectives.victory],
+                       "defeat": [g.model_dump() for g in state.objectives.defeat]},
+        "units": [unit_view(u, current is not None and u.id == current.id)
+                  for u in state.units],
+        "order": list(state.order),
+        "chain": state.chain.model_dump() if state.chain else None,
+    }
+    if reach_unit is not None:
+        from tactician.rulesets.miridon.battle.geometry import distance_ft
+        from tactician.rulesets.miridon.battle.options import DEFAULT_BATTLE
+
+        unit = state.unit(reach_unit)
+        data["reach"] = {"unit": unit.id, "distances_ft": {
+            u.id: distance_ft(unit.position, u.position, DEFAULT_BATTLE)
+            for u in state.units if u.position and unit.position and u.id != unit.id}}
+    return data
