@@ -49,6 +49,7 @@ ACTION_MODULES: list[str] = [
     "tactician.rulesets.miridon.battle.follow_up_actions",
     "tactician.rulesets.miridon.battle.stance_actions",
     "tactician.rulesets.miridon.battle.grapple_actions",
+    "tactician.rulesets.miridon.spirit_battle.spell_actions",
 ]
 
 

@@ -1,0 +1,82 @@
+"""What follows damage and ghost gains in a battle (004 L3255-3257, L3015-3039): the spell
+being cast loses Spell Ghost HP, then the insanity check rolls if it must, and its effects
+are applied (``insanity_conditions``). Every roll is on the action's dice and narrated."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tactician.rulesets.miridon.battle.registry import Context
+from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
+from tactician.rulesets.miridon.insanity_conditions import apply_effect
+from tactician.rulesets.miridon.insanity_roll import (
+    InsanityCheck,
+    insanity_check,
+    resolve_insanity,
+)
+from tactician.rulesets.miridon.magic.interruption import damage_taken
+from tactician.rulesets.miridon.spirit_battle.unit_slices import (
+    caster_of_unit,
+    casting_of,
+    mind_of,
+    with_casting,
+    with_mind,
+)
+
+
+def after_damage(ctx: Context, state: MiridonBattle, unit_id: str, dealt: int) -> MiridonBattle:
+    """``unit_id`` just lost ``dealt`` Current HP (its HP already lowered)."""
+    if dealt <= 0:
+        return state
+    unit = state.unit(unit_id)
+    casting = casting_of(unit)
+    if casting is not None and casting.active:
+        casting, drain = damage_taken(casting, dealt, caster_of_unit(unit))
+        ctx.say(f"{unit.id}'s {casting.spell}: Spell Ghost HP {drain.before} -> {drain.after} "
+                f"(damage taken, L3257)")
+        if casting.status == "threatened":
+            ctx.say(f"{unit.id}'s {casting.spell} is at {casting.spell_ghost}: cancelled unless "
+                    "Recover Ghost Power answers (L2507)")
+        unit = with_casting(unit, casting)
+        state = state.replace_units(unit)
+    if unit.status == "dead":
+        return state
+    check = insanity_check(unit.hp, unit.ghost, unit.profile.talent("Resist Insanity"))
+    return insanity(ctx, state, unit, check, "HP lowered (L3023)")
+
+
+def insanity(ctx: Context, state: MiridonBattle, unit: UnitState, check: InsanityCheck,
+             cause: str, rolls: int = 1) -> MiridonBattle:
+    """Roll and apply an insanity check (nothing if it does not roll)."""
+    if not check.rolls:
+        return state
+    before = len(ctx.chance.decisions)
+    result = resolve_insanity(ctx.book, check, ctx.chance, rolls=rolls)
+    ctx.say(f"{unit.id}: insanity check ({cause}): effective HP {check.effective_hp} < ghost "
+            f"{check.current_ghost}; roll {check.bonus:+d} + 3d6 (L3035)")
+    for look in result.lookups:
+        ctx.say(f"  {look.cause}: {look.roll} -> row {look.row}: {look.effect}"
+                f"{f' ({look.severity})' if look.severity else ''}")
+    mind = mind_of(unit)
+    applied: list[dict[str, Any]] = []
+    for taken in result.taken:
+        mind, done = apply_effect(mind, taken, ctx.chance, caster_of_unit(unit),
+                                  unit.profile.sdr)
+        ctx.say(f"  {unit.id}: {taken}: {done.what}")
+        applied.append({"effect": taken.effect, "severity": done.severity, "extra": done.extra,
+                        "what": done.what})
+        if done.self_hit is not None:
+            hp = unit.hp - done.self_hit.damage_dealt
+            unit = unit.model_copy(update={"hp": max(0, hp),
+                                           "status": "unconscious" if hp <= 0 and
+                                           unit.status == "ok" else unit.status})
+    unit = with_mind(unit, mind)
+    rolls_made = [{"purpose": d.purpose, "dice": list(d.faces)}
+                  for d in ctx.chance.decisions[before:]]
+    ctx.records.append({"insanity": {
+        "unit": unit.id, "cause": cause, "effective_hp": check.effective_hp,
+        "ghost": check.current_ghost, "bonus": check.bonus,
+        "lookups": [[look.roll, look.row, look.effect] for look in result.lookups],
+        "effects": applied, "rolls": rolls_made,
+    }})
+    return state.replace_units(unit)
