@@ -88,3 +88,35 @@ def test_insanity_check_after_damage_is_rolled_and_logged() -> None:
     assert any(c.name == "insanity: Minor Insanity" for c in ogre.conditions)
     text = str(outcome.records)
     assert "insanity" in text and "Minor Insanity" in text
+
+
+def _adjacent(**ogre: object) -> object:
+    state = battle(unit("mage", ghost=30, pools={"max_ghost": 40}),
+                   unit("ogre", "enemy", at=(1, 0), facing="w", **ogre))
+    state, _, _ = act(state, {"type": "cast_spell", "unit": "mage", "spell": "Elemental Spell",
+                              "ghost": 20, "target": "ogre", "element": "fire"})
+    state, _, _ = act(state, {"type": "end_turn"})
+    return state
+
+
+def test_l3259_a_dodge_while_casting_drains_its_cost() -> None:
+    state = _adjacent()
+    after, _, _ = act(state, {"type": "attack", "unit": "ogre", "target": "mage",
+                              "dodge": "yes", "block": "none"}, seed=3)
+    dealt = 40 - after.unit("mage").hp
+    spell = casting_of(after.unit("mage"))
+    assert spell is not None and spell.spell_ghost == 20 - 1 - dealt  # Dodge 0/1
+
+
+def test_l938_cancelling_critical_hit_on_the_caster() -> None:
+    state = _adjacent(flairs=("Disrupting Critical Hit", "Cancelling Critical Hit"))
+    for seed in range(1, 400):
+        after, outcome, _ = act(state, {"type": "attack", "unit": "ogre", "target": "mage",
+                                        "dodge": "no", "block": "none"}, seed=seed)
+        if "'outcome': 'crit'" in str(outcome.records):
+            break
+    else:  # pragma: no cover
+        pytest.fail("no seed gave a critical hit")
+    assert casting_of(after.unit("mage")) is None
+    assert after.unit("mage").stance == "No Stance"
+    assert "cancelled by the critical hit" in str(outcome.records)

@@ -14,12 +14,15 @@ from tactician.rulesets.miridon.insanity_roll import (
     insanity_check,
     resolve_insanity,
 )
+from tactician.rulesets.miridon.magic.crit_flairs import critical_hit_on_caster
 from tactician.rulesets.miridon.magic.interruption import damage_taken
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     caster_of_unit,
     casting_of,
+    ghost_of,
     mind_of,
     with_casting,
+    with_ghost,
     with_mind,
 )
 
@@ -43,6 +46,38 @@ def after_damage(ctx: Context, state: MiridonBattle, unit_id: str, dealt: int) -
         return state
     check = insanity_check(unit.hp, unit.ghost, unit.profile.talent("Resist Insanity"))
     return insanity(ctx, state, unit, check, "HP lowered (L3023)")
+
+
+def crit_on_caster(ctx: Context, state: MiridonBattle, attacker_id: str, target_id: str
+                   ) -> MiridonBattle:
+    """A critical hit on a unit casting a spell: Disrupting delays it, Cancelling ends it
+    (Backfire: the invested ghost as unreducible damage; Draining: current ghost 0)."""
+    target = state.unit(target_id)
+    casting = casting_of(target)
+    if casting is None:
+        return state
+    hit = critical_hit_on_caster(casting, caster_of_unit(state.unit(attacker_id)),
+                                 ghost_of(target))
+    if hit.casting == casting:
+        return state
+    target = with_casting(target, hit.casting)
+    if hit.casting.status == "cancelled":
+        ctx.say(f"{target.id}'s {casting.spell} is cancelled by the critical hit (L938)")
+    else:
+        ctx.say(f"{target.id}'s {casting.spell} is delayed to {hit.casting.remaining} (L930)")
+    if hit.ghost is not None:
+        target = with_ghost(target, hit.ghost.after)
+        ctx.say(f"{target.id}'s Current Ghost HP drained to 0 (L958)")
+    state = state.replace_units(target)
+    if hit.backfire_damage:
+        hp = target.hp - hit.backfire_damage
+        status = "unconscious" if hp <= 0 and target.status == "ok" else target.status
+        state = state.replace_units(target.model_copy(update={"hp": max(0, hp),
+                                                              "status": status}))
+        ctx.say(f"{target.id} takes {hit.backfire_damage} backfire damage, bypassing PDR and "
+                "SDR (L948-950)")
+        state = after_damage(ctx, state, target.id, hit.backfire_damage)
+    return state
 
 
 def insanity(ctx: Context, state: MiridonBattle, unit: UnitState, check: InsanityCheck,
