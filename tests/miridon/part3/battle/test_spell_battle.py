@@ -70,6 +70,10 @@ def test_hit_drains_the_spell_and_recover_saves_it() -> None:
     assert casting_of(saved.unit("mage")).spell_ghost == 1  # type: ignore[union-attr]
     lapsed, _, _ = act(after, {"type": "let_spell_lapse", "unit": "mage"})
     assert casting_of(lapsed.unit("mage")) is None
+    # any other next action cancels it first (L2509)
+    moved_on, outcome, _ = act(after, {"type": "end_turn"})
+    assert casting_of(moved_on.unit("mage")) is None
+    assert "no Recover Ghost Power" in str(outcome.records)
 
 
 def test_insanity_check_after_damage_is_rolled_and_logged() -> None:

@@ -22,6 +22,7 @@ from tactician.rulesets.miridon.battle.scenario import start_battle
 from tactician.rulesets.miridon.battle.state import MiridonBattle
 from tactician.rulesets.miridon.compendium import load_compendium
 from tactician.rulesets.miridon.options import MiridonOptions
+from tactician.rulesets.miridon.spirit_battle.spirit_hooks import settle_threatened
 
 
 def split_options(pairs: Sequence[str]) -> tuple[BattleOptions, MiridonOptions]:
@@ -61,6 +62,7 @@ class MiridonBattleRules:
               dice: DiceSource) -> tuple[MiridonBattle, Outcome]:
         entry = ACTIONS.checked(action)
         ctx = Context(self.options, SampledChance(dice), self.book)
+        state = settle_threatened(ctx, state, entry.name, action.get("unit"))  # part 3
         after = entry.handler(ctx, state, action)
         if not ctx.keeps_chain and entry.name not in ("block",):
             after = after.model_copy(update={"chain": None})

@@ -14,6 +14,7 @@ from tactician.rulesets.miridon.insanity_roll import (
     insanity_check,
     resolve_insanity,
 )
+from tactician.rulesets.miridon.magic.casting import lapse
 from tactician.rulesets.miridon.magic.crit_flairs import critical_hit_on_caster
 from tactician.rulesets.miridon.magic.interruption import damage_taken
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
@@ -46,6 +47,26 @@ def after_damage(ctx: Context, state: MiridonBattle, unit_id: str, dealt: int) -
         return state
     check = insanity_check(unit.hp, unit.ghost, unit.profile.talent("Resist Insanity"))
     return insanity(ctx, state, unit, check, "HP lowered (L3023)")
+
+
+ANSWERS = ("recover_ghost_power", "let_spell_lapse", "cancel_spell")
+
+
+def settle_threatened(ctx: Context, state: MiridonBattle, kind: str, unit_id: object
+                      ) -> MiridonBattle:
+    """Recover Ghost Power answers "Any action that reduces [Spell Ghost Power]" (L2504) at
+    once: any other next action first cancels every spell still at 0 or less (L2509)."""
+    changed = []
+    for unit in state.units:
+        casting = casting_of(unit)
+        if casting is None or casting.status != "threatened":
+            continue
+        if kind in ANSWERS and unit.id == unit_id:
+            continue
+        ctx.say(f"{unit.id}'s {casting.spell} is cancelled: Spell Ghost HP "
+                f"{casting.spell_ghost} and no Recover Ghost Power (L2509, L3269)")
+        changed.append(with_casting(unit, lapse(casting)))
+    return state.replace_units(*changed) if changed else state
 
 
 def crit_on_caster(ctx: Context, state: MiridonBattle, attacker_id: str, target_id: str
