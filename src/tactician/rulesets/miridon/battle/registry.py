@@ -50,6 +50,7 @@ ACTION_MODULES: list[str] = [
     "tactician.rulesets.miridon.battle.stance_actions",
     "tactician.rulesets.miridon.battle.grapple_actions",
     "tactician.rulesets.miridon.spirit_battle.spell_actions",
+    "tactician.rulesets.miridon.spirit_battle.mech_actions",
 ]
 
 

@@ -22,6 +22,11 @@ from tactician.rulesets.miridon.battle.scenario import start_battle
 from tactician.rulesets.miridon.battle.state import MiridonBattle
 from tactician.rulesets.miridon.compendium import load_compendium
 from tactician.rulesets.miridon.options import MiridonOptions
+from tactician.rulesets.miridon.spirit_battle.mech_actions import (
+    mech_turn,
+    mechs_last,
+    pilot_may_act,
+)
 from tactician.rulesets.miridon.spirit_battle.spirit_hooks import settle_threatened
 
 
@@ -62,8 +67,14 @@ class MiridonBattleRules:
               dice: DiceSource) -> tuple[MiridonBattle, Outcome]:
         entry = ACTIONS.checked(action)
         ctx = Context(self.options, SampledChance(dice), self.book)
-        state = settle_threatened(ctx, state, entry.name, action.get("unit"))  # part 3
+        # part 3: a pilot inside acts through its mech; a threatened spell is settled
+        pilot_may_act(state, entry.name, action.get("unit"))
+        state = settle_threatened(ctx, state, entry.name, action.get("unit"))
         after = entry.handler(ctx, state, action)
+        if entry.name == "begin":
+            after = mechs_last(ctx, after)
+        if after.started and (after.turn, after.block) != (state.turn, state.block):
+            after = mech_turn(ctx, after)
         if not ctx.keeps_chain and entry.name not in ("block",):
             after = after.model_copy(update={"chain": None})
         if after.started:

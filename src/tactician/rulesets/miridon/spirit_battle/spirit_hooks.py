@@ -17,6 +17,8 @@ from tactician.rulesets.miridon.insanity_roll import (
 from tactician.rulesets.miridon.magic.casting import lapse
 from tactician.rulesets.miridon.magic.crit_flairs import critical_hit_on_caster
 from tactician.rulesets.miridon.magic.interruption import damage_taken
+from tactician.rulesets.miridon.spirit_battle.mech_damage import mech_damaged
+from tactician.rulesets.miridon.spirit_battle.mech_units import is_mech
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     caster_of_unit,
     casting_of,
@@ -30,9 +32,11 @@ from tactician.rulesets.miridon.spirit_battle.unit_slices import (
 
 def after_damage(ctx: Context, state: MiridonBattle, unit_id: str, dealt: int) -> MiridonBattle:
     """``unit_id`` just lost ``dealt`` Current HP (its HP already lowered)."""
+    unit = state.unit(unit_id)
+    if is_mech(unit):
+        return mech_damaged(ctx, state, unit_id, dealt)
     if dealt <= 0:
         return state
-    unit = state.unit(unit_id)
     casting = casting_of(unit)
     if casting is not None and casting.active:
         casting, drain = damage_taken(casting, dealt, caster_of_unit(unit))
