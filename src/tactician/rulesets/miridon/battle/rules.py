@@ -73,7 +73,7 @@ class MiridonBattleRules:
         after = entry.handler(ctx, state, action)
         if entry.name == "begin":
             after = mechs_last(ctx, after)
-        if after.started and (after.turn, after.block) != (state.turn, state.block):
+        if after.started and _whose(after) != _whose(state):
             after = mech_turn(ctx, after)
         if not ctx.keeps_chain and entry.name not in ("block",):
             after = after.model_copy(update={"chain": None})
@@ -90,6 +90,11 @@ class MiridonBattleRules:
 
     def load_state(self, data: Mapping[str, Any]) -> MiridonBattle:
         return MiridonBattle.model_validate(data)
+
+
+def _whose(state: MiridonBattle) -> tuple[str | None, int]:
+    current = state.current if state.started else None
+    return (current.id if current is not None else None), state.block
 
 
 def _summary(name: str, action: Mapping[str, Any], ctx: Context) -> str:
