@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tactician.cli.main import app
+from tactician.engine import store_file
 from tactician.engine.store_file import STALE_AFTER_S
 from tactician.table import battles
 from tests.engine.forge import reseal
@@ -77,13 +78,13 @@ def test_dice_that_run_out_save_nothing_and_a_rerun_plays_the_same(enemy_turn: P
 
 def test_the_enemy_phase_is_one_write(enemy_turn: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     writes: list[int] = []
-    real = battles.save_battle
+    real = store_file.save_battle
 
     def counted(battle: Any, path: Path) -> None:
         writes.append(len(battle.log))
         real(battle, path)
 
-    monkeypatch.setattr(battles, "save_battle", counted)
+    monkeypatch.setattr(store_file, "save_battle", counted)
     decisions = battles.play_side(enemy_turn)
     played = sum(len(d["entries"]) for d in decisions)
     assert played > 2 and writes == [2 + played]

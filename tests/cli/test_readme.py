@@ -134,8 +134,10 @@ def test_the_readme_commands_run_in_order(tmp_path: Path, monkeypatch: pytest.Mo
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
+    # the campaigns of the walkthrough live in the scratch folder, never the user's
+    env = {**ENV, "TACTICIAN_DB": str(tmp_path / "campaigns.sqlite")}
     for command in found:
-        result = runner.invoke(app, command.args, env=ENV)
+        result = runner.invoke(app, command.args, env=env)
         output = result.stdout + result.stderr
         assert result.exit_code == command.exit_code, (
             f"README line {command.line}: `{command.text}` exited {result.exit_code}, "

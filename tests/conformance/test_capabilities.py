@@ -23,6 +23,7 @@ HOOKS: dict[Capability, tuple[str, ...]] = {
     Capability.FIGHTS: ("_plan_fight", "_forecast", "_resolve"),
     Capability.BATTLES: ("_battle_rules", "_board_view", "_battle_forecast"),
     Capability.AI: ("_planner",),
+    Capability.CARE: ("_care_kinds", "_care"),
 }
 
 
@@ -41,6 +42,7 @@ def test_an_undeclared_capability_is_refused_by_name(contract: RulesetContract) 
         Capability.FIGHTS: lambda: contract.plan_fight(
             FightRequest(contract.id, Combatant(unit), (Combatant(unit),))),
         Capability.BATTLES: lambda: contract.battle_rules([]),
+        Capability.CARE: contract.care_kinds,
         Capability.MULTI_TARGET: lambda: contract.plan_fight(
             FightRequest(contract.id, Combatant(unit), (Combatant(unit), Combatant(unit)))),
         Capability.REACTIONS: lambda: contract.plan_fight(

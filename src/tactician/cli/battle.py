@@ -1,9 +1,14 @@
 """``tactician battle ...``: play a battle on a map from the command line.
 
-Every command works on one battle file (``--battle``, default ``battle.json``)
-through ``tactician.table.battles``, the service every interface shares. A
-refused command prints one clear line (``{"error": ...}`` under ``--json``),
-exits with code 2 and leaves the file byte for byte as it was.
+By default a command works on the current campaign's current battle (``battle
+new NAME``, ``battle use NAME``, or ``--name NAME``) in the database (``--db`` /
+``TACTICIAN_DB``); ``--battle FILE`` works on a JSON battle file instead. Every
+command goes through ``tactician.table.battles``, the service every interface
+shares, and reads the battle once. A command that changes the battle is decided
+on the sequence number it read (``--at N`` names it for scripts): if the battle
+moved on meanwhile it is refused ("the battle moved on (now at N), reload") and
+nothing is applied. A refused command prints one clear line (``{"error": ...}``
+under ``--json``), exits with code 2 and leaves the battle as it was.
 
 The heavy modules (the service, the rules, Rich tables) are imported inside the
 commands so that ``tactician roll`` starts fast.
@@ -12,6 +17,8 @@ commands so that ``tactician roll`` starts fast.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -26,9 +33,28 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-DEFAULT_FILE = Path("battle.json")
 BattleOpt = Annotated[
-    Path, typer.Option("--battle", "-b", help="Battle file (JSON: start state + event log).")
+    Path | None, typer.Option(
+        "--battle", "-b", help="Work on this battle file (JSON: start state + event log) "
+        "instead of the current campaign's battle.")
+]
+NameOpt = Annotated[
+    str | None, typer.Option(
+        "--name", "-n", help="The campaign's battle of this name (default: the current "
+        "battle, `battle use`).")
+]
+CampaignOpt = Annotated[
+    str | None, typer.Option("--campaign", help="The campaign (default: the current one).")
+]
+DbOpt = Annotated[
+    str | None, typer.Option(
+        "--db", envvar="TACTICIAN_DB", help="Database of the campaigns: an SQLite file or "
+        "an SQLAlchemy URL (default: campaigns.sqlite in the user's data folder).")
+]
+AtOpt = Annotated[
+    int | None, typer.Option(
+        "--at", "--expect-seq", help="The last log entry this action was decided on "
+        "(default: the one read now); refused if the battle has moved on.")
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 RollsOpt = Annotated[
@@ -42,6 +68,55 @@ RollsOpt = Annotated[
 
 
 # --- helpers ---------------------------------------------------------------------------
+
+
+@contextmanager
+def battle_place(battle: Path | None, name: str | None, db: str | None,
+                 campaign: str | None = None) -> Iterator[Any]:
+    """The battle a command works on: the file ``--battle`` names, else the current
+    campaign's battle (``--name``, or the current one) in the database."""
+    from tactician.table.battle_places import FilePlace
+
+    if battle is not None:
+        from tactician.errors import TacticianError
+
+        if name is not None or campaign is not None:
+            raise TacticianError("give --battle FILE, or --name/--campaign for a campaign's "
+                                 "battle, not both")
+        yield FilePlace(battle)
+        return
+    with campaign_db(db) as opened:
+        from tactician.store.battles import current_battle, find_battle
+        from tactician.table.battle_places import StoredPlace
+
+        chosen = the_campaign(opened, campaign)
+        info = find_battle(opened, chosen, name) if name else current_battle(opened, chosen)
+        yield StoredPlace(opened, info.id, info.name)
+
+
+@contextmanager
+def campaign_db(db: str | None) -> Iterator[Any]:
+    from tactician.store.database import open_database
+
+    opened = open_database(db)
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+def the_campaign(opened: Any, name: str | None) -> Any:
+    """The campaign named, or the current one (refused with the way out: a campaign,
+    or a battle file)."""
+    from tactician.errors import TacticianError
+    from tactician.store.campaigns import current_campaign, get_campaign
+
+    if name is not None:
+        return get_campaign(opened, name)
+    try:
+        return current_campaign(opened)
+    except TacticianError as exc:
+        raise TacticianError(f"{exc}, or work on a battle file with --battle FILE") from None
 
 
 def _physical(rolls: str | None) -> Any:
@@ -148,14 +223,16 @@ def render_entry(entry: Any, view: dict[str, Any] | None = None) -> None:
                 say(f"  {line}")
 
 
-def _perform(battle: Path, action: dict[str, Any], as_json: bool, rolls: str | None = None,
-             extra: dict[str, Any] | None = None) -> None:
+def _perform(place: Any, action: dict[str, Any], as_json: bool, rolls: str | None = None,
+             extra: dict[str, Any] | None = None, at: int | None = None,
+             loaded: Any = None) -> None:
     """Apply one action and print its entry (and the result, when the battle ends)."""
-    from tactician.table.battles import perform, view
+    from tactician.table.battles import load, perform, view
 
     dice = _physical(rolls)
-    entry, _ = perform(battle, action, dice)
-    after = view(battle)
+    loaded = loaded if loaded is not None else load(place)
+    entry, state = perform(place, action, dice, at, loaded)
+    after = view(place, loaded=loaded, after=(state, entry.seq))
     data: dict[str, Any] = {**(extra or {}), "entry": _entry_json(entry),
                             "round": after["round"], "phase": after["phase"],
                             "result": after["result"], "result_reason": after["result_reason"]}
@@ -189,38 +266,185 @@ def _result_line(view: dict[str, Any]) -> None:
 
 @app.command("new")
 def new_command(
-    map_path: Annotated[Path, typer.Option(
-        "--map", "-m", help="Map: a text grid (.yaml/.map) or a Tiled map (.tmj/.tmx).")],
-    units: Annotated[list[Path], typer.Option(
-        "--units", "-u", help="Units file (YAML: who stands where); repeat to merge files.")],
-    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset id.")] = "tropera",
+    name: Annotated[str | None, typer.Argument(
+        help="The battle's name in the current campaign (not needed with --out).")] = None,
+    map_path: Annotated[Path | None, typer.Option(
+        "--map", "-m", help="Map: a text grid (.yaml/.map) or a Tiled map (.tmj/.tmx).")] = None,
+    units: Annotated[list[Path] | None, typer.Option(
+        "--units", "-u", help="Units file (YAML: who stands where); repeat to merge files.")
+    ] = None,
+    ruleset: Annotated[str | None, typer.Option(
+        "--ruleset", "-r", help="Ruleset id (a campaign battle: the campaign's; a file: "
+        "default tropera).")] = None,
     seed: Annotated[int | None, typer.Option(
-        help="Seed of the battle's dice (default: a random one, stored in the file).")] = None,
+        help="Seed of the battle's dice (default: a random one, stored with it).")] = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="Ruling name=value for the whole battle (repeatable).")] = None,
-    out: Annotated[Path, typer.Option(
-        "--out", "--battle", "-b", help="Battle file to write.")] = DEFAULT_FILE,
+    out: Annotated[Path | None, typer.Option(
+        "--out", "--battle", "-b", help="Write a battle file instead of storing the battle "
+        "in the campaign.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    field: Annotated[list[str] | None, typer.Option(
+        "--field", help="Let this roster character fight though its last battle says it "
+        "sits this one out (its player has no alternate characters; repeatable).")] = None,
+    campaign: CampaignOpt = None,
+    db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Start a battle: place the units on the map and write the battle file."""
+    """Start a battle: place the units on the map and store it in the current campaign
+    as NAME (it becomes the current battle), or write a battle file with --out. In a
+    campaign, a unit whose character is on the roster fights as the roster has it."""
+    from tactician.errors import TacticianError
     from tactician.table.battles import new_battle, view
 
     with refusals(as_json):
-        opened = new_battle(ruleset, map_path, units, out, seed, option or [], overwrite=force)
-        board = view(out)
+        if map_path is None or not units:
+            raise TacticianError("battle new needs --map MAP and at least one --units FILE")
+        if out is not None:
+            if name is not None or campaign is not None or field:
+                raise TacticianError("--out writes a battle file: give no NAME or --campaign")
+            chosen = ruleset or "tropera"
+            opened = new_battle(chosen, map_path, units, out, seed, option or [],
+                                overwrite=force)
+            board = view(out)
+            _created(str(out), f"Wrote {out}", chosen, opened.battle, board, as_json)
+            return
+        if name is None:
+            raise TacticianError("name the battle (`battle new NAME --map ... --units ...`) "
+                                 "or write a battle file with --out FILE")
+        with campaign_db(db) as database:
+            from tactician.store.battles import use_battle
+            from tactician.table.campaigns import start_battle
+
+            where = the_campaign(database, campaign)
+            if ruleset is not None and ruleset != where.ruleset:
+                raise TacticianError(f"campaign {where.name!r} plays {where.ruleset}, not "
+                                     f"{ruleset}")
+            started = start_battle(database, where, name, map_path, units, seed, option or [],
+                                   from_roster=True, field=field or [])
+            use_battle(database, where, name)
+            assert started.battle is not None
+            board = view_of(started)
+            _created(name, f"Battle {name!r} stored in campaign {where.name!r} (the current "
+                     "battle)", where.ruleset, started.battle, board, as_json)
+
+
+def view_of(started: Any) -> dict[str, Any]:
+    from tactician.table.battles import board_of
+
+    return board_of(started.info.ruleset, started.state, 0, started.info.seed)
+
+
+def _created(label: str, head_line: str, ruleset: str, battle: Any, board: dict[str, Any],
+             as_json: bool) -> None:
+    def render() -> None:
+        from tactician.cli.board_view import render_board
+
+        say(f"{head_line}: {ruleset}, seed {battle.seed}, {len(board['units'])} units, "
+            f"sides {' then '.join(board['sides'])}")
+        if battle.options:
+            say("Rulings: " + ", ".join(battle.options))
+        render_board(board)
+
+    key = "file" if head_line.startswith("Wrote") else "name"
+    emit({key: label, "ruleset": ruleset, "seed": battle.seed, "options": battle.options,
+          "view": board}, as_json, render)
+
+
+@app.command("use")
+def use_command(
+    name: Annotated[str, typer.Argument(help="The battle to make current.")],
+    campaign: CampaignOpt = None, db: DbOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Make a battle of the campaign the current one (the default of battle commands)."""
+    with refusals(as_json), campaign_db(db) as database:
+        from tactician.store.battles import use_battle
+
+        where = the_campaign(database, campaign)
+        info = use_battle(database, where, name)
+        emit({"campaign": where.name, "current": info.name}, as_json,
+             lambda: say(f"current battle of {where.name!r}: {info.name}"))
+
+
+@app.command("list")
+def list_command(campaign: CampaignOpt = None, db: DbOpt = None,
+                 as_json: JsonOpt = False) -> None:
+    """The campaign's battles: entries, status (* marks the current one)."""
+    with refusals(as_json), campaign_db(db) as database:
+        from tactician.errors import TacticianError
+        from tactician.store.battles import current_battle, list_battles
+
+        where = the_campaign(database, campaign)
+        try:
+            current: str | None = current_battle(database, where).name
+        except TacticianError:
+            current = None
+        rows = [{"name": b.name, "entries": b.last_seq, "status": b.status,
+                 "current": b.name == current} for b in list_battles(database, where)]
 
         def render() -> None:
-            from tactician.cli.board_view import render_board
+            for row in rows:
+                say(f"{'*' if row['current'] else ' '} {row['name']}: {row['entries']} "
+                    f"entries, {row['status']}")
+            if not rows:
+                say(f"campaign {where.name!r} has no battles yet: tactician battle new NAME "
+                    "--map MAP --units UNITS")
 
-            say(f"Wrote {out}: {ruleset}, seed {opened.battle.seed}, "
-                f"{len(board['units'])} units, sides {' then '.join(board['sides'])}")
-            if opened.battle.options:
-                say("Rulings: " + ", ".join(opened.battle.options))
-            render_board(board)
+        emit(rows, as_json, render)
 
-        emit({"file": str(out), "ruleset": ruleset, "seed": opened.battle.seed,
-              "options": opened.battle.options, "view": board}, as_json, render)
+
+@app.command("export")
+def export_command(
+    out: Annotated[Path, typer.Option("--out", help="The battle file to write.")],
+    name: Annotated[str | None, typer.Argument(help="The battle (default: the current one).")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    campaign: CampaignOpt = None, db: DbOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Write a campaign's battle as a JSON battle file (start state + the whole log)."""
+    from tactician.errors import TacticianError
+
+    with refusals(as_json):
+        if out.exists() and not force:
+            raise TacticianError(f"{out} already exists; choose another --out or pass --force")
+        if out.is_dir():
+            raise TacticianError(f"{out}: is a folder; --out names the battle file to write")
+        with battle_place(None, name, db, campaign) as place:
+            from tactician.table.campaign_bundles import export_battle_file
+
+            export_battle_file(place.db, place.battle_id, out)
+            emit({"battle": place.name, "out": str(out)}, as_json,
+                 lambda: say(f"battle {place.name!r} written to {out}"))
+
+
+@app.command("import")
+def import_command(
+    source: Annotated[Path, typer.Argument(help="A battle file (battle new --out, export).")],
+    name: Annotated[str | None, typer.Option(
+        "--name", "-n", help="Its name in the campaign (default: the file's stem).")] = None,
+    campaign: CampaignOpt = None, db: DbOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Store a battle file in the current campaign (refused unless its log replays and
+    its ruleset is the campaign's); it becomes the current battle."""
+    from tactician.errors import TacticianError
+
+    with refusals(as_json), campaign_db(db) as database:
+        from tactician.engine.store_file import load_battle
+        from tactician.store.battles import use_battle
+        from tactician.table.campaign_bundles import import_battle_file
+
+        where = the_campaign(database, campaign)
+        ruleset = load_battle(source).ruleset
+        if ruleset != where.ruleset:
+            raise TacticianError(f"{source}: a {ruleset} battle; campaign {where.name!r} plays "
+                                 f"{where.ruleset}")
+        chosen = name if name is not None else source.stem
+        info = import_battle_file(database, where, chosen, source)
+        use_battle(database, where, info.name)
+        emit({"campaign": where.name, "name": info.name, "entries": info.last_seq,
+              "status": info.status}, as_json,
+             lambda: say(f"imported {source} as battle {info.name!r} ({info.last_seq} "
+                         f"entries, {info.status}); it is the current battle"))
 
 
 @app.command("show")
@@ -228,15 +452,15 @@ def show_command(
     reach: Annotated[str | None, typer.Option(
         "--reach",
         help="Mark where this unit can move ([.]) and attack without moving (<.>).")] = None,
-    battle: BattleOpt = DEFAULT_FILE,
+    battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """The board: terrain, units by label, round, phase, objectives and result."""
     from tactician.cli.board_view import labels, render_board
     from tactician.table.battles import view
 
-    with refusals(as_json):
-        board = view(battle, reach)
+    with refusals(as_json), battle_place(battle, name, db) as place:
+        board = view(place, reach)
         emit({**board, "labels": labels(board)}, as_json, lambda: render_board(board))
 
 
@@ -245,15 +469,15 @@ def forecast_command(
     unit: Annotated[str, typer.Argument(help="Attacking unit id.")],
     target: Annotated[str, typer.Argument(help="Target unit id.")],
     weapon: Annotated[str | None, typer.Option(help="Attack with this weapon.")] = None,
-    battle: BattleOpt = DEFAULT_FILE,
+    battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Exact odds of an attack from where the unit stands; nothing is changed."""
     from tactician.cli.combat import render_forecast
     from tactician.table.battles import preview_attack
 
-    with refusals(as_json):
-        report = preview_attack(battle, _attack_action(unit, target, weapon))
+    with refusals(as_json), battle_place(battle, name, db) as place:
+        report = preview_attack(place, _attack_action(unit, target, weapon))
         emit(report, as_json, lambda: render_forecast(report))
 
 
@@ -266,13 +490,13 @@ def move_command(
     x: Annotated[int, typer.Argument(help="Column (from 0).")],
     y: Annotated[int, typer.Argument(help="Row (from 0).")],
     rolls: RollsOpt = None,
-    battle: BattleOpt = DEFAULT_FILE,
+    at: AtOpt = None, battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Move a unit to tile X Y (its path and the movement left are printed). A move
     can set off a prepared attack, which rolls: --rolls gives the table's dice."""
-    with refusals(as_json):
-        _perform(battle, {"type": "move", "unit": unit, "to": [x, y]}, as_json, rolls)
+    with refusals(as_json), battle_place(battle, name, db) as place:
+        _perform(place, {"type": "move", "unit": unit, "to": [x, y]}, as_json, rolls, at=at)
 
 
 def _attack_action(unit: str, target: str, weapon: str | None) -> dict[str, Any]:
@@ -289,13 +513,13 @@ def can_ask() -> bool:
     return sys.stdin is not None and sys.stdin.isatty()
 
 
-def _rehearse(battle: Path, action: dict[str, Any], rolls: str | None) -> None:
+def _rehearse(place: Any, action: dict[str, Any], rolls: str | None, loaded: Any) -> None:
     """Refuse an attack the rules would refuse (unit already acted, wrong phase, an
     ally, bad --rolls) in the rules' own words before the forecast and the question;
     nothing is saved."""
     from tactician.table.battles import check
 
-    check(battle, action, _physical(rolls))
+    check(place, action, _physical(rolls), loaded)
 
 
 @app.command("attack")
@@ -305,7 +529,7 @@ def attack_command(
     weapon: Annotated[str | None, typer.Option(help="Attack with this weapon (equips it).")] = None,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Commit without asking.")] = False,
     rolls: RollsOpt = None,
-    battle: BattleOpt = DEFAULT_FILE,
+    at: AtOpt = None, battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Show the exact forecast, ask, then attack and print every roll.
@@ -314,9 +538,9 @@ def attack_command(
     refused (exit code 2, nothing changed) unless --yes is given."""
     from tactician.cli.combat import render_forecast
     from tactician.errors import TacticianError
-    from tactician.table.battles import preview_attack
+    from tactician.table.battles import load, preview_attack
 
-    with refusals(as_json):
+    with refusals(as_json), battle_place(battle, name, db) as place:
         if as_json and not yes:
             raise TacticianError(
                 "--json never prompts: add --yes to commit (see the odds first with "
@@ -325,19 +549,21 @@ def attack_command(
         if rolls is not None:
             _physical(rolls)  # refuse a malformed --rolls before anything else
         action = _attack_action(unit, target, weapon)
-        _rehearse(battle, action, rolls)
+        loaded = load(place)  # the one read: rehearsal, forecast and the attack share it
+        loaded.expect(at)
+        _rehearse(place, action, rolls, loaded)
         if not yes and not can_ask():
             raise TacticianError(
                 "no terminal to confirm: pass --yes (see the odds first with "
                 "`tactician battle forecast UNIT TARGET`)"
             )
-        report = preview_attack(battle, action)
+        report = preview_attack(place, action, loaded)
         if not as_json:
             render_forecast(report)
         if not yes and not typer.confirm("Commit this attack?", default=False):
             say("Not committed: nothing changed.")
             return
-        _perform(battle, action, as_json, rolls, extra={"forecast": report})
+        _perform(place, action, as_json, rolls, extra={"forecast": report}, loaded=loaded)
 
 
 @app.command("act")
@@ -349,27 +575,28 @@ def act_command(
         help="Details as KEY=VALUE: numbers become integers, 'x,y' a list "
         "(e.g. to=3,4 or targets=a,b), anything else a string.")] = None,
     rolls: RollsOpt = None,
-    battle: BattleOpt = DEFAULT_FILE,
+    at: AtOpt = None, battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Any action by name, e.g. `act lute item item=Vulnerary target=aria`,
     `act aria equip weapon="Steel Sword"`, `act gilliam wait`."""
-    with refusals(as_json):
+    with refusals(as_json), battle_place(battle, name, db) as place:
         details = parse_params(params or [])
         kind = action.strip().replace("-", "_")
-        _perform(battle, {"type": kind, "unit": unit, **details}, as_json, rolls)
+        _perform(place, {"type": kind, "unit": unit, **details}, as_json, rolls, at=at)
 
 
 @app.command("end-phase")
 def end_phase_command(
-    rolls: RollsOpt = None, battle: BattleOpt = DEFAULT_FILE, as_json: JsonOpt = False
+    rolls: RollsOpt = None, at: AtOpt = None, battle: BattleOpt = None,
+    name: NameOpt = None, db: DbOpt = None, as_json: JsonOpt = False
 ) -> None:
     """End the current phase (or Turn): the next side's units get a fresh turn.
 
     Ending a phase can roll dice (a prepared attack firing; in UESRPG, death tests
     and conditions ticking): --rolls gives the table's own results."""
-    with refusals(as_json):
-        _perform(battle, {"type": "end_phase"}, as_json, rolls)
+    with refusals(as_json), battle_place(battle, name, db) as place:
+        _perform(place, {"type": "end_phase"}, as_json, rolls, at=at)
 
 
 @app.command("enemy-phase")
@@ -380,7 +607,7 @@ def enemy_phase_command(
     any_side: Annotated[bool, typer.Option(
         "--any-side", help="Let the engine play even a side the players command.")] = False,
     rolls: RollsOpt = None,
-    battle: BattleOpt = DEFAULT_FILE,
+    at: AtOpt = None, battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Let the engine play the current (enemy) phase to its end, then end it.
@@ -391,10 +618,12 @@ def enemy_phase_command(
     for and run it again: the engine plays the same moves on the same dice).
     """
     from tactician.errors import NeedRoll, TacticianError
-    from tactician.table.battles import play_side, view
+    from tactician.table.battles import load, play_phase, view
 
-    with refusals(as_json):
-        before = view(battle)
+    with refusals(as_json), battle_place(battle, name, db) as place:
+        loaded = load(place)
+        loaded.expect(at)
+        before = view(place, loaded=loaded)
         if before["result"] != "ongoing":
             raise TacticianError(
                 f"the battle is over ({before['result']}: {before['result_reason']})"
@@ -414,13 +643,13 @@ def enemy_phase_command(
         # one atomic write: dice that run out or a refused roll save nothing
         dice = _physical(rolls)
         try:
-            decisions = play_side(battle, dice)
+            decisions, state, seq = play_phase(place, dice, loaded=loaded)
         except NeedRoll as missing:
             raise TacticianError(
                 f"{missing} and run `battle enemy-phase` again (nothing of this phase was "
                 "saved; the engine plays the same moves)"
             ) from None
-        after = view(battle)
+        after = view(place, loaded=loaded, after=(state, seq))
         data = {"side": side, "decisions": decisions, "round": after["round"],
                 "phase": after["phase"], "result": after["result"],
                 "result_reason": after["result_reason"]}
@@ -499,23 +728,24 @@ def _log_entry_json(entry: Any) -> dict[str, Any]:
 
 
 @app.command("log")
-def log_command(battle: BattleOpt = DEFAULT_FILE, as_json: JsonOpt = False) -> None:
+def log_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
+                as_json: JsonOpt = False) -> None:
     """Every entry of the log with every die it drew, and whose dice they were: the
     table's (physical, from --rolls) or the battle's seeded stream. The log is
     verified first (sequence, seeded dice, hash chain); the head hash printed last
     changes if any entry is ever edited."""
     from tactician.engine.chain import head
-    from tactician.table.battles import open_battle
+    from tactician.table.battles import load
 
-    with refusals(as_json):
-        opened = open_battle(battle)
-        entries = opened.battle.log
-        chain_head = head(opened.battle)
+    with refusals(as_json), battle_place(battle, name, db) as place:
+        whole = load(place).whole()
+        entries = whole.log
+        chain_head = head(whole)
         physical = sum(1 for e in entries if e.dice_source == "physical")
         seeded = sum(1 for e in entries if e.dice_source == "seeded")
 
         def render() -> None:
-            say(f"{battle}: seed {opened.battle.seed}, {len(entries)} entries "
+            say(f"{place.label}: seed {whole.seed}, {len(entries)} entries "
                 f"({seeded} on seeded dice, {physical} on the table's dice)", "bold")
             for entry in entries:
                 say(f"#{entry.seq} {entry.summary}")
@@ -524,8 +754,8 @@ def log_command(battle: BattleOpt = DEFAULT_FILE, as_json: JsonOpt = False) -> N
                     say(f"    {line}", "dim")
             say(f"Chain verified; head {chain_head}")
 
-        emit({"seed": opened.battle.seed, "format": opened.battle.format,
-              "start_hash": opened.battle.start_hash, "head": chain_head,
+        emit({"seed": whole.seed, "format": whole.format,
+              "start_hash": whole.start_hash, "head": chain_head,
               "entries": [_log_entry_json(e) for e in entries]}, as_json, render)
 
 
@@ -536,15 +766,15 @@ def undo_command(
     phase: Annotated[bool, typer.Option(
         "--phase", help="Drop back to the start of the current phase (or Turn); if the "
         "last entry ended a phase, as `enemy-phase` does, drop that whole phase.")] = False,
-    battle: BattleOpt = DEFAULT_FILE,
+    at: AtOpt = None, battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Drop the last log entry, or several (--to N, --phase). Dropped actions' dice
     are not reused: a redone attack draws fresh dice."""
     from tactician.table.battles import take_back
 
-    with refusals(as_json):
-        dropped = take_back(battle, to=to, phase=phase)
+    with refusals(as_json), battle_place(battle, name, db) as place:
+        dropped = take_back(place, to=to, phase=phase, expected_seq=at)
 
         def render() -> None:
             for entry in dropped:
@@ -558,7 +788,8 @@ def undo_command(
 
 
 @app.command("replay")
-def replay_command(battle: BattleOpt = DEFAULT_FILE, as_json: JsonOpt = False) -> None:
+def replay_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
+                   as_json: JsonOpt = False) -> None:
     """Rebuild the battle from its log on the recorded dice, after verifying the log:
     sequence numbers 1..N, seeded dice re-derived from the seed, the hash chain from
     the start. Refused (exit 2, naming the first entry that fails) if the file was
@@ -566,10 +797,11 @@ def replay_command(battle: BattleOpt = DEFAULT_FILE, as_json: JsonOpt = False) -
     from tactician.engine.chain import head
     from tactician.table.battles import rebuild, view
 
-    with refusals(as_json):
-        opened = rebuild(battle)
-        board = view(battle)
-        entries = opened.battle.log
+    with refusals(as_json), battle_place(battle, name, db) as place:
+        opened = rebuild(place)
+        whole = opened.whole()
+        board = view(place, loaded=opened)
+        entries = whole.log
 
         def render() -> None:
             from tactician.cli.board_view import render_board
@@ -577,9 +809,9 @@ def replay_command(battle: BattleOpt = DEFAULT_FILE, as_json: JsonOpt = False) -
             for entry in entries:
                 say(f"#{entry.seq} {entry.summary}")
             say(f"Replay matches: {len(entries)} entries on their recorded dice; chain "
-                f"verified, head {head(opened.battle)}.")
+                f"verified, head {head(whole)}.")
             render_board(board)
 
-        emit({"matches": True, "chain": "verified", "head": head(opened.battle),
+        emit({"matches": True, "chain": "verified", "head": head(whole),
               "entries": [{"seq": e.seq, "summary": e.summary} for e in entries],
               "view": board}, as_json, render)

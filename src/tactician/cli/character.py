@@ -1,4 +1,9 @@
-"""``tactician character create|show|advance``: unit files of any ruleset.
+"""``tactician character create|show|advance``: unit files of any ruleset; and
+``character add|list|history``, ``show|advance NAME``: the current campaign's roster.
+
+A ``show`` or ``advance`` argument that names an existing file is a unit file;
+anything else is a character of the current campaign's roster (``--db`` /
+``TACTICIAN_DB``), whose every change is recorded (``character history NAME``).
 
 ``create`` checks a unit file against its ruleset's rules and prints a verdict
 ("legal build: ...") and the sheet, or every violation (file, entry, field);
@@ -36,6 +41,32 @@ def _ruleset(ruleset: str | None) -> str:
 
     return chosen(ruleset)
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
+CampaignOpt = Annotated[
+    str | None, typer.Option("--campaign", help="The campaign (default: the current one).")
+]
+DbOpt = Annotated[
+    str | None, typer.Option(
+        "--db", envvar="TACTICIAN_DB", help="Database of the campaigns (an SQLite file or an "
+        "SQLAlchemy URL).")
+]
+
+
+def _on_roster(target: Path) -> bool:
+    """A name that is no existing file is a roster name."""
+    return not target.exists()
+
+
+def _roster(db: str | None, campaign: str | None) -> Any:
+    """(database, campaign) of the roster; the caller closes the database."""
+    from tactician.cli.battle import the_campaign
+    from tactician.store.database import open_database
+
+    opened = open_database(db)
+    try:
+        return opened, the_campaign(opened, campaign)
+    except BaseException:
+        opened.close()
+        raise
 
 
 # --- create and show -------------------------------------------------------------------
@@ -78,16 +109,116 @@ def create_command(
 
 @app.command("show")
 def show_command(
-    file: Annotated[Path, typer.Argument(help="Unit file (YAML) to show.")],
+    file: Annotated[Path, typer.Argument(help="Unit file (YAML) to show, or a character "
+                                         "of the current campaign's roster.")],
     ruleset: RulesetOpt = None,
+    campaign: CampaignOpt = None, db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Print the character sheet (rule problems, if any, are listed under it)."""
+    """Print the character sheet (rule problems, if any, are listed under it); a roster
+    character's also says what its last battle left on it."""
     from tactician.table.sheets import sheet
 
     with refusals(as_json):
+        if _on_roster(file):
+            from tactician.table.roster import show_character
+
+            opened, where = _roster(db, campaign)
+            try:
+                data = show_character(opened, where, str(file))
+            finally:
+                opened.close()
+            emit(data, as_json, lambda: _render_roster_sheet(data))
+            return
         data = sheet(_ruleset(ruleset), file)
         emit(data, as_json, lambda: render_sheet(data))
+
+
+def _render_roster_sheet(data: dict[str, Any]) -> None:
+    from tactician.cli.output import console
+
+    render_sheet(data)
+    carried = data.get("carried") or {}
+    last = data.get("last_battle")
+    out = console()
+    if last:
+        out.print(f"After battle {last['name']} ({last['result']}):", markup=False,
+                  highlight=False)
+    for key, value in carried.items():
+        out.print(f"  {key}: {value}", markup=False, highlight=False, soft_wrap=True)
+
+
+@app.command("add")
+def add_command(
+    file: Annotated[Path, typer.Argument(help="Unit file (YAML) to put on the roster.")],
+    name: Annotated[str | None, typer.Option(
+        "--name", help="Its name on the roster (default: the unit's name).")] = None,
+    replace: Annotated[bool, typer.Option(
+        "--replace", help="Put the file in place of the character of that name.")] = False,
+    campaign: CampaignOpt = None, db: DbOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Check a unit file against the campaign's ruleset and put it on the roster."""
+    from tactician.table.roster import add_character
+
+    with refusals(as_json):
+        opened, where = _roster(db, campaign)
+        try:
+            added = add_character(opened, where, file, name, replace=replace)
+        finally:
+            opened.close()
+        emit({"campaign": where.name, "name": added}, as_json,
+             lambda: typer.echo(f"{added} is on the roster of {where.name!r}"))
+
+
+@app.command("list")
+def list_command(campaign: CampaignOpt = None, db: DbOpt = None,
+                 as_json: JsonOpt = False) -> None:
+    """The campaign's roster (and who sits out the next battle)."""
+    from tactician.store.campaigns import list_characters
+
+    with refusals(as_json):
+        opened, where = _roster(db, campaign)
+        try:
+            roster = list_characters(opened, where)
+        finally:
+            opened.close()
+        rows = [{"name": n, "carried": (s.get("carried") or {}),
+                 "sits_out_next_battle": bool((s.get("carried") or {})
+                                              .get("sits_out_next_battle"))}
+                for n, s in roster.items()]
+
+        def render() -> None:
+            for row in rows:
+                typer.echo(f"{row['name']}" + ("  (sits out the next battle)"
+                                               if row["sits_out_next_battle"] else ""))
+            if not rows:
+                typer.echo("the roster is empty: tactician character add UNIT_FILE")
+
+        emit(rows, as_json, render)
+
+
+@app.command("history")
+def history_command(
+    name: Annotated[str, typer.Argument(help="A character of the roster.")],
+    campaign: CampaignOpt = None, db: DbOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Every change to a roster character: when, by whom, what, the fields changed."""
+    from tactician.table.roster import history
+
+    with refusals(as_json):
+        opened, where = _roster(db, campaign)
+        try:
+            rows = history(opened, where, name)
+        finally:
+            opened.close()
+
+        def render() -> None:
+            for number, row in enumerate(rows, start=1):
+                changed = ", ".join(row["changed"]) or "nothing"
+                typer.echo(f"{number}. {row['at']} {row['who']}: {row['what']} "
+                           f"(changed: {changed})")
+
+        emit(rows, as_json, render)
 
 
 # --- advance ---------------------------------------------------------------------------
@@ -147,6 +278,7 @@ def advance_command(
     out: Annotated[Path | None, typer.Option(help="Write the advanced character here.")] = None,
     in_place: Annotated[bool, typer.Option(
         "--in-place", help="Overwrite FILE (atomically).")] = False,
+    campaign: CampaignOpt = None, db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Advance a character one step (a level-up), showing every die; writes only with
@@ -160,12 +292,16 @@ def advance_command(
             raise DiceError("give --seed or --rolls, not both")
         if out is not None and in_place:
             raise RulesError("give --out or --in-place, not both")
+        chosen = _choices({"pick": pick, "points": points, "proficiency": proficiency,
+                           "feat": feat, "feat_proficiency": feat_proficiency}, choose)
+        if _on_roster(file):
+            _advance_on_roster(str(file), chosen, option, interactive, seed, rolls, campaign,
+                               db, as_json)
+            return
         ruleset = _ruleset(ruleset)
         verdict = check(ruleset, file)
         if not verdict.valid:
             raise RulesError([str(v) for v in verdict.violations])
-        chosen = _choices({"pick": pick, "points": points, "proficiency": proficiency,
-                           "feat": feat, "feat_proficiency": feat_proficiency}, choose)
         request = AdvanceRequest(chosen, tuple(option), _Asker(as_json) if interactive else None)
         dice = make_source(seed, rolls)
         result = advance(ruleset, file, request, dice, file if in_place else out)
@@ -173,6 +309,25 @@ def advance_command(
         data = {"dice": result.dice, "report": dict(result.advancement.report),
                 "written": written}
         emit(data, as_json, lambda: _render_advance(result, written))
+
+
+def _advance_on_roster(name: str, chosen: dict[str, str], option: list[str],
+                       interactive: bool, seed: int | None, rolls: str | None,
+                       campaign: str | None, db: str | None, as_json: bool) -> None:
+    """``advance NAME``: the roster character advanced and stored (recorded)."""
+    from tactician.dice.source import make_source
+    from tactician.table.roster import advance_character
+    from tactician.table.sheets import AdvanceRequest
+
+    opened, where = _roster(db, campaign)
+    try:
+        request = AdvanceRequest(chosen, tuple(option), _Asker(as_json) if interactive else None)
+        result = advance_character(opened, where, name, request, make_source(seed, rolls))
+    finally:
+        opened.close()
+    label = f"roster of {where.name!r}"
+    emit({"dice": result.dice, "report": dict(result.advancement.report), "written": label},
+         as_json, lambda: _render_advance(result, label))
 
 
 def _render_advance(result: Any, written: str | None) -> None:
@@ -214,3 +369,98 @@ def choices_command(ruleset: RulesetOpt = None, as_json: JsonOpt = False) -> Non
 
 app.command("advance")(advance_command)
 app.command("level-up", help="Alias of `advance`.")(advance_command)
+
+
+# --- care between battles (a campaign's roster) -----------------------------------------
+
+SeedOpt = Annotated[int | None, typer.Option(help="Seed for the dice (printed).")]
+CareRollsOpt = Annotated[str | None, typer.Option(
+    "--rolls", help="The table's own dice (the Medicine test's d100).")]
+HealerOpt = Annotated[str | None, typer.Option(
+    "--healer", help="The roster character giving care (default: the patient).")]
+
+
+def _care(name: str, kind: str, details: dict[str, Any], healer: str | None,
+          seed: int | None, rolls: str | None, campaign: str | None, db: str | None,
+          as_json: bool) -> None:
+    from tactician.dice.source import PhysicalDice, make_source
+    from tactician.errors import DiceError
+    from tactician.table.roster import care_character
+
+    with refusals(as_json):
+        if seed is not None and rolls is not None:
+            raise DiceError("give --seed or --rolls, not both")
+        dice = make_source(seed, rolls)
+        opened, where = _roster(db, campaign)
+        try:
+            data = care_character(opened, where, name, kind, details, dice, healer)
+        finally:
+            opened.close()
+        if isinstance(dice, PhysicalDice):
+            data["unused_rolls"] = list(dice.unused)
+        elif seed is not None or data["dice"]:
+            data["seed"] = getattr(dice, "seed", None)
+
+        def render() -> None:
+            from tactician.cli.output import console
+
+            out = console()
+            if data["dice"]:
+                faces = ", ".join(f"d{d['sides']}: {d['value']} ({d['purpose']})"
+                                  for d in data["dice"])
+                source = ("the table's (--rolls)" if rolls is not None
+                          else f"seed {data.get('seed')}")
+                out.print(f"Dice: {faces}, {source}", markup=False, highlight=False,
+                          soft_wrap=True)
+            for line in data["lines"]:
+                out.print(line, markup=False, highlight=False, soft_wrap=True)
+            if data.get("unused_rolls"):
+                out.print(f"Unused rolls: {', '.join(map(str, data['unused_rolls']))}",
+                          markup=False, highlight=False)
+            carried = data["carried"]
+            if "hp" in carried:
+                out.print(f"{name}: {carried['hp']} HP, {len(carried.get('wounds', []))} "
+                          "wound(s) on the roster", markup=False, highlight=False)
+
+        emit(data, as_json, render)
+
+
+@app.command("heal")
+def heal_command(
+    name: Annotated[str, typer.Argument(help="A character of the roster.")],
+    amount: Annotated[int, typer.Option(help="HP the spell or potion restores.")],
+    mundane: Annotated[bool, typer.Option(
+        "--mundane", help="HP regained without magic (no relief from wound effects).")] = False,
+    campaign: CampaignOpt = None, db: DbOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Heal a roster character between battles (UESRPG: 003 Magical healing)."""
+    _care(name, "heal", {"amount": amount, "magical": 0 if mundane else 1}, None, None, None,
+          campaign, db, as_json)
+
+
+@app.command("treat-wound")
+def treat_wound_command(
+    name: Annotated[str, typer.Argument(help="A character of the roster.")],
+    wound: Annotated[int | None, typer.Option(
+        help="The wound's number (default: the first untreated one).")] = None,
+    healer: HealerOpt = None, seed: SeedOpt = None, rolls: CareRollsOpt = None,
+    campaign: CampaignOpt = None, db: DbOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Treat a wound of a roster character: the healer's Profession [Medicine] test
+    (UESRPG 003 "Treating wounds"), its die shown."""
+    details = {} if wound is None else {"wound": wound}
+    _care(name, "treat-wound", details, healer, seed, rolls, campaign, db, as_json)
+
+
+@app.command("treat-bleeding")
+def treat_bleeding_command(
+    name: Annotated[str, typer.Argument(help="A character of the roster.")],
+    no_kit: Annotated[bool, typer.Option(
+        "--no-kit", help="The healer has no healer's kit (then it is refused).")] = False,
+    healer: HealerOpt = None, seed: SeedOpt = None, rolls: CareRollsOpt = None,
+    campaign: CampaignOpt = None, db: DbOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Reduce a roster character's Bleeding: the healer's Medicine test with a healer's
+    kit (UESRPG 003 Bleeding), its die shown."""
+    _care(name, "treat-bleeding", {"kit": 0 if no_kit else 1}, healer, seed, rolls,
+          campaign, db, as_json)

@@ -16,6 +16,7 @@ start cannot be verified, and reading it would let anyone strip a chain off.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -29,7 +30,7 @@ from tactician.errors import ContentError, TacticianError
 FORMAT = 2
 
 __all__ = ["FORMAT", "Battle", "ReplayMismatch", "UnknownFormat", "act", "action_dice",
-           "phase_start", "replay", "undo", "undo_phase", "undo_to"]
+           "phase_start", "replay", "replay_entries", "undo", "undo_phase", "undo_to"]
 
 
 class UnknownFormat(ContentError):
@@ -93,8 +94,15 @@ def replay(battle: Battle, rules: BattleRules, upto: int | None = None) -> Any:
     action on exactly the dice recorded for it, once the chain is verified
     (``chain.verify``: sequence, seeded dice re-derived, hashes)."""
     verify(battle)
-    state = rules.load_state(battle.start)
-    for entry in battle.log[:upto]:
+    return replay_entries(rules.load_state(battle.start), battle.log[:upto], rules)
+
+
+def replay_entries(state: Any, entries: Sequence[Entry], rules: BattleRules) -> Any:
+    """Apply logged ``entries`` to ``state`` (the start, or a snapshot taken after the
+    entry before the first of them) on their recorded dice: the one replay check,
+    shared by ``replay`` and by a campaign battle opened from a snapshot. An entry
+    that no longer applies, draws other dice or does something else is refused."""
+    for entry in entries:
         dice = PhysicalDice([d.value for d in entry.dice])
         try:
             state, outcome = rules.apply(state, entry.action, dice)

@@ -108,19 +108,30 @@ def verify(battle: ChainedBattle) -> None:
             "start was edited: the start state, seed, ruleset and options no longer "
             "hash to the battle's start_hash"
         )
-    previous, last_stream = battle.start_hash, -1
-    for position, entry in enumerate(battle.log, start=1):
-        _check_place(entry, position, last_stream, battle.streams)
+    verify_entries(battle.seed, battle.streams, battle.start_hash, battle.log)
+
+
+def verify_entries(seed: int, streams: int, previous: str, entries: Sequence[Entry],
+                   after: Entry | None = None) -> None:
+    """The chain's checks of ``entries`` following ``previous`` (the start's hash, or
+    the hash of ``after``, the entry just before them): what a battle opened from a
+    snapshot verifies of the entries it reads, without reading the whole log."""
+    first = after.seq + 1 if after is not None else 1
+    last_stream = after.stream if after is not None else -1
+    if after is not None:
+        previous = after.hash
+    for position, entry in enumerate(entries, start=first):
+        _check_place(entry, position, last_stream, streams)
         faces = [die.value for die in entry.dice]
-        if not entry.physical and faces != seeded_faces(battle.seed, entry.stream, entry.dice):
+        if not entry.physical and faces != seeded_faces(seed, entry.stream, entry.dice):
             raise BrokenChain(
                 f"entry {position}: its dice are not the battle's seeded dice for "
                 f"stream {entry.stream}"
             )
         if entry.hash != entry_digest(previous, entry.model_dump(mode="json")):
-            after = f"entry {position - 1}" if position > 1 else "the start"
+            before = f"entry {position - 1}" if position > 1 else "the start"
             raise BrokenChain(
-                f"entry {position}: hash does not follow {after} (the entry or its hash "
+                f"entry {position}: hash does not follow {before} (the entry or its hash "
                 "was edited)"
             )
         previous, last_stream = entry.hash, entry.stream

@@ -36,6 +36,8 @@ class Capability(StrEnum):
     AI = "ai"
     # fog of war: a side sees only what its units see
     FOG = "fog"
+    # care of a roster character between battles (healing, treating wounds)
+    CARE = "care"
 
 
 class Unsupported(TacticianError):

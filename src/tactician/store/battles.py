@@ -28,7 +28,7 @@ from tactician.engine.log import Entry
 from tactician.errors import TacticianError
 from tactician.store.campaigns import CampaignInfo
 from tactician.store.database import Database, StoreConflict
-from tactician.store.models import BattleRow, EntryRow, SnapshotRow
+from tactician.store.models import BattleRow, EntryRow, Setting, SnapshotRow
 
 COLUMNS = ("ruleset", "seed", "options", "start", "streams", "log")
 
@@ -67,6 +67,8 @@ class Tail:
     snapshot_seq: int
     snapshot: dict[str, Any] | None
     entries: list[Entry]
+    # the entry the snapshot was taken after (its hash is what the next entry chains to)
+    anchor: Entry | None = None
 
 
 def _info(row: BattleRow) -> BattleInfo:
@@ -129,6 +131,38 @@ def find_battle(db: Database, campaign: CampaignInfo, name: str) -> BattleInfo:
         return _info(row)
 
 
+def current_key(campaign: CampaignInfo) -> str:
+    """The setting naming a campaign's current battle (``battle use``)."""
+    return f"current_battle/{campaign.id}"
+
+
+def use_battle(db: Database, campaign: CampaignInfo, name: str) -> BattleInfo:
+    """Make ``name`` the campaign's current battle (the default of battle commands)."""
+    info = find_battle(db, campaign, name)
+    with db.write() as session:
+        session.merge(Setting(key=current_key(campaign), value=name))
+    return info
+
+
+def current_battle(db: Database, campaign: CampaignInfo) -> BattleInfo:
+    """The battle ``battle use`` (or ``battle new``) chose, or the only one there is."""
+    with db.read() as session:
+        chosen = session.get(Setting, current_key(campaign))
+        name = chosen.value if chosen is not None else None
+        if name is not None:
+            row = session.scalars(select(BattleRow).where(
+                BattleRow.campaign_id == campaign.id, BattleRow.name == name)).one_or_none()
+            if row is not None:
+                return _info(row)
+        rows = list(session.scalars(select(BattleRow).where(
+            BattleRow.campaign_id == campaign.id).limit(2)))
+    if len(rows) == 1:
+        return _info(rows[0])
+    hint = ("start one with `tactician battle new NAME --map MAP --units UNITS`" if not rows
+            else "choose one with `tactician battle use NAME` or --name NAME")
+    raise TacticianError(f"campaign {campaign.name!r} has no current battle: {hint}")
+
+
 def list_battles(db: Database, campaign: CampaignInfo) -> list[BattleInfo]:
     with db.read() as session:
         rows = session.scalars(select(BattleRow).where(BattleRow.campaign_id == campaign.id)
@@ -182,10 +216,13 @@ def load_tail(db: Database, battle_id: int, whole_log: bool = False,
             .order_by(SnapshotRow.seq.desc()).limit(1)
         ).one_or_none()
         seq = snap.seq if snap is not None else 0
-        entries = _entries(session, battle_id, 0 if whole_log else seq)
+        entries = [e for e in _entries(session, battle_id, 0 if whole_log else max(seq - 1, 0))
+                   if e.seq <= limit]
+        anchor = next((e for e in entries if e.seq == seq), None) if seq else None
+        if not whole_log and anchor is not None:
+            entries = entries[1:]
         return Tail(_info(row), row.start, dict(row.header), seq,
-                    snap.state if snap is not None else None,
-                    [e for e in entries if e.seq <= limit])
+                    snap.state if snap is not None else None, entries, anchor)
 
 
 def snapshots(db: Database, battle_id: int) -> list[tuple[int, dict[str, Any]]]:
@@ -208,13 +245,17 @@ def append_entry(db: Database, battle_id: int, expected_seq: int, entry: Entry,
 
 def append_entries(db: Database, battle_id: int, expected_seq: int, entries: Sequence[Entry],
                    states: Mapping[int, dict[str, Any]] | None = None,
-                   pinned: Collection[int] = (), status: str | None = None) -> BattleInfo:
+                   pinned: Collection[int] = (), status: str | None = None,
+                   carry: Mapping[str, dict[str, Any]] | None = None) -> BattleInfo:
     """Append ``entries`` (seq ``expected_seq + 1`` on) in one transaction, or none.
 
     ``states`` maps a sequence number to the dumped state after that entry: each
     one is stored as a snapshot, kept for good if its number is in ``pinned``; an
     older unpinned snapshot is dropped (it was the newest state before these
-    entries).
+    entries). ``carry`` (character name -> carried state) is what the battle's
+    characters carry back to the roster when these entries end it: each roster
+    character of that name gets it as its sheet's ``carried``, recorded as a change,
+    in the same transaction (names not on the roster are left out).
     """
     try:
         with db.write() as session:
@@ -235,11 +276,31 @@ def append_entries(db: Database, battle_id: int, expected_seq: int, entries: Seq
             row.streams = _streams_after(row.streams, entries)
             if status is not None:
                 row.status = status
+            if carry:
+                carry_back(session, row, carry)
             return _info(row)
     except StoreConflict:
         # another writer got the same sequence number in first (the unique constraint)
         with db.read() as session:
             raise StaleBattle(_row(session, battle_id).last_seq) from None
+
+
+def carry_back(session: Session, row: BattleRow, carry: Mapping[str, dict[str, Any]]) -> None:
+    """Give each roster character named in ``carry`` its carried state (in the
+    caller's transaction), recording each change."""
+    from tactician.store.models import Character, CharacterChange
+
+    characters = session.scalars(select(Character).where(
+        Character.campaign_id == row.campaign_id, Character.name.in_(sorted(carry))))
+    for character in characters:
+        before = dict(character.sheet)
+        after = {**before, "carried": carry[character.name],
+                 "last_battle": {"name": row.name, "result": row.status}}
+        character.sheet = after
+        session.add(CharacterChange(
+            character_id=character.id, who="battle",
+            what=f"carried back from battle {row.name!r} ({row.status})",
+            before=before, after=after))
 
 
 def _streams_after(streams: int, entries: Sequence[Entry]) -> int:

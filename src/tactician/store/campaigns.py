@@ -84,6 +84,7 @@ def delete_campaign(db: Database, name: str) -> None:
     """Delete a campaign and everything in it (characters, battles, logs)."""
     with db.write() as session:
         row = _by_name(session, name)
+        session.execute(delete(Setting).where(Setting.key == f"current_battle/{row.id}"))
         session.delete(row)
         session.flush()
         if _setting(session, CURRENT) == name:

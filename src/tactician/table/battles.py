@@ -34,6 +34,7 @@ from tactician.engine.log import Entry
 from tactician.engine.store_file import cleanup, load_battle, save_battle
 from tactician.errors import ContentError, TacticianError
 from tactician.rulesets.registry import contract
+from tactician.table.battle_places import FilePlace, Loaded, Place, Step
 from tactician.table.start_check import check_start
 
 
@@ -90,54 +91,92 @@ def open_battle(path: Path) -> Opened:
         raise ContentError(f"{path}: {exc}") from None
 
 
+Where = Path | Place
+
+
+def place_of(where: Where) -> Place:
+    """A battle file path as a ``FilePlace``; a ``Place`` as it is."""
+    return FilePlace(where) if isinstance(where, Path) else where
+
+
+def load(where: Where, whole_log: bool = True) -> Loaded:
+    """Read the battle once (a command decides everything on this one read)."""
+    return place_of(where).load(whole_log)
+
+
+def _loaded(where: Where, loaded: Loaded | None, whole_log: bool = True) -> Loaded:
+    if loaded is not None and (loaded.battle is not None or not whole_log):
+        return loaded
+    return load(where, whole_log)
+
+
 def perform(
-    path: Path, action: dict[str, Any], dice: DiceSource | None = None
+    where: Where, action: dict[str, Any], dice: DiceSource | None = None,
+    expected_seq: int | None = None, loaded: Loaded | None = None,
 ) -> tuple[Entry, Any]:
-    """Apply one action and save; a refused action leaves the file untouched."""
-    opened = open_battle(path)
-    battle, entry, state = act(opened.battle, opened.rules, action, dice, opened.state)
-    save_battle(battle, path)
+    """Apply one action and save it, decided on the battle at ``expected_seq`` (default:
+    as read now; ``loaded``: as the caller read it). A refused action saves nothing; a
+    battle that moved on is refused with ``StaleBattle`` and nothing is applied."""
+    opened = _loaded(where, loaded)
+    opened.expect(expected_seq)
+    battle, entry, state = act(opened.whole(), opened.rules, action, dice, opened.state)
+    opened.place.append(opened, battle, [Step(entry, state)])
     return entry, state
 
 
-def check(path: Path, action: dict[str, Any], dice: DiceSource | None = None) -> None:
+def check(where: Where, action: dict[str, Any], dice: DiceSource | None = None,
+          loaded: Loaded | None = None) -> None:
     """Refuse ``action`` now, in the rules' own words, if it would be refused; nothing
     is saved and the outcome is not kept (used before asking a player to commit)."""
-    opened = open_battle(path)
-    act(opened.battle, opened.rules, action, dice, opened.state)
+    opened = _loaded(where, loaded)
+    act(opened.whole(), opened.rules, action, dice, opened.state)
 
 
-def take_back(path: Path, to: int | None = None, phase: bool = False) -> list[Entry]:
+def take_back(where: Where, to: int | None = None, phase: bool = False,
+              expected_seq: int | None = None, loaded: Loaded | None = None) -> list[Entry]:
     """Drop the last entry, or every entry after ``to``, or back to the start of the
     current (or last) phase; return the dropped entries, oldest first."""
-    opened = open_battle(path)
     if to is not None and phase:
         raise TacticianError("undo takes --to N or --phase, not both")
+    opened = _loaded(where, loaded)
+    opened.expect(expected_seq)
+    battle = opened.whole()
+    # the engine's checks and messages decide what may be kept
     if to is not None:
-        battle, dropped = undo_to(opened.battle, to)
+        _, dropped = undo_to(battle, to)
     elif phase:
-        battle, dropped = undo_phase(opened.battle)
+        _, dropped = undo_phase(battle)
     else:
-        battle, entry = undo(opened.battle)
+        _, entry = undo(battle)
         dropped = [entry]
-    save_battle(battle, path)
-    return dropped
+    return opened.place.undo(opened, dropped[0].seq - 1)
 
 
-def rebuild(path: Path) -> Opened:
-    """Replay the whole log on its recorded dice (raises if any entry disagrees)."""
-    return open_battle(path)
+def rebuild(where: Where) -> Loaded:
+    """Replay the whole log from its start on its recorded dice, after verifying the
+    chain (raises if any entry disagrees), even where a snapshot would do."""
+    return place_of(where).rebuild()
 
 
 def play_side(
-    path: Path, dice: PhysicalDice | None = None, every_side: bool = False
+    where: Where, dice: PhysicalDice | None = None, every_side: bool = False,
+    expected_seq: int | None = None, loaded: Loaded | None = None,
 ) -> list[dict[str, Any]]:
+    """``play_phase`` returning its decisions only."""
+    return play_phase(where, dice, every_side, expected_seq, loaded)[0]
+
+
+def play_phase(
+    where: Where, dice: PhysicalDice | None = None, every_side: bool = False,
+    expected_seq: int | None = None, loaded: Loaded | None = None,
+) -> tuple[list[dict[str, Any]], Any, int]:
     """Let the engine play the side whose phase it is, then end the phase (unless
     the ruleset's planner says it ``ends_own_turns``: then it plays until a unit
     the players command has the turn).
 
     Each decision's actions are applied and logged like a player's; the
-    returned list holds each decision with its explanation and log entries.
+    returned list holds each decision with its explanation and log entries (then
+    the state it left and its last sequence number).
     With the table's physical ``dice``, every action takes its dice from them in
     order (numbered across the phase). The whole phase is one atomic write at the
     end: when the dice run out (``NeedRoll``), a supplied die is refused, or any
@@ -145,10 +184,12 @@ def play_side(
     was before the phase. ``every_side`` lets the engine play the units the
     players command too.
     """
-    opened = open_battle(path)
-    planner = contract(opened.battle.ruleset).planner(opened.rules, every_side)
-    battle, state = opened.battle, opened.state
+    opened = _loaded(where, loaded)
+    opened.expect(expected_seq)
+    planner = contract(opened.ruleset).planner(opened.rules, every_side)
+    battle, state = opened.whole(), opened.state
     decisions: list[dict[str, Any]] = []
+    steps: list[Step] = []
     while getattr(state, "result", "ongoing") == "ongoing":
         decision = planner.next(state)
         if decision is None:
@@ -156,6 +197,7 @@ def play_side(
         entries = []
         for action in decision["actions"]:
             battle, entry, state = _act_on(battle, opened.rules, action, dice, state)
+            steps.append(Step(entry, state))
             entries.append(entry.model_dump(mode="json"))
         decisions.append({**decision, "entries": entries})
     # a planner that ends its own turns (turn-by-turn rulesets) stops where the
@@ -163,6 +205,7 @@ def play_side(
     ends_own_turns = bool(getattr(planner, "ends_own_turns", False))
     if getattr(state, "result", "ongoing") == "ongoing" and not ends_own_turns:
         battle, entry, state = _act_on(battle, opened.rules, {"type": "end_phase"}, dice, state)
+        steps.append(Step(entry, state))
         decisions.append(
             {
                 "unit": None,
@@ -171,8 +214,8 @@ def play_side(
                 "reason": "phase over",
             }
         )
-    save_battle(battle, path)
-    return decisions
+    opened.place.append(opened, battle, steps)
+    return decisions, state, len(battle.log)
 
 
 def _act_on(
@@ -196,16 +239,26 @@ class _Share:
         return value
 
 
-def view(path: Path, reach_unit: str | None = None) -> dict[str, Any]:
-    """The board as data: map, units, clock, and optionally a unit's ranges."""
-    opened = open_battle(path)
-    data = contract(opened.battle.ruleset).board_view(opened.state, reach_unit)
-    data["log_length"] = len(opened.battle.log)
-    data["seed"] = opened.battle.seed
+def view(where: Where, reach_unit: str | None = None, loaded: Loaded | None = None,
+         after: tuple[Any, int] | None = None) -> dict[str, Any]:
+    """The board as data: map, units, clock, and optionally a unit's ranges; with
+    ``after`` = (state, seq), of the state an action just left (no second read)."""
+    opened = _loaded(where, loaded, whole_log=False)
+    state, seq = after if after is not None else (opened.state, opened.seq)
+    return board_of(opened.ruleset, state, seq, opened.seed, reach_unit)
+
+
+def board_of(ruleset: str, state: Any, seq: int, seed: int,
+             reach_unit: str | None = None) -> dict[str, Any]:
+    """``view`` of a state in hand (e.g. a battle just started)."""
+    data = contract(ruleset).board_view(state, reach_unit)
+    data["log_length"] = seq
+    data["seed"] = seed
     return data
 
 
-def preview_attack(path: Path, action: dict[str, Any]) -> dict[str, Any]:
+def preview_attack(where: Where, action: dict[str, Any],
+                   loaded: Loaded | None = None) -> dict[str, Any]:
     """The exact forecast of an attack action in the battle, before committing it."""
-    opened = open_battle(path)
-    return contract(opened.battle.ruleset).battle_forecast(opened.state, action, opened.rules)
+    opened = _loaded(where, loaded, whole_log=False)
+    return contract(opened.ruleset).battle_forecast(opened.state, action, opened.rules)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tactician.engine.battle import replay_entries
 from tactician.errors import ContentError, TacticianError
 from tactician.store import bundle as files
 from tactician.store.battles import BattleInfo
@@ -25,7 +26,6 @@ from tactician.store.exchange import (
 from tactician.table.campaigns import (
     DEFAULT_SNAPSHOT_EVERY,
     pinned,
-    replay_from,
     rules_for,
     status_of,
 )
@@ -72,7 +72,7 @@ def _snapshots(battle: Any, every: int) -> dict[int, tuple[dict[str, Any], bool]
     states: dict[int, tuple[dict[str, Any], bool]] = {}
     state = rules.load_state(battle.start)
     for entry in battle.log:
-        state = replay_from(state, [entry], rules)
+        state = replay_entries(state, [entry], rules)
         keep = pinned(entry, every)
         if keep or entry.seq == len(battle.log):
             states[entry.seq] = (rules.dump_state(state), keep)

@@ -10,16 +10,18 @@ the entries after it.
 
 from __future__ import annotations
 
-import json
 import random
+import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tactician.dice.source import DiceSource, PhysicalDice
-from tactician.engine.battle import Battle, ReplayMismatch, act, replay
+from tactician.dice.source import DiceSource
+from tactician.engine.battle import FORMAT, Battle, act, replay, replay_entries
+from tactician.engine.chain import BrokenChain, start_digest, verify, verify_entries
 from tactician.engine.log import Entry
-from tactician.errors import TacticianError
+from tactician.errors import ContentError, TacticianError
 from tactician.store import battles as store
 from tactician.store.battles import BattleInfo
 from tactician.store.campaigns import CampaignInfo, create_campaign
@@ -71,49 +73,81 @@ def status_of(state: Any) -> str:
 
 def start_battle(db: Database, campaign: CampaignInfo, name: str, map_path: Path,
                  units: list[Path], seed: int | None = None,
-                 options: list[str] | None = None) -> OpenBattle:
+                 options: list[str] | None = None, from_roster: bool = False,
+                 field: Sequence[str] = ()) -> OpenBattle:
     """Build a battle from a map and units files and store it in ``campaign`` (its
-    rulings are the campaign's, then ``options``)."""
+    rulings are the campaign's, then ``options``). ``from_roster``: the units whose
+    characters are on the roster fight as the roster has them, with what their last
+    battle left on them (``table.roster.muster_units``, the ruleset's ``muster``);
+    who sits out is refused unless in ``field``, and who sat out has recovered."""
     chosen = [*campaign.options, *(options or [])]
     rules = rules_for(campaign.ruleset, chosen)
-    state = rules.start_state({"map": str(map_path), "units": [str(u) for u in units]})
+    if not from_roster:
+        state = rules.start_state({"map": str(map_path), "units": [str(u) for u in units]})
+        return _store_start(db, campaign, name, rules, state, chosen, seed)
+    from tactician.rulesets.registry import contract
+    from tactician.table.roster import muster_units, rested
+
+    with tempfile.TemporaryDirectory(prefix="tactician-muster-") as folder:
+        muster = muster_units(db, campaign, units, Path(folder), field)
+        state = rules.start_state({"map": str(map_path.resolve()),
+                                   "units": [str(u) for u in muster.units]})
+    state = contract(campaign.ruleset).muster(state, muster.fighting)
+    opened = _store_start(db, campaign, name, rules, state, chosen, seed)
+    rested(db, campaign, name, muster)
+    return opened
+
+
+def _store_start(db: Database, campaign: CampaignInfo, name: str, rules: Any, state: Any,
+                 options: list[str], seed: int | None) -> OpenBattle:
     battle = Battle(ruleset=campaign.ruleset,
                     seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
-                    options=chosen, start=rules.dump_state(state))
+                    options=options, start=rules.dump_state(state))
     info = store.create_battle(db, campaign, name, battle, status_of(state))
     return OpenBattle(info, rules, state, battle)
 
 
 def open_battle(db: Database, battle_id: int, whole_log: bool = False) -> OpenBattle:
     """The battle's current state from its newest snapshot and the entries after it
-    (one read); ``whole_log`` also reads every entry (needed to append one)."""
+    (one read); ``whole_log`` also reads every entry (needed to append one).
+
+    What is read is verified first (``engine.chain``): the whole chain with
+    ``whole_log``, else the entries after the snapshot, chained to the entry it was
+    taken after (or to the start, itself checked against its hash); then those
+    entries are replayed by the engine's own check (``engine.battle.replay_entries``).
+    """
     tail = store.load_tail(db, battle_id, whole_log)
     rules = rules_for(tail.info.ruleset, tail.info.options)
-    base = tail.snapshot if tail.snapshot is not None else tail.start
-    state = replay_from(rules.load_state(base), tail.entries[tail.snapshot_seq:]
-                        if whole_log else tail.entries, rules)
     battle = store.assemble(tail) if whole_log else None
+    where = f"battle {tail.info.name!r}"
+    try:
+        if battle is not None:
+            verify(battle)
+        else:
+            _verify_tail(tail)
+    except BrokenChain as exc:
+        raise ContentError(f"{where}: the log does not verify, it was edited: {exc}") from None
+    base = tail.snapshot if tail.snapshot is not None else tail.start
+    state = replay_entries(rules.load_state(base), tail.entries[tail.snapshot_seq:]
+                           if whole_log else tail.entries, rules)
     return OpenBattle(tail.info, rules, state, battle)
 
 
-def replay_from(state: Any, entries: list[Entry], rules: Any) -> Any:
-    """Apply logged ``entries`` to ``state`` on their recorded dice, refusing any that
-    no longer replays as recorded (the check ``engine.battle.replay`` makes for each
-    entry, from a snapshot instead of the start)."""
-    for entry in entries:
-        dice = PhysicalDice([d.value for d in entry.dice])
-        try:
-            state, outcome = rules.apply(state, entry.action, dice)
-        except TacticianError as exc:
-            raise ReplayMismatch(f"log entry {entry.seq} no longer applies: {exc}") from None
-        drawn = [(d.sides, d.value, d.purpose) for d in dice.draws]
-        if drawn != [(d.sides, d.value, d.purpose) for d in entry.dice]:
-            raise ReplayMismatch(f"log entry {entry.seq} drew different dice on replay")
-        records = json.loads(json.dumps(outcome.records, default=str))
-        if outcome.summary != entry.summary or records != entry.records:
-            raise ReplayMismatch(f"log entry {entry.seq} replays differently: logged "
-                                 f"{entry.summary!r}, now {outcome.summary!r}")
-    return state
+def _verify_tail(tail: store.Tail) -> None:
+    info = tail.info
+    if tail.anchor is None:
+        header = tail.header
+        if header.get("start_hash") != start_digest(
+                header.get("format", FORMAT), info.ruleset, info.seed, info.options, tail.start):
+            raise BrokenChain("start was edited: the start state, seed, ruleset and options "
+                              "no longer hash to the battle's start_hash")
+        verify_entries(info.seed, info.streams, str(header.get("start_hash")), tail.entries)
+    else:
+        verify_entries(info.seed, info.streams, "", tail.entries, after=tail.anchor)
+
+
+# the engine's one replay check, applied from a snapshot (kept under its old name)
+replay_from = replay_entries
 
 
 def perform(db: Database, battle_id: int, action: dict[str, Any],
@@ -141,23 +175,44 @@ def perform_many(db: Database, battle_id: int, actions: list[dict[str, Any]],
     if seen != opened.info.last_seq:
         raise store.StaleBattle(opened.info.last_seq)
     battle, state = opened.battle, opened.state
-    entries: list[Entry] = []
+    steps: list[tuple[Entry, Any]] = []
+    for action in actions:
+        battle, entry, state = act(battle, opened.rules, action, dice, state)
+        steps.append((entry, state))
+    store_steps(db, battle_id, opened.rules, seen, steps, every)
+    return [entry for entry, _ in steps], state
+
+
+def store_steps(db: Database, battle_id: int, rules: Any, seen: int,
+                steps: list[tuple[Entry, Any]], every: int = DEFAULT_SNAPSHOT_EVERY) -> None:
+    """Store logged entries decided on the battle at entry ``seen``, with the state
+    after each pinned one and after the last as snapshots, in one transaction
+    (``StaleBattle`` if the battle moved on)."""
+    if not steps:
+        return
     states: dict[int, dict[str, Any]] = {}
     pins: set[int] = set()
-    for number, action in enumerate(actions, start=1):
-        battle, entry, state = act(battle, opened.rules, action, dice, state)
-        entries.append(entry)
+    for number, (entry, state) in enumerate(steps, start=1):
         if pinned(entry, every):
             pins.add(entry.seq)
-        if entry.seq in pins or number == len(actions):
-            states[entry.seq] = opened.rules.dump_state(state)
-    store.append_entries(db, battle_id, seen, entries, states, pins, status_of(state))
-    return entries, state
+        if entry.seq in pins or number == len(steps):
+            states[entry.seq] = rules.dump_state(state)
+    status = status_of(steps[-1][1])
+    carry = None
+    if status != "ongoing":  # the battle ends here: its characters carry their state back
+        from tactician.rulesets.registry import contract
+
+        carry = contract(store.get_battle(db, battle_id).ruleset).aftermath(steps[-1][1])
+    store.append_entries(db, battle_id, seen, [entry for entry, _ in steps], states, pins,
+                         status, carry)
 
 
-def take_back(db: Database, battle_id: int, keep: int | None = None) -> list[Entry]:
+def take_back(db: Database, battle_id: int, keep: int | None = None,
+              expected_seq: int | None = None) -> list[Entry]:
     """Undo the last entry (or every entry after ``keep``); the state it goes back to
-    is stored as the newest snapshot, so the next open replays nothing."""
+    is stored as the newest snapshot, so the next open replays nothing. ``expected_seq``
+    is the last entry the player saw (default: the one read now): a battle that moved
+    on since is refused with ``StaleBattle``."""
     info = store.get_battle(db, battle_id)
     if info.last_seq == 0:
         raise TacticianError("nothing to undo: the log is empty")
@@ -168,8 +223,9 @@ def take_back(db: Database, battle_id: int, keep: int | None = None) -> list[Ent
     tail = store.load_tail(db, battle_id, upto=kept)
     rules = rules_for(info.ruleset, info.options)
     base = tail.snapshot if tail.snapshot is not None else tail.start
-    state = replay_from(rules.load_state(base), tail.entries, rules)
-    return store.drop_entries(db, battle_id, info.last_seq, kept, rules.dump_state(state),
+    state = replay_entries(rules.load_state(base), tail.entries, rules)
+    seen = info.last_seq if expected_seq is None else expected_seq
+    return store.drop_entries(db, battle_id, seen, kept, rules.dump_state(state),
                               status_of(state))
 
 
@@ -190,7 +246,7 @@ def check_battle(db: Database, battle_id: int) -> list[str]:
         if seq > len(battle.log):
             problems.append(f"{where}: snapshot at entry {seq} is past the log's end")
             continue
-        state = replay_from(state, battle.log[done:seq], rules)
+        state = replay_entries(state, battle.log[done:seq], rules)
         done = seq
         if rules.dump_state(state) != dumped:
             problems.append(f"{where}: snapshot at entry {seq} differs from the replayed state")

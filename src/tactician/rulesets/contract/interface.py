@@ -27,6 +27,8 @@ from tactician.rulesets.contract.capabilities import Capability, Unsupported
 from tactician.rulesets.contract.values import (
     Advancement,
     AdvanceRequest,
+    CareRequest,
+    CareResult,
     ChoiceSpec,
     Examples,
     FightRequest,
@@ -217,8 +219,51 @@ class RulesetContract(ABC):
         self.require(Capability.AI)
         return self._planner(rules, every_side)
 
+    def aftermath(self, state: Any) -> dict[str, dict[str, Any]]:
+        """What the units of an ended battle (VICTORY or DEFEAT) carry back to the
+        campaign's roster, by the unit's character name: JSON-ready values of the
+        ruleset's own words (HP, wounds, weapon uses, ranks, EXP, level-ups due, who
+        sits out the next battle...), by the ruleset's rules (issue 14, "Between
+        battles"). The campaign stores each as the character's ``carried`` state and
+        records the change. Default: nothing to carry."""
+        self.require(Capability.BATTLES)
+        return self._aftermath(state)
+
+    def _aftermath(self, state: Any) -> dict[str, dict[str, Any]]:
+        return {}
+
+    def muster(self, state: Any, carried: Mapping[str, Mapping[str, Any]]) -> Any:
+        """A campaign battle's start state with what each roster character carries
+        (``aftermath`` of its last battle, by character name) put on its unit; refuse
+        (``RulesError``) a character the rules keep out (e.g. one who died). Default:
+        the state as it is."""
+        self.require(Capability.BATTLES)
+        return self._muster(state, carried)
+
+    def _muster(self, state: Any, carried: Mapping[str, Mapping[str, Any]]) -> Any:
+        return state
+
     def _battle_rules(self, options: Sequence[str]) -> BattleRules:
         raise Unsupported(self.id, Capability.BATTLES, self.info.capabilities)
+
+    # --- CARE between battles ----------------------------------------------------------
+
+    def care_kinds(self) -> list[str]:
+        """The kinds of care a roster character can be given between battles."""
+        self.require(Capability.CARE)
+        return self._care_kinds()
+
+    def care(self, request: CareRequest, options: Sequence[str], dice: DiceSource) -> CareResult:
+        """Give a roster character care between battles (``request.kind``) on ``dice``,
+        under the campaign's rulings ``options``."""
+        self.require(Capability.CARE)
+        return self._care(request, options, dice)
+
+    def _care_kinds(self) -> list[str]:
+        raise Unsupported(self.id, Capability.CARE, self.info.capabilities)
+
+    def _care(self, request: CareRequest, options: Sequence[str], dice: DiceSource) -> CareResult:
+        raise Unsupported(self.id, Capability.CARE, self.info.capabilities)
 
     def _board_view(self, state: Any, reach_unit: str | None) -> dict[str, Any]:
         raise Unsupported(self.id, Capability.BATTLES, self.info.capabilities)

@@ -228,3 +228,28 @@ class Examples:
     fights: tuple[ExampleFight, ...] = ()
     battles: tuple[ExampleBattle, ...] = ()
     corruptions: tuple[Corruption, ...] = ()
+
+
+@dataclass(frozen=True)
+class CareRequest:
+    """Care of a roster character between battles (``Capability.CARE``): ``kind`` is
+    one of the ruleset's ``care_kinds()``; ``patient`` its unit file and ``carried``
+    what its last battle left on it (``aftermath``); ``healer`` and ``healer_carried``
+    the one giving care (``None``: the patient); ``details`` the kind's own values
+    (e.g. ``amount``, ``wound``)."""
+
+    kind: str
+    patient: Path
+    carried: Mapping[str, Any]
+    healer: Path | None = None
+    healer_carried: Mapping[str, Any] = field(default_factory=dict)
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CareResult:
+    """The patient's new carried state and what happened, in lines."""
+
+    carried: Mapping[str, Any]
+    lines: tuple[str, ...]
+    passed: bool | None = None  # the test's outcome, when care is a test

@@ -167,6 +167,11 @@ class TroperaContract(RulesetContract):
 
         return battle_rules(list(options))
 
+    def _aftermath(self, state: Any) -> dict[str, dict[str, Any]]:
+        from tactician.rulesets.tropera.campaign_aftermath import aftermath
+
+        return aftermath(state)
+
     def _board_view(self, state: Any, reach_unit: str | None) -> dict[str, Any]:
         from tactician.rulesets.tropera.battle_service import board_view
 

@@ -37,5 +37,6 @@ RULESET = Ruleset(
         Capability.HIT_LOCATIONS,
         Capability.BATTLES,
         Capability.AI,
+        Capability.CARE,
     }),
 )

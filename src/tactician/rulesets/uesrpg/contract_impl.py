@@ -15,6 +15,8 @@ from tactician.engine.rules import BattleRules
 from tactician.errors import ContentError
 from tactician.rulesets.contract import (
     DELETE,
+    CareRequest,
+    CareResult,
     Corruption,
     ExampleBattle,
     ExampleFight,
@@ -149,6 +151,26 @@ class UesrpgContract(RulesetContract):
         from tactician.rulesets.uesrpg.battle_rules import battle_rules
 
         return battle_rules(list(options))
+
+    def _care_kinds(self) -> list[str]:
+        from tactician.rulesets.uesrpg.roster_care import KINDS
+
+        return list(KINDS)
+
+    def _care(self, request: CareRequest, options: Sequence[str], dice: DiceSource) -> CareResult:
+        from tactician.rulesets.uesrpg.roster_care import care
+
+        return care(request, options, dice)
+
+    def _muster(self, state: Any, carried: Mapping[str, Mapping[str, Any]]) -> Any:
+        from tactician.rulesets.uesrpg.campaign_aftermath import muster
+
+        return muster(state, carried)
+
+    def _aftermath(self, state: Any) -> dict[str, dict[str, Any]]:
+        from tactician.rulesets.uesrpg.campaign_aftermath import aftermath
+
+        return aftermath(state)
 
     def _board_view(self, state: Any, reach_unit: str | None) -> dict[str, Any]:
         from tactician.rulesets.uesrpg.battle_service import board_view

@@ -1,0 +1,212 @@
+"""Where a battle lives: a JSON file (``FilePlace``) or a campaign's database
+(``StoredPlace``), behind one interface, with one guarantee for both.
+
+A command reads its battle once (``load``), decides on it, and writes what it
+decided in one step that names the sequence number it was decided on
+(``append``, ``undo``): if the battle moved on since, ``StaleBattle`` ("the
+battle moved on (now at N), reload") is raised and nothing is applied (issue
+14: "each action names the sequence number it was decided on; a writer whose
+number is stale gets a clear ... error and nothing is applied twice or lost";
+"The file mode gets the same guarantee: an exclusive lock and the same
+stale-sequence check").
+
+In a file the check runs under an exclusive lock (``fcntl.flock`` on a lock
+file beside the battle, ``.NAME.lock``: the battle file itself is replaced on
+every save, so a lock on it would not outlive the save): the file is read
+again (parsed, not replayed) and its head hash compared with the one decided
+on, so an undo followed by another action, which comes back to the same
+sequence number, is caught too. In the database the check runs inside the
+write transaction (``store.battles``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from tactician.engine.battle import Battle
+from tactician.engine.chain import head
+from tactician.engine.log import Entry
+from tactician.errors import TacticianError
+from tactician.store.battles import StaleBattle
+
+__all__ = ["FilePlace", "Loaded", "Place", "StaleBattle", "Step", "StoredPlace", "file_lock"]
+
+
+@dataclass
+class Loaded:
+    """A battle as one command read it: its rules, its current state, the last
+    sequence number, and (always for a file, on request for a stored battle) the
+    whole ``Battle`` with its log."""
+
+    place: Place
+    ruleset: str
+    seed: int
+    seq: int
+    rules: Any
+    state: Any
+    battle: Battle | None = None
+    head: str = ""
+
+    def whole(self) -> Battle:
+        if self.battle is None:
+            raise TacticianError("internal: this command read the battle without its log")
+        return self.battle
+
+    def expect(self, expected_seq: int | None) -> int:
+        """The sequence number an action is decided on: ``expected_seq`` (``--at``), or
+        the one just read; a stale one is refused before anything is decided."""
+        if expected_seq is not None and expected_seq != self.seq:
+            raise StaleBattle(self.seq)
+        return self.seq
+
+
+@dataclass(frozen=True)
+class Step:
+    """One logged action and the state after it."""
+
+    entry: Entry
+    state: Any
+
+
+class Place(Protocol):
+    """Where a battle is kept (a file or a campaign's database)."""
+
+    @property
+    def label(self) -> str: ...
+
+    def load(self, whole_log: bool = False) -> Loaded: ...
+
+    def append(self, loaded: Loaded, battle: Battle, steps: Sequence[Step]) -> None: ...
+
+    def undo(self, loaded: Loaded, keep: int) -> list[Entry]: ...
+
+    def rebuild(self) -> Loaded: ...
+
+
+@contextlib.contextmanager
+def file_lock(path: Path) -> Iterator[None]:
+    """Hold the exclusive lock of battle file ``path``: ``.NAME.lock`` beside it, locked
+    with ``flock`` (released when the block ends or the process dies) and removed
+    before it is released, so no lock file is left behind. A lock file another writer
+    removed meanwhile is not the lock any more: its waiter opens the new one."""
+    path = path.resolve() if path.is_symlink() else path
+    lock = path.parent / f".{path.name}.lock"
+    while True:
+        descriptor = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        try:
+            same = os.stat(lock).st_ino == os.fstat(descriptor).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            break
+        os.close(descriptor)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(lock)
+        os.close(descriptor)  # closing releases the lock
+
+
+@dataclass
+class FilePlace:
+    """A battle in a JSON file (``engine.store_file``)."""
+
+    path: Path
+
+    @property
+    def label(self) -> str:
+        return str(self.path)
+
+    def load(self, whole_log: bool = False) -> Loaded:
+        from tactician.table.battles import open_battle
+
+        opened = open_battle(self.path)
+        return Loaded(self, opened.battle.ruleset, opened.battle.seed, len(opened.battle.log),
+                      opened.rules, opened.state, opened.battle, head(opened.battle))
+
+    def rebuild(self) -> Loaded:
+        return self.load(True)  # a file is always replayed from its start
+
+    def _check(self, loaded: Loaded) -> None:
+        from tactician.engine.store_file import load_battle
+
+        now = load_battle(self.path)
+        if len(now.log) != loaded.seq or head(now) != loaded.head:
+            raise StaleBattle(len(now.log))
+
+    def append(self, loaded: Loaded, battle: Battle, steps: Sequence[Step]) -> None:
+        from tactician.engine.store_file import save_battle
+
+        with file_lock(self.path):
+            self._check(loaded)
+            save_battle(battle, self.path)
+
+    def undo(self, loaded: Loaded, keep: int) -> list[Entry]:
+        from tactician.engine.store_file import save_battle
+
+        battle = loaded.whole()
+        with file_lock(self.path):
+            self._check(loaded)
+            save_battle(battle.model_copy(update={"log": battle.log[:keep]}), self.path)
+        return list(battle.log[keep:])
+
+
+@dataclass
+class StoredPlace:
+    """A battle of a campaign in the database (``table.campaigns``)."""
+
+    db: Any
+    battle_id: int
+    name: str
+    every: int = 0
+    _info: Any = field(default=None, repr=False)
+
+    @property
+    def label(self) -> str:
+        return f"battle {self.name!r}"
+
+    def load(self, whole_log: bool = False) -> Loaded:
+        from tactician.table.campaigns import open_battle
+
+        opened = open_battle(self.db, self.battle_id, whole_log)
+        self._info = opened.info
+        info = opened.info
+        return Loaded(self, info.ruleset, info.seed, info.last_seq, opened.rules, opened.state,
+                      opened.battle, head(opened.battle) if opened.battle is not None else "")
+
+    def rebuild(self) -> Loaded:
+        from tactician.engine.battle import replay
+        from tactician.engine.chain import BrokenChain
+        from tactician.errors import ContentError
+        from tactician.store.battles import get_battle, load_battle
+        from tactician.table.campaigns import rules_for
+
+        info = get_battle(self.db, self.battle_id)
+        battle = load_battle(self.db, self.battle_id)
+        rules = rules_for(info.ruleset, info.options)
+        try:
+            state = replay(battle, rules)
+        except BrokenChain as exc:
+            raise ContentError(f"{self.label}: the log does not verify, it was edited: "
+                               f"{exc}") from None
+        return Loaded(self, info.ruleset, info.seed, len(battle.log), rules, state, battle,
+                      head(battle))
+
+    def append(self, loaded: Loaded, battle: Battle, steps: Sequence[Step]) -> None:
+        from tactician.table.campaigns import DEFAULT_SNAPSHOT_EVERY, store_steps
+
+        store_steps(self.db, self.battle_id, loaded.rules, loaded.seq,
+                    [(s.entry, s.state) for s in steps], self.every or DEFAULT_SNAPSHOT_EVERY)
+
+    def undo(self, loaded: Loaded, keep: int) -> list[Entry]:
+        from tactician.table.campaigns import take_back
+
+        return take_back(self.db, self.battle_id, keep, expected_seq=loaded.seq)
