@@ -51,6 +51,7 @@ ACTION_MODULES: list[str] = [
     "tactician.rulesets.miridon.battle.grapple_actions",
     "tactician.rulesets.miridon.spirit_battle.spell_actions",
     "tactician.rulesets.miridon.spirit_battle.mech_actions",
+    "tactician.rulesets.miridon.spirit_battle.ghost_actions",
 ]
 
 

@@ -40,6 +40,7 @@ from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     casting_of,
     ghost_of,
     mind_of,
+    remember_activation,
     with_casting,
     with_ghost,
 )
@@ -165,7 +166,8 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
     targets = [_target(state, unit, t) for t in ids]
     result = activate_spell(casting, caster_of_unit(unit), targets, ctx.chance, ghost_of(unit),
                             unit.hp, unit.profile.talent("Resist Insanity"))
-    state = state.replace_units(with_casting(unit, None))
+    state = state.replace_units(remember_activation(with_casting(unit, None), casting,
+                                                    state.block))
     lines = []
     for effect in result.effects:
         other = state.unit(effect.target)

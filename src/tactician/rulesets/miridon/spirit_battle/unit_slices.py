@@ -17,6 +17,7 @@ from tactician.rulesets.miridon.magic.casting import Casting
 CASTING = "Casting"
 SPELL_STANCE = "Spell Casting Stance"  # L1760
 MAX_GHOST = "max_ghost"
+LAST_SPELL = "last activated"  # the spell a unit activated, with its block (Echo Spell)
 
 
 def casting_of(unit: UnitState) -> Casting | None:
@@ -99,3 +100,11 @@ def with_mind(unit: UnitState, mind: Mind) -> UnitState:
         "position": None if mind.absent else unit.position,
     })
     return with_casting(updated, mind.casting)
+
+
+def remember_activation(unit: UnitState, casting: Casting, block: int) -> UnitState:
+    """Kept for Echo Spell: the spell activated and the block (L2108)."""
+    others = tuple(c for c in unit.conditions if c.name != LAST_SPELL)
+    held = Condition(name=LAST_SPELL, value=casting.spell_ghost,
+                     source=f"{block}|{casting.spell}|{casting.target}|{casting.element or ''}")
+    return unit.model_copy(update={"conditions": (*others, held)})
