@@ -161,6 +161,8 @@ def render_forecast(report: dict[str, Any]) -> None:
         _say(con, f"Cleave reaches {bystander['name']}: defeated {_pct(bystander['defeated'])}")
     for number, target in enumerate(targets[1:], start=2):
         _say(con, target_line(a["name"], number, target))
+    for note in report.get("notes", []):  # a ruleset's own lines (Miridon: branches, points)
+        _say(con, note)
 
 
 def target_line(attacker: str, number: int, target: dict[str, Any]) -> str:

@@ -187,3 +187,149 @@ def test_riposte_after_a_miss() -> None:
                                                         "target": "d", "riposte": "no",
                                                         **QUIET})
     assert len(outcome.records[0]["strikes"]) == 1
+
+
+def test_l2580_l2582_power_attack() -> None:
+    """"For every 1 point the [To Hit Bonus] is reduced, the weapon will have its [Damage
+    Dealt] increased by 1d6", up to the weapon's To Hit Bonus (Greatsword +3)."""
+    heavy = unit("k", weapons=("Greatsword",), flairs=("Power Attack",))
+    state = battle(heavy, unit("t", "enemy", at=(1, 0)))
+    plain, _ = plan(state, unit="k", target="t")
+    found, cost = plan(state, unit="k", target="t", modifiers=["power_attack"], power=2)
+    assert found.spec.to_hit == plain.spec.to_hit - 2
+    assert found.spec.bonus_dice == plain.spec.bonus_dice + 2
+    assert cost == (1, 2)  # Power Attack adds no cost (0/0, spec §3.2.3)
+    with pytest.raises(RulesError, match="1..3"):
+        plan(state, unit="k", target="t", modifiers=["power_attack"], power=4)
+    with pytest.raises(RulesError, match="cannot be combined"):
+        plan(battle(unit("k", weapons=("Greatsword",),
+                         flairs=("Power Attack", "Crushing Blow")),
+                    unit("t", "enemy", at=(1, 0))),
+             unit="k", target="t", modifiers=["power_attack", "crushing_blow"], power=1)
+
+
+def test_battle_options_change_the_rules() -> None:
+    """A few rulings switched: each changes what the text's ambiguity decides."""
+    from tactician.rulesets.miridon.battle.geometry import distance_ft
+
+    diagonal = ((0, 0), (3, 3))
+    assert distance_ft(*diagonal, BattleOptions()) == 15
+    assert distance_ft(*diagonal, BattleOptions(distance_metric="alternating")) == 20
+    assert distance_ft(*diagonal, BattleOptions(distance_metric="euclidean")) == 20
+    # drill_recovery=next_round_full: all the drilled PDR comes back at once
+    target = unit("t", "enemy", at=(1, 0), pdr=6, hp=200).model_copy(update={"pdr": 2})
+    state = battle(unit("d"), target).model_copy(update={"turn": 0})
+    full, _, _ = act(state, {"type": "end_turn"}, options=["drill_recovery=next_round_full"])
+    one, _, _ = act(state, {"type": "end_turn"})
+    assert (full.unit("t").pdr, one.unit("t").pdr) == (6, 3)
+    # hammer_sp_damage=permanent: the speed is not given back at the block's end
+    hammer = unit("h", weapons=("Maul",), to_hit={"Maul": 30}, strength=20)
+    struck = battle(hammer, unit("t", "enemy", at=(1, 0), hp=300, pdr=50))
+    options = ["hammer_sp_damage=permanent"]
+    struck, _, _ = act(struck, {"type": "attack", "unit": "h", "target": "t", **QUIET},
+                       options=options)
+    struck, _, _ = act(struck, {"type": "end_turn"}, options=options)
+    struck, _, _ = act(struck, {"type": "end_turn"}, options=options)
+    assert struck.unit("t").speed == 7
+    # dead_on_zero=true: a hit for 0 on an unconscious unit kills it
+    down = unit("t", "enemy", at=(1, 0), hp=0, pdr=50).model_copy(update={"status":
+                                                                          "unconscious"})
+    hit = battle(unit("a", to_hit={"Longsword": 30}), down)
+    kept, _, _ = act(hit, {"type": "attack", "unit": "a", "target": "t", **QUIET})
+    killed, _, _ = act(hit, {"type": "attack", "unit": "a", "target": "t", **QUIET},
+                       options=["dead_on_zero=true"])
+    assert (kept.unit("t").status, killed.unit("t").status) == ("unconscious", "dead")
+
+
+def test_l2535_spinning_strike_attacks_everyone_in_melee_range() -> None:
+    """All targets in melee range, allies too, each rolled separately (L2535, L2544); no
+    Charge bonus (L2540); it costs its surcharge once (Spinning Strike 1/1)."""
+    spinner = unit("s", flairs=("Spinning Strike",), to_hit={"Longsword": 30},
+                   strength=20, speed=20).model_copy(update={"charge": 1})
+    state = battle(spinner, unit("a", "enemy", at=(1, 0), hp=100),
+                   unit("b", "enemy", at=(0, 1), hp=100), unit("f", at=(1, 1), hp=100),
+                   unit("far", "enemy", at=(3, 0), hp=100))
+    state = state.model_copy(update={"units": (spinner.model_copy(update={"position": (0, 0)}),
+                                               *state.units[1:])})
+    state, outcome, _ = act(state, {"type": "attack", "unit": "s",
+                                    "modifiers": "spinning_strike", **QUIET})
+    struck = [s["target"] for s in outcome.records[0]["strikes"]]
+    assert sorted(struck) == ["A", "B", "F"]
+    assert state.unit("far").hp == 100
+    assert (state.unit("s").strength, state.unit("s").speed) == (20 - 1 - 1, 20 - 2 - 1)
+    with pytest.raises(RulesError, match="included or excluded"):
+        act(battle(spinner, unit("a", "enemy", at=(1, 0)), unit("x", "enemy", at=(5, 0))),
+            {"type": "attack", "unit": "s", "target": "x", "modifiers": "spinning_strike"})
+    plans = [p for p in _spin_plans(spinner)]
+    assert all(p.spec.bonus_flat == 0 for p in plans)
+
+
+def _spin_plans(spinner):  # type: ignore[no-untyped-def]
+    from tactician.rulesets.miridon.battle.attack_actions import plan_targets
+
+    state = battle(spinner.model_copy(update={"position": (0, 0)}),
+                   unit("a", "enemy", at=(1, 0)))
+    plans, _ = plan_targets(BOOK, OPTIONS, state, {"type": "attack", "unit": "s",
+                                                   "modifiers": ["spinning_strike"], **QUIET})
+    return plans
+
+
+def test_l2611_shoot_through_hits_the_whole_line() -> None:
+    """Every unit on the straight line up to the gun's range, nearest first (L2611)."""
+    shooter = unit("g", weapons=("Revolver",), flairs=("Shoot Through",),
+                   to_hit={"Revolver": 30}, at=(0, 2))
+    state = battle(shooter, unit("a", "enemy", at=(2, 2), hp=100),
+                   unit("b", "enemy", at=(5, 2), hp=100), unit("c", "enemy", at=(5, 3), hp=100),
+                   unit("far", "enemy", at=(13, 2), hp=100), width=16)
+    state, outcome, _ = act(state, {"type": "attack", "unit": "g", "target": "a",
+                                    "modifiers": "shoot_through", **QUIET})
+    assert [s["target"] for s in outcome.records[0]["strikes"]] == ["A", "B"]
+    assert state.unit("far").hp == 100 and state.unit("c").hp == 100  # 65 ft > 60 ft range
+
+
+def test_l2555_whirlwind_strike_before_and_after_the_move() -> None:
+    """Everyone in melee range before the move and after it, once each (L2555)."""
+    spinner = unit("w", flairs=("Spinning Strike", "Whirlwind Strike"),
+                   to_hit={"Longsword": 30}, strength=20, speed=20, at=(2, 2))
+    state = battle(spinner, unit("a", "enemy", at=(1, 2), hp=100),
+                   unit("b", "enemy", at=(5, 2), hp=100), unit("far", "enemy", at=(9, 2)))
+    options = ["auto_reactions=off"]  # nobody obstructs
+    state, outcome, _ = act(state, {"type": "attack", "unit": "w",
+                                    "modifiers": "whirlwind_strike", "to": [4, 2],
+                                    "how": "fast_sidestep"}, options=options)
+    assert [s["target"] for s in outcome.records[0]["strikes"]] == ["A", "B"]
+    w = state.unit("w")
+    assert w.position == (4, 2) and {"offensive", "movement"} <= set(w.slots)
+    assert (w.strength, w.speed) == (20 - 1 - 1, 20 - 2 - 1 - 2)
+
+
+def test_l2557_obstructed_whirlwind_fails_or_spins_with_agile() -> None:
+    spinner = unit("w", flairs=("Spinning Strike", "Whirlwind Strike"),
+                   to_hit={"Longsword": 30}, strength=20, speed=20, at=(2, 2))
+    guard = unit("g", "enemy", at=(1, 2), hp=100)
+    state = battle(spinner, guard)
+    failed, outcome, _ = act(state, {"type": "attack", "unit": "w",
+                                     "modifiers": "whirlwind_strike", "to": [4, 2]})
+    assert failed.unit("g").hp == 100 and failed.unit("w").position == (2, 2)
+    assert failed.unit("w").speed < 20 and "obstructed" in outcome.summary
+    agile = spinner.model_copy(update={"profile": spinner.profile.model_copy(update={
+        "flairs": (*spinner.profile.flairs, "Agile Whirlwind Strike")})})
+    spun, _, _ = act(battle(agile, guard), {"type": "attack", "unit": "w",
+                                            "modifiers": "whirlwind_strike", "to": [4, 2],
+                                            "dodge": "no", "block": "none"})
+    assert spun.unit("g").hp < 100 and spun.unit("w").position == (2, 2)
+
+
+def test_critical_shield_block_and_shield_deflection() -> None:
+    """L2478-2480: a critical with a shield enters Super Shield Block Stance; L2494: leaving
+    a shield stance with Shield Deflection drops to the same tier's block stance."""
+    shield = unit("s", weapons=("Large Shield",), flairs=("Critical Shield Block",
+                                                          "Shield Deflection"),
+                  to_hit={"Large Shield": 30})
+    state = battle(shield, unit("t", "enemy", at=(1, 0), hp=100))
+    state, _, _ = act(state, {"type": "attack", "unit": "s", "target": "t", **QUIET},
+                      rolls=[6, 6, 3])
+    assert state.unit("s").stance == "Super Shield Block Stance"
+    state, _, _ = act(state, {"type": "end_turn"})
+    state, _, _ = act(state, {"type": "end_turn"})  # s's next turn: the stance's exit
+    assert state.unit("s").stance == "Super Block Stance"

@@ -281,6 +281,8 @@ def decide(rules: MiridonBattleRules, state: MiridonBattle, unit: UnitState) -> 
     candidates.sort(key=lambda c: (-c.score, str(c.action)))
     end = Candidate({"type": "end_turn", "unit": unit.id}, 0.0, "nothing scores above 0")
     chosen = next((c for c in candidates if c.score > 0 and _allowed(rules, state, c)), end)
+    for candidate in candidates:
+        candidate.tile = candidate.tile or unit.position
     return {"unit": unit.id, "tier": unit.tier, "actions": [chosen.action],
             "reason": chosen.why, "candidates_scored": len(candidates),
             "best": [c.row() for c in candidates[:10]]}

@@ -24,6 +24,7 @@ from tactician.rulesets.miridon.battle import attack_numbers as numbers
 from tactician.rulesets.miridon.battle.attack_numbers import ActsAs, AttackPlan
 from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
 from tactician.rulesets.miridon.battle.costs import Cost, action_cost, modifier_cost, pay, text
+from tactician.rulesets.miridon.battle.geometry import distance_ft, in_melee
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.reactions import choose
 from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
@@ -34,7 +35,8 @@ from tactician.rulesets.miridon.compendium import Compendium
 ACTION_NAMES = {"melee": "Melee Attack", "combo": "Melee Combo Attack", "gun": "Gun Attack",
                 "aimed": "Aimed Attack"}
 REACTION_KEYS = ("dodge", "block", "shield", "riposte")
-ATTACK_KEYS = ("target", "weapon", "kind", "modifiers", "power", *REACTION_KEYS)
+ATTACK_KEYS = ("target", "weapon", "kind", "modifiers", "power", "to", "how", "obstruct",
+               *REACTION_KEYS)
 LAST_MELEE = "last_melee_block"  # pools key: the block of the unit's last Melee Attack
 
 
@@ -108,14 +110,84 @@ def attack_cost(book: Compendium, unit: UnitState, name: str, modifiers: tuple[s
     return strength, speed
 
 
+def spinning_targets(options: BattleOptions, state: MiridonBattle,
+                     attacker: UnitState) -> list[UnitState]:
+    """Spinning Strike: "all targets in [Melee Range]. Targets cannot be included or
+    excluded." (L2535) — allies too."""
+    assert attacker.position is not None
+    return [u for u in state.units if u.id != attacker.id and u.status != "dead"
+            and u.position is not None and in_melee(attacker.position, u.position, options)]
+
+
+def line_targets(book: Compendium, options: BattleOptions, state: MiridonBattle,
+                 attacker: UnitState, aim: UnitState, weapon: str) -> list[UnitState]:
+    """Shoot Through: "all targets in a straight line up to the [Range] of the gun" (L2611):
+    every unit on the squares of the line from the shooter through the aimed-at unit,
+    nearest first, within reach; a wall stops the line."""
+    assert attacker.position is not None and aim.position is not None
+    reach = numbers.reach_ft(book.weapon(weapon))
+    (x0, y0), (x1, y1) = attacker.position, aim.position
+    steps = max(abs(x1 - x0), abs(y1 - y0))
+    board, found = state.board(), []
+    for n in range(1, 4 * max(1, steps) * 10):
+        tile = (x0 + round((x1 - x0) * n / steps), y0 + round((y1 - y0) * n / steps))
+        if not board.in_bounds(tile) or distance_ft(attacker.position, tile, options) > reach:
+            break
+        if board.terrain_at(tile).has_tag("blocks_line"):
+            break
+        other = state.at(tile)
+        if other is not None and other.id != attacker.id and other not in found:
+            found.append(other)
+    return found
+
+
 def plan_attack(book: Compendium, options: BattleOptions, state: MiridonBattle,
                 action: Mapping[str, Any]) -> tuple[AttackPlan, Cost]:
-    """The plan and cost of an ``attack`` action (shared by the action and its forecast)."""
+    """The plan and cost of an ``attack`` action on its (first) target (shared by the
+    action, its forecast and the AI); ``plan_targets`` gives every target's plan."""
+    plans, cost = plan_targets(book, options, state, action)
+    return plans[0], cost
+
+
+def plan_targets(book: Compendium, options: BattleOptions, state: MiridonBattle,
+                 action: Mapping[str, Any]) -> tuple[list[AttackPlan], Cost]:
+    """Every target's plan (one, or all of a Spinning Strike / Shoot Through, each
+    "rolled separately", L2544, L2613) and the cost, paid once."""
+    attacker = state.unit(action.get("unit"))
+    weapon = attacker.profile.weapon(str(action.get("weapon") or attacker.weapon)).name
+    modifiers = modifiers_of(action)
+    if "whirlwind_strike" in modifiers:
+        # the first of those in melee range before the move (the forecast's; the action
+        # strikes the rest and those in range after it, ``whirlwind``)
+        targets = spinning_targets(options, state, attacker)
+        if not targets:
+            raise RulesError(f"nobody is in {attacker.id}'s melee range before the move")
+    elif "spinning_strike" in modifiers:
+        targets = spinning_targets(options, state, attacker)
+        if not targets:
+            raise RulesError(f"nobody is in {attacker.id}'s melee range to spin at")
+        named = action.get("target")
+        if named is not None and named not in [t.id for t in targets]:
+            raise RulesError("a Spinning Strike attacks everyone in melee range; targets "
+                             "cannot be included or excluded (004 L2535)")
+    else:
+        aim = state.unit(action.get("target"))
+        targets = [aim]
+        if "shoot_through" in modifiers and attacker.position and aim.position:
+            targets = line_targets(book, options, state, attacker, aim, weapon) or [aim]
+    plans = []
+    for target in targets:
+        one = {**action, "target": target.id}
+        plans.append(plan_one(book, options, state, one, weapon, modifiers))
+    return plans, attack_cost(book, attacker, ACTION_NAMES[plans[0].acts_as], modifiers)
+
+
+def plan_one(book: Compendium, options: BattleOptions, state: MiridonBattle,
+              action: Mapping[str, Any], weapon: str, modifiers: tuple[str, ...]
+              ) -> AttackPlan:
     attacker = state.unit(action.get("unit"))
     target = state.unit(action.get("target"))
-    weapon = attacker.profile.weapon(str(action.get("weapon") or attacker.weapon)).name
     kind = kind_of(book, attacker, weapon, action.get("kind"))
-    modifiers = modifiers_of(action)
     power = action.get("power", 0)
     if not isinstance(power, int) or isinstance(power, bool):
         raise RulesError(f"power must be a whole number, not {power!r}")
@@ -124,8 +196,29 @@ def plan_attack(book: Compendium, options: BattleOptions, state: MiridonBattle,
                          "Combo Attack (004 L1814)")
     plan = numbers.build(state, book, options, attacker, target, weapon, kind,
                          modifiers=modifiers, power=power)
-    return apply_reactions(book, options, state, plan, action), \
-        attack_cost(book, attacker, ACTION_NAMES[kind], modifiers)
+    return apply_reactions(book, options, state, plan, action)
+
+
+def several(ctx: Context, state: MiridonBattle, plans: list[AttackPlan], name: str,
+            action: Mapping[str, Any]) -> MiridonBattle:
+    """A Spinning Strike or Shoot Through: each target's attack rolled separately, each
+    re-planned on the state the earlier ones left (its HP, stance, points); then the
+    attacker may face any way after (L2546; its facing is left as it was)."""
+    from tactician.rulesets.miridon.battle.strike import strike
+
+    strikes: list[dict[str, Any]] = []
+    modifiers = modifiers_of(action)
+    label = f"{name} ({', '.join(numbers.MODIFIER_NAMES[m] for m in modifiers)})"
+    for number, first in enumerate(plans, start=1):
+        target = state.unit(first.target)
+        if target.status == "dead":
+            continue
+        plan = plan_one(ctx.book, ctx.options, state, {**action, "target": target.id},
+                         first.weapon, modifiers)
+        state, _, record = strike(ctx, state, plan, label, number)
+        strikes.append(record)
+    ctx.records.append({"type": "attack", "strikes": strikes, "lines": []})
+    return state
 
 
 @ACTIONS.register("attack", keys=ATTACK_KEYS)
@@ -133,7 +226,15 @@ def attack(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mir
     from tactician.rulesets.miridon.battle.follow_ups import after_attack
 
     attacker = acting(state, action, "attack")
-    plan, cost = plan_attack(ctx.book, ctx.options, state, action)
+    if "whirlwind_strike" in modifiers_of(action):
+        from tactician.rulesets.miridon.battle.whirlwind import whirlwind
+
+        return whirlwind(ctx, state, action, attacker)
+    if action.get("to") is not None or action.get("how") is not None:
+        raise RulesError("to= and how= go with a Whirlwind Strike's movement action "
+                         "(004 L2553); move first with `move`")
+    plans, cost = plan_targets(ctx.book, ctx.options, state, action)
+    plan = plans[0]
     name = ACTION_NAMES[plan.acts_as]
     attacker = use_slot(attacker, "offensive", name)
     attacker = active(pay(attacker, cost, name), state.block)
@@ -145,4 +246,6 @@ def attack(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mir
     state = state.replace_units(attacker.model_copy(update=update))
     ctx.say(f"{attacker.id}: {name} ({text(cost)}; {attacker.strength} str / "
             f"{attacker.speed} spd left)")
-    return after_attack(ctx, state, plan, name, action, stage=1)
+    if len(plans) == 1 and not set(modifiers_of(action)) & {"spinning_strike", "shoot_through"}:
+        return after_attack(ctx, state, plan, name, action, stage=1)
+    return several(ctx, state, plans, name, action)

@@ -38,12 +38,21 @@ from tactician.rulesets.miridon.models import Weapon
 ActsAs = Literal["melee", "combo", "gun", "aimed"]
 MELEE_KINDS = ("sword", "shield", "drill", "hammer", "grappling", "staff")  # L1798, C28
 GUN_KINDS = ("pistol", "sniper_rifle", "shotgun", "tesla")  # L1824
-MODIFIERS = ("power_attack", "crushing_blow", "true_strike")
+MODIFIERS = ("power_attack", "crushing_blow", "true_strike", "spinning_strike",
+             "whirlwind_strike", "shoot_through")
 MODIFIER_NAMES = {"power_attack": "Power Attack", "crushing_blow": "Crushing Blow",
-                  "true_strike": "True Strike"}
-# which modifiers may ride on a bonus action (L2578, L2597, L2626: "Applies to Bonus Actions")
-ON_BONUS = {"power_attack": True, "crushing_blow": False, "true_strike": True}
-EXCLUDES = {("power_attack", "crushing_blow"), ("crushing_blow", "true_strike")}  # L2586, L2602
+                  "true_strike": "True Strike", "spinning_strike": "Spinning Strike",
+                  "whirlwind_strike": "Whirlwind Strike", "shoot_through": "Shoot Through"}
+# which modifiers may ride on a bonus action (L2578, L2597, L2626, L2533, L2609)
+ON_BONUS = {"power_attack": True, "crushing_blow": False, "true_strike": True,
+            "spinning_strike": False, "whirlwind_strike": False, "shoot_through": False}
+# the attacks each modifier is for (L2575, L2595, L2623, L2531, L2608)
+FOR_KINDS = {"power_attack": ("melee", "combo"), "crushing_blow": ("melee", "combo"),
+             "true_strike": ("melee", "combo", "gun", "aimed"),
+             "spinning_strike": ("melee", "combo"), "whirlwind_strike": ("melee", "combo"),
+             "shoot_through": ("gun", "aimed")}
+EXCLUDES = {("power_attack", "crushing_blow"), ("crushing_blow", "true_strike"),  # L2586, L2602
+            ("spinning_strike", "whirlwind_strike")}  # L2546, L2568
 
 
 def weapon_damage(weapon: Weapon) -> tuple[int, int]:
@@ -191,8 +200,9 @@ def build(
             raise RulesError(f"{attacker.id} lacks the {MODIFIER_NAMES[name]} flair "
                              "(004 L2527-2648)")
         label = MODIFIER_NAMES[name]
-        if acts_as not in ("melee", "combo") and name != "true_strike":
-            raise RulesError(f"{label} is for melee attacks (004 L2575, L2595)")
+        if acts_as not in FOR_KINDS[name]:
+            raise RulesError(f"{label} is for {' and '.join(FOR_KINDS[name])} attacks "
+                             "(004 L2527-2648)")
         if bonus and not ON_BONUS[name]:
             raise RulesError(f"{label} cannot be added to a bonus action (004 L2597)")
     for pair in EXCLUDES:
@@ -238,7 +248,11 @@ def build(
         if rank:
             bonus_dice += rank
             damage_terms.append(Term("Melee Boost", rank, "L294 (d6)"))
-        if attacker.charge and not bonus:
+        # "The targets of a [Spinning Strike] receive no additional [Damage Dealt] from
+        # [Charge]" (L2540), unless Charging Spinning Strike (L787)
+        spun = bool({"spinning_strike", "whirlwind_strike"} & set(modifiers)) and \
+            not profile.has("Charging Spinning Strike")
+        if attacker.charge and not bonus and not spun:
             bonus_flat += weapon.weight * attacker.charge
             damage_terms.append(Term("Charge" if attacker.charge == 1 else "Fast Charge",
                                      weapon.weight * attacker.charge, "L1953, L1965"))

@@ -26,8 +26,8 @@ and small.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple
 
 from tactician.dice.enumerate import distribution
 from tactician.rulesets.miridon.battle.dice_events import D6Pool, ToHitRoll
@@ -67,11 +67,11 @@ class AttackSpec:
     auto_hit: bool = False  # the Grapple Attack that follows a grapple (L1875) never rolls
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
-    """An attack's end: what it did to the target. ``stage`` 0 while rolling."""
+class Result(NamedTuple):
+    """An attack on its way and at its end: what it did to the target (a tuple: the
+    forecast hashes one per branch to merge equal states between the steps)."""
 
-    stage: int = 0  # 0 to hit; 1.. bullets left; -1 done
+    stage: int = 1  # to-hit rolls left (the bullets of a shotgun); -1 done
     hits: int = 0
     crits: int = 0
     damage: int = 0
@@ -81,6 +81,7 @@ class Result:
     pdr_loss: int = 0
     speed_loss: int = 0
     strength_loss: int = 0
+    pending: int = 0  # a hit awaiting its damage roll: 1 normal, 2 critical
 
 
 def _damage_of(spec: AttackSpec, crit: bool, margin: int | None, chance: Any) -> int:
@@ -90,15 +91,16 @@ def _damage_of(spec: AttackSpec, crit: bool, margin: int | None, chance: Any) ->
     extra_dice = spec.margin_dice * (margin or 0)
     extra_flat = spec.margin_flat * (margin or 0)
     if crit and not spec.bonus_doubles:
-        base = chance.decide(D6Pool(spec.base_dice, spec.base_bonus, spec.reroll_up_to,
-                                    "base damage"))
-        bonus = chance.decide(D6Pool(spec.bonus_dice + extra_dice, spec.bonus_flat + extra_flat,
-                                     spec.reroll_up_to, "damage bonus"))
+        base = chance.decide(D6Pool.of(spec.base_dice, spec.base_bonus, spec.reroll_up_to,
+                                       "base damage"))
+        bonus = chance.decide(D6Pool.of(spec.bonus_dice + extra_dice,
+                                        spec.bonus_flat + extra_flat, spec.reroll_up_to,
+                                        "damage bonus"))
         total = 2 * base + bonus
     else:
-        rolled = chance.decide(D6Pool(spec.base_dice + spec.bonus_dice + extra_dice,
-                                      spec.base_bonus + spec.bonus_flat + extra_flat,
-                                      spec.reroll_up_to, "damage"))
+        rolled = chance.decide(D6Pool.of(spec.base_dice + spec.bonus_dice + extra_dice,
+                                         spec.base_bonus + spec.bonus_flat + extra_flat,
+                                         spec.reroll_up_to, "damage"))
         total = 2 * rolled if crit else rolled
     if crit:
         factor = {"double": 2, "piercing": 1, "sword": 0}[spec.crit_mode]
@@ -115,54 +117,60 @@ def _roll(spec: AttackSpec) -> ToHitRoll:
     return ToHitRoll(spec.to_hit, spec.evasion, spec.crit_from, 2, spec.strict, keep)
 
 
-def step(spec: AttackSpec, state: Result, chance: Any) -> Result:
-    """One step: the whole attack, or one bullet of a shotgun blast."""
-    if spec.auto_hit:
-        hit, crit, margin = True, False, None
-    else:
-        hit, crit, margin = chance.decide(_roll(spec))
-    damage = _damage_of(spec, crit, margin, chance) if hit else 0
-    left = state.stage - 1 if spec.bullets else -1
-    after = replace(state, hits=state.hits + hit, crits=state.crits + crit,
-                    damage=state.damage + damage, margin=margin if not spec.bullets else None,
-                    stage=-1 if left <= 0 else left)
-    if after.stage != -1:
-        return after
-    return _finish(spec, after)
+def step(spec: AttackSpec, state: Result, chance: Any, roll: ToHitRoll | None = None) -> Result:
+    """One step: a to-hit roll, or the damage roll of the hit it made (two steps, so the
+    forecast merges equal to-hit results before the damage; ``roll`` is made once)."""
+    if not state.pending:
+        if spec.auto_hit:
+            hit, crit, margin = True, False, None
+        else:
+            hit, crit, margin = chance.decide(roll or _roll(spec))
+        if hit:
+            return Result(state.stage, state.hits + 1, state.crits + crit, state.damage,
+                          margin, spec.hp, pending=2 if crit else 1)
+        if state.stage > 1:
+            return Result(state.stage - 1, state.hits, state.crits, state.damage, None, spec.hp)
+        return _finish(spec, state.hits, state.crits, state.damage, None)
+    damage = state.damage + _damage_of(spec, state.pending == 2, state.margin, chance)
+    if state.stage > 1:
+        return Result(state.stage - 1, state.hits, state.crits, damage, None, spec.hp)
+    # the margin is not kept in the end (the strike's record has the roll), so ends merge
+    return _finish(spec, state.hits, state.crits, damage, None)
 
 
-def _finish(spec: AttackSpec, state: Result) -> Result:
+def _finish(spec: AttackSpec, hits: int, crits: int, damage: int,
+            margin: int | None) -> Result:
     hp, status = spec.hp, "unconscious" if spec.unconscious else "ok"
-    if state.hits:
-        if spec.unconscious and (state.damage > 0 or spec.dead_on_zero):
+    pdr = speed = strength = 0
+    if hits:
+        if spec.unconscious and (damage > 0 or spec.dead_on_zero):
             status = "dead"  # L1742
-        hp = max(0, spec.hp - state.damage)
+        hp = max(0, spec.hp - damage)
         if hp <= 0 and status == "ok":
             status = "unconscious"  # L1740
-    crit = state.crits > 0
-    pdr = spec.pdr_damage * (spec.crit_multiplier_pdr if crit else 1) if state.hits else 0
-    points = spec.crit_multiplier_points if crit else 1
-    speed = spec.speed_damage * points if state.hits else 0
-    strength = spec.strength_damage * points if state.hits else 0
-    return replace(state, hp=hp, status=status, pdr_loss=pdr, speed_loss=speed,
-                   strength_loss=strength)
+        points = spec.crit_multiplier_points if crits else 1
+        pdr = spec.pdr_damage * (spec.crit_multiplier_pdr if crits else 1)
+        speed, strength = spec.speed_damage * points, spec.strength_damage * points
+    return Result(-1, hits, crits, damage, margin, hp, status, pdr, speed, strength)
 
 
 def start(spec: AttackSpec) -> Result:
-    return Result(stage=spec.bullets if spec.bullets else 0, hp=spec.hp)
+    return Result(stage=spec.bullets if spec.bullets else 1, hp=spec.hp)
 
 
 def resolve(spec: AttackSpec, chance: Any) -> Result:
     """The attack on ``chance`` (a ``SampledChance`` in a battle)."""
-    state = start(spec)
+    state, roll = start(spec), _roll(spec)
     while state.stage != -1:
-        state = step(spec, state, chance)
+        state = step(spec, state, chance, roll)
     return state
 
 
 def outcomes(spec: AttackSpec) -> dict[Result, float]:
     """Every end of the attack with its exact probability."""
-    return distribution(start(spec), lambda s, c: step(spec, s, c), lambda s: s.stage == -1)
+    roll = _roll(spec)
+    return distribution(start(spec), lambda s, c: step(spec, s, c, roll),
+                        lambda s: s.stage == -1)
 
 
 @dataclass(frozen=True)
@@ -188,20 +196,24 @@ def odds(spec: AttackSpec) -> Odds:
 
 
 def summarise(ends: dict[Result, float]) -> Odds:
-    def dist(key: str) -> dict[int, float]:
-        found: dict[int, float] = {}
-        for result, p in ends.items():
-            value = getattr(result, key)
-            found[value] = found.get(value, 0.0) + p
-        return dict(sorted(found.items()))
-
-    return Odds(
-        hit=sum(p for r, p in ends.items() if r.hits),
-        crit=sum(p for r, p in ends.items() if r.crits),
-        damage=dist("damage"), hp=dist("hp"),
-        unconscious=sum(p for r, p in ends.items() if r.status == "unconscious"),
-        dead=sum(p for r, p in ends.items() if r.status == "dead"),
-        expected_damage=sum(r.damage * p for r, p in ends.items()),
-        hits=dist("hits"), pdr_loss=dist("pdr_loss"), speed_loss=dist("speed_loss"),
-        strength_loss=dist("strength_loss"),
-    )
+    found: dict[str, dict[int, float]] = {key: {} for key in (
+        "damage", "hp", "hits", "pdr_loss", "speed_loss", "strength_loss")}
+    hit = crit = unconscious = dead = expected = 0.0
+    for r, p in ends.items():
+        for key, value in (("damage", r.damage), ("hp", r.hp), ("hits", r.hits),
+                           ("pdr_loss", r.pdr_loss), ("speed_loss", r.speed_loss),
+                           ("strength_loss", r.strength_loss)):
+            table = found[key]
+            table[value] = table.get(value, 0.0) + p
+        if r.hits:
+            hit += p
+        if r.crits:
+            crit += p
+        if r.status == "unconscious":
+            unconscious += p
+        elif r.status == "dead":
+            dead += p
+        expected += r.damage * p
+    tables = {key: dict(sorted(value.items())) for key, value in found.items()}
+    return Odds(hit=hit, crit=crit, unconscious=unconscious, dead=dead,
+                expected_damage=expected, **tables)

@@ -17,7 +17,7 @@ and logged.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from tactician.dice.source import DiceSource
@@ -34,6 +34,11 @@ class ToHitRoll:
     strict: bool = False  # ruling hit_comparison=gt
     keep_margin: bool = False
     purpose: str = "to hit"
+    # the outcomes, computed once (a forecast asks for them once per branch)
+    table: tuple[tuple[HitOutcome, float], ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "table", _hit_outcomes(self))
 
     def judge(self, base: int) -> HitOutcome:
         total = base + self.bonus
@@ -43,7 +48,7 @@ class ToHitRoll:
         return hit, crit, margin
 
     def outcomes(self) -> Sequence[tuple[HitOutcome, float]]:
-        return _hit_outcomes(self)
+        return self.table
 
     def sample(self, dice: DiceSource) -> HitOutcome:
         base = sum(dice.draw(6, self.purpose) for _ in range(self.dice))
@@ -53,13 +58,32 @@ class ToHitRoll:
         return sum(p for (hit, _, _), p in self.outcomes() if hit)
 
 
-@lru_cache(maxsize=4096)
 def _hit_outcomes(roll: ToHitRoll) -> tuple[tuple[HitOutcome, float], ...]:
+    return _grouped(roll.bonus, roll.evasion, roll.crit_from, roll.dice, roll.strict,
+                    roll.keep_margin)
+
+
+@lru_cache(maxsize=4096)
+def _grouped(bonus: int, evasion: int, crit_from: int | None, dice: int, strict: bool,
+             keep: bool) -> tuple[tuple[HitOutcome, float], ...]:
+    judge = ToHitRoll.judge
+    probe = _Probe(bonus, evasion, crit_from, strict, keep)
     grouped: dict[HitOutcome, float] = {}
-    for base, p in _sums(roll.dice, 0):
-        key = roll.judge(base)
+    for base, p in _sums(dice, 0):
+        key = judge(probe, base)  # type: ignore[arg-type]
         grouped[key] = grouped.get(key, 0.0) + p
     return tuple(grouped.items())
+
+
+@dataclass(frozen=True)
+class _Probe:
+    """The fields ``ToHitRoll.judge`` reads (so the table is built before the roll is)."""
+
+    bonus: int
+    evasion: int
+    crit_from: int | None
+    strict: bool
+    keep_margin: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +98,12 @@ class D6Pool:
 
     def outcomes(self) -> Sequence[tuple[int, float]]:
         return _pool(self.count, self.bonus, self.reroll_up_to)
+
+    @staticmethod
+    @lru_cache(maxsize=4096)
+    def of(count: int, bonus: int, reroll_up_to: int, purpose: str) -> D6Pool:
+        """The pool, made once (the forecast asks for the same pools on every branch)."""
+        return D6Pool(count, bonus, reroll_up_to, purpose)
 
     def sample(self, dice: DiceSource) -> int:
         total = self.bonus

@@ -35,9 +35,7 @@ def after_attack(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: st
     strikes: list[dict[str, Any]] = []
     state, result, record = strike(ctx, state, plan, label, 1)
     strikes.append(record)
-    margins = (*(chain.margins if chain else ()), result.margin if result.hits else None)
-    if plan.spec.margin_dice == 0 and plan.spec.margin_flat == 0 and result.hits:
-        margins = margins[:-1] + (_margin_of(record),)
+    margins = (*(chain.margins if chain else ()), record["margin"])
     same = chain.same_target and chain.target == plan.target if chain else True
     new_chain = Chain(unit=plan.attacker, kind=plan.acts_as if stage == 1 else label,
                       stage=stage, weapon=plan.weapon, target=plan.target,
@@ -45,15 +43,24 @@ def after_attack(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: st
                       margins=margins, same_target=same)
     if not result.hits and action.get("riposte", "auto") not in ("no", False):
         state = riposte_exchange(ctx, state, plan.target, plan.attacker, strikes)
+    if result.crits and stage == 1 and plan.acts_as in ("melee", "combo"):
+        state = critical_shield_block(ctx, state, plan)
     ctx.records.append({"type": "attack", "strikes": strikes, "lines": []})
     ctx.keeps_chain = True
     return state.model_copy(update={"chain": new_chain})
 
 
-def _margin_of(record: Mapping[str, Any]) -> int:
-    """The margin of a hit from its record (To Hit Roll - Evasion), for Combo Finisher."""
-    base = sum(sum(r["dice"]) for r in record["rolls"] if r["purpose"].startswith("to hit"))
-    return max(0, base + int(record["to_hit"]) - int(record["evasion"]))
+def critical_shield_block(ctx: Context, state: MiridonBattle, plan: AttackPlan) -> MiridonBattle:
+    """Critical Shield Block (L2474-2480, flair L974-978): "immediately after the character
+    performs a [Critical Hit] with a [Shield]. The character enters the [Super Shield Block
+    Stance]." Taken at once (it costs nothing and only helps)."""
+    unit = state.unit(plan.attacker)
+    if not unit.profile.has("Critical Shield Block") or \
+            ctx.book.weapon(plan.weapon).category != "shield":
+        return state
+    ctx.say(f"{unit.id}: Critical Shield Block -> Super Shield Block Stance (L2480)")
+    return state.replace_units(unit.model_copy(update={"stance": "Super Shield Block Stance",
+                                                       "stance_block": state.block}))
 
 
 def can_riposte(ctx: Context, state: MiridonBattle, defender: UnitState,

@@ -192,7 +192,35 @@ def attack_forecast(book: Compendium, options: BattleOptions, state: MiridonBatt
         "follow_ups": follow_ups(book, options, state, plan, stage),
         "economy": economy(book, attacker, cost),
     }
+    data["notes"] = notes(data)
     return data
+
+
+def notes(data: dict[str, Any]) -> list[str]:
+    """The forecast's Miridon lines for the terminal (``render_forecast`` prints them)."""
+    mine = data["miridon"]
+    terms = ", ".join(f"{t['label']} {t['value']:+d}" for t in mine["to_hit_terms"])
+    choice = mine["defender_choice"]
+    lines = [f"{mine['action']}: to hit {terms} vs Evasion {mine['evasion']}; critical on "
+             f"{mine['crit_from'] or 'never'}+; reduction {mine['reduction']}",
+             f"Defender's policy: {'Dodge' if choice['dodge'] else 'no Dodge'}, on a hit "
+             f"{choice['block_on_hit']}, on a critical {choice['block_on_crit']}"
+             + (" + Shield Block" if choice["shield_block"] else ""),
+             f"P(unconscious) {mine['odds']['unconscious']:.2%}, P(dead) "
+             f"{mine['odds']['dead']:.2%}"]
+    point = mine["economy"]
+    lines.append(f"Points: pays {point['cost']['strength']} str / {point['cost']['speed']} "
+                 f"spd, leaves {point['after']['strength']} / {point['after']['speed']}"
+                 + (f"; {point['note']}" if point["note"] else ""))
+    for name, p in mine["follow_ups"].items():
+        lines.append(f"Opens {name.replace('_', ' ')}: {p:.2%}")
+    for row in mine["branches"]:
+        lines.append(f"  branch {'Dodge' if row['dodge'] else 'no Dodge'} / {row['block']}"
+                     + (" + Shield Block" if row["shield_block"] else "")
+                     + f": hit {row['hit']:.2%}, E[damage] {row['expected_damage']:.2f}, "
+                     f"out {row['unconscious'] + row['dead']:.2%}"
+                     + ("  <- the defender's policy" if row["policy"] else ""))
+    return lines
 
 
 def grapple_forecast(book: Compendium, options: BattleOptions, state: MiridonBattle,

@@ -42,8 +42,6 @@ class BattleOptions(BaseModel):
     hammer_sp_damage: Literal["temporary", "permanent"] = "temporary"
     # C10: drilled PDR "regenerate by 1 at the start of the character's [Turn]" (L1696)
     drill_recovery: Literal["per_turn_1", "next_round_full"] = "per_turn_1"
-    # C37: "each bullet must be dodged seperately" (L3555): one Dodge covers the blast
-    shotgun_dodge: Literal["per_shot", "per_bullet"] = "per_shot"
     # L2962: Initiate Grapple "uses as its accuracy bonus the grappler's [Grapple ...]"
     grapple_uses_weapon_hit: bool = False
     # C7: "equal to the twice the grappler's [Grapple Attack] skill" (L2987)

@@ -26,7 +26,7 @@ from tactician.grid.board import Board
 from tactician.grid.snapshot import TerrainGrid
 from tactician.grid.terrain import TerrainSet
 
-TERRAIN_FILE = Path(__file__).resolve().parents[1] / "data" / "terrain.yaml"
+TERRAIN_FILE = Path(__file__).resolve().parent / "data" / "terrain.yaml"
 Controller = Literal["player", "ai"]
 Status = Literal["ok", "unconscious", "dead"]
 Slot = Literal["offensive", "movement", "verbal"]

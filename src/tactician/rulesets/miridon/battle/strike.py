@@ -58,8 +58,9 @@ def strike(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
     chance = odds(plan.spec)
     before = len(ctx.chance.decisions)
     result = resolve(plan.spec, ctx.chance)
+    decisions = ctx.chance.decisions[before:]
     rolls = [{"purpose": d.purpose, "dice": list(d.faces), "value": sum(d.faces) or None}
-             for d in ctx.chance.decisions[before:]]
+             for d in decisions]
     crit = result.crits > 0
     tier = plan.block_on_crit if crit else plan.block_on_hit
     if result.hits and tier:
@@ -103,7 +104,10 @@ def strike(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
         state = release_grapples(state, target)
     outcome = "crit" if crit else ("hit" if result.hits else "miss")
     attacker = state.unit(plan.attacker)
-    margin = "" if result.margin is None else f", margin {result.margin}"
+    rolled = [sum(d.faces) for d in decisions if d.purpose == "to hit"]
+    found = max(0, rolled[0] + plan.spec.to_hit - plan.spec.evasion) \
+        if result.hits and rolled and not plan.spec.bullets else None
+    margin = "" if found is None else f", margin {found}"
     ctx.say(f"{label}: {attacker.id} -> {target.id} with {plan.weapon}: to hit "
             f"{plan.spec.to_hit:+d} vs Evasion {plan.spec.evasion}: {outcome.upper()}"
             f"{margin}; {result.damage} damage; {target.id} at {target.hp} HP")
@@ -112,7 +116,7 @@ def strike(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
         "hit": round(100 * chance.hit), "crit": round(100 * chance.crit), "rolls": rolls,
         "effects": effects, "outcome": outcome, "damage": result.damage,
         "target_hp": target.hp, "kind": label, "weapon": plan.weapon,
-        "to_hit": plan.spec.to_hit, "evasion": plan.spec.evasion, "margin": result.margin,
+        "to_hit": plan.spec.to_hit, "evasion": plan.spec.evasion, "margin": found,
         "hits": result.hits, "status": target.status,
     }
     return state, result, record

@@ -80,8 +80,28 @@ def start_turn(ctx: Context, state: MiridonBattle, unit: UnitState) -> MiridonBa
     if unit.stance in BLOCK_FAMILY and ctx.options.block_stance_exit == "next_turn":
         update["stance"] = NO_STANCE
         ctx.say(f"{unit.id} leaves {unit.stance} (ruling block_stance_exit)")
+        update.update(shield_deflection(ctx, unit))
     state = state.replace_units(unit.model_copy(update=update))
     return drain(ctx, state, state.unit(unit.id))
+
+
+def shield_deflection(ctx: Context, unit: UnitState) -> dict[str, Any]:
+    """Shield Deflection (L2485-2498, flair L533-537): leaving a shield stance, the unit with
+    the flair and a shield "enters the [Block Stance] instead of [No Stance]" (the same
+    tier), paying the bonus action's cost if it can."""
+    from tactician.rulesets.miridon.battle.costs import action_cost, affordable
+    from tactician.rulesets.miridon.battle.stances import TIERS, shield_of, tier_of
+
+    tier = tier_of(ctx.book, unit.stance)
+    if not tier or unit.stance != TIERS[tier][2] or not unit.profile.has("Shield Deflection") \
+            or shield_of(unit, ctx.book) is None:
+        return {}
+    cost = action_cost(ctx.book, "Shield Deflection", unit)
+    if not affordable(unit, cost):
+        return {}
+    ctx.say(f"{unit.id}: Shield Deflection -> {TIERS[tier][1]} (L2494)")
+    return {"stance": TIERS[tier][1], "strength": unit.strength - cost[0],
+            "speed": unit.speed - cost[1]}
 
 
 def end_block(ctx: Context, state: MiridonBattle) -> MiridonBattle:

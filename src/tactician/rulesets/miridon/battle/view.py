@@ -35,6 +35,8 @@ def unit_view(unit: UnitState, acting: bool) -> dict[str, Any]:
         "speed": unit.speed, "max_speed": unit.profile.battle_speed,
         "pdr": unit.pdr, "stance": unit.stance, "facing": unit.facing,
         "slots_used": list(unit.slots), "status": unit.status,
+        # the turn order's key (L1594): Maximum Speed Points
+        "initiative": unit.profile.max_speed,
     }
 
 
@@ -49,11 +51,12 @@ def board_view(state: MiridonBattle, reach_unit: str | None = None) -> dict[str,
         "sides": list(state.sides), "result": state.result,
         "result_reason": state.result_reason or None,
         **state.map.describe(terrain_set()),
-        "objectives": {"victory": [g.model_dump() for g in state.objectives.victory],
-                       "defeat": [g.model_dump() for g in state.objectives.defeat]},
+        "objectives": {"victory": [g.describe() for g in state.objectives.victory],
+                       "defeat": [g.describe() for g in state.objectives.defeat]},
         "units": [unit_view(u, current is not None and u.id == current.id)
                   for u in state.units],
         "order": list(state.order),
+        "turn": current.id if current else None,
         "chain": state.chain.model_dump() if state.chain else None,
     }
     if reach_unit is not None:
