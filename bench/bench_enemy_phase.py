@@ -1,136 +1,129 @@
-"""Benchmark: an Elite enemy phase, 30 enemies against 12 units on a 40x40 map.
+"""Benchmark: whole enemy phases, Elite, Mob and Army, 30 against 12 and 120 against 48.
 
-Every enemy considers every reachable tile, weapon and target with the exact
-forecast (the same procedure that resolves the attack); Elites "can act in any
-order", so after each action every Elite still to act is re-scored. Target
-(issue 3): under 2 s median on this 2-core machine. Prints how many candidates
-were scored. The baseline in the same run is the identical phase with forecast
-sharing turned off (every candidate's exact forecast computed afresh), printed
-as a ratio. Run: ``.venv/bin/python bench/bench_enemy_phase.py``.
+The battles are ``tests/tropera/ai_scenarios.build``: a seeded 40x40 map, the
+players in the middle, the enemies around them (30 Elites against 12 at seed 1
+is this benchmark's battle since issue 3). Every enemy considers every
+reachable tile, weapon and foe with the exact forecast; Elites "can act in any
+order", so before each action every Elite still to act is weighed.
+
+Targets (issue 16), for each tier:
+* scale: 120 v 48 within 8 times the 30 v 12 figure;
+* speed: 30 v 12 at least 3 times faster than the planner before issue 16.
+
+The reference planner is commit ``REFERENCE`` (the last before the speed work),
+unpacked with ``git archive`` into a temporary directory and run in a
+subprocess on the same battles, in the same run: runs alternate between it and
+the current code so machine load hits both alike. Figures are medians of CPU
+time in the process (``time.process_time``: on this shared 2-core machine wall
+time mostly measures the other tenants). Both choose the same actions
+(``tests/tropera/test_ai_decisions.py``).
+
+Run: ``.venv/bin/python bench/bench_enemy_phase.py`` (exit 1 if a target is not met).
 """
 
 from __future__ import annotations
 
-import random
+import json
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT))
 
-from tactician.dice.source import SeededDice  # noqa: E402
-from tactician.rulesets.tropera.ai import Scorer, next_decision  # noqa: E402
-from tactician.rulesets.tropera.battle_actions import apply  # noqa: E402
-from tactician.rulesets.tropera.battle_state import MapState, TroperaBattle, Unit  # noqa: E402
-from tactician.rulesets.tropera.creation import load_character  # noqa: E402
-from tactician.rulesets.tropera.options import TroperaOptions  # noqa: E402
+REFERENCE = "f1f98bd"
+TIERS = ("elite", "mob", "army")
+SMALL = (30, 12)
+LARGE = (120, 48)
+RUNS = 3
+SCALE_TARGET = 8.0
+SPEED_TARGET = 3.0
 
-EXAMPLES = ROOT / "examples" / "tropera"
-SIZE = 40
+# Times one phase per tier with whatever ``tactician`` is first on the path.
+TIMER = """
+import json, sys, time
+from tests.tropera.ai_scenarios import build, play
+from tactician.rulesets.tropera.ai import Scorer
+from tactician.rulesets.tropera.options import TroperaOptions
+enemies, players = int(sys.argv[1]), int(sys.argv[2])
+out = {}
+for tier in sys.argv[3:]:
+    play(build(enemies, players, 40, 2, tier), Scorer(TroperaOptions()))  # warm: tables, caches
+    state = build(enemies, players, 40, 1, tier)
+    began = time.process_time()
+    play(state, Scorer(TroperaOptions()))
+    out[tier] = time.process_time() - began
+print(json.dumps(out))
+"""
 
 
-def build(seed: int = 1) -> TroperaBattle:
-    rng = random.Random(seed)
-    cells = []
-    for _ in range(SIZE * SIZE):
-        roll = rng.random()
-        cells.append(
-            "forest"
-            if roll < 0.15
-            else "hill"
-            if roll < 0.2
-            else "shallows"
-            if roll < 0.24
-            else "mountain"
-            if roll < 0.27
-            else "plain"
-        )
-    players = [
-        load_character(EXAMPLES / f)
-        for f in (
-            "aria_sword_fighter.yaml",
-            "lute_mage.yaml",
-            "lethe_laguz_beast.yaml",
-            "gilliam_armored_lancer.yaml",
-        )
-    ]
-    enemies = [
-        load_character(EXAMPLES / "enemies" / f)
-        for f in ("brigand.yaml", "soldier.yaml", "archer.yaml", "chief.yaml")
-    ]
-    units: list[Unit] = []
-    taken: set[tuple[int, int]] = set()
-
-    def spot(x0: int, x1: int, y0: int, y1: int) -> tuple[int, int]:
-        while True:
-            tile = (rng.randrange(x0, x1), rng.randrange(y0, y1))
-            if tile not in taken and cells[tile[1] * SIZE + tile[0]] != "mountain":
-                taken.add(tile)
-                return tile
-
-    for i in range(12):
-        c = players[i % 4]
-        units.append(
-            Unit(
-                id=f"p{i}",
-                side="player",
-                number=i + 1,
-                character=c,
-                position=spot(14, 26, 14, 26),
-                hp=30,
-                equipped=c.equipped,
-                transformed=c.kind.startswith("laguz"),
-            )
-        )
-    for i in range(30):
-        c = enemies[i % 4]
-        units.append(
-            Unit(
-                id=f"e{i}",
-                side="enemy",
-                number=i + 1,
-                tier="elite",
-                character=c,
-                position=spot(6, 34, 6, 34),
-                hp=20,
-                equipped=c.equipped,
-            )
-        )
-    fixed = [u.model_copy(update={"hp": min(u.hp, u.max_hp)}) for u in units]
-    return TroperaBattle(
-        map=MapState(width=SIZE, height=SIZE, cells=tuple(cells)), units=tuple(fixed), phase=1
+def timed(src: Path, size: tuple[int, int], tiers: tuple[str, ...]) -> dict[str, float]:
+    """Seconds per tier for one phase, in a fresh process importing ``src``."""
+    done = subprocess.run(
+        [sys.executable, "-c", TIMER, str(size[0]), str(size[1]), *tiers],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": f"{src}:{ROOT}", "PATH": "/usr/bin:/bin"},
     )
+    figures: dict[str, float] = json.loads(done.stdout)
+    return figures
 
 
-def play(state: TroperaBattle, share: bool = True) -> tuple[float, int, int]:
-    scorer = Scorer(TroperaOptions(), share=share)
-    start = time.perf_counter()
-    actions = 0
-    while True:
-        decision = next_decision(state, scorer)
-        if decision is None:
-            break
-        for action in decision.actions:
-            state, _ = apply(state, action, SeededDice(actions))
-            actions += 1
-    return time.perf_counter() - start, scorer.scored, actions
+def unpack_reference(into: Path) -> Path:
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", REFERENCE, "src"], check=True, capture_output=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into / "src"
 
 
 def main() -> int:
-    state = build()
-    play(state)  # warm caches (terrain tables, compendium)
-    runs = [play(state) for _ in range(5)]
-    median = statistics.median(r[0] for r in runs)
-    _, scored, actions = runs[0]
-    baseline = statistics.median(play(state, share=False)[0] for _ in range(3))
-    print(f"elite enemy phase, 30 vs 12 on {SIZE}x{SIZE}: median {median:.3f} s over 5 runs")
-    print(f"candidates scored with exact odds: {scored} ({actions} actions taken)")
-    print(f"baseline, no forecast sharing: {baseline:.3f} s; ratio {baseline / median:.1f}x")
-    print(f"target < 2 s: {'PASS' if median < 2 else 'FAIL'}")
-    return 0 if median < 2 else 1
+    ours = ROOT / "src"
+    with tempfile.TemporaryDirectory(prefix="bench_enemy_phase_") as tmp:
+        old_src = unpack_reference(Path(tmp))
+        # one untimed round each: compiled bytecode, page cache
+        timed(old_src, SMALL, TIERS)
+        timed(ours, SMALL, TIERS)
+        old: dict[str, list[float]] = {t: [] for t in TIERS}
+        small: dict[str, list[float]] = {t: [] for t in TIERS}
+        large: dict[str, list[float]] = {t: [] for t in TIERS}
+        for _ in range(RUNS):
+            for tier, value in timed(old_src, SMALL, TIERS).items():
+                old[tier].append(value)
+            for tier, value in timed(ours, SMALL, TIERS).items():
+                small[tier].append(value)
+            for tier, value in timed(ours, LARGE, TIERS).items():
+                large[tier].append(value)
+    met = True
+    print(f"enemy phases on 40x40, medians of {RUNS} runs; reference planner {REFERENCE}")
+    for tier in TIERS:
+        before = statistics.median(old[tier])
+        now = statistics.median(small[tier])
+        big = statistics.median(large[tier])
+        speed, scale = before / now, big / now
+        ok_speed, ok_scale = speed >= SPEED_TARGET, scale <= SCALE_TARGET
+        met = met and ok_speed and ok_scale
+        print(
+            f"{tier:5}: 30v12 {now:.3f} s (reference {before:.3f} s), 120v48 {big:.3f} s"
+        )
+        print(
+            f"       speed-up {speed:.1f}x (target >= {SPEED_TARGET:.0f}x): "
+            f"{'met' if ok_speed else 'NOT met'}; "
+            f"120v48 / 30v12 {scale:.1f}x (target <= {SCALE_TARGET:.0f}x): "
+            f"{'met' if ok_scale else 'NOT met'}"
+        )
+    print(f"all targets: {'met' if met else 'NOT met'}")
+    return 0 if met else 1
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    started = time.perf_counter()
+    status = main()
+    print(f"(bench took {time.perf_counter() - started:.0f} s)")
+    raise SystemExit(status)

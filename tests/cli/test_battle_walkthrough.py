@@ -69,6 +69,18 @@ def test_a_campaign_from_party_to_the_party_after_the_battle(tmp_path: Path) -> 
             f"added from {sheet_file(name)}", "carried back from battle 'ford' (victory)"]
         assert changes[1]["who"] == "battle" and "last_battle" in changes[1]["changed"]
     assert cli(db, "campaign", "check")["ok"] is True
+    # undoing the blow that ended it takes the carried state back (the battle goes on)
+    cli(db, "battle", "undo")
+    assert cli(db, "battle", "list")[0]["status"] == "ongoing"
+    for name in ("Aria", "Lute"):
+        sheet = cli(db, "character", "show", name)
+        assert sheet["last_battle"] is None and sheet["carried"] == {}
+        assert cli(db, "character", "history", name)[-1]["what"] == (
+            "undo: battle 'ford' is ongoing again, its carried state taken back")
+    again = cli(db, "battle", "attack", "lethe", "chief", "--yes", "--rolls", "12,40,77,3,95,61")
+    assert again["result"] == "victory"
+    assert cli(db, "character", "show", "Aria")["last_battle"] == {
+        "name": "ford", "result": "victory"}
 
 
 def sheet_file(name: str) -> str:

@@ -82,3 +82,50 @@ def test_enumerator_agrees_with_the_same_procedure_on_seeded_dice(seed: int) -> 
         seen[state] += 1
     for state, p in exact.items():
         assert seen[state] / runs == pytest.approx(p, abs=6 * (p * (1 - p) / runs) ** 0.5 + 0.01)
+
+
+# -- Local: a step memoized on the part of the state it reads (issue 16) -------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(0, 100), min_size=2, max_size=4),
+    st.lists(st.tuples(st.integers(0, 3), st.integers(1, 4)), min_size=1, max_size=6),
+)
+def test_a_local_step_gives_the_very_same_distribution(
+    chances: list[int], hits: list[tuple[int, int]]
+) -> None:
+    """A toy sequence: strike k hits counter ``who`` for ``amount`` with its chance.
+    The step reads only (strike, that counter); written as patch after local,
+    ``distribution`` with the ``Local`` memo must give the same end states with
+    the same floats (same order of accumulation) as stepping whole states."""
+    from tactician.dice.enumerate import Local
+
+    strikes = [(who % len(chances), amount) for who, amount in hits]
+    events = [Bands(AveragedRoll(1, 100), (c,), (True, False)) for c in chances]
+    start = (0, tuple(5 for _ in chances))
+
+    def view(state: tuple[int, tuple[int, ...]]) -> tuple[int, int]:
+        index, counters = state
+        return (index, counters[strikes[index][0]])
+
+    def local(part: tuple[int, int], chance: object) -> int:
+        index, value = part
+        who, amount = strikes[index]
+        landed = chance.decide(events[who])  # type: ignore[attr-defined]
+        return max(0, value - amount) if landed and value else value
+
+    def patch(state: tuple[int, tuple[int, ...]], value: int) -> tuple[int, tuple[int, ...]]:
+        index, counters = state
+        who = strikes[index][0]
+        return (index + 1, counters[:who] + (value,) + counters[who + 1 :])
+
+    def step(state: tuple[int, tuple[int, ...]], chance: object) -> tuple[int, tuple[int, ...]]:
+        return patch(state, local(view(state), chance))
+
+    def done(state: tuple[int, tuple[int, ...]]) -> bool:
+        return state[0] >= len(strikes)
+
+    whole = distribution(start, step, done)
+    memoized = distribution(start, step, done, local=Local(view, local, patch))
+    assert list(memoized.items()) == list(whole.items())

@@ -374,3 +374,46 @@ def test_more_movement_never_reaches_less(case: dict, extra: int) -> None:
 def test_shared_test_terrain_matches_its_symbols() -> None:
     assert board_of(".FM=").terrain_at((3, 0)) == ROAD
     assert (PLAIN.cost_for("x"), FOREST.cost_for("x"), MOUNTAIN.cost_for("x")) == (1, 2, None)
+
+
+# -- queries sharing a board's tables (issue 16) --------------------------------
+
+_SYMBOLS = st.sampled_from(".FM#=")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rows=st.integers(3, 7).flatmap(
+        lambda width: st.lists(
+            st.text(_SYMBOLS, min_size=width, max_size=width), min_size=3, max_size=7
+        )
+    ),
+    queries=st.lists(
+        st.tuples(
+            st.integers(0, 6),
+            st.integers(0, 6),
+            st.integers(0, 6),
+            st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), max_size=4),
+            st.booleans(),
+        ),
+        min_size=1,
+        max_size=6,
+    ),
+)
+def test_queries_on_one_board_answer_as_on_a_fresh_board(
+    rows: list[str], queries: list[tuple[int, int, int, list[tuple[int, int]], bool]]
+) -> None:
+    """Searches on one board share its "seen" marks, stamped per query: whatever ran
+    before, each query gives what it gives on a board never searched (and the
+    same paths), with enemies blocking or, for a Thief, passed."""
+    shared = board_of(*rows)
+    for x, y, movement, blockers, thief in queries:
+        start = (x % shared.width, y % shared.height)
+        profile = MoveProfile.of(movement, WALKER, pass_enemies=thief)
+        others = [b for b in blockers if b != start]
+        fresh = board_of(*rows)
+        assert reachable(shared, start, profile, others) == reachable(fresh, start, profile, others)
+        mine, theirs = search(shared, start, profile, others), search(fresh, start, profile, others)
+        assert {t: mine.path(t) for t in mine.remaining} == {
+            t: theirs.path(t) for t in theirs.remaining
+        }

@@ -12,29 +12,62 @@ is the very one the sampler runs to resolve.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from tactician.dice.events import Event
 
 S = TypeVar("S", bound=Hashable)
 T = TypeVar("T")
+V = TypeVar("V", bound=Hashable)
+R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class Local(Generic[S, V, R]):
+    """A procedure's step on the part of the state it reads.
+
+    ``view(state)`` is that part (None when the step reads the whole state),
+    ``step(part, chance)`` the step on it and ``patch(state, result)`` the whole
+    state after it. The procedure must be written so that its whole step is
+    ``patch(state, step(view(state), chance))`` whenever the view is not None:
+    then ``distribution`` may run the step once per distinct part and patch the
+    results into every state sharing it, with the same results in the same order.
+    """
+
+    view: Callable[[S], V | None]
+    step: Callable[[V, Any], R]
+    patch: Callable[[S, R], S]
 
 
 class _ReplayChance:
-    """Follows a fixed path of outcome indices, then takes the first outcome of new events."""
+    """Follows a fixed path of outcome indices, then takes the first outcome of new events.
+
+    ``known`` maps ``id(event)`` to (event, its outcomes) for one enumeration: a
+    rule asks the same few events over and over, and an event's ``outcomes()``
+    (a cache lookup hashing the event, then a fresh list) costs more than the
+    step that asks it. The event is kept beside its id, so the id cannot be
+    reused while the entry lives, and checked by identity.
+    """
 
     narrating = False
-    __slots__ = ("path", "position", "probability", "new_branches")
+    __slots__ = ("path", "position", "probability", "new_branches", "known")
 
-    def __init__(self, path: list[int]) -> None:
+    def __init__(
+        self, path: list[int], known: dict[int, tuple[Any, Sequence[tuple[Any, float]]]]
+    ) -> None:
         self.path = path
         self.position = 0
         self.probability = 1.0
         # (position, outcome count) for each event met beyond the given path
         self.new_branches: list[tuple[int, int]] = []
+        self.known = known
 
     def decide(self, event: Event[T]) -> T:
-        outcomes: Sequence[tuple[T, float]] = event.outcomes()
+        found = self.known.get(id(event))
+        if found is None or found[0] is not event:
+            found = self.known[id(event)] = (event, tuple(event.outcomes()))
+        outcomes: Sequence[tuple[T, float]] = found[1]
         position = self.position
         self.position += 1
         if position < len(self.path):
@@ -52,13 +85,22 @@ class _ReplayChance:
         pass
 
 
-def branches(state: S, step: Callable[[S, Any], S]) -> list[tuple[S, float]]:
-    """Every result of one step from ``state`` with its probability."""
+def branches(
+    state: S,
+    step: Callable[[S, Any], S],
+    known: dict[int, tuple[Any, Sequence[tuple[Any, float]]]] | None = None,
+) -> list[tuple[S, float]]:
+    """Every result of one step from ``state`` with its probability.
+
+    ``known`` is the outcome memo (see ``_ReplayChance``) to share between calls.
+    """
+    if known is None:
+        known = {}
     results: list[tuple[S, float]] = []
     pending: list[list[int]] = [[]]
     while pending:
         path = pending.pop()
-        chance = _ReplayChance(path)
+        chance = _ReplayChance(path, known)
         results.append((step(state, chance), chance.probability))
         for position, count in chance.new_branches:
             for alternative in range(1, count):
@@ -71,19 +113,40 @@ def distribution(
     step: Callable[[S, Any], S],
     done: Callable[[S], bool],
     max_steps: int = 10_000,
+    *,
+    local: Local[S, Any, Any] | None = None,
 ) -> dict[S, float]:
-    """Exact distribution of the final states of a stepwise procedure."""
+    """Exact distribution of the final states of a stepwise procedure.
+
+    With ``local`` (see :class:`Local`) the step's branches are computed once per
+    distinct part of the state and patched into each state: the same
+    distribution, accumulated in the same order, so the same floats.
+    """
     frontier: dict[S, float] = {start: 1.0}
     finished: dict[S, float] = {}
+    known: dict[int, tuple[Any, Sequence[tuple[Any, float]]]] = {}
+    memo: dict[Any, list[tuple[Any, float]]] = {}
+    view: Callable[[S], Any] = local.view if local is not None else (lambda state: None)
+    patch = local.patch if local is not None else None
     for _ in range(max_steps):
         if not frontier:
             return finished
         following: dict[S, float] = {}
+        add = following.get
         for state, p in frontier.items():
             if done(state):
                 finished[state] = finished.get(state, 0.0) + p
                 continue
-            for result, q in branches(state, step):
-                following[result] = following.get(result, 0.0) + p * q
+            part = view(state)
+            if part is not None and patch is not None and local is not None:
+                found = memo.get(part)
+                if found is None:
+                    found = memo[part] = branches(part, local.step, known)
+                for result, q in found:
+                    whole = patch(state, result)
+                    following[whole] = add(whole, 0.0) + p * q
+                continue
+            for result, q in branches(state, step, known):
+                following[result] = add(result, 0.0) + p * q
         frontier = following
     raise RuntimeError(f"procedure did not finish within {max_steps} steps")

@@ -23,13 +23,17 @@ The model is generic; a ruleset expresses its movement rules by building a
 Movement is 4-neighbour (no diagonals). The search is a bucket queue on the
 movement left (Dial's algorithm, largest first) over flat-index tables built
 once per board and profile terrain table (see :func:`_run` for why each tile
-is settled the first time it is seen).
+is settled the first time it is seen). A query costs what it reaches, not the
+map's area: the "seen" marks live in one array per board, profile and thread,
+stamped with a fresh number per query instead of cleared.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from itertools import count
+from threading import get_ident
 
 from tactician.grid.board import Board, Tile
 from tactician.grid.terrain import TerrainType
@@ -111,6 +115,11 @@ class MoveProfile:
         init=False, repr=False, compare=False, hash=False, default_factory=dict
     )
     _table_key: _TableKey = field(init=False, repr=False, compare=False, hash=False)
+    # with_movement's results by movement: a ruleset asks for its unit's profile on
+    # every query, and rebuilding one re-sorts and re-validates the whole table
+    _variants: dict[int, MoveProfile] = field(
+        init=False, repr=False, compare=False, hash=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         if self.movement < 0:
@@ -180,8 +189,14 @@ class MoveProfile:
         return self._lookup.get(terrain_name.casefold(), self.default)
 
     def with_movement(self, movement: int) -> MoveProfile:
-        """The same profile with another movement (doubled for a sprint, what is left...)."""
-        return replace(self, movement=movement)
+        """The same profile with another movement (doubled for a sprint, what is left...).
+
+        Built once per movement value and kept (profiles are immutable).
+        """
+        found = self._variants.get(movement)
+        if found is None:
+            found = self._variants[movement] = replace(self, movement=movement)
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +206,8 @@ class _Compiled:
     For each flat index ``i``: ``near[i]`` the neighbours the profile can enter
     at all, ``need[i]`` the movement needed to enter ``i``, ``cost[i]`` what
     entering it spends. ``pad`` is the largest cost (see :func:`_run`).
+    ``marks`` holds each thread's "seen" array: a tile is seen in a query when
+    its mark equals the query's stamp (``_stamps`` never repeats one).
     """
 
     near: tuple[tuple[int, ...], ...]
@@ -198,6 +215,22 @@ class _Compiled:
     cost: tuple[int, ...]
     pad: int
     coords: tuple[Tile, ...]
+    # ``near_within[k]``: for k below the largest need, each tile's neighbours that
+    # need at most k (with k movement left no other can be entered); saves the
+    # search a test per neighbour. ``top`` is the largest need: from there up, ``near``.
+    near_within: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    top: int = 0
+    marks: dict[int, list[int]] = field(default_factory=dict)
+
+    def seen_array(self) -> list[int]:
+        """This thread's marks (queries on one thread never overlap)."""
+        found = self.marks.get(get_ident())
+        if found is None:
+            found = self.marks[get_ident()] = [0] * len(self.need)
+        return found
+
+
+_stamps = count(1)
 
 
 def _coords(board: Board) -> tuple[Tile, ...]:
@@ -222,7 +255,11 @@ def _compile(board: Board, profile: MoveProfile) -> _Compiled:
         tuple(j for j in row if steps[j] is not None) for row in board.neighbour_indexes
     )
     pad = max([step.cost for step in per_kind if step is not None], default=0)
-    compiled = _Compiled(near, need, cost, pad, _coords(board))
+    top = max([step.need for step in per_kind if step is not None], default=0)
+    near_within = ((),) + tuple(
+        tuple(tuple(j for j in row if need[j] <= k) for row in near) for k in range(1, top)
+    )
+    compiled = _Compiled(near, need, cost, pad, _coords(board), near_within, top)
     if len(board.cache) >= _CACHE_LIMIT:
         oldest = next(k for k in board.cache if k != "coords")
         del board.cache[oldest]
@@ -237,30 +274,38 @@ def _prepare(
     blockers: Iterable[Tile],
     allies: Iterable[Tile],
     movement: int | None,
-) -> tuple[int, int, list[bool], list[int]]:
-    """Start index, movement, the initial "seen" array, tiles that cannot be stopped on."""
+    compiled: _Compiled,
+) -> tuple[int, int, list[int], int, list[int]]:
+    """Start index, movement, the "seen" array and this query's stamp (the start
+    and the blockers already marked), tiles that cannot be stopped on."""
     origin = board.check(start)
     budget = profile.movement if movement is None else movement
     if budget < 0:
         raise ValueError(f"movement must be 0 or more, not {budget}")
     width, height = board.width, board.height
-    seen = [False] * board.size
+    seen = compiled.seen_array()
+    stamp = next(_stamps)
     passable: list[int] = []
     for x, y in blockers:
         if 0 <= x < width and 0 <= y < height:
             if profile.pass_enemies:
                 passable.append(y * width + x)
             else:
-                seen[y * width + x] = True  # never entered
+                seen[y * width + x] = stamp  # never entered
     for x, y in allies:
         if 0 <= x < width and 0 <= y < height:
             passable.append(y * width + x)
-    seen[origin] = True
-    return origin, budget, seen, passable
+    seen[origin] = stamp
+    return origin, budget, seen, stamp, passable
 
 
 def _run(
-    compiled: _Compiled, origin: int, budget: int, seen: list[bool], passable: list[int]
+    compiled: _Compiled,
+    origin: int,
+    budget: int,
+    seen: list[int],
+    stamp: int,
+    passable: list[int],
 ) -> dict[Tile, int]:
     """Bucket-queue search (Dial's algorithm) on movement left, largest first.
 
@@ -269,7 +314,10 @@ def _run(
     from the fullest bucket, is its best: later buckets hold less movement, and
     neither the cost nor the floor at 0 can turn less movement into more. Each
     tile is therefore handled once, with no priority updates. Cost-0 steps
-    append to the bucket being walked, which list iteration still visits.
+    append to the bucket being walked, which list iteration still visits. A
+    neighbour that needs more than is left is never entered later either (the
+    buckets only go down), so each bucket walks only the neighbours it can enter
+    (``near_within``).
 
     ``buckets`` has ``pad`` extra entries aliasing bucket 0, so a negative
     ``left - cost`` (a step dearer than what is left, allowed when its
@@ -278,14 +326,16 @@ def _run(
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets += [buckets[0]] * compiled.pad
     buckets[budget].append(origin)
-    near, need, cost, coords = compiled.near, compiled.need, compiled.cost, compiled.coords
+    near, cost, coords = compiled.near, compiled.cost, compiled.coords
+    within, top = compiled.near_within, compiled.top
     out: dict[Tile, int] = {}
     for left in range(budget, 0, -1):
+        enterable = near if left >= top else within[left]
         for here in buckets[left]:
             out[coords[here]] = left
-            for there in near[here]:
-                if not seen[there] and need[there] <= left:
-                    seen[there] = True
+            for there in enterable[here]:
+                if seen[there] != stamp:
+                    seen[there] = stamp
                     buckets[left - cost[there]].append(there)
     for here in buckets[0]:
         out[coords[here]] = 0
@@ -299,7 +349,8 @@ def _run_with_parents(
     compiled: _Compiled,
     origin: int,
     budget: int,
-    seen: list[bool],
+    seen: list[int],
+    stamp: int,
     passable: list[int],
     parents: dict[int, int],
 ) -> dict[Tile, int]:
@@ -312,14 +363,16 @@ def _run_with_parents(
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets += [buckets[0]] * compiled.pad
     buckets[budget].append(origin)
-    near, need, cost, coords = compiled.near, compiled.need, compiled.cost, compiled.coords
+    near, cost, coords = compiled.near, compiled.cost, compiled.coords
+    within, top = compiled.near_within, compiled.top
     out: dict[Tile, int] = {}
     for left in range(budget, 0, -1):
+        enterable = near if left >= top else within[left]
         for here in buckets[left]:
             out[coords[here]] = left
-            for there in near[here]:
-                if not seen[there] and need[there] <= left:
-                    seen[there] = True
+            for there in enterable[here]:
+                if seen[there] != stamp:
+                    seen[there] = stamp
                     parents[there] = here
                     buckets[left - cost[there]].append(there)
     for here in buckets[0]:
@@ -348,8 +401,11 @@ def reachable(
     ``profile.movement``. Tiles in ``blockers``/``allies`` off the board are
     ignored; a ``start`` off the board is refused (RulesError).
     """
-    origin, budget, seen, passable = _prepare(board, start, profile, blockers, allies, movement)
-    return _run(_compile(board, profile), origin, budget, seen, passable)
+    compiled = _compile(board, profile)
+    origin, budget, seen, stamp, passable = _prepare(
+        board, start, profile, blockers, allies, movement, compiled
+    )
+    return _run(compiled, origin, budget, seen, stamp, passable)
 
 
 @dataclass(frozen=True)
@@ -399,10 +455,12 @@ def search(
     movement: int | None = None,
 ) -> Reach:
     """Like :func:`reachable`, also keeping a best path to every destination."""
-    origin, budget, seen, passable = _prepare(board, start, profile, blockers, allies, movement)
     compiled = _compile(board, profile)
+    origin, budget, seen, stamp, passable = _prepare(
+        board, start, profile, blockers, allies, movement, compiled
+    )
     parents: dict[int, int] = {}
-    remaining = _run_with_parents(compiled, origin, budget, seen, passable, parents)
+    remaining = _run_with_parents(compiled, origin, budget, seen, stamp, passable, parents)
     return Reach(board, start, budget, remaining, parents)
 
 

@@ -67,8 +67,28 @@ class TerrainGrid(BaseModel):
         }
 
     def build(self, terrains: TerrainSet) -> Board:
-        """The board (cached: battles ask for it on every action)."""
-        return _board(self.width, self.height, self.cells, terrains)
+        """The board (cached: battles ask for it on every action).
+
+        The common call, the same grid object again, is found by identity in
+        ``_LAST_BUILT`` and costs no hashing (``_board``'s key hashes every cell
+        name). The grid's own ``cells`` and ``terrains`` are checked by identity
+        too: ``model_copy(update={"cells": ...})`` gives new cells.
+        """
+        found = _LAST_BUILT.get(id(self))
+        if found is not None and found[0] is self:
+            _, cells, known, board = found
+            if cells is self.cells and known is terrains:
+                return board
+        board = _board(self.width, self.height, self.cells, terrains)
+        if len(_LAST_BUILT) >= _LAST_BUILT_LIMIT:
+            _LAST_BUILT.clear()  # atomic, unlike evicting one entry, if threads share it
+        # the entry holds the grid itself, so its id cannot be reused while the entry lives
+        _LAST_BUILT[id(self)] = (self, self.cells, terrains, board)
+        return board
+
+
+_LAST_BUILT_LIMIT = 64
+_LAST_BUILT: dict[int, tuple[TerrainGrid, tuple[str, ...], TerrainSet, Board]] = {}
 
 
 @lru_cache(maxsize=32)

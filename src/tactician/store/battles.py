@@ -303,6 +303,36 @@ def carry_back(session: Session, row: BattleRow, carry: Mapping[str, dict[str, A
             before=before, after=after))
 
 
+def take_back_carry(session: Session, row: BattleRow) -> None:
+    """Undo what an ended battle carried to the roster (the undo that makes it
+    ongoing again): each character whose sheet names this battle as its last gets
+    back the ``carried`` and ``last_battle`` it had before, recorded as a change.
+    Only those two keys go back, so a level-up the GM gave since is kept."""
+    from tactician.store.models import Character, CharacterChange
+
+    characters = session.scalars(select(Character).where(
+        Character.campaign_id == row.campaign_id))
+    for character in characters:
+        last = character.sheet.get("last_battle")
+        if not isinstance(last, dict) or last.get("name") != row.name:
+            continue
+        carried = session.scalars(select(CharacterChange).where(
+            CharacterChange.character_id == character.id, CharacterChange.who == "battle")
+            .order_by(CharacterChange.id.desc())).first()
+        earlier = (carried.before or {}) if carried is not None else {}
+        before = dict(character.sheet)
+        after = {key: value for key, value in before.items()
+                 if key not in ("carried", "last_battle")}
+        for key in ("carried", "last_battle"):
+            if key in earlier:
+                after[key] = earlier[key]
+        character.sheet = after
+        session.add(CharacterChange(
+            character_id=character.id, who="battle",
+            what=f"undo: battle {row.name!r} is ongoing again, its carried state taken back",
+            before=before, after=after))
+
+
 def _streams_after(streams: int, entries: Sequence[Entry]) -> int:
     """The battle's stream counter after ``entries``: each action drew from a fresh
     stream (its own ``stream`` where the entry names it, else the next one)."""
@@ -350,6 +380,8 @@ def drop_entries(db: Database, battle_id: int, expected_seq: int, keep: int,
                 SnapshotRow.battle_id == battle_id, SnapshotRow.seq == keep)).first() is None:
             session.add(SnapshotRow(battle_id=battle_id, seq=keep, state=state))
         row.last_seq = keep
+        if row.status != "ongoing" and status == "ongoing":
+            take_back_carry(session, row)
         row.status = status
         return dropped
 

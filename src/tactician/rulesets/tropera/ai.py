@@ -13,6 +13,13 @@ Every candidate (each reachable tile x each usable weapon x each foe in range)
 is scored with the exact forecast of the Attack Sequence from that tile — the
 same procedure that resolves it. Identical situations share one forecast (a
 cache, not a shortcut). Choices are deterministic: ties break on fixed keys.
+
+At scale (issue 16): before each action every Elite is weighed again, but what
+it found last time is kept and only what the action can have changed is redone
+(``ai_memo``); candidates walk the weapon's ring around each foe in reach, not
+every tile against every foe; the approach to the nearest foe reads one
+multi-source distance field per set of foes (``nearest_field``). The choices are
+those of the planner that re-decided everyone (``tests/tropera/test_ai_decisions``).
 """
 
 from __future__ import annotations
@@ -20,16 +27,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tactician.grid.ranges import manhattan
+from tactician.grid.board import Board
+from tactician.grid.ranges import ring_offsets
 from tactician.rulesets.tropera import numbers
+from tactician.rulesets.tropera.ai_memo import DecisionMemo, Kept, touched_indexes
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
-from tactician.rulesets.tropera.battle_units import combatant, movement_left, reach
+from tactician.rulesets.tropera.battle_units import (
+    combatant,
+    movement_left,
+    occupied,
+    reach,
+    reach_through_allies,
+    situation,
+)
 from tactician.rulesets.tropera.combatant import Combatant, carried_weapons, usable_problem
 from tactician.rulesets.tropera.compendium import load_compendium
 from tactician.rulesets.tropera.maneuvers import quick_draw
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.sequence import Forecast, forecast, plan_sequence
-from tactician.rulesets.tropera.targeting import shaded_ignored, targetable_foes
+from tactician.rulesets.tropera.targeting import PROVOKED, shaded_ignored, targetable_foes
 from tactician.rulesets.tropera.tiers import may
 
 Tile = tuple[int, int]
@@ -87,11 +103,28 @@ class Scorer:
 
     def __init__(self, options: TroperaOptions, share: bool = True) -> None:
         self.options = options
-        self.share = share  # False recomputes every forecast (the benchmark's baseline)
+        self.share = share  # False recomputes every snapshot and forecast (for comparisons)
         self.compendium = load_compendium()
         self._units: dict[tuple[Any, ...], Combatant] = {}
         self._fights: dict[tuple[Any, ...], tuple[Forecast, float, float]] = {}
+        self._fields: dict[tuple[Any, ...], list[int]] = {}
+        self._content: dict[int, tuple[Combatant, str]] = {}
+        self._alike: dict[tuple[Any, ...], tuple[Any, Combatant]] = {}
+        self._figures: dict[
+            tuple[Any, ...], tuple[Forecast, float, float, tuple[float, float, float, float]]
+        ] = {}
+        self.memo = DecisionMemo()
         self.scored = 0
+
+    def field(self, board: Board, foes: list[Tile]) -> list[int]:
+        """``nearest_field`` for these foes, computed once per set of foe tiles."""
+        key = (board.width, board.height, tuple(sorted(foes)))  # terrain plays no part
+        found = self._fields.get(key)
+        if found is None:
+            if len(self._fields) >= 64:
+                self._fields.clear()
+            found = self._fields[key] = nearest_field(board, foes)
+        return found
 
     def unit_at(
         self, state: TroperaBattle, unit: Unit, tile: Tile, weapon: str | None
@@ -109,12 +142,54 @@ class Scorer:
         )
         found = self._units.get(key) if self.share else None
         if found is None:
-            found = self._units[key] = combatant(state, unit, tile, weapon, self.compendium)
+            found = self._units[key] = self._snapshot(state, unit, tile, weapon)
         return found
 
+    def _snapshot(
+        self, state: TroperaBattle, unit: Unit, tile: Tile, weapon: str | None
+    ) -> Combatant:
+        """``combatant``, shared between units made alike: one character (the same
+        object, as a roster of brigands shares it) in the same situation with the
+        same weapon builds the same snapshot."""
+        where = situation(state, unit, tile)
+        key = (
+            id(unit.character),
+            unit.transformed,
+            weapon,
+            unit.equipped,
+            unit.embarked,
+            unit.carried_by is None,
+            where,
+        )
+        found = self._alike.get(key) if self.share else None
+        if found is None or found[0] is not unit.character:
+            # the entry holds the character, so its id is not reused while it lives
+            found = self._alike[key] = (
+                unit.character,
+                combatant(state, unit, tile, weapon, self.compendium),
+            )
+        return found[1]
+
+    def content(self, unit: Combatant) -> str:
+        """The snapshot's full text (``repr``: every field, nested models included):
+        two snapshots with the same text fight alike, whoever they are. Kept per
+        snapshot object (``unit_at`` keeps the snapshots alive)."""
+        found = self._content.get(id(unit))
+        if found is None or found[0] is not unit:
+            found = self._content[id(unit)] = (unit, repr(unit))
+        return found[1]
+
     def fight(
-        self, attacker: Combatant, defender: Combatant, distance: int, key: tuple[Any, ...]
+        self, attacker: Combatant, defender: Combatant, distance: int
     ) -> tuple[Forecast, float, float]:
+        """The forecast of ``attacker`` striking ``defender`` at ``distance``, with the
+        chances of the first strike and of the first counter landing.
+
+        Forecasts are shared between identical fights: the key is what the fight is
+        made of (both snapshots in full and the distance), not who fights, so every
+        brigand with the same numbers on the same terrain shares one.
+        """
+        key = (self.content(attacker), self.content(defender), distance)
         found = self._fights.get(key) if self.share else None
         if found is None:
             plan = plan_sequence(attacker, [defender], distance, self.options)
@@ -127,6 +202,28 @@ class Scorer:
                 counter = back["hit"] + back["crit"]
             found = self._fights[key] = (result, hit, counter)
         return found
+
+    def odds(
+        self, attacker: Combatant, defender: Combatant, distance: int
+    ) -> tuple[Forecast, float, float, tuple[float, float, float, float]]:
+        """``fight`` with the figures a candidate shows, read once per forecast:
+        (defeat the target, be defeated, damage dealt, damage taken)."""
+        key = (self.content(attacker), self.content(defender), distance)
+        figures = self._figures.get(key) if self.share else None
+        if figures is None:
+            result, hit, counter = self.fight(attacker, defender, distance)
+            figures = self._figures[key] = (
+                result,
+                hit,
+                counter,
+                (
+                    result.defeated(1),
+                    result.defeated(0),
+                    result.expected_damage_taken(1),
+                    result.expected_damage_taken(0),
+                ),
+            )
+        return figures
 
 
 def _weapons(unit: Unit) -> list[str]:
@@ -154,67 +251,43 @@ def score(tier: str, hit: float, counter: float, result: Forecast) -> float:
     return result.defeated(1) - result.defeated(0)
 
 
-def candidates(state: TroperaBattle, unit: Unit, scorer: Scorer) -> list[Candidate]:
-    """Every (tile, weapon, foe) attack the unit could make this turn, scored."""
-    tier = unit.tier or "mob"
-    spots = reach(state, unit)
-    foes = targetable_foes(state, unit)  # Provoke
+class _Context:
+    """Per-decision memos: each tile's terrain, the attacker's snapshot per weapon and terrain."""
+
+    __slots__ = ("terrain_of", "attackers", "weapons", "budget", "drawn")
+
+    def __init__(self, state: TroperaBattle, unit: Unit) -> None:
+        self.terrain_of: dict[Tile, str] = {}
+        self.attackers: dict[tuple[str, str], Combatant] = {}
+        # Quick Draw's choice by (foe, attacker snapshot, distance), each object kept
+        # beside its id so no id is reused while the entry lives
+        self.drawn: dict[tuple[int, int, int], tuple[Unit, Combatant, str | None]] = {}
+        self.weapons = _weapons(unit)
+        self.budget = movement_left(state, unit)
+
+
+def candidates(
+    state: TroperaBattle, unit: Unit, scorer: Scorer, spots: dict[Tile, int] | None = None
+) -> list[Candidate]:
+    """Every (tile, weapon, foe) attack the unit could make this turn, scored.
+
+    ``spots`` is the unit's ``reach`` when the caller has it already.
+    """
+    if spots is None:
+        spots = reach(state, unit)
+    context = _Context(state, unit)
     found: list[Candidate] = []
-    compendium = scorer.compendium
-    assert unit.position is not None
-    budget = movement_left(state, unit)
-    for weapon_name in _weapons(unit):
-        weapon = compendium.weapon(weapon_name)
-        for tile, left in spots.items():
-            moved = max(0, budget - left)
-            for foe in foes:
-                assert foe.position is not None
-                distance = manhattan(tile, foe.position)
-                low, high = weapon.range
-                if not low <= distance <= high:
-                    continue
-                attacker = scorer.unit_at(state, unit, tile, weapon_name)
-                if not numbers.in_range(attacker.weapon, attacker, distance):
-                    continue
-                # Quick Draw: the defender switches to its best weapon against this attack
-                drawn = quick_draw(
-                    state, foe, attacker, distance, scorer.options, scorer.compendium
-                )
-                defender = scorer.unit_at(state, foe, foe.position, drawn)
-                terrain = state.map.board().terrain_at(tile).name
-                key = (
-                    unit.id,
-                    unit.hp,
-                    weapon_name,
-                    terrain,
-                    foe.id,
-                    foe.hp,
-                    drawn,
-                    distance,
-                    state.round,
-                    state.phase,
-                )
-                result, hit, counter = scorer.fight(attacker, defender, distance, key)
-                scorer.scored += 1
-                value = score(tier, hit, counter, result)
-                found.append(
-                    Candidate(
-                        tile,
-                        foe.id,
-                        weapon_name,
-                        hit,
-                        counter,
-                        result.defeated(1),
-                        result.defeated(0),
-                        result.expected_damage_taken(1),
-                        result.expected_damage_taken(0),
-                        value,
-                        moved,
-                    )
-                )
+    for foe in targetable_foes(state, unit):  # Provoke
+        found += foe_candidates(state, unit, scorer, spots, foe, context)
+    return ranked(state, found)
+
+
+def ranked(state: TroperaBattle, found: list[Candidate]) -> list[Candidate]:
+    """Shade's ignored targets removed, best first. The key is a total order (no two
+    candidates share target, tile and weapon), so the order found does not show."""
     ignored = shaded_ignored(state, {c.target for c in found})  # Shade
-    found = [c for c in found if c.target not in ignored]
-    found.sort(
+    kept = [c for c in found if c.target not in ignored]
+    kept.sort(
         key=lambda c: (
             -c.score,
             -c.damage_dealt + c.damage_taken,
@@ -224,27 +297,184 @@ def candidates(state: TroperaBattle, unit: Unit, scorer: Scorer) -> list[Candida
             c.weapon,
         )
     )
+    return kept
+
+
+def foe_candidates(
+    state: TroperaBattle,
+    unit: Unit,
+    scorer: Scorer,
+    spots: dict[Tile, int],
+    foe: Unit,
+    context: _Context | None = None,
+) -> list[Candidate]:
+    """The scored attacks on one foe: each usable weapon from each reachable tile in range.
+
+    For each weapon the tiles at a distance inside its range are walked (the ring
+    around the foe, or every reachable tile if that is fewer): the same tiles.
+    """
+    context = context or _Context(state, unit)
+    tier = unit.tier or "mob"
+    compendium = scorer.compendium
+    board = state.map.board()
+    terrain_of, attackers = context.terrain_of, context.attackers
+    assert foe.position is not None
+    fx, fy = foe.position
+    found: list[Candidate] = []
+    for weapon_name in context.weapons:
+        low, high = compendium.weapon(weapon_name).range
+        ring = ring_offsets(low, high) if 0 <= low <= high else ()
+        if len(ring) < len(spots):
+            near = [(fx + dx, fy + dy) for dx, dy in ring if (fx + dx, fy + dy) in spots]
+        else:
+            near = [t for t in spots if low <= abs(t[0] - fx) + abs(t[1] - fy) <= high]
+        for tile in near:
+            distance = abs(tile[0] - fx) + abs(tile[1] - fy)
+            terrain = terrain_of.get(tile)
+            if terrain is None:
+                terrain = terrain_of[tile] = board.terrain_at(tile).name
+            attacker = attackers.get((weapon_name, terrain))
+            if attacker is None:
+                attacker = attackers[(weapon_name, terrain)] = scorer.unit_at(
+                    state, unit, tile, weapon_name
+                )
+            if not numbers.in_range(attacker.weapon, attacker, distance):
+                continue
+            # Quick Draw: the defender switches to its best weapon against this attack
+            known = context.drawn.get((id(foe), id(attacker), distance))
+            if known is not None and known[0] is foe and known[1] is attacker:
+                drawn = known[2]
+            else:
+                drawn = quick_draw(state, foe, attacker, distance, scorer.options, compendium)
+                context.drawn[(id(foe), id(attacker), distance)] = (foe, attacker, drawn)
+            defender = scorer.unit_at(state, foe, foe.position, drawn)
+            result, hit, counter, (kill, killed, dealt, taken) = scorer.odds(
+                attacker, defender, distance
+            )
+            scorer.scored += 1
+            found.append(
+                Candidate(
+                    tile,
+                    foe.id,
+                    weapon_name,
+                    hit,
+                    counter,
+                    kill,
+                    killed,
+                    dealt,
+                    taken,
+                    score(tier, hit, counter, result),
+                    max(0, context.budget - spots[tile]),
+                )
+            )
     return found
 
 
-def _approach(state: TroperaBattle, unit: Unit, movement: int | None = None) -> Tile | None:
-    """The reachable tile closest (Manhattan) to the nearest foe; None to stay."""
+def _approach(
+    state: TroperaBattle,
+    unit: Unit,
+    movement: int | None = None,
+    scorer: Scorer | None = None,
+    spots: dict[Tile, int] | None = None,
+) -> Tile | None:
+    """The reachable tile closest (Manhattan) to the nearest foe; None to stay.
+
+    The distance to the nearest foe comes from one multi-source search over the
+    board (``nearest_field``), shared by every unit approaching the same
+    foes, instead of a minimum over the foes for every reachable tile.
+    """
     foes = [f.position for f in targetable_foes(state, unit) if f.position is not None]
     if not foes or unit.position is None:
         return None
-    spots = reach(state, unit, movement)
-
-    def distance(tile: Tile) -> int:
-        return min(manhattan(tile, foe) for foe in foes)
-
-    best = min(spots, key=lambda t: (distance(t), -spots[t], t))
+    if spots is None:
+        spots = reach(state, unit, movement)
+    board = state.map.board()
+    field = (scorer.field(board, foes) if scorer is not None else nearest_field(board, foes))
+    width = board.width
+    best = min(spots, key=lambda t: (field[t[1] * width + t[0]], -spots[t], t))
     return None if best == unit.position else best
+
+
+def nearest_field(board: Board, sources: list[Tile]) -> list[int]:
+    """For every flat index, the Manhattan distance to the nearest of ``sources``.
+
+    A breadth-first search from all sources at once over the 4-neighbour grid,
+    terrain ignored: on a full grid the step count of a shortest path is the
+    Manhattan distance, so this equals ``min(manhattan(tile, s) for s in sources)``.
+    """
+    far = board.width + board.height
+    out = [far] * board.size
+    frontier = []
+    for tile in sources:
+        i = board.index(tile)
+        if out[i]:
+            out[i] = 0
+            frontier.append(i)
+    near = board.neighbour_indexes
+    step = 0
+    while frontier:
+        step += 1
+        following = []
+        for here in frontier:
+            for there in near[here]:
+                if out[there] > step:
+                    out[there] = step
+                    following.append(there)
+        frontier = following
+    return out
 
 
 def decide(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Decision:
     """What one enemy does this turn, and why."""
+    spots = reach(state, unit)
+    return _choose(state, unit, scorer, spots, ranked(state, _scored(state, unit, scorer, spots)))
+
+
+def _scored(
+    state: TroperaBattle,
+    unit: Unit,
+    scorer: Scorer,
+    spots: dict[Tile, int],
+    context: _Context | None = None,
+    per_foe: dict[str, list[Candidate]] | None = None,
+    skip: set[str] | frozenset[str] = frozenset(),
+) -> list[Candidate]:
+    """Every candidate from ``spots`` (``per_foe`` gains them by target id), but
+    against the foes in ``skip``.
+
+    Foes outside the box around ``spots`` widened by the longest weapon range
+    cannot be in range: they are skipped without looking at a tile.
+    """
+    context = context or _Context(state, unit)
+    found: list[Candidate] = []
+    if not spots or not context.weapons:
+        return found
+    reach_far = max(scorer.compendium.weapon(name).range[1] for name in context.weapons)
+    xs = [t[0] for t in spots]
+    ys = [t[1] for t in spots]
+    x0, x1 = min(xs) - reach_far, max(xs) + reach_far
+    y0, y1 = min(ys) - reach_far, max(ys) + reach_far
+    for foe in targetable_foes(state, unit):  # Provoke
+        assert foe.position is not None
+        if not (x0 <= foe.position[0] <= x1 and y0 <= foe.position[1] <= y1) or foe.id in skip:
+            continue
+        listed = foe_candidates(state, unit, scorer, spots, foe, context)
+        if listed:
+            found += listed
+            if per_foe is not None:
+                per_foe[foe.id] = listed
+    return found
+
+
+def _choose(
+    state: TroperaBattle,
+    unit: Unit,
+    scorer: Scorer,
+    spots: dict[Tile, int],
+    found: list[Candidate],
+) -> Decision:
+    """The decision from the ranked candidates (``spots`` is the unit's reach)."""
     tier = unit.tier or "mob"
-    found = candidates(state, unit, scorer)
     actions: list[dict[str, Any]] = []
     if found:
         best = found[0]
@@ -265,7 +495,8 @@ def decide(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Decision:
     if may(tier, "dash"):
         # Dash first ("doubling your movement distance for this turn"), then move on
         dashed = unit.model_copy(update={"dashed": True})
-        goal = _approach(state.replace_units(dashed), dashed)
+        dashed_state = state.replace_units(dashed)
+        goal = _approach(dashed_state, dashed, scorer=scorer)
         if goal is not None:
             actions = [
                 {"type": "dash", "unit": unit.id},
@@ -274,7 +505,7 @@ def decide(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Decision:
             return Decision(
                 unit.id, tier, actions, "no target in reach: dash toward the nearest foe"
             )
-    goal = _approach(state, unit)
+    goal = _approach(state, unit, scorer=scorer, spots=spots)
     if goal is not None:
         actions.append({"type": "move", "unit": unit.id, "to": list(goal)})
     if may(tier, "defend"):
@@ -282,6 +513,82 @@ def decide(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Decision:
         return Decision(unit.id, tier, actions, "no target in reach: approach and Defend")
     actions.append({"type": "wait", "unit": unit.id})
     return Decision(unit.id, tier, actions, "no target in reach: approach the nearest foe")
+
+
+def _kept(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Kept:
+    """The unit's ranked candidates, reusing what it found before where no change since
+    can alter it: all of it, or all but the candidates against foes that changed."""
+    kept = scorer.memo.get(unit)
+    if kept is None:
+        passing = reach_through_allies(state, unit)
+        spots = _without_allies(state, unit, passing)
+        context = _Context(state, unit)
+        per_foe: dict[str, list[Candidate]] = {}
+        found = ranked(state, _scored(state, unit, scorer, spots, context, per_foe))
+        ranges = tuple(scorer.compendium.weapon(name).range for name in context.weapons)
+        kept = Kept(
+            unit,
+            spots,
+            touched_indexes(state, [passing]),
+            ranges,
+            per_foe,
+            found,
+            bool(state.effects_on(unit.id, PROVOKED)),
+            context,
+        )
+        kept.passing = passing
+        scorer.memo.put(kept)
+        return kept
+    if kept.respot:
+        _respot(state, unit, scorer, kept)
+    if kept.dirty:
+        foes = {f.id: f for f in targetable_foes(state, unit)}
+        for foe_id in kept.dirty:
+            foe = foes.get(foe_id)
+            listed = (
+                foe_candidates(state, unit, scorer, kept.spots, foe, kept.context)
+                if foe is not None
+                else []
+            )
+            if listed:
+                kept.per_foe[foe_id] = listed
+            else:
+                kept.per_foe.pop(foe_id, None)
+        kept.dirty.clear()
+    if kept.decision is None or kept.stale:
+        kept.stale = False
+        kept.found = ranked(state, [c for listed in kept.per_foe.values() for c in listed])
+        kept.decision = None
+    return kept
+
+
+def _without_allies(state: TroperaBattle, unit: Unit, passing: dict[Tile, int]) -> dict[Tile, int]:
+    """``reach`` from ``reach_through_allies``: the tiles allies stand on taken out."""
+    allies = set(occupied(state, unit)[1])
+    return {t: left for t, left in passing.items() if t == unit.position or t not in allies}
+
+
+def _respot(state: TroperaBattle, unit: Unit, scorer: Scorer, kept: Kept) -> None:
+    """Allies moved on tiles the unit's search passed: the same search, other tiles
+    free to stop on. Candidates from tiles now taken go; tiles now free are scored."""
+    spots = _without_allies(state, unit, kept.passing)
+    taken = kept.spots.keys() - spots.keys()
+    freed = {t: spots[t] for t in spots.keys() - kept.spots.keys()}
+    kept.spots = spots
+    kept.respot = False
+    kept.stale = True
+    if taken:
+        for foe_id in list(kept.per_foe):
+            left = [c for c in kept.per_foe[foe_id] if c.tile not in taken]
+            if left:
+                kept.per_foe[foe_id] = left
+            else:
+                del kept.per_foe[foe_id]
+    if freed:
+        more: dict[str, list[Candidate]] = {}
+        _scored(state, unit, scorer, freed, kept.context, more, skip=kept.dirty)
+        for foe_id, listed in more.items():
+            kept.per_foe[foe_id] = kept.per_foe.get(foe_id, []) + listed
 
 
 def turn_order(state: TroperaBattle) -> list[Unit]:
@@ -306,10 +613,18 @@ def next_decision(state: TroperaBattle, scorer: Scorer) -> Decision | None:
         return None
     elites = [u for u in order if u.tier == "elite"]
     if elites:
-        decisions = [decide(state, u, scorer) for u in elites]
+        # Every Elite is weighed before each action, on its best candidate's score;
+        # most keep what they found (``ai_memo``). One with nothing in range scores
+        # -inf whatever its approach, so only the Elite chosen works its approach out.
+        scorer.memo.sync(state)
+        weighed = [_kept(state, u, scorer) for u in elites]
 
-        def best_score(d: Decision) -> float:
-            return d.candidates[0].score if d.candidates else float("-inf")
+        def best_score(kept: Kept) -> float:
+            return kept.found[0].score if kept.found else float("-inf")
 
-        return max(decisions, key=lambda d: (best_score(d), -state.unit(d.unit).number))
+        chosen = max(weighed, key=lambda k: (best_score(k), -k.unit.number))
+        if chosen.decision is None:
+            chosen.decision = _choose(state, chosen.unit, scorer, chosen.spots, chosen.found)
+        decision: Decision = chosen.decision
+        return decision
     return decide(state, order[0], scorer)

@@ -7,7 +7,6 @@ from typing import Any
 
 from tactician.errors import RulesError
 from tactician.grid.ranges import attack_tiles, manhattan
-from tactician.rulesets.tropera.ai import Scorer, next_decision
 from tactician.rulesets.tropera.battle_rules import TroperaBattleRules
 from tactician.rulesets.tropera.battle_state import TroperaBattle
 from tactician.rulesets.tropera.battle_units import combatant, reach
@@ -27,12 +26,19 @@ def battle_rules(options: list[str]) -> TroperaBattleRules:
 
 
 class Planner:
-    """Plays the enemy side one decision at a time (forecasts shared in a phase)."""
+    """Plays the enemy side one decision at a time (forecasts shared in a phase).
+
+    The AI is imported here, not with this module: showing a board or moving a
+    unit does not need it (start-up, issue 16)."""
 
     def __init__(self, rules: TroperaBattleRules) -> None:
+        from tactician.rulesets.tropera.ai import Scorer
+
         self.scorer = Scorer(rules.options)
 
     def next(self, state: TroperaBattle) -> dict[str, Any] | None:
+        from tactician.rulesets.tropera.ai import next_decision
+
         decision = next_decision(state, self.scorer)
         if decision is None:
             return None

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from tactician.errors import RulesError
-from tactician.grid.movement import MoveProfile, search
+from tactician.grid.movement import MoveProfile, reachable, search
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.combatant import Combatant, Situation, build_combatant
 from tactician.rulesets.tropera.compendium import Compendium, load_compendium
@@ -100,15 +100,31 @@ def move_profile(state: TroperaBattle, unit: Unit) -> MoveProfile:
 
 def occupied(state: TroperaBattle, unit: Unit) -> tuple[list[Tile], list[Tile]]:
     """(enemy tiles, ally tiles) as seen by ``unit``."""
-    enemies: list[Tile] = []
-    allies: list[Tile] = []
-    for other in state.units:
-        if other.id == unit.id or other.position is None or other.carried_by is not None:
-            continue
-        if other.hp == 0 and other.tier is not None:
-            continue
-        (allies if other.side == unit.side else enemies).append(other.position)
+    here = _occupants(state)
+    enemies = [tile for uid, side, tile in here if side != unit.side]
+    allies = [tile for uid, side, tile in here if side == unit.side and uid != unit.id]
     return enemies, allies
+
+
+_OCCUPANTS: list[tuple[TroperaBattle, list[tuple[str, str, Tile]]]] = []
+
+
+def _occupants(state: TroperaBattle) -> list[tuple[str, str, Tile]]:
+    """(id, side, tile) of every unit that blocks or lets pass, once per state: the
+    enemy AI searches every unit's reach on the same state (the last few kept)."""
+    for known, found in _OCCUPANTS:
+        if known is state:
+            return found
+    found = [
+        (u.id, u.side, u.position)
+        for u in state.units
+        if u.position is not None
+        and u.carried_by is None
+        and not (u.hp == 0 and u.tier is not None)
+    ]
+    _OCCUPANTS.insert(0, (state, found))
+    del _OCCUPANTS[4:]
+    return found
 
 
 def movement_left(state: TroperaBattle, unit: Unit) -> int:
@@ -125,10 +141,30 @@ def reach(state: TroperaBattle, unit: Unit, movement: int | None = None) -> dict
         raise RulesError(f"{unit.name} is not on the map")
     enemies, allies = occupied(state, unit)
     left = movement_left(state, unit) if movement is None else movement
-    found = search(
+    return reachable(
         state.map.board(), unit.position, move_profile(state, unit), enemies, allies, movement=left
     )
-    return found.remaining
+
+
+def reach_through_allies(state: TroperaBattle, unit: Unit) -> dict[Tile, int]:
+    """``reach``'s search with the allies' tiles kept in the answer.
+
+    Allies may be passed but not stopped on (``grid.movement``), so their tiles
+    never change where else the unit can go or with what left: ``reach`` is this
+    without the tiles allies stand on. The enemy AI keeps it to follow allies
+    moving about without searching again (``ai_memo``).
+    """
+    if unit.position is None:
+        raise RulesError(f"{unit.name} is not on the map")
+    enemies, _ = occupied(state, unit)
+    return reachable(
+        state.map.board(),
+        unit.position,
+        move_profile(state, unit),
+        enemies,
+        (),
+        movement=movement_left(state, unit),
+    )
 
 
 def route(state: TroperaBattle, unit: Unit, goal: Tile) -> tuple[list[Tile], int] | None:

@@ -53,7 +53,31 @@ def base_movement(character: Character, transformed: bool, adverse_weather: bool
 def profile(
     character: Character, transformed: bool, adverse_weather: bool = False, dashed: bool = False
 ) -> MoveProfile:
-    """The unit's movement profile for this turn (Dash doubles the movement)."""
+    """The unit's movement profile for this turn (Dash doubles the movement).
+
+    Remembered per character object (characters are immutable): the enemy AI
+    asks for every unit's profile on every decision, and reading the feats
+    costs far more than the search it feeds.
+    """
+    key = (id(character), transformed, adverse_weather, dashed)
+    found = _PROFILES.get(key)
+    if found is not None and found[0] is character:
+        return found[1]
+    built = _profile(character, transformed, adverse_weather, dashed)
+    if len(_PROFILES) >= _PROFILES_LIMIT:
+        _PROFILES.clear()  # atomic, unlike evicting one entry, if threads share it
+    # the entry holds the character, so its id is not reused while the entry lives
+    _PROFILES[key] = (character, built)
+    return built
+
+
+_PROFILES_LIMIT = 1024
+_PROFILES: dict[tuple[int, bool, bool, bool], tuple[Character, MoveProfile]] = {}
+
+
+def _profile(
+    character: Character, transformed: bool, adverse_weather: bool, dashed: bool
+) -> MoveProfile:
     mounted = has_feat(character, "Mounted") and not has_feat(character, "Flying Mount")
     wings = has_wings(character, transformed, adverse_weather)
     guerilla = has_feat(character, "Guerilla")

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tactician.dice.chance import Chance, Note, SampledChance
-from tactician.dice.enumerate import distribution
+from tactician.dice.enumerate import Local, distribution
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
 from tactician.rulesets.fe_common.triangle import triangle_accuracy
@@ -111,13 +111,14 @@ class Plan:
     def side_defeated(self, hps: tuple[int, ...]) -> bool:
         """000: "until all involved characters on one side have been defeated":
         the attacker against the targets (Cleave bystanders are not involved)."""
-        return hps[0] == 0 or all(hp == 0 for hp in hps[1 : 1 + self.targets])
+        return hps[0] == 0 or not any(hps[1 : 1 + self.targets])
 
     def done(self, state: State) -> bool:
         index, hps, _, chain = state
         if chain != _NO_CHAIN:
             return False
-        return index >= len(self.strikes) or self.side_defeated(hps)
+        # side_defeated inlined: the enumerator asks this of every state it holds
+        return index >= len(self.strikes) or hps[0] == 0 or not any(hps[1 : 1 + self.targets])
 
 
 def strike_numbers(
@@ -310,8 +311,11 @@ def plan_sequence(
         chain_length = len(units) - 2
         pairs |= {(0, t, k) for t in range(1, len(units)) for k in range(1, chain_length + 1)}
     table: dict[tuple[int, int, int, int], StrikeNumbers] = {}
+    # a guard breaker's entries are only read once it has struck (``make_step``
+    # marks the victim with the breaker), so units without the feat need none
+    breakers = [-1] + [b for b, unit in enumerate(units) if unit.has("Guard Break")]
     for striker, victim, step in pairs:
-        for breaker in range(-1, len(units)):
+        for breaker in breakers:
             if breaker == victim:
                 continue
             reduction = numbers.half(units[breaker].stats["str"], options) if breaker >= 0 else 0
@@ -371,6 +375,21 @@ class StrikeRecord:
 
 def make_step(plan: Plan) -> Any:
     """The one procedure: advance ``state`` by one strike (or one Cleave)."""
+    return _procedure(plan)[0]
+
+
+def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any]]:
+    """``step``, and the same step as a ``Local`` (for the enumerator's memo).
+
+    A Sequence strike reads only its own part of the state: who strikes whom,
+    the striker's and the target's HP and the target's marks. ``local`` is the
+    strike on that part (the dice, the damage, the feats that act on a hit);
+    ``patch`` writes it back and says what comes next (Trample's end, a Cleave);
+    ``step`` is ``patch`` after ``local`` (so resolving and forecasting still run
+    one procedure). The same part recurs across strikes and end states, so the
+    enumerator rolls it once. A Cleave chain in progress reads every unit's HP
+    and is stepped whole.
+    """
     units = plan.units
     strikes = plan.strikes
     table = plan.table
@@ -379,72 +398,68 @@ def make_step(plan: Plan) -> Any:
     shield = [u.has("Shield") for u in units]
     guard_breaker = [u.has("Guard Break") for u in units]
     silencer = [numbers.half(u.stats["skl"], options) if u.has("Silencer") else -1 for u in units]
+    last = len(strikes)
+    cleaves = plan.cleave
+    pairs = [(strike.striker, strike.target) for strike in strikes]
 
     trample = plan.maneuver.trample
 
     def strike(
-        state: State, chance: Chance, s: int, t: int, cleave_step: int
-    ) -> tuple[tuple[int, ...], tuple[int, ...], bool, int]:
-        """One attack of ``s`` on ``t``: roll, damage, and the feats that act on a hit."""
-        index, hps, marks, _ = state
-        mark = marks[t]
+        chance: Chance, s: int, t: int, cleave_step: int, hp: int, mark: int
+    ) -> tuple[int, int, bool, int]:
+        """One attack of ``s`` on ``t`` (at ``hp`` with ``mark``): roll, damage, and
+        the feats that act on a hit. Returns (HP, mark, hit, damage dealt)."""
         breaker = (mark >> 2) - 1
         numbers_ = table[(s, t, breaker, cleave_step)]
         outcome = numbers_.roll.resolve(chance)
+        if outcome == MISS:
+            if chance.narrating:
+                chance.note(
+                    StrikeRecord(
+                        units[s].name, units[t].name, numbers_.hit, numbers_.crit, outcome,
+                        0, hp, (), cleave_step, s, t,
+                    )
+                )
+            return hp, mark, False, 0
         effects: list[str] = []
-        hp = hps[t]
-        dealt = 0
-        if outcome != MISS:
-            dealt = numbers_.crit_damage if outcome == CRIT else numbers_.damage
-            # Shield: "You take no damage from the first attack to hit you in each phase."
-            if shield[t] and not mark & _SHIELD:
-                mark |= _SHIELD
-                if dealt:
-                    effects.append("Shield: no damage")
-                dealt = 0
-            # Trample: "The first time you deal damage to an enemy as part of your Attack
-            # action ... you can deal extra damage equal to your Movement stat"
-            if trample and s == 0 and dealt > 0:
-                dealt += trample
-                effects.append(f"Trample: +{trample} damage")
-            hp = max(0, hp - dealt)
-            # Miracle: "the first time per round that you are dealt lethal damage, you
-            # are instead reduced to 1 hit point."
-            if hp == 0 and miracle[t] and not mark & _MIRACLE:
-                mark |= _MIRACLE
-                hp = 1
-                effects.append("Miracle: left at 1 HP")
-            # Silencer: "When you hit an enemy with an attack that does not kill them, if
-            # their remaining hit points are equal to or less than half your Skill stat
-            # (rounded down), the attack kills them instantly."
-            if hp > 0 and hp <= silencer[s]:
-                hp = 0
-                effects.append("Silencer: killed instantly")
-            # Guard Break: "their Avoidance is reduced by half your Strength until the
-            # start of your next phase. This effect does not stack."
-            if guard_breaker[s] and breaker < 0:
-                mark = (mark & 3) | ((s + 1) << 2)
-                effects.append("Guard Break")
+        dealt = numbers_.crit_damage if outcome == CRIT else numbers_.damage
+        # Shield: "You take no damage from the first attack to hit you in each phase."
+        if shield[t] and not mark & _SHIELD:
+            mark |= _SHIELD
+            if dealt:
+                effects.append("Shield: no damage")
+            dealt = 0
+        # Trample: "The first time you deal damage to an enemy as part of your Attack
+        # action ... you can deal extra damage equal to your Movement stat"
+        if trample and s == 0 and dealt > 0:
+            dealt += trample
+            effects.append(f"Trample: +{trample} damage")
+        hp = max(0, hp - dealt)
+        # Miracle: "the first time per round that you are dealt lethal damage, you
+        # are instead reduced to 1 hit point."
+        if hp == 0 and miracle[t] and not mark & _MIRACLE:
+            mark |= _MIRACLE
+            hp = 1
+            effects.append("Miracle: left at 1 HP")
+        # Silencer: "When you hit an enemy with an attack that does not kill them, if
+        # their remaining hit points are equal to or less than half your Skill stat
+        # (rounded down), the attack kills them instantly."
+        if hp > 0 and hp <= silencer[s]:
+            hp = 0
+            effects.append("Silencer: killed instantly")
+        # Guard Break: "their Avoidance is reduced by half your Strength until the
+        # start of your next phase. This effect does not stack."
+        if guard_breaker[s] and breaker < 0:
+            mark = (mark & 3) | ((s + 1) << 2)
+            effects.append("Guard Break")
         if chance.narrating:
             chance.note(
                 StrikeRecord(
-                    units[s].name,
-                    units[t].name,
-                    numbers_.hit,
-                    numbers_.crit,
-                    outcome,
-                    dealt,
-                    hp,
-                    tuple(effects),
-                    cleave_step,
-                    s,
-                    t,
+                    units[s].name, units[t].name, numbers_.hit, numbers_.crit, outcome,
+                    dealt, hp, tuple(effects), cleave_step, s, t,
                 )
             )
-        if hp != hps[t] or mark != marks[t]:
-            hps = hps[:t] + (hp,) + hps[t + 1 :]
-            marks = marks[:t] + (mark,) + marks[t + 1 :]
-        return hps, marks, outcome != MISS, dealt
+        return hp, mark, True, dealt
 
     def next_cleave_target(hps: tuple[int, ...], struck: int) -> int | None:
         """Cleave: "a different adjacent enemy": the first enemy, in the order given,
@@ -454,30 +469,62 @@ def make_step(plan: Plan) -> Any:
                 return t
         return None
 
-    def step(state: State, chance: Chance) -> State:
+    def view(state: State) -> tuple[int, int, int, int, int] | None:
+        """(striker, target, striker's HP, target's HP, target's marks) of the next
+        Sequence strike; None in a Cleave chain."""
         index, hps, marks, chain = state
         if chain != _NO_CHAIN:
-            level, struck = chain
-            t = next_cleave_target(hps, struck)
-            if t is None or hps[0] == 0:
-                return (index, hps, marks, _NO_CHAIN)
-            hps, marks, hit, _ = strike(state, chance, 0, t, level)
-            # "This effect can repeat off of itself, the accuracy penalty stacking"
-            return (index, hps, marks, (level + 1, struck | 1 << t) if hit else _NO_CHAIN)
-        current = strikes[index]
-        s, t = current.striker, current.target
-        if hps[s] == 0 or hps[t] == 0:
+            return None
+        s, t = pairs[index]
+        return (s, t, hps[s], hps[t], marks[t])
+
+    def local(
+        part: tuple[int, int, int, int, int], chance: Chance
+    ) -> tuple[int, int, bool, int] | None:
+        """The strike on its part of the state: (target HP, marks, hit, damage), or
+        None when the striker or the target is already down (the strike is skipped)."""
+        s, t, hp_s, hp_t, mark_t = part
+        if hp_s == 0 or hp_t == 0:
+            return None
+        return strike(chance, s, t, 0, hp_t, mark_t)
+
+    def patch(state: State, result: tuple[int, int, bool, int] | None) -> State:
+        """The whole state after the strike: its target's HP and marks, and what comes next."""
+        index, hps, marks, _ = state
+        if result is None:
             return (index + 1, hps, marks, _NO_CHAIN)
-        hps, marks, hit, dealt = strike(state, chance, s, t, 0)
+        hp, mark, hit, dealt = result
+        s, t = pairs[index]
+        if hp != hps[t]:
+            hps = hps[:t] + (hp,) + hps[t + 1 :]
+        if mark != marks[t]:
+            marks = marks[:t] + (mark,) + marks[t + 1 :]
         if trample and s == 0 and dealt > 0:
             # Trample: "... and end your attack sequence in an empty space on the
             # opposite side of your enemy"
-            return (len(strikes), hps, marks, _NO_CHAIN)
-        if hit and s == 0 and plan.cleave:
+            return (last, hps, marks, _NO_CHAIN)
+        if hit and s == 0 and cleaves:
             return (index + 1, hps, marks, (1, 1 << t))
         return (index + 1, hps, marks, _NO_CHAIN)
 
-    return step
+    def step(state: State, chance: Chance) -> State:
+        index, hps, marks, chain = state
+        if chain == _NO_CHAIN:
+            s, t = pairs[index]
+            return patch(state, local((s, t, hps[s], hps[t], marks[t]), chance))
+        level, struck = chain
+        found = next_cleave_target(hps, struck)
+        if found is None or hps[0] == 0:
+            return (index, hps, marks, _NO_CHAIN)
+        v = found
+        hp, mark, hit, _ = strike(chance, 0, v, level, hps[v], marks[v])
+        if hp != hps[v] or mark != marks[v]:
+            hps = hps[:v] + (hp,) + hps[v + 1 :]
+            marks = marks[:v] + (mark,) + marks[v + 1 :]
+        # "This effect can repeat off of itself, the accuracy penalty stacking"
+        return (index, hps, marks, (level + 1, struck | 1 << v) if hit else _NO_CHAIN)
+
+    return step, Local(view, local, patch)
 
 
 @dataclass
@@ -506,8 +553,13 @@ class Forecast:
 
 
 def forecast(plan: Plan) -> Forecast:
-    """Exact distribution of the sequence's end states (same ``step`` as ``resolve``)."""
-    return Forecast(plan, distribution(plan.start(), make_step(plan), plan.done))
+    """Exact distribution of the sequence's end states (same ``step`` as ``resolve``).
+
+    The enumerator rolls each strike once per distinct part of the state it
+    reads (``_procedure``) and patches the result into every state sharing it.
+    """
+    step, local = _procedure(plan)
+    return Forecast(plan, distribution(plan.start(), step, plan.done, local=local))
 
 
 @dataclass
