@@ -29,6 +29,7 @@ from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.rules import MiridonBattleRules
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
+from tactician.rulesets.miridon.spirit_battle.ai_spells import spell_candidates
 
 KNOCKOUT_VALUE = 12.0  # a unit out of the fight is worth this much damage
 DEATH_VALUE = 6.0
@@ -353,6 +354,9 @@ def decide(rules: MiridonBattleRules, state: MiridonBattle, unit: UnitState) -> 
     best_now = max((c.score for c in candidates), default=0.0)
     candidates += move_candidates(book, options, state, unit, best_now)
     candidates += restore_candidates(book, unit)
+    candidates += [Candidate(c.action, c.score, c.why, target=c.target, expected=c.expected,
+                             defeat=c.defeat)
+                   for c in spell_candidates(book, options, state, unit)]  # part 3
     candidates.sort(key=lambda c: (-c.score, str(c.action)))
     end = Candidate({"type": "end_turn", "unit": unit.id}, 0.0, "nothing scores above 0")
     chosen = next((c for c in candidates if c.score > 0 and _allowed(rules, state, c)), end)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.state import UnitState
 from tactician.rulesets.miridon.compendium import Compendium
+from tactician.rulesets.miridon.spirit_battle.action_drain import drain_for_action
 
 Cost = tuple[int, int]  # (strength, speed)
 
@@ -54,8 +55,9 @@ def pay(unit: UnitState, cost: Cost, what: str) -> UnitState:
     if short:
         raise RulesError(f"{unit.id} cannot {what}: it costs {' and '.join(short)}; an action "
                          "that would take either below 0 cannot be taken (004 L1702)")
-    return unit.model_copy(update={"strength": unit.strength - strength,
+    paid = unit.model_copy(update={"strength": unit.strength - strength,
                                    "speed": unit.speed - speed})
+    return drain_for_action(paid, cost, what)  # part 3: a spell being cast drains (L3259)
 
 
 def text(cost: Cost) -> str:

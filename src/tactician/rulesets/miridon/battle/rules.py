@@ -22,6 +22,12 @@ from tactician.rulesets.miridon.battle.scenario import start_battle
 from tactician.rulesets.miridon.battle.state import MiridonBattle
 from tactician.rulesets.miridon.compendium import load_compendium
 from tactician.rulesets.miridon.options import MiridonOptions
+from tactician.rulesets.miridon.spirit_battle.mech_actions import (
+    mech_turn,
+    mechs_last,
+    pilot_may_act,
+)
+from tactician.rulesets.miridon.spirit_battle.spirit_hooks import settle_threatened
 
 
 def split_options(pairs: Sequence[str]) -> tuple[BattleOptions, MiridonOptions]:
@@ -61,7 +67,14 @@ class MiridonBattleRules:
               dice: DiceSource) -> tuple[MiridonBattle, Outcome]:
         entry = ACTIONS.checked(action)
         ctx = Context(self.options, SampledChance(dice), self.book)
+        # part 3: a pilot inside acts through its mech; a threatened spell is settled
+        pilot_may_act(state, entry.name, action.get("unit"))
+        state = settle_threatened(ctx, state, entry.name, action.get("unit"))
         after = entry.handler(ctx, state, action)
+        if entry.name == "begin":
+            after = mechs_last(ctx, after)
+        if after.started and _whose(after) != _whose(state):
+            after = mech_turn(ctx, after)
         if not ctx.keeps_chain and entry.name not in ("block",):
             after = after.model_copy(update={"chain": None})
         if after.started:
@@ -77,6 +90,11 @@ class MiridonBattleRules:
 
     def load_state(self, data: Mapping[str, Any]) -> MiridonBattle:
         return MiridonBattle.model_validate(data)
+
+
+def _whose(state: MiridonBattle) -> tuple[str | None, int]:
+    current = state.current if state.started else None
+    return (current.id if current is not None else None), state.block
 
 
 def _summary(name: str, action: Mapping[str, Any], ctx: Context) -> str:

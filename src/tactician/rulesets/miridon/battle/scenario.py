@@ -43,7 +43,12 @@ from tactician.rulesets.miridon.compendium import Compendium, load_compendium
 
 
 class Placement(BasePlacement):
-    file: str
+    file: str | None = None
+    # part 3: a mech instead of a character (its parts from data/mech_parts.yaml), piloted
+    # from the start by the unit ``pilot`` names (L3617: a piloted mech starts full)
+    mech: list[str] | None = None
+    name: str | None = None
+    pilot: str | None = None
     controller: Controller | None = None
     facing: str = "n"
     weapon: str | None = None
@@ -135,6 +140,11 @@ def start_battle(map_path: Path, units_paths: list[Path]) -> MiridonBattle:
     for path, placement, number in numbered(roster):
         assert isinstance(placement, Placement)
         where = roster.where(path, placement)
+        if placement.mech is not None:
+            units.append(placed_mech(placement, book, where))
+            continue
+        if placement.file is None:
+            raise ContentError(f"{where}: needs 'file' (a character) or 'mech' (its parts)")
         try:
             character = load_character((path.parent / placement.file).resolve(), book)
         except TacticianError as exc:
@@ -145,6 +155,7 @@ def start_battle(map_path: Path, units_paths: list[Path]) -> MiridonBattle:
     names = [u.name for u in units]
     units = [u if names.count(u.name) == 1 else u.model_copy(update={"name": f"{u.name} ({u.id})"})
              for u in units]
+    units = board_pilots(units, where=str(units_paths[-1]))
     raw = roster.extras.get("traps") or []
     traps = _traps(raw if isinstance(raw, list) else [], board, {u.id for u in units})
     return MiridonBattle(name=roster.name, map=MapState.of(board), units=tuple(units),
@@ -178,3 +189,37 @@ def _traps(raw: list[dict[str, object]], board: Board, ids: set[str]) -> tuple[T
                           carried_by=spec.carried_by, armed=armed and spec.at is not None,
                           range_ft=spec.range_ft))
     return tuple(found)
+
+
+def placed_mech(placement: Placement, book: Compendium, where: str) -> UnitState:
+    from tactician.rulesets.miridon.spirit_battle.mech_units import mech_unit
+
+    try:
+        parts = [book.mech_parts[name.casefold()] for name in placement.mech or ()]
+    except KeyError as exc:
+        raise ContentError(f"{where}: mech: no mech part {exc.args[0]!r} "
+                           "(data/mech_parts.yaml)") from None
+    try:
+        unit = mech_unit(book, placement.id, placement.name or placement.id.title(), parts,
+                         placement.side, placement.at, placement.pilot, placement.facing)
+    except TacticianError as exc:
+        raise ContentError(f"{where}: mech: {exc}") from None
+    controller = placement.controller or "player"
+    update: dict[str, object] = {"controller": controller}
+    if placement.hp is not None:  # a GM's scenario may start it damaged
+        if placement.hp > unit.profile.max_hp:
+            raise ContentError(f"{where}: hp {placement.hp} must be 0..{unit.profile.max_hp}")
+        update["hp"] = placement.hp
+    return unit.model_copy(update=update)
+
+
+def board_pilots(units: list[UnitState], where: str) -> list[UnitState]:
+    """Pilots named by a mech placement start inside it (off the map)."""
+    from tactician.rulesets.miridon.spirit_battle.mech_units import board, is_mech, mech_of
+
+    pilots = {mech_of(u).pilot: u.id for u in units if is_mech(u) and mech_of(u).pilot}
+    known = {u.id for u in units}
+    for pilot in pilots:
+        if pilot not in known:
+            raise ContentError(f"{where}: mech pilot {pilot!r} is not a unit of this battle")
+    return [board(u, pilots[u.id]) if u.id in pilots else u for u in units]

@@ -21,6 +21,7 @@ from tactician.rulesets.miridon.battle.reactions import block_cost
 from tactician.rulesets.miridon.battle.registry import Context
 from tactician.rulesets.miridon.battle.stances import TIERS
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
+from tactician.rulesets.miridon.spirit_battle.spirit_hooks import after_damage, crit_on_caster
 
 
 def release_grapples(state: MiridonBattle, unit: UnitState) -> MiridonBattle:
@@ -94,6 +95,11 @@ def strike(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
             update["stance"] = "No Stance"
     target = target.model_copy(update=update)
     state = state.replace_units(target)
+    # part 3: a crit on a caster (L926-960); the spell drains, the insanity check (L3015)
+    if crit:
+        state = crit_on_caster(ctx, state, plan.attacker, target.id)
+    state = after_damage(ctx, state, target.id, result.damage)
+    target = state.unit(target.id)
     if target.down:
         state = release_grapples(state, target)
     outcome = "crit" if crit else ("hit" if result.hits else "miss")

@@ -1,0 +1,149 @@
+"""Mechs in battle (004 L3609-3681):
+
+- ``mech_attack`` (the mech's turn; ``part``, ``target`` and the defender's reactions): the
+  part's one action this block, paid in its own speed points (L3641), resolved as the
+  character action it mirrors (L3647) with the part's weapon.
+- ``enter_mech`` (the pilot's turn; ``mech``): within 5 ft (M18); parts at 0 speed, neither
+  acts again this block, the mech's turn moves last (L3681).
+- ``exit_mech`` (the mech's turn; ``to``): the body's action, allowed while Disabled
+  (L3659); the pilot out with 0 strength and speed, no more actions, last in the order
+  (L3677).
+
+Hooks the battle calls: ``mechs_last`` after the turn order is rolled (L3613-3615),
+``mech_turn`` when a mech's turn starts (regeneration, M31); ``mech_damage.mech_damaged`` after a
+hit (Disabled at 0 HP; a disabled mech's damage goes to its pilot too, L3651-3663).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tactician.errors import RulesError
+from tactician.rulesets.miridon.battle.attack_actions import plan_attack
+from tactician.rulesets.miridon.battle.checks import acting
+from tactician.rulesets.miridon.battle.geometry import distance_ft
+from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
+from tactician.rulesets.miridon.battle.state import MiridonBattle
+from tactician.rulesets.miridon.battle.strike import strike
+from tactician.rulesets.miridon.mechs.mech import mech_turn_start, part_action
+from tactician.rulesets.miridon.mechs.piloting import enter_mech, exit_mech, mech_order, move_last
+from tactician.rulesets.miridon.spirit_battle.mech_units import (
+    board,
+    is_mech,
+    leave,
+    mech_of,
+    piloting,
+    with_mech,
+)
+
+PART_ATTACKS = {"Melee Attack": "melee", "Gun Attack": "gun"}
+ENTERED = "entered_block"  # pools key: the block its pilot entered it
+
+
+@ACTIONS.register("mech_attack", keys=("part", "target", "dodge", "block", "shield", "riposte"))
+def mech_attack(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
+    unit = acting(state, action, "mech_attack")
+    if not is_mech(unit):
+        raise RulesError(f"{unit.id} is not a mech")
+    mech = mech_of(unit)
+    part = mech.part(str(action.get("part", "")))
+    name = next((a for a, _ in part.actions if a in PART_ATTACKS), None)
+    if name is None:
+        raise RulesError(f"{part.name} has no attack action")
+    mech = part_action(mech, part.name, name)  # one action a block, its own speed (L3641)
+    weapon = next(w for w in unit.profile.weapons
+                  if ctx.book.weapon(w.name).attack == ("gun" if name == "Gun Attack" else "melee"))
+    plan, _ = plan_attack(ctx.book, ctx.options, state, {**action, "weapon": weapon.name,
+                                                         "kind": PART_ATTACKS[name]})
+    state = state.replace_units(with_mech(unit, mech))
+    ctx.say(f"{unit.id}'s {part.name}: {name} with {weapon.name} "
+            f"({part.speed - mech.part(part.name).speed} of its speed points, L3641)")
+    state, result, record = strike(ctx, state, plan, f"{part.name} {name}")
+    ctx.records.append({"type": "attack", "strikes": [record]})
+    return state
+
+
+@ACTIONS.register("enter_mech", keys=("mech",))
+def enter(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
+    pilot = acting(state, action, "enter_mech")
+    if pilot.profile.special("Mech Training") < 1:
+        raise RulesError(f"{pilot.id} has no rank in Mech Training (L3593)")
+    unit = state.unit(action.get("mech"))
+    if not is_mech(unit) or unit.position is None or pilot.position is None:
+        raise RulesError(f"{action.get('mech')!r} is not a mech on the map")
+    mech = enter_mech(mech_of(unit), pilot.id, distance_ft(pilot.position, unit.position,
+                                                          ctx.options))
+    entered = with_mech(unit, mech)
+    entered = entered.model_copy(update={"pools": {**entered.pools, ENTERED: state.block}})
+    state = state.replace_units(entered, board(pilot, unit.id))
+    state = _last(state, unit.id)
+    ctx.summary = f"{pilot.id} enters {unit.id}: its parts at 0 speed; {unit.id} moves last (L3681)"
+    return state
+
+
+@ACTIONS.register("exit_mech", keys=("to",))
+def exit_(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
+    unit = acting(state, action, "exit_mech")
+    if not is_mech(unit) or unit.position is None:
+        raise RulesError(f"{unit.id} is not a mech")
+    mech, _ = exit_mech(mech_of(unit))
+    pilot = next(u for u in state.units if piloting(u) == unit.id)
+    to = action.get("to")
+    if not isinstance(to, (list, tuple)) or len(to) != 2:
+        raise RulesError("exit_mech needs to=x,y: a square next to the mech")
+    square = (int(to[0]), int(to[1]))
+    if distance_ft(square, unit.position, ctx.options) > 5 or any(
+            u.position == square for u in state.units):
+        raise RulesError(f"{square} is not a free square next to {unit.id}")
+    state = state.replace_units(with_mech(unit, mech), leave(pilot, square))
+    state = _last(state, pilot.id)
+    ctx.summary = (f"{pilot.id} exits {unit.id}: 0 strength and speed, no more actions this "
+                   "block, last in the turn order (L3677)")
+    return state
+
+
+def _last(state: MiridonBattle, unit_id: str) -> MiridonBattle:
+    """Move ``unit_id`` to the end of the order; the unit whose turn it is keeps it."""
+    current = state.current
+    order = move_last(state.order, unit_id)
+    turn = order.index(current.id) if current is not None else 0
+    return state.model_copy(update={"order": order, "turn": turn})
+
+
+def mechs_last(ctx: Context, state: MiridonBattle) -> MiridonBattle:
+    """L3613-3615: mechs after every character, ordered among themselves by 3d6."""
+    mechs = [u.id for u in state.units if is_mech(u)]
+    if not mechs:
+        return state
+    rolled = mech_order(mechs, ctx.chance)
+    order = tuple(u for u in state.order if u not in mechs) + rolled
+    ctx.say("Mechs go last (L3613): " + ", ".join(rolled))
+    current = state.current
+    turn = order.index(current.id) if current is not None else 0
+    return state.model_copy(update={"order": order, "turn": turn})
+
+
+def mech_turn(ctx: Context, state: MiridonBattle) -> MiridonBattle:
+    """A mech's turn begins: HP, PDR and parts' speed regenerate (M31, L3621-3673)."""
+    unit = state.current
+    if unit is None or not is_mech(unit):
+        return state
+    if unit.pools.get(ENTERED) == state.block:
+        ctx.say(f"{unit.id} was entered this block: no part acts (L3681)")
+        return state
+    before = mech_of(unit)
+    mech = mech_turn_start(before)
+    ctx.say(f"{unit.id}: HP {before.hp} -> {mech.hp}, PDR {before.pdr} -> {mech.pdr}"
+            + ("; no longer Disabled (L3667)" if before.disabled and not mech.disabled else ""))
+    return state.replace_units(with_mech(unit, mech))
+
+
+def pilot_may_act(state: MiridonBattle, kind: str, unit_id: object) -> None:
+    """M32 (``pilot_acts`` false): inside, the pilot acts only through the mech's parts."""
+    if not state.started:
+        return
+    unit = next((u for u in state.units if u.id == unit_id), None)
+    if unit is not None and piloting(unit) and kind not in ("end_turn",):
+        raise RulesError(f"{unit.id} is inside {piloting(unit)} and acts only through its "
+                         "parts (ruling pilot_acts, M32)")

@@ -1,0 +1,213 @@
+"""The spell actions in battle (004 L1758-1770, L1911-1915, L2417-2428, L2502-2515, L3269):
+
+- ``cast_spell`` (verbal; keys ``spell``, ``ghost``, ``target``, ``modifiers``, ``element``):
+  pays Cast Spell's 5/1 and the modifiers' costs, invests the Spell Ghost HP, enters the
+  Spell Casting Stance.
+- ``channel_spell`` (offensive): remaining cast time − 1.
+- ``activate_spell`` (bonus; ``targets`` for an area): the effect on its targets, then the
+  insanity checks the effect calls for.
+- ``recover_ghost_power`` (bonus; ``strength``, ``speed``): answers a drop to 0 or less.
+- ``cancel_spell``: the caster ends its spell at will (no refund).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tactician.errors import RulesError
+from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
+from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
+from tactician.rulesets.miridon.battle.geometry import distance_ft
+from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
+from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
+from tactician.rulesets.miridon.insanity_conditions import may_cast
+from tactician.rulesets.miridon.magic.activation import Target, activate_spell
+from tactician.rulesets.miridon.magic.casting import (
+    SELF,
+    Casting,
+    CastRequest,
+    activate,
+    cancel,
+    cast_spell,
+    channel,
+    lapse,
+)
+from tactician.rulesets.miridon.magic.interruption import recover_ghost_power
+from tactician.rulesets.miridon.spirit_battle.spirit_hooks import after_damage, insanity
+from tactician.rulesets.miridon.spirit_battle.unit_slices import (
+    caster_of_unit,
+    casting_of,
+    ghost_of,
+    mind_of,
+    remember_activation,
+    with_casting,
+    with_ghost,
+)
+
+
+def _names(value: object) -> tuple[str, ...]:
+    if value in (None, ""):
+        return ()
+    if isinstance(value, (list, tuple)):
+        return tuple(str(v).strip() for v in value)
+    return tuple(part.strip() for part in str(value).split(",") if part.strip())
+
+
+def _distance(ctx: Context, state: MiridonBattle, unit: UnitState, target: str) -> int:
+    if target in (SELF, unit.id):
+        return 0
+    other = state.unit(target)
+    if unit.position is None or other.position is None:
+        raise RulesError(f"{target} is not on the map")
+    return distance_ft(unit.position, other.position, ctx.options)
+
+
+def _spell(unit: UnitState) -> Casting:
+    casting = casting_of(unit)
+    if casting is None:
+        raise RulesError(f"{unit.id} is not casting a spell (L1760)")
+    return casting
+
+
+@ACTIONS.register("cast_spell", keys=("spell", "ghost", "target", "modifiers", "element"))
+def cast(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
+    unit = acting(state, action, "cast_spell")
+    if casting_of(unit) is not None:
+        raise RulesError(f"{unit.id} is already casting a spell")
+    caster = caster_of_unit(unit)
+    target = str(action.get("target") or SELF)
+    target = SELF if target == unit.id else target
+    try:
+        invest = int(action.get("ghost", 0))
+    except (TypeError, ValueError):
+        raise RulesError(f"ghost must be a whole number, not {action.get('ghost')!r}") from None
+    request = CastRequest(str(action.get("spell", "")), invest, target,
+                          _distance(ctx, state, unit, target), _names(action.get("modifiers")),
+                          action.get("element") or None, block=state.block)
+    done = cast_spell(ctx.book, caster, ghost_of(unit), request,
+                      disrupted=not may_cast(mind_of(unit)))
+    base = action_cost(ctx.book, "Cast Spell", unit)
+    cost = (base[0] + done.modifier_cost.strength, base[1] + done.modifier_cost.speed)
+    unit = active(pay(use_slot(unit, "verbal", "Cast Spell"), cost, "Cast Spell"), state.block)
+    if done.ghost is not None:
+        unit = with_ghost(unit, done.ghost.after)
+    unit = with_casting(unit, done.casting)
+    mods = f" with {', '.join(done.casting.modifiers)}" if done.casting.modifiers else ""
+    ctx.summary = (f"{unit.id} casts {done.casting.spell}{mods} at {target}: "
+                   f"{done.casting.spell_ghost} Spell Ghost HP, {done.casting.remaining} blocks "
+                   f"to go ({text(cost)}, L3247-3251)")
+    ctx.records.append({"spell": "cast", "unit": unit.id, "spell_name": done.casting.spell,
+                        "spell_ghost": done.casting.spell_ghost,
+                        "remaining": done.casting.remaining, "target": target})
+    return state.replace_units(unit)
+
+
+@ACTIONS.register("channel_spell")
+def channel_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
+    unit = acting(state, action, "channel_spell")
+    casting = channel(_spell(unit))
+    cost = action_cost(ctx.book, "Channel Spell", unit)
+    unit = active(pay(use_slot(unit, "offensive", "Channel Spell"), cost, "Channel Spell"),
+                  state.block)
+    unit = with_casting(unit, casting)
+    ctx.summary = f"{unit.id} channels {casting.spell}: {casting.remaining} to go (L1915)"
+    return state.replace_units(unit)
+
+
+@ACTIONS.register("cancel_spell")
+def cancel_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
+    unit = state.unit(action.get("unit"))
+    casting = cancel(_spell(unit))
+    ctx.summary = f"{unit.id} cancels its {casting.spell}; no refund (L3269)"
+    return state.replace_units(with_casting(unit, casting))
+
+
+@ACTIONS.register("recover_ghost_power", keys=("strength", "speed"))
+def recover(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
+    unit = state.unit(action.get("unit"))
+    casting = _spell(unit)
+    try:
+        strength, speed = int(action.get("strength", 0)), int(action.get("speed", 0))
+    except (TypeError, ValueError):
+        raise RulesError("strength and speed must be whole numbers") from None
+    unit = pay(unit, (strength, speed), "Recover Ghost Power")
+    casting, drain = recover_ghost_power(casting, caster_of_unit(unit), strength, speed)
+    ctx.summary = (f"{unit.id} recovers ghost power: {drain.before} -> {drain.after} "
+                   f"({strength} str / {speed} spd, L2513); {casting.status}")
+    return state.replace_units(with_casting(unit, casting))
+
+
+@ACTIONS.register("let_spell_lapse")
+def let_lapse(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
+    unit = state.unit(action.get("unit"))
+    casting = lapse(_spell(unit))
+    ctx.summary = f"{unit.id}'s {casting.spell} is cancelled (Spell Ghost HP 0 or less, L3269)"
+    return state.replace_units(with_casting(unit, casting))
+
+
+def _target(state: MiridonBattle, unit: UnitState, target_id: str) -> Target:
+    other = unit if target_id in (SELF, unit.id) else state.unit(target_id)
+    return Target(other.id, hp=other.hp, sdr=other.profile.sdr, pdr=other.pdr,
+                  casting=casting_of(other) is not None, strength=other.strength,
+                  speed=other.speed, ghost=ghost_of(other),
+                  resist_insanity=other.profile.talent("Resist Insanity"))
+
+
+@ACTIONS.register("activate_spell", keys=("targets",))
+def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]
+                    ) -> MiridonBattle:
+    unit = acting(state, action, "activate_spell")
+    casting = _spell(unit)
+    distance = _distance(ctx, state, unit, casting.target)
+    casting = activate(casting, ctx.book, distance)
+    ids = _names(action.get("targets")) or (
+        () if casting.spell == "Gather Mist" else (casting.target,))
+    targets = [_target(state, unit, t) for t in ids]
+    result = activate_spell(casting, caster_of_unit(unit), targets, ctx.chance, ghost_of(unit),
+                            unit.hp, unit.profile.talent("Resist Insanity"))
+    state = state.replace_units(remember_activation(with_casting(unit, None), casting,
+                                                    state.block))
+    lines = []
+    for effect in result.effects:
+        other = state.unit(effect.target)
+        update: dict[str, Any] = {}
+        if effect.healing:
+            update["hp"] = min(other.profile.max_hp, other.hp + effect.healing)
+            lines.append(f"{other.id} heals {effect.healing}")
+        if effect.damage:
+            hp = other.hp - effect.damage
+            status = other.status
+            if hp <= 0 and status == "ok":
+                status = "unconscious"
+            elif status == "unconscious":
+                status = "dead"
+            update.update({"hp": max(0, hp), "status": status})
+            lines.append(f"{other.id} takes {effect.damage}")
+        if effect.possession is not None:
+            p = effect.possession
+            lines.append(f"Spell Power {p.power}{' (doubled)' if p.doubled else ''} vs "
+                         f"{other.id}'s {p.target_hp} HP: "
+                         f"{'possessed, ghost +' + str(p.gain) if p.possessed else 'resisted'}")
+            update["strength"] = other.strength - p.strength_lost
+            update["speed"] = other.speed - p.speed_lost
+        other = other.model_copy(update=update)
+        if effect.ghost is not None:
+            other = with_ghost(other, effect.ghost.after)
+        for shield in effect.barriers:
+            lines.append(f"{other.id} gains a {shield.kind} barrier of {shield.left}")
+        state = state.replace_units(other)
+        if effect.damage:
+            state = after_damage(ctx, state, other.id, effect.damage)
+    if result.caster_ghost is not None:
+        state = state.replace_units(with_ghost(state.unit(unit.id), result.caster_ghost.after))
+        lines.append(f"{unit.id}'s Current Ghost HP -> {result.caster_ghost.after.current}")
+    for uid, check, rolls in result.insanity:
+        who = state.unit(unit.id if uid == "caster" else uid)
+        if any(e.damage and e.target == who.id for e in result.effects):
+            continue  # after_damage already checked it
+        state = insanity(ctx, state, who, check, f"{casting.spell} (L3025-3027)", rolls)
+    ctx.summary = f"{unit.id} activates {casting.spell}: " + ("; ".join(lines) or "done")
+    ctx.records.append({"spell": "activate", "unit": unit.id, "spell_name": casting.spell,
+                        "rolled": list(result.rolled), "effects": lines})
+    return state
