@@ -19,6 +19,7 @@ from tactician.rulesets.contract import (
 
 HOOKS: dict[Capability, tuple[str, ...]] = {
     Capability.ADVANCEMENT: ("_advance",),
+    Capability.CREATION: ("_create", "_creation_choices"),
     Capability.COMPENDIUM: ("_compendium",),
     Capability.FIGHTS: ("_plan_fight", "_forecast", "_resolve"),
     Capability.BATTLES: ("_battle_rules", "_board_view", "_battle_forecast"),
@@ -38,6 +39,7 @@ def test_an_undeclared_capability_is_refused_by_name(contract: RulesetContract) 
     unit = contract.examples().units[0]
     calls = {
         Capability.ADVANCEMENT: lambda: contract.advance(unit, AdvanceRequest(), SeededDice(1)),
+        Capability.CREATION: lambda: contract.create("Nobody", AdvanceRequest(), SeededDice(1)),
         Capability.COMPENDIUM: contract.compendium_kinds,
         Capability.FIGHTS: lambda: contract.plan_fight(
             FightRequest(contract.id, Combatant(unit), (Combatant(unit),))),

@@ -350,14 +350,54 @@ def _render_advance(result: Any, written: str | None) -> None:
               markup=False, highlight=False)
 
 
-@app.command("choices")
-def choices_command(ruleset: RulesetOpt = None, as_json: JsonOpt = False) -> None:
-    """The choices an advancement of the ruleset may need (for --choose NAME=VALUE)."""
-    from tactician.cli.output import console
-    from tactician.table.sheets import choices
+@app.command("new")
+def new_command(
+    name: Annotated[str, typer.Argument(help="The new character's name.")],
+    out: Annotated[Path, typer.Option(help="The unit file to write (a new file).")],
+    ruleset: RulesetOpt = None,
+    klass: Annotated[str | None, typer.Option(
+        "--class", help="Choice 'class': the class, e.g. Cavalier.")] = None,
+    choose: Annotated[list[str], typer.Option(
+        "--choose", help="Any creation choice as NAME=VALUE (repeatable; "
+        "`character choices --new` lists them).")] = [],  # noqa: B006
+    seed: Annotated[int | None, typer.Option(help="Seed for the dice (printed).")] = None,
+    rolls: Annotated[str | None, typer.Option(
+        help="The table's own dice, in the order the ruleset asks (the HP dice first).")]
+    = None,
+    option: Annotated[list[str], typer.Option(
+        "--option", "-o", help="Ruling name=value.")] = [],  # noqa: B006
+    as_json: JsonOpt = False,
+) -> None:
+    """Build a new character by the ruleset's creation rules (dice rolled and shown,
+    or the table's with --rolls) and write it to --out."""
+    from tactician.dice.source import make_source
+    from tactician.errors import DiceError
+    from tactician.table.sheets import AdvanceRequest, create
 
     with refusals(as_json):
-        found = [{"name": c.name, "help": c.help} for c in choices(_ruleset(ruleset))]
+        if seed is not None and rolls is not None:
+            raise DiceError("give --seed or --rolls, not both")
+        chosen = _choices({"class": klass}, choose)
+        result = create(_ruleset(ruleset), name, AdvanceRequest(chosen, tuple(option)),
+                        make_source(seed, rolls), out)
+        written = str(out)
+        data = {"dice": result.dice, "report": dict(result.advancement.report),
+                "written": written}
+        emit(data, as_json, lambda: _render_advance(result, written))
+
+
+@app.command("choices")
+def choices_command(ruleset: RulesetOpt = None, new: Annotated[bool, typer.Option(
+        "--new", help="The choices of `character new` instead.")] = False,
+        as_json: JsonOpt = False) -> None:
+    """The choices an advancement (or with --new, a creation) of the ruleset may need
+    (for --choose NAME=VALUE)."""
+    from tactician.cli.output import console
+    from tactician.table.sheets import choices, creation_choices
+
+    with refusals(as_json):
+        listed = (creation_choices if new else choices)(_ruleset(ruleset))
+        found = [{"name": c.name, "help": c.help} for c in listed]
 
         def render() -> None:
             for choice in found:

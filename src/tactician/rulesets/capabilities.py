@@ -18,6 +18,8 @@ class Capability(StrEnum):
 
     # gain a level (or the ruleset's own growth step) from a unit file
     ADVANCEMENT = "advancement"
+    # build a new character by the rules' creation (dice rolled and shown)
+    CREATION = "creation"
     # browse and search the ruleset's content (weapons, feats, armor, terrain, ...)
     COMPENDIUM = "compendium"
     # forecast and resolve one fight between unit files (`tactician forecast|attack`)

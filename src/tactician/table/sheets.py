@@ -15,7 +15,8 @@ from tactician.rulesets.contract import Advancement, AdvanceRequest, ChoiceSpec,
 from tactician.rulesets.registry import contract
 from tactician.table.unit_files import write_unit
 
-__all__ = ["AdvanceRequest", "Advanced", "advance", "check", "choices", "sheet", "sheet_of"]
+__all__ = ["AdvanceRequest", "Advanced", "advance", "check", "choices", "create",
+           "creation_choices", "sheet", "sheet_of"]
 
 
 def check(ruleset_id: str, path: Path) -> UnitCheck:
@@ -51,9 +52,43 @@ def advance(
     result = contract(ruleset_id).advance(path, request, dice)
     if target is not None:
         write_unit(path, target, result.unit)
+    return Advanced(result, _dice_info(dice), target)
+
+
+def _dice_info(dice: DiceSource) -> dict[str, Any]:
+    """Every die drawn; the seed, or the supplied rolls left over."""
     info: dict[str, Any] = {"used": [d.value for d in dice.draws]}
     if isinstance(dice, SeededDice):
         info["seed"] = dice.seed
     else:
         info["unused"] = list(dice.unused) if isinstance(dice, PhysicalDice) else []
-    return Advanced(result, info, target)
+    return info
+
+
+def creation_choices(ruleset_id: str) -> list[ChoiceSpec]:
+    return contract(ruleset_id).creation_choices()
+
+
+def create(ruleset_id: str, name: str, request: AdvanceRequest, dice: DiceSource,
+           target: Path) -> Advanced:
+    """A new character by the ruleset's creation rules on ``dice``, written to
+    ``target`` (a new file: an existing one is refused, never overwritten) only once
+    the ruleset's own check accepts what it made."""
+    import yaml
+
+    from tactician.content.writing import write_text_atomic
+    from tactician.errors import ContentError, RulesError
+
+    if target.exists():
+        raise ContentError(f"{target}: already exists; creation writes a new file only")
+    if not target.parent.is_dir():
+        raise ContentError(f"{target}: no folder {str(target.parent)!r}")
+    result = contract(ruleset_id).create(name, request, dice)
+    text = yaml.safe_dump(dict(result.unit), sort_keys=False, allow_unicode=True)
+    write_text_atomic(target, text, 0o644)
+    verdict = check(ruleset_id, target)
+    if not verdict.valid:  # the rules made what the rules refuse: keep nothing
+        target.unlink()
+        raise RulesError([f"internal: the new character fails its own check: {v}"
+                          for v in verdict.violations])
+    return Advanced(result, _dice_info(dice), target)

@@ -120,6 +120,26 @@ class RulesetContract(ABC):
     def _advance(self, path: Path, request: AdvanceRequest, dice: DiceSource) -> Advancement:
         raise Unsupported(self.id, Capability.ADVANCEMENT, self.info.capabilities)
 
+    # --- CREATION --------------------------------------------------------------------
+
+    def creation_choices(self) -> list[ChoiceSpec]:
+        """The choices a new character needs or takes (``--choose NAME=VALUE``)."""
+        self.require(Capability.CREATION)
+        return self._creation_choices()
+
+    def create(self, name: str, request: AdvanceRequest, dice: DiceSource) -> Advancement:
+        """A new character called ``name`` by the rules' creation, on ``dice``: its
+        unit-file data (which ``check_unit`` accepts), a report with every die, and
+        sections to show."""
+        self.require(Capability.CREATION)
+        return self._create(name, request, dice)
+
+    def _creation_choices(self) -> list[ChoiceSpec]:
+        return []
+
+    def _create(self, name: str, request: AdvanceRequest, dice: DiceSource) -> Advancement:
+        raise Unsupported(self.id, Capability.CREATION, self.info.capabilities)
+
     # --- COMPENDIUM ------------------------------------------------------------------
 
     def compendium_kinds(self) -> list[str]:

@@ -228,6 +228,8 @@ class Examples:
     fights: tuple[ExampleFight, ...] = ()
     battles: tuple[ExampleBattle, ...] = ()
     corruptions: tuple[Corruption, ...] = ()
+    # ``Capability.CREATION``: the choices of a few new characters (name in "name")
+    creations: tuple[Mapping[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

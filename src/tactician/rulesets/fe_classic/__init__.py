@@ -27,6 +27,7 @@ RULESET = Ruleset(
     implementation="tactician.rulesets.fe_classic.contract_impl:FeClassicContract",
     capabilities=frozenset({
         Capability.ADVANCEMENT,
+        Capability.CREATION,
         Capability.AI,
         Capability.BATTLES,
         Capability.COMPENDIUM,

@@ -14,6 +14,7 @@ from tactician.rulesets.contract import (
     DELETE,
     Advancement,
     AdvanceRequest,
+    ChoiceSpec,
     Corruption,
     ExampleBattle,
     ExampleFight,
@@ -65,6 +66,17 @@ class FeClassicContract(RulesetContract):
         from tactician.rulesets.fe_common.character.unit_file import load_unit
 
         return advance(load_unit(path), request, dice, "fe-classic", ClassicOptions())
+
+    def _creation_choices(self) -> list[ChoiceSpec]:
+        from tactician.rulesets.fe_common.character.new_character import CHOICES
+
+        return list(CHOICES)
+
+    def _create(self, name: str, request: AdvanceRequest, dice: DiceSource) -> Advancement:
+        from tactician.rulesets.fe_classic.options import ClassicOptions
+        from tactician.rulesets.fe_common.character.new_character import create
+
+        return create(name, request, dice, "fe-classic", ClassicOptions())
 
     def _compendium(self) -> Mapping[str, Mapping[str, Any]]:
         from tactician.rulesets.fe_classic.compendium import compendium
@@ -135,6 +147,13 @@ class FeClassicContract(RulesetContract):
                 ExampleBattle("pass", BATTLE / "map.yaml",
                               (BATTLE / "party.yaml", BATTLE / "army.yaml"), seed=3,
                               step_bound=1500),
+            ),
+            creations=(
+                {"name": "Kyle", "class": "Cavalier", "sex": "male"},
+                {"name": "Vanessa", "class": "Pegasus Knight", "sex": "female", "luck": "4"},
+                {"name": "Lute", "class": "Mage", "party_level": "3"},
+                {"name": "Seth", "class": "Paladin", "sex": "male"},
+                {"name": "Eirika", "class": "Lord (Eirika)", "weapon": "Rapier"},
             ),
             corruptions=(
                 Corruption("missing field", eirika, ("name",), DELETE, "name"),

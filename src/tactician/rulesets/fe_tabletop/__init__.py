@@ -25,6 +25,7 @@ RULESET = Ruleset(
     implementation="tactician.rulesets.fe_tabletop.contract_impl:FeTabletopContract",
     capabilities=frozenset({
         Capability.ADVANCEMENT,
+        Capability.CREATION,
         Capability.COMPENDIUM,
         Capability.FIGHTS,
         Capability.TERRAIN_BONUSES,

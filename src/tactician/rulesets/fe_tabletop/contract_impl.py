@@ -16,6 +16,7 @@ from tactician.rulesets.contract import (
     DELETE,
     Advancement,
     AdvanceRequest,
+    ChoiceSpec,
     Corruption,
     ExampleBattle,
     ExampleFight,
@@ -69,6 +70,17 @@ class FeTabletopContract(RulesetContract):
         from tactician.rulesets.fe_tabletop.options import TabletopOptions
 
         return advance(load_unit(path), request, dice, "fe-tabletop", TabletopOptions())
+
+    def _creation_choices(self) -> list[ChoiceSpec]:
+        from tactician.rulesets.fe_common.character.new_character import CHOICES
+
+        return list(CHOICES)
+
+    def _create(self, name: str, request: AdvanceRequest, dice: DiceSource) -> Advancement:
+        from tactician.rulesets.fe_common.character.new_character import create
+        from tactician.rulesets.fe_tabletop.options import TabletopOptions
+
+        return create(name, request, dice, "fe-tabletop", TabletopOptions())
 
     def _compendium(self) -> Mapping[str, Mapping[str, Any]]:
         from tactician.rulesets.fe_common.character.content import load_content
@@ -150,6 +162,13 @@ class FeTabletopContract(RulesetContract):
                 ExampleFight(EXAMPLES / "kyle_cavalier.yaml", EXAMPLES / "garcia_fighter.yaml",
                              1, ("crit_roll=separate_die",)),
                 ExampleFight(EXAMPLES / "lute_mage.yaml", EXAMPLES / "garcia_fighter.yaml", 2),
+            ),
+            creations=(
+                {"name": "Kyle", "class": "Cavalier", "sex": "male"},
+                {"name": "Vanessa", "class": "Pegasus Knight", "sex": "female", "luck": "4"},
+                {"name": "Lute", "class": "Mage", "party_level": "3"},
+                {"name": "Seth", "class": "Paladin", "sex": "male"},
+                {"name": "Eirika", "class": "Lord (Eirika)", "weapon": "Rapier"},
             ),
             corruptions=(
                 Corruption("missing field", eirika, ("name",), DELETE, "name"),
