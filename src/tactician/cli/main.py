@@ -23,6 +23,7 @@ COMMANDS = {
     "rulesets": "tactician.cli.rulesets",
     "forecast": "tactician.cli.combat",
     "attack": "tactician.cli.combat",
+    "check": "tactician.cli.check",
     "demo": "tactician.cli.demo",
     "serve": "tactician.cli.serve",
 }

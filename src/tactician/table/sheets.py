@@ -52,10 +52,10 @@ def advance(
     result = contract(ruleset_id).advance(path, request, dice)
     if target is not None:
         write_unit(path, target, result.unit)
-    return Advanced(result, _dice_info(dice), target)
+    return Advanced(result, dice_info(dice), target)
 
 
-def _dice_info(dice: DiceSource) -> dict[str, Any]:
+def dice_info(dice: DiceSource) -> dict[str, Any]:
     """Every die drawn; the seed, or the supplied rolls left over."""
     info: dict[str, Any] = {"used": [d.value for d in dice.draws]}
     if isinstance(dice, SeededDice):
@@ -91,4 +91,4 @@ def create(ruleset_id: str, name: str, request: AdvanceRequest, dice: DiceSource
         target.unlink()
         raise RulesError([f"internal: the new character fails its own check: {v}"
                           for v in verdict.violations])
-    return Advanced(result, _dice_info(dice), target)
+    return Advanced(result, dice_info(dice), target)

@@ -29,6 +29,8 @@ from tactician.rulesets.contract.values import (
     AdvanceRequest,
     CareRequest,
     CareResult,
+    CheckRequest,
+    CheckResult,
     ChoiceSpec,
     Examples,
     FightRequest,
@@ -139,6 +141,24 @@ class RulesetContract(ABC):
 
     def _create(self, name: str, request: AdvanceRequest, dice: DiceSource) -> Advancement:
         raise Unsupported(self.id, Capability.CREATION, self.info.capabilities)
+
+    # --- CHECKS ----------------------------------------------------------------------
+
+    def check_kinds(self) -> list[str]:
+        """The checks a character can make (001: its roleplay skills)."""
+        self.require(Capability.CHECKS)
+        return self._check_kinds()
+
+    def skill_check(self, path: Path, request: CheckRequest, dice: DiceSource) -> CheckResult:
+        """The unit at ``path`` makes a check on ``dice``: its exact chance first."""
+        self.require(Capability.CHECKS)
+        return self._skill_check(path, request, dice)
+
+    def _check_kinds(self) -> list[str]:
+        return []
+
+    def _skill_check(self, path: Path, request: CheckRequest, dice: DiceSource) -> CheckResult:
+        raise Unsupported(self.id, Capability.CHECKS, self.info.capabilities)
 
     # --- COMPENDIUM ------------------------------------------------------------------
 

@@ -255,3 +255,24 @@ class CareResult:
     carried: Mapping[str, Any]
     lines: tuple[str, ...]
     passed: bool | None = None  # the test's outcome, when care is a test
+
+
+@dataclass(frozen=True)
+class CheckRequest:
+    """A check of one character outside a fight (``Capability.CHECKS``): ``skill`` one
+    of the ruleset's ``check_kinds()``, ``difficulty`` by name or number, ``stat`` where
+    the skill lets the player choose, and the rulings."""
+
+    skill: str
+    difficulty: str
+    stat: str | None = None
+    options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The check's exact chance (computed before the dice), every die, the verdict:
+    ``report`` for ``--json``, ``sections`` to show."""
+
+    report: Mapping[str, Any]
+    sections: tuple[Section, ...]

@@ -26,6 +26,7 @@ RULESET = Ruleset(
     capabilities=frozenset({
         Capability.ADVANCEMENT,
         Capability.CREATION,
+        Capability.CHECKS,
         Capability.COMPENDIUM,
         Capability.FIGHTS,
         Capability.TERRAIN_BONUSES,

@@ -16,6 +16,8 @@ from tactician.rulesets.contract import (
     DELETE,
     Advancement,
     AdvanceRequest,
+    CheckRequest,
+    CheckResult,
     ChoiceSpec,
     Corruption,
     ExampleBattle,
@@ -70,6 +72,16 @@ class FeTabletopContract(RulesetContract):
         from tactician.rulesets.fe_tabletop.options import TabletopOptions
 
         return advance(load_unit(path), request, dice, "fe-tabletop", TabletopOptions())
+
+    def _check_kinds(self) -> list[str]:
+        from tactician.rulesets.fe_tabletop.contract_checks import kinds
+
+        return kinds()
+
+    def _skill_check(self, path: Path, request: CheckRequest, dice: DiceSource) -> CheckResult:
+        from tactician.rulesets.fe_tabletop.contract_checks import check
+
+        return check(path, request, dice)
 
     def _creation_choices(self) -> list[ChoiceSpec]:
         from tactician.rulesets.fe_common.character.new_character import CHOICES

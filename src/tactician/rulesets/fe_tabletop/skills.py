@@ -7,7 +7,8 @@ promoted unit has 3 skills, a recruit unit only has 1 skill, and
 Thieves/Rogues have 5 skills. A Lord gains 2 free knowledge skills along with
 their normal skills." L88: "more may be added at the GM's discretion."
 
-A check succeeds when the total meets the difficulty (ruling ``skill_check_meets``).
+A check succeeds when the total meets the difficulty (a ruling without a switch,
+docs/rulings.md "Skills (G1-43..G1-46)").
 The odds are exact: the same ``DiceSum`` event rolls the check and counts it.
 """
 

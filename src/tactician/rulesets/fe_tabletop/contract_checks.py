@@ -1,0 +1,66 @@
+"""001's roleplay skill checks through the contract (``Capability.CHECKS``):
+``tactician check UNIT SKILL --dc NAME``.
+
+001 L89: "All skills require a 3d6 roll + a unit's select stat with the likelihood
+of success is as follows: (Very Easy: 10, Easy: 15, Normal: 20, Hard: 25, Extremely
+Hard: 30-40)". The exact chance comes from the same ``DiceSum`` event the check
+rolls (``skills.CHECK_DICE``), shown before the dice.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+from tactician.dice.source import DiceSource
+from tactician.errors import RulesError
+from tactician.rulesets.contract import CheckRequest, CheckResult, Row, Section
+from tactician.rulesets.fe_common.character.stats import LABELS
+from tactician.rulesets.fe_common.character.unit_file import load_unit
+from tactician.rulesets.fe_tabletop.options import TabletopOptions
+from tactician.rulesets.fe_tabletop.skills import (
+    SKILLS,
+    difficulty,
+    roll_check,
+    skill_stat,
+    success_chance,
+)
+from tactician.rulesets.rulings import with_overrides
+
+
+def kinds() -> list[str]:
+    return list(SKILLS)
+
+
+def _dc(raw: str, options: TabletopOptions) -> int:
+    text = raw.strip()
+    if text.lstrip("-").isdigit():
+        value = int(text)
+        if not 1 <= value <= 100:
+            raise RulesError(f"--dc {value}: give a difficulty from 1 to 100 or a name")
+        return value
+    return difficulty(text, options)
+
+
+def check(path: Path, request: CheckRequest, dice: DiceSource) -> CheckResult:
+    """``path``'s unit rolls 3d6 + the skill's stat against the difficulty."""
+    options = with_overrides(TabletopOptions(), list(request.options))
+    unit = load_unit(path)
+    stat = skill_stat(request.skill, request.stat)
+    value = int(getattr(unit.stats, stat))
+    dc = _dc(request.difficulty, options)
+    chance = success_chance(value, dc)
+    rolled = roll_check(value, dc, dice)
+    skill = next(name for name in SKILLS if name.casefold() == request.skill.strip().casefold())
+    verdict = "success" if rolled.success else "failure"
+    exact = Fraction(chance).limit_denominator(216)
+    report = {"ruleset": "fe-tabletop", "name": unit.name, "skill": skill, "stat": stat,
+              "stat_value": value, "dc": dc, "chance": chance, "chance_exact": str(exact),
+              "faces": list(rolled.faces), "total": rolled.total, "success": rolled.success}
+    sections = (Section(f"{unit.name}: {skill} against {dc}", rows=(
+        Row("Roll", f"3d6 + {LABELS.get(stat, stat)} {value} (001 L89)"),
+        Row("Chance", f"{chance:.1%} ({exact}), before the dice"),
+        Row("Dice", ", ".join(str(f) for f in rolled.faces)),
+        Row("Total", f"{rolled.total}: {verdict}"),
+    )),)
+    return CheckResult(report, sections)
