@@ -21,6 +21,7 @@ HOOKS: dict[Capability, tuple[str, ...]] = {
     Capability.ADVANCEMENT: ("_advance",),
     Capability.CREATION: ("_create", "_creation_choices"),
     Capability.CHECKS: ("_check_kinds", "_skill_check"),
+    Capability.SUPPLY: ("_supply_move",),
     Capability.COMPENDIUM: ("_compendium",),
     Capability.FIGHTS: ("_plan_fight", "_forecast", "_resolve"),
     Capability.BATTLES: ("_battle_rules", "_board_view", "_battle_forecast"),
@@ -42,6 +43,7 @@ def test_an_undeclared_capability_is_refused_by_name(contract: RulesetContract) 
         Capability.ADVANCEMENT: lambda: contract.advance(unit, AdvanceRequest(), SeededDice(1)),
         Capability.CREATION: lambda: contract.create("Nobody", AdvanceRequest(), SeededDice(1)),
         Capability.CHECKS: contract.check_kinds,
+        Capability.SUPPLY: lambda: contract.supply_move({}, [], "deposit", "Vulnerary"),
         Capability.COMPENDIUM: contract.compendium_kinds,
         Capability.FIGHTS: lambda: contract.plan_fight(
             FightRequest(contract.id, Combatant(unit), (Combatant(unit),))),

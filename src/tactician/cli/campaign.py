@@ -119,7 +119,8 @@ def show(name: NameArg = None, db: DbOpt = None, as_json: JsonOpt = False) -> No
         def render() -> None:
             say(f"{info.name}: {info.ruleset}, rulings: {', '.join(info.options) or 'defaults'}")
             say(f"characters: {', '.join(data['characters']) or 'none'}")
-            say(f"party store: {len(data['store'])} items")
+            say(f"party store: {len(data['store'])} items"
+                + (f": {', '.join(map(str, data['store']))}" if data["store"] else ""))
             for b in data["battles"]:
                 say(f"battle {b['name']}: {b['entries']} entries, {b['status']}")
 

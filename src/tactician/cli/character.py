@@ -465,6 +465,49 @@ def _care(name: str, kind: str, details: dict[str, Any], healer: str | None,
         emit(data, as_json, render)
 
 
+def _supply(name: str, move: str, item: str, campaign: str | None, db: str | None,
+            as_json: bool) -> None:
+    from tactician.table.roster import supply_move
+
+    with refusals(as_json):
+        opened, where = _roster(db, campaign)
+        try:
+            data = supply_move(opened, where, name, move, item)
+        finally:
+            opened.close()
+
+        def render() -> None:
+            from tactician.cli.output import console
+
+            words = "to" if move == "deposit" else "from"
+            console().print(f"{name}: {item} {words} the party's Supply "
+                            f"({len(data['supply'])} items there now)",
+                            markup=False, highlight=False, soft_wrap=True)
+
+        emit(data, as_json, render)
+
+
+ItemArg = Annotated[str, typer.Argument(help="The item, by name (e.g. Vulnerary).")]
+
+
+@app.command("deposit")
+def deposit_command(name: Annotated[str, typer.Argument(help="The roster character.")],
+                    item: ItemArg, campaign: CampaignOpt = None, db: DbOpt = None,
+                    as_json: JsonOpt = False) -> None:
+    """Send an item a roster character carries to the party's Supply (001 L49, between
+    battles); `campaign show` lists the Supply."""
+    _supply(name, "deposit", item, campaign, db, as_json)
+
+
+@app.command("withdraw")
+def withdraw_command(name: Annotated[str, typer.Argument(help="The roster character.")],
+                     item: ItemArg, campaign: CampaignOpt = None, db: DbOpt = None,
+                     as_json: JsonOpt = False) -> None:
+    """Take an item from the party's Supply into a roster character's inventory (001
+    L49: 5 items at most, outside battle)."""
+    _supply(name, "withdraw", item, campaign, db, as_json)
+
+
 @app.command("heal")
 def heal_command(
     name: Annotated[str, typer.Argument(help="A character of the roster.")],

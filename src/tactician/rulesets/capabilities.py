@@ -40,6 +40,8 @@ class Capability(StrEnum):
     FOG = "fog"
     # care of a roster character between battles (healing, treating wounds)
     CARE = "care"
+    # the party's shared store (001's Supply): items moved to and from a roster character
+    SUPPLY = "supply"
     # a character's check outside a fight (001's 3d6 roleplay skills), exact odds first
     CHECKS = "checks"
 

@@ -7,6 +7,7 @@ can always be shown.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -188,3 +189,32 @@ def set_store(db: Database, campaign: CampaignInfo, items: list[Any]) -> None:
             session.add(PartyStore(campaign_id=campaign.id, items=list(items)))
         else:
             row.items = list(items)
+
+
+def change_with_store(
+    db: Database, campaign: CampaignInfo, name: str,
+    change: Callable[[dict[str, Any], list[Any]], tuple[dict[str, Any], list[Any]]],
+    who: str, what: str,
+) -> tuple[dict[str, Any], list[Any]]:
+    """Change one character's sheet and the party store together, in one write
+    transaction with both rows locked (an item moved between them is never lost or
+    doubled when two players move items at once); ``change`` gets the sheet and the
+    store as they are inside it and returns both new. Recorded as a change."""
+    with db.write() as session:
+        row = session.scalars(
+            select(Character).where(Character.campaign_id == campaign.id,
+                                    Character.name == name).with_for_update()
+        ).one_or_none()
+        if row is None:
+            raise TacticianError(f"campaign {campaign.name!r} has no character named {name!r}")
+        store = session.get(PartyStore, campaign.id, with_for_update=True)
+        before = dict(row.sheet)
+        sheet, items = change(before, list(store.items) if store is not None else [])
+        row.sheet = sheet
+        if store is None:
+            session.add(PartyStore(campaign_id=campaign.id, items=list(items)))
+        else:
+            store.items = list(items)
+        session.add(CharacterChange(character_id=row.id, who=who, what=what, before=before,
+                                    after=sheet))
+        return sheet, list(items)

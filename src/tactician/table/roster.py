@@ -25,6 +25,7 @@ from tactician.content.loader import read_yaml
 from tactician.content.strict_yaml import load_yaml
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError, TacticianError
+from tactician.rulesets.capabilities import Capability
 from tactician.rulesets.contract import AdvanceRequest
 from tactician.store.campaigns import (
     CampaignInfo,
@@ -244,3 +245,27 @@ def history(db: Database, campaign: CampaignInfo, name: str) -> list[dict[str, A
         rows.append({"at": change.at.isoformat(), "who": change.who, "what": change.what,
                      "changed": fields, "before": change.before, "after": change.after})
     return rows
+
+
+def supply_move(db: Database, campaign: CampaignInfo, name: str, move: str, item: str,
+                who: str = "gm") -> dict[str, Any]:
+    """Move ``item`` between roster character ``name`` and the party's store by the
+    ruleset's rules (``Capability.SUPPLY``: 001's Supply), one transaction, recorded."""
+    from tactician.rulesets.registry import contract
+    from tactician.store.campaigns import change_with_store
+
+    rules = contract(campaign.ruleset)
+    words = "to the Supply" if move == "deposit" else "from the Supply"
+    sheet, items = change_with_store(
+        db, campaign, name, lambda sheet, store: rules.supply_move(sheet, store, move, item),
+        who, f"{move} {item} {words}")
+    return {"name": name, "move": move, "item": item, "supply": items}
+
+
+def supply_of(db: Database, campaign: CampaignInfo) -> list[Any]:
+    """The party's store as it stands."""
+    from tactician.rulesets.registry import contract
+    from tactician.store.campaigns import get_store
+
+    contract(campaign.ruleset).require(Capability.SUPPLY)
+    return get_store(db, campaign)

@@ -142,6 +142,22 @@ class RulesetContract(ABC):
     def _create(self, name: str, request: AdvanceRequest, dice: DiceSource) -> Advancement:
         raise Unsupported(self.id, Capability.CREATION, self.info.capabilities)
 
+    # --- SUPPLY ----------------------------------------------------------------------
+
+    def supply_move(self, sheet: Mapping[str, Any], supply: Sequence[str], move: str,
+                    item: str) -> tuple[dict[str, Any], list[str]]:
+        """``move`` ("deposit": from the character to the party's store; "withdraw":
+        back) one ``item`` between a roster character's ``sheet`` (``{"unit": ...,
+        "carried": ...}``) and the store, by the rules; both new, or a refusal."""
+        self.require(Capability.SUPPLY)
+        if move not in ("deposit", "withdraw"):
+            raise TacticianError(f"unknown supply move {move!r}: deposit or withdraw")
+        return self._supply_move(sheet, supply, move, item)
+
+    def _supply_move(self, sheet: Mapping[str, Any], supply: Sequence[str], move: str,
+                     item: str) -> tuple[dict[str, Any], list[str]]:
+        raise Unsupported(self.id, Capability.SUPPLY, self.info.capabilities)
+
     # --- CHECKS ----------------------------------------------------------------------
 
     def check_kinds(self) -> list[str]:

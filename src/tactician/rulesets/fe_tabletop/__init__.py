@@ -27,6 +27,7 @@ RULESET = Ruleset(
         Capability.ADVANCEMENT,
         Capability.CREATION,
         Capability.CHECKS,
+        Capability.SUPPLY,
         Capability.COMPENDIUM,
         Capability.FIGHTS,
         Capability.TERRAIN_BONUSES,

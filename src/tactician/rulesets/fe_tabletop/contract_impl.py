@@ -73,6 +73,12 @@ class FeTabletopContract(RulesetContract):
 
         return advance(load_unit(path), request, dice, "fe-tabletop", TabletopOptions())
 
+    def _supply_move(self, sheet: Mapping[str, Any], supply: Sequence[str], move: str,
+                     item: str) -> tuple[dict[str, Any], list[str]]:
+        from tactician.rulesets.fe_tabletop.campaign_supply import move as supply_move
+
+        return supply_move(sheet, supply, move, item)
+
     def _check_kinds(self) -> list[str]:
         from tactician.rulesets.fe_tabletop.contract_checks import kinds
 
