@@ -72,3 +72,16 @@ def play(contract: RulesetContract, example: ExampleBattle,
         for action in actions:
             battle, _, state = act(battle, rules, action, None, state)
             yield battle, rules, state
+
+
+def check_modifiers(report: dict[str, Any], name: str) -> None:
+    """A forecast's ``modifiers`` sum, per side and number, to that side's displayed
+    number (issue 15: every modifier listed with its source; the terms are the
+    number's own, so they cannot disagree with it)."""
+    sums: dict[tuple[str, str], int] = {}
+    for term in report.get("modifiers", []):
+        assert term["source"] and term["rule"], (name, term)
+        key = (term["side"], term["stat"])
+        sums[key] = sums.get(key, 0) + term["value"]
+    for (side, stat), value in sums.items():
+        assert report[side][stat] == value, (name, side, stat, value, report[side][stat])

@@ -19,7 +19,7 @@ from tactician.engine.store_file import load_battle, save_battle
 from tactician.errors import TacticianError
 from tactician.rulesets.contract import Capability, ExampleBattle, RulesetContract
 from tactician.table.battles import new_battle, open_battle, perform, preview_attack
-from tests.conformance.kit import play
+from tests.conformance.kit import check_modifiers, play
 
 
 def _battles(contract: RulesetContract) -> tuple[ExampleBattle, ...]:
@@ -137,6 +137,7 @@ def test_an_in_battle_forecast_changes_nothing_and_sums_to_one(
         for side, distribution in report["hp"].items():
             assert math.isclose(sum(distribution.values()), 1.0, abs_tol=1e-9), side
         _valid_forecast(report)
+        check_modifiers(report, example.name)
 
 
 def _valid_forecast(report: dict[str, Any]) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from tactician.dice.source import SeededDice
 from tactician.rulesets.contract import Capability, Combatant, FightRequest, RulesetContract
-from tests.conformance.kit import RESOLUTIONS, bound
+from tests.conformance.kit import RESOLUTIONS, bound, check_modifiers
 
 
 def _requests(contract: RulesetContract) -> list[FightRequest]:
@@ -32,6 +32,7 @@ def test_forecast_probabilities_sum_to_one(contract: RulesetContract) -> None:
         outcome = report.get("outcome")
         if outcome is not None:
             assert math.isclose(sum(outcome.values()), 1.0, abs_tol=1e-9)
+        check_modifiers(report, str(request.attacker.path))
 
 
 def test_forecast_agrees_with_seeded_resolutions(contract: RulesetContract) -> None:

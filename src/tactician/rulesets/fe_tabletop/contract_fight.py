@@ -20,7 +20,7 @@ from tactician.dice.distribution import DiceSum
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
 from tactician.rulesets.contract import Combatant as Entry
-from tactician.rulesets.contract import FightRequest
+from tactician.rulesets.contract import FightRequest, modifiers
 from tactician.rulesets.fe_common.character.content import TabletopContent, load_content
 from tactician.rulesets.fe_common.character.unit import Unit
 from tactician.rulesets.fe_common.character.unit_file import load_unit
@@ -113,6 +113,18 @@ def _summary(fought: TabletopFight, side: Side) -> dict[str, Any]:
     }
 
 
+def _modifiers(fought: TabletopFight, side: Side) -> list[dict[str, Any]]:
+    """The terms ``numbers.hit_chance`` and ``crit_chance`` sum for ``side``'s strikes
+    (none for a side that does not strike back)."""
+    p = fought.plan
+    if side not in p.rolls:
+        return []
+    me, other = (p.attacker, p.defender) if side == ATTACKER else (p.defender, p.attacker)
+    role = "attacker" if side == ATTACKER else "defender"
+    terms = (*numbers.hit_terms(me, other, fought.options), *numbers.crit_terms(me))
+    return modifiers.report(role, terms)
+
+
 def _mean_damage(me: Combatant, other: Combatant, crit: bool, options: TabletopOptions
                  ) -> float:
     """The exact mean damage of one hit over the weapon's dice totals (2 decimals)."""
@@ -153,6 +165,7 @@ def forecast_report(fought: TabletopFight) -> dict[str, Any]:
                             "to_defender": max(0.0, result.expected_damage(DEFENDER))},
         "weapon_breaks": {"attacker": result.weapon_breaks(ATTACKER),
                           "defender": result.weapon_breaks(DEFENDER)},
+        "modifiers": _modifiers(fought, ATTACKER) + _modifiers(fought, DEFENDER),
     }
 
 

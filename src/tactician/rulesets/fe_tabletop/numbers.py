@@ -19,8 +19,8 @@ hit chance"); supports: L121 ("+5 to Hit and +2 Damage").
 from __future__ import annotations
 
 from tactician.errors import RulesError
-from tactician.rulesets.fe_common.attack_roll import clamp
 from tactician.rulesets.fe_common.character.weapons import TabletopWeapon
+from tactician.rulesets.contract.modifiers import Modifier, clamp_terms, total
 from tactician.rulesets.fe_common.triangle import advantage
 from tactician.rulesets.fe_tabletop.combatant import Combatant
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
@@ -51,29 +51,54 @@ def triangle_hit(attacker: Combatant, defender: Combatant) -> int:
     return TRIANGLE_HIT * advantage(a, d)
 
 
-def hit_chance(attacker: Combatant, defender: Combatant, options: TabletopOptions) -> int:
-    """001 L46's hit, then triangle, tiles and support; clamped 0..100 (the d100 reads it)."""
+def hit_terms(attacker: Combatant, defender: Combatant, options: TabletopOptions
+              ) -> tuple[Modifier, ...]:
+    """001 L46's hit, then triangle, tiles and support, term by term, with the term
+    that keeps it in 0..100 (the d100 reads it); ``hit_chance`` is their sum."""
     weapon = _armed(attacker)
     enemy_speed = defender.spd if options.hit_enemy_speed == "raw" else attack_speed(
         defender, options)
-    value = (
-        weapon.hit
-        + attacker.pow // 2
-        + 2 * attacker.skl
-        - enemy_speed
-        - defender.lck // 4
-        - weight_penalty(weapon.weight, attacker.con, options)
-        + triangle_hit(attacker, defender)
-        + attacker.support_hit
-        - defender.tile_enemy_hit
-        - attacker.tile_own_hit
+    l46 = "001 L46"
+    terms = (
+        Modifier("hit", weapon.hit, "weapon's Hit", f'{l46}: "Weapon\'s Hit Chance"'),
+        Modifier("hit", attacker.pow // 2, "half Strength/Magic",
+                 f'{l46}: "+ Half Strength/Magic"'),
+        Modifier("hit", 2 * attacker.skl, "double Skill", f'{l46}: "+ Double Skill"'),
+        Modifier("hit", -enemy_speed, "enemy's Speed", f'{l46}: "- Enemies\' Speed"'),
+        Modifier("hit", -(defender.lck // 4), "quarter of enemy's Luck",
+                 f'{l46}: "- 1/4 Enemies\' Luck"'),
+        Modifier("hit", -weight_penalty(weapon.weight, attacker.con, options),
+                 "weapon weight over CON",
+                 f'{l46}: "- Half Weapon\'s Weight if it exceeds units CON"'),
+        Modifier("hit", triangle_hit(attacker, defender), "weapon triangle",
+                 f'{l46}: "If the weapon is superior, add +15%"'),
+        Modifier("hit", attacker.support_hit, "support", '001 L121: "+5 to Hit"'),
+        Modifier("hit", -defender.tile_enemy_hit, "enemy's tile",
+                 '001 L72-76: "-35% to enemies hit chance"'),
+        Modifier("hit", -attacker.tile_own_hit, "own tile",
+                 '001 L72-76: "-5% to units hit chance"'),
     )
-    return clamp(value)
+    return clamp_terms("hit", terms, 0, 100, '001 L45: "roll a 1d100" (a chance reads 0..100)')
+
+
+def hit_chance(attacker: Combatant, defender: Combatant, options: TabletopOptions) -> int:
+    """001 L46's hit as ``hit_terms`` sums it."""
+    return total(hit_terms(attacker, defender, options))
+
+
+def crit_terms(attacker: Combatant) -> tuple[Modifier, ...]:
+    """001 L51: "(0% + Luck/2 + Weapon's critical hit rate)", term by term."""
+    terms = (
+        Modifier("crit", attacker.lck // 2, "half Luck", '001 L51: "Luck/2"'),
+        Modifier("crit", _armed(attacker).crit, "weapon's crit",
+                 '001 L51: "Weapon\'s critical hit rate"'),
+    )
+    return clamp_terms("crit", terms, 0, 100, '001 L45: "roll a 1d100" (a chance reads 0..100)')
 
 
 def crit_chance(attacker: Combatant) -> int:
-    """001 L51: Luck/2 + the weapon's crit."""
-    return clamp(attacker.lck // 2 + _armed(attacker).crit)
+    """001 L51: Luck/2 + the weapon's crit (``crit_terms``)."""
+    return total(crit_terms(attacker))
 
 
 def doubles(unit: Combatant, enemy: Combatant, options: TabletopOptions) -> bool:
