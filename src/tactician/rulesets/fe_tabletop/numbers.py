@@ -19,8 +19,8 @@ hit chance"); supports: L121 ("+5 to Hit and +2 Damage").
 from __future__ import annotations
 
 from tactician.errors import RulesError
-from tactician.rulesets.fe_common.character.weapons import TabletopWeapon
 from tactician.rulesets.contract.modifiers import Modifier, clamp_terms, total
+from tactician.rulesets.fe_common.character.weapons import TabletopWeapon
 from tactician.rulesets.fe_common.triangle import advantage
 from tactician.rulesets.fe_tabletop.combatant import Combatant
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
