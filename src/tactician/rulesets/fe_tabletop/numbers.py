@@ -27,6 +27,7 @@ from tactician.rulesets.fe_tabletop.options import TabletopOptions
 
 TRIANGLE_HIT = 15
 DOUBLING_MARGIN = 5  # "more than 5 points higher"
+BOUNDED = 'Tactician: a chance under 0 or over 100 reads as 0 or 100 (001 L45: "roll a 1d100")'
 
 
 def weight_penalty(weight: int, con: int, options: TabletopOptions) -> int:
@@ -78,7 +79,7 @@ def hit_terms(attacker: Combatant, defender: Combatant, options: TabletopOptions
         Modifier("hit", -attacker.tile_own_hit, "own tile",
                  '001 L72-76: "-5% to units hit chance"'),
     )
-    return clamp_terms("hit", terms, 0, 100, '001 L45: "roll a 1d100" (a chance reads 0..100)')
+    return clamp_terms("hit", terms, 0, 100, BOUNDED)
 
 
 def hit_chance(attacker: Combatant, defender: Combatant, options: TabletopOptions) -> int:
@@ -93,7 +94,7 @@ def crit_terms(attacker: Combatant) -> tuple[Modifier, ...]:
         Modifier("crit", _armed(attacker).crit, "weapon's crit",
                  '001 L51: "Weapon\'s critical hit rate"'),
     )
-    return clamp_terms("crit", terms, 0, 100, '001 L45: "roll a 1d100" (a chance reads 0..100)')
+    return clamp_terms("crit", terms, 0, 100, BOUNDED)
 
 
 def crit_chance(attacker: Combatant) -> int:

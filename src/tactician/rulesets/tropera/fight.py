@@ -13,6 +13,7 @@ from typing import Any
 
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
+from tactician.rulesets.contract import modifiers
 from tactician.rulesets.tropera.combatant import Combatant, Situation, build_combatant
 from tactician.rulesets.tropera.compendium import Compendium, load_compendium
 from tactician.rulesets.tropera.creation import load_character, validate_character
@@ -126,6 +127,14 @@ def _side_summary(plan: Plan, index: int) -> dict[str, Any]:
     }
 
 
+def _modifiers(plan: Plan, index: int, role: str) -> list[dict[str, Any]]:
+    """The terms of the Hit and Crit Chances ``_side_summary`` shows (the strike
+    numbers' own, ``sequence.strike_numbers``)."""
+    opponent = 1 if index == 0 else 0
+    numbers_ = plan.table.get((index, opponent, -1, 0))
+    return modifiers.report(role, numbers_.terms) if numbers_ else []
+
+
 def _attacker_on(plan: Plan, index: int) -> dict[str, Any]:
     """The attacker's displayed Hit and true chance to hit against one target of a
     multi-target attack (``hit`` in a target's summary is that target's counter)."""
@@ -164,6 +173,7 @@ def forecast_report(plan: Plan) -> dict[str, Any]:
             "to_attacker": result.expected_damage_taken(0),
             "to_defender": result.expected_damage_taken(1),
         },
+        "modifiers": _modifiers(plan, 0, "attacker") + _modifiers(plan, 1, "defender"),
     }
     if plan.targets > 1:
         report["targets"] = [

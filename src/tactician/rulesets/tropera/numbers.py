@@ -16,6 +16,7 @@ forecast and the resolution.
 
 from __future__ import annotations
 
+from tactician.rulesets.contract.modifiers import Modifier, total
 from tactician.rulesets.tropera.combatant import Combatant
 from tactician.rulesets.tropera.models import Weapon
 from tactician.rulesets.tropera.options import TroperaOptions
@@ -62,19 +63,30 @@ def effective_stat(unit: Combatant, stat: str) -> int:
     return value
 
 
-def hit(unit: Combatant, weapon: Weapon) -> int:
-    """The unit's Hit with ``weapon``. Sure Strike: "Your Skill now counts toward
-    your Accuracy 3x instead of 2x"."""
+L67 = '000 L67: "Hit: (2x Skill) + (Luck) + (Weapon Accuracy) + (Proficiency Bonus)"'
+CRIPPLED_RULE = '000 L255: "A Crippled character suffers a -10 penalty"'
+
+
+def hit_terms(unit: Combatant, weapon: Weapon) -> tuple[Modifier, ...]:
+    """The unit's Hit with ``weapon``, term by term (000 L67). Sure Strike: "Your
+    Skill now counts toward your Accuracy 3x instead of 2x" (L117)."""
     skill_times = 3 if unit.has("Sure Strike") else 2
     bonus = rank_bonus(weapon.type, unit.rank_for(weapon))
+    skill_rule = ('000 L117 Sure Strike: "3x instead of 2x"' if skill_times == 3 else L67)
     return (
-        skill_times * unit.stats["skl"]
-        + unit.stats["lck"]
-        + weapon.accuracy
-        + bonus.accuracy
-        + _clip(unit, weapon)[1]
-        - _crippled(unit)
+        Modifier("hit", skill_times * unit.stats["skl"], f"Skill x{skill_times}", skill_rule),
+        Modifier("hit", unit.stats["lck"], "Luck", L67),
+        Modifier("hit", weapon.accuracy, f"{weapon.name} accuracy", L67),
+        Modifier("hit", bonus.accuracy, "proficiency rank", L67),
+        Modifier("hit", _clip(unit, weapon)[1], "clip",
+                 '000 L102: "modified by equipping Clips"'),
+        Modifier("hit", -_crippled(unit), "crippled", CRIPPLED_RULE),
     )
+
+
+def hit(unit: Combatant, weapon: Weapon) -> int:
+    """The unit's Hit with ``weapon``: the sum of ``hit_terms``."""
+    return total(hit_terms(unit, weapon))
 
 
 def benefits_from_terrain(unit: Combatant) -> bool:
@@ -120,21 +132,31 @@ def avoid(unit: Combatant, guard_break: int = 0) -> int:
     return value - _crippled(unit) - max(guard_break, unit.situation.guard_broken)
 
 
-def crit(unit: Combatant, weapon: Weapon, options: TroperaOptions) -> int:
-    """The unit's Critical Hit: Skill/2 + weapon Critical + rank bonuses (S "+5
-    Critical Hit", S+4 "+15 Critical Hit Chance") + Focus ("+2 ... to Critical
-    Hit if the proficiency is a weapon", per rank) - crippled."""
+def crit_terms(unit: Combatant, weapon: Weapon, options: TroperaOptions
+               ) -> tuple[Modifier, ...]:
+    """The unit's Critical Hit, term by term: Skill/2 (000 L72 "Critical Hit: (Skill
+    /2) + (Bonuses)") + weapon Critical + rank bonuses (S "+5 Critical Hit", S+4
+    "+15 Critical Hit Chance") + Focus ("+2 ... to Critical Hit if the proficiency
+    is a weapon", per rank) - crippled."""
     proficiency = PROFICIENCY_OF.get(weapon.type)
     bonus = rank_bonus(weapon.type, unit.rank_for(weapon))
     focus = 2 * _focus_steps(unit, proficiency) if proficiency not in ("staff", None) else 0
+    l72 = '000 L72: "Critical Hit: (Skill /2) + (Bonuses)"'
     return (
-        half(unit.stats["skl"], options)
-        + weapon.critical
-        + bonus.critical
-        + focus
-        + _clip(unit, weapon)[2]
-        - _crippled(unit)
+        Modifier("crit", half(unit.stats["skl"], options), "Skill / 2", l72),
+        Modifier("crit", weapon.critical, f"{weapon.name} critical", l72),
+        Modifier("crit", bonus.critical, "proficiency rank", '000: S "+5 Critical Hit"'),
+        Modifier("crit", focus, "Focus",
+                 '000 Focus: "+2 ... to Critical Hit if the proficiency is a weapon"'),
+        Modifier("crit", _clip(unit, weapon)[2], "clip",
+                 '000 L102: "modified by equipping Clips"'),
+        Modifier("crit", -_crippled(unit), "crippled", CRIPPLED_RULE),
     )
+
+
+def crit(unit: Combatant, weapon: Weapon, options: TroperaOptions) -> int:
+    """The unit's Critical Hit: the sum of ``crit_terms``."""
+    return total(crit_terms(unit, weapon, options))
 
 
 def crit_avoid(unit: Combatant) -> int:

@@ -25,6 +25,7 @@ from tactician.dice.chance import Chance, Note, SampledChance
 from tactician.dice.enumerate import Local, distribution
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
+from tactician.rulesets.contract.modifiers import Modifier, clamp_terms, total
 from tactician.rulesets.fe_common.triangle import triangle_accuracy
 from tactician.rulesets.tropera import numbers
 from tactician.rulesets.tropera.attack_roll import CRIT, MISS, AttackRoll, attack_roll
@@ -54,6 +55,8 @@ class StrikeNumbers:
     damage: int
     crit_damage: int
     roll: AttackRoll
+    # the terms ``hit`` and ``crit`` are summed from, for the forecast's modifiers
+    terms: tuple[Modifier, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,21 +150,34 @@ def strike_numbers(
     )
     # Resistant: "have a 15 Avoidance bonus against staves that inflict ailments"
     ailment_ward = 15 if weapon.is_staff and weapon.inflicts and target.has("Resistant") else 0
-    hit_chance = (
-        numbers.hit(unit, weapon)
-        + triangle
-        - accuracy_penalty
-        - numbers.avoid(target, guard_break)
-        - ailment_ward
+    hit_terms = (
+        *numbers.hit_terms(unit, weapon),
+        Modifier("hit", triangle, "weapon triangle",
+                 '000 L182: "grants +15 Accuracy to the attack"'),
+        Modifier("hit", -accuracy_penalty, "Cleave's free attack",
+                 '000 L87 Cleave: "a free attack ... with -15 accuracy"'),
+        Modifier("hit", -numbers.avoid(target, guard_break), f"{target.name}'s Avoid",
+                 '000 L69: "Hit Chance: (Attacker\'s Hit) - (Target\'s Avoid)"'),
+        Modifier("hit", -ailment_ward, f"{target.name} is Resistant to ailments",
+                 '000 Resistant: "a 15 Avoidance bonus against staves that inflict ailments"'),
     )
-    crit_chance = numbers.crit(unit, weapon, options) - numbers.crit_avoid(target)
+    crit_terms: tuple[Modifier, ...] = (
+        *numbers.crit_terms(unit, weapon, options),
+        Modifier("crit", -numbers.crit_avoid(target), f"{target.name}'s Critical Avoid",
+                 '000 L74: "(Attacker\'s Critical Hit) - (Defender\'s Critical Avoidance)"'),
+    )
     gamble = unit.has("Gamble")
     if gamble:
-        crit_chance += unit.stats["lck"]
+        crit_terms += (Modifier("crit", unit.stats["lck"], "Gamble",
+                                '000 L95 Gamble: "You add your Luck to your Critical Hit Chance"'),)
     if target.relic is not None and relic_effect(target.relic.effect).no_crit_against:
-        crit_chance = 0  # a relic that prevents critical hits (``relics``)
-    hit_chance = max(0, min(100, hit_chance))
-    crit_chance = max(0, min(100, crit_chance))
+        # a relic that prevents critical hits (``relics``): whatever the terms sum to
+        crit_terms += (Modifier("crit", -total(crit_terms), target.relic.name,
+                                "relic: the holder cannot be critically hit (rulings)"),)
+    clamped = "Tactician: a chance under 0 or over 100 reads as 0 or 100 (000 L61)"
+    hit_terms = clamp_terms("hit", hit_terms, 0, 100, clamped)
+    crit_terms = clamp_terms("crit", crit_terms, 0, 100, clamped)
+    hit_chance, crit_chance = total(hit_terms), total(crit_terms)
     normal, critical = numbers.damage(unit, weapon, target, options)
     return StrikeNumbers(
         hit_chance,
@@ -169,6 +185,7 @@ def strike_numbers(
         normal,
         critical,
         attack_roll(hit_chance, crit_chance, gamble, options),
+        hit_terms + crit_terms,
     )
 
 
