@@ -43,6 +43,16 @@ class ExpectedDamage(Open):
     to_defender: float = Field(ge=0)
 
 
+class Modifier(Open):
+    """One term a side's displayed number is summed from (``rulesets.contract.modifiers``)."""
+
+    side: str = Field(description='"attacker" or "defender": whose number it is')
+    stat: str = Field(description="the number it adds to, a key of that side: hit, crit ...")
+    value: int = Field(description="what it adds (negative: subtracts)")
+    source: str = Field(description="what it comes from, as the table names it")
+    rule: str = Field(description="the rules file, line and words it follows")
+
+
 class Forecast(Open):
     """``tactician forecast --json`` and ``tactician battle forecast --json``."""
 
@@ -52,6 +62,12 @@ class Forecast(Open):
     defender: FightSide
     hp: HpDistributions
     expected_damage: ExpectedDamage
+    modifiers: list[Modifier] = Field(
+        default_factory=list,
+        description="every term of each side's numbers with its source and rule; for each"
+        " side and stat they sum to that side's displayed number (rulesets that report"
+        " them: tropera, fe-tabletop)",
+    )
 
 
 # --- attack -----------------------------------------------------------------------------
