@@ -163,6 +163,25 @@ def render_forecast(report: dict[str, Any]) -> None:
         _say(con, target_line(a["name"], number, target))
     for note in report.get("notes", []):  # a ruleset's own lines (Miridon: branches, points)
         _say(con, note)
+    render_modifiers(report)
+
+
+def render_modifiers(report: dict[str, Any]) -> None:
+    """Every term of each side's numbers with its source and the rule it cites
+    (``modifiers``, docs/schemas/forecast.json), when the ruleset reports them."""
+    from rich.table import Table
+
+    terms = report.get("modifiers") or []
+    if not terms:
+        return
+    table = Table(title="Modifiers")
+    for column in ("Unit", "Number", "Value", "Source", "Rule"):
+        table.add_column(column, justify="right" if column == "Value" else "left")
+    for term in terms:
+        name = report.get(term["side"], {}).get("name", term["side"])
+        table.add_row(plain(str(name)), term["stat"], f"{term['value']:+d}",
+                      plain(term["source"]), plain(term["rule"]))
+    console().print(table)
 
 
 def target_line(attacker: str, number: int, target: dict[str, Any]) -> str:
