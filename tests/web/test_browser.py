@@ -109,6 +109,7 @@ def _attack(page: Any, unit: str, others: list[Any]) -> bool:
     page.wait_for_selector("#commit", timeout=WAIT_MS)
     forecast = page.locator("#forecast").inner_text()
     assert "falls" in forecast and "HP after" in forecast  # kill chances, HP bars
+    assert "Modifiers" in forecast and "000 L67" in forecast  # every term with its rule
     before = _seq(page)
     page.locator("#commit").click()
     _wait_seq(page, before + 1)

@@ -57,6 +57,25 @@ function bars(title, distribution) {
   return box;
 }
 
+// Every term of each side's numbers: what it adds, where it comes from, the rule it
+// cites (the ruleset's own terms: for each side and number they sum to the number shown).
+function modifiers(report) {
+  const table = el('table', 'modifiers');
+  table.append(el('caption', '', 'Modifiers'));
+  const head = el('tr');
+  for (const title of ['unit', 'number', 'value', 'source', 'rule']) head.append(el('th', '', title));
+  table.append(head);
+  for (const term of report.modifiers) {
+    const row = el('tr');
+    const who = (report[term.side] && report[term.side].name) || term.side;
+    const value = term.value > 0 ? `+${term.value}` : String(term.value);
+    row.append(el('td', '', who), el('td', '', term.stat), el('td', 'num', value),
+      el('td', '', term.source), el('td', 'rule', term.rule));
+    table.append(row);
+  }
+  return table;
+}
+
 export function renderForecast(root, report, onCommit) {
   root.replaceChildren();
   root.append(sides(report));
@@ -74,10 +93,11 @@ export function renderForecast(root, report, onCommit) {
   }
   if (report.expected_damage) add(`Expected damage: ${shown(report.expected_damage)}`);
   if (report.locations) add(`Hit locations: ${Object.entries(report.locations).map(([k, p]) => `${k} ${pct(p)}`).join(', ')}`);
-  for (const key of ['modifiers', 'lines', 'notes', 'sources']) {
+  for (const key of ['lines', 'notes', 'sources']) {
     if (Array.isArray(report[key])) for (const line of report[key]) add(shown(line));
   }
   root.append(lines);
+  if (Array.isArray(report.modifiers) && report.modifiers.length) root.append(modifiers(report));
   for (const [who, dist] of Object.entries(report.hp || {})) {
     const name = (report[who] && report[who].name) || who;
     root.append(bars(`${name} HP after`, dist));

@@ -1,0 +1,41 @@
+"""The shared modifier terms (``rulesets.contract.modifiers``) and the rulesets that
+report them: Tropera's and fe-tabletop's example fights list hit and crit terms for
+both sides, and they sum to the numbers shown (``kit.check_modifiers``)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tactician.rulesets.contract import Combatant, FightRequest
+from tactician.rulesets.contract.modifiers import Modifier, clamp_terms, report, total
+from tactician.rulesets.registry import contract as contract_of
+from tests.conformance.kit import check_modifiers
+
+
+@given(st.lists(st.integers(-300, 300), max_size=8))
+def test_bounded_terms_sum_to_the_bounded_number(values: list[int]) -> None:
+    terms = [Modifier("hit", v, f"term {i}", "rule") for i, v in enumerate(values)]
+    bounded = clamp_terms("hit", terms, 0, 100, "bound")
+    assert total(bounded) == max(0, min(100, sum(values)))
+    assert list(bounded[: len(terms)]) == terms  # the number's own terms come first
+    assert len(bounded) == len(terms) + (0 if 0 <= sum(values) <= 100 else 1)
+
+
+def test_zero_terms_are_left_out_of_the_report() -> None:
+    terms = [Modifier("hit", 0, "nothing", "r"), Modifier("hit", -5, "tile", "r")]
+    assert report("defender", terms) == [
+        {"side": "defender", "stat": "hit", "value": -5, "source": "tile", "rule": "r"}]
+
+
+@pytest.mark.parametrize("ruleset", ["tropera", "fe-tabletop"])
+def test_example_fights_list_hit_and_crit_terms(ruleset: str) -> None:
+    contract = contract_of(ruleset)
+    for fight in contract.examples().fights:
+        request = FightRequest(ruleset, Combatant(fight.attacker),
+                               (Combatant(fight.defender),), fight.distance, fight.options)
+        forecast = contract.forecast(contract.plan_fight(request))
+        terms = forecast["modifiers"]
+        assert {(t["side"], t["stat"]) for t in terms} >= {("attacker", "hit")}, fight
+        check_modifiers(forecast, str(fight.attacker))
