@@ -1,5 +1,5 @@
 """The shared modifier terms (``rulesets.contract.modifiers``) and the rulesets that
-report them: Tropera's and fe-tabletop's example fights list hit and crit terms for
+report them: Tropera's, fe-tabletop's and fe-classic's example fights list hit and crit terms for
 both sides, and they sum to the numbers shown (``kit.check_modifiers``)."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def test_zero_terms_are_left_out_of_the_report() -> None:
         {"side": "defender", "stat": "hit", "value": -5, "source": "tile", "rule": "r"}]
 
 
-@pytest.mark.parametrize("ruleset", ["tropera", "fe-tabletop"])
+@pytest.mark.parametrize("ruleset", ["tropera", "fe-tabletop", "fe-classic"])
 def test_example_fights_list_hit_and_crit_terms(ruleset: str) -> None:
     contract = contract_of(ruleset)
     for fight in contract.examples().fights:

@@ -66,7 +66,7 @@ class Forecast(Open):
         default_factory=list,
         description="every term of each side's numbers with its source and rule; for each"
         " side and stat they sum to that side's displayed number (rulesets that report"
-        " them: tropera, fe-tabletop)",
+        " them: tropera, fe-tabletop, fe-classic)",
     )
 
 

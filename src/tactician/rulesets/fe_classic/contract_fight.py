@@ -20,7 +20,7 @@ from typing import Any
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
 from tactician.rulesets.contract import Combatant as Entry
-from tactician.rulesets.contract import FightRequest
+from tactician.rulesets.contract import FightRequest, modifiers
 from tactician.rulesets.fe_classic import fight, numbers, staves
 from tactician.rulesets.fe_classic.combatant import Combatant, combatant, on_tile
 from tactician.rulesets.fe_classic.options import ClassicOptions
@@ -138,7 +138,19 @@ def forecast_report(fought: ClassicFight) -> dict[str, Any]:
                             "to_defender": result.expected_damage(DEFENDER)},
         "weapon_lost": {"attacker": result.weapon_lost(ATTACKER),
                         "defender": result.weapon_lost(DEFENDER)},
+        "modifiers": _modifiers(fought, ATTACKER) + _modifiers(fought, DEFENDER),
     }
+
+
+def _modifiers(fought: ClassicFight, side: Side) -> list[dict[str, Any]]:
+    """The terms ``numbers.hit_chance`` and ``crit_chance`` sum for ``side``'s strikes
+    (none for a side that does not strike back)."""
+    p = fought.plan
+    if isinstance(p, staves.StaffPlan) or side not in p.rolls:
+        return []
+    me, other = p.fighters(side)
+    terms = (*numbers.hit_terms(me, other, p.options), *numbers.crit_terms(me, other, p.options))
+    return modifiers.report("attacker" if side == ATTACKER else "defender", terms)
 
 
 def _staff_side(c: Combatant, terrain_name: str | None) -> dict[str, Any]:
@@ -168,6 +180,8 @@ def _staff_forecast(fought: ClassicFight) -> dict[str, Any]:
         "outcome": {"attacker_defeated": 0.0, "defender_defeated": 0.0, "both_stand": 1.0},
         "hp": {"attacker": {str(p.user.hp): 1.0}, "defender": {str(p.target.hp): 1.0}},
         "expected_damage": {"to_attacker": 0.0, "to_defender": 0.0},
+        "modifiers": modifiers.report(
+            "attacker", numbers.staff_terms(p.user, p.target, p.distance)),
     }
 
 

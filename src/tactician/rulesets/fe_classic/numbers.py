@@ -9,9 +9,9 @@ describe. Each function cites both; each constant is an option
 
 from __future__ import annotations
 
+from tactician.rulesets.contract.modifiers import Modifier, clamp_terms, total
 from tactician.rulesets.fe_classic.combatant import Combatant
 from tactician.rulesets.fe_classic.options import ClassicOptions
-from tactician.rulesets.fe_common.attack_roll import clamp
 from tactician.rulesets.fe_common.compendium import FE8Weapon
 from tactician.rulesets.fe_common.triangle import advantage
 
@@ -65,9 +65,23 @@ def accuracy(me: Combatant, other: Combatant, options: ClassicOptions) -> int:
     unless otherwise stated." FE8 ``ComputeBattleUnitHitRate`` and
     ``ComputeBattleUnitWeaponRankBonuses``.
     """
+    return total(accuracy_terms(me, other, options))
+
+
+def accuracy_terms(me: Combatant, other: Combatant, options: ClassicOptions
+                   ) -> tuple[Modifier, ...]:
+    """``accuracy``'s terms (lost formula 3, after 002 L86), each with its words."""
     assert me.weapon is not None
     s_rank = options.s_rank_hit if me.s_rank else 0
-    return me.weapon.hit + 2 * me.skl + me.lck // 2 + triangle(me, other, options)[0] + s_rank
+    lost = "002 L86 (lost formula 3, FE8 ComputeBattleUnitHitRate)"
+    return (
+        Modifier("hit", me.weapon.hit, f"{me.weapon.name} Hit", lost),
+        Modifier("hit", 2 * me.skl, "Skill x2", lost),
+        Modifier("hit", me.lck // 2, "Luck / 2", lost),
+        Modifier("hit", triangle(me, other, options)[0], "weapon triangle",
+                 '002 L90-91: "+15 if you are using a superior weapon type"'),
+        Modifier("hit", s_rank, "S rank", '002 L92: "The S rank bonus is +5"'),
+    )
 
 
 def terrain_applies(c: Combatant, options: ClassicOptions) -> bool:
@@ -92,7 +106,15 @@ def hit_chance(me: Combatant, other: Combatant, options: ClassicOptions) -> int:
     002 L96-97 "You must then determine the chance to hit by taking the enemies
     avoid from your units accuracy. If the result is over 100, you automatically hit".
     """
-    return accuracy(me, other, options) - avoid(other, options)
+    return total(hit_terms(me, other, options))
+
+
+def hit_terms(me: Combatant, other: Combatant, options: ClassicOptions
+              ) -> tuple[Modifier, ...]:
+    """``hit_chance``'s terms: the accuracy's, then the enemy's avoid (002 L96-97)."""
+    return (*accuracy_terms(me, other, options),
+            Modifier("hit", -avoid(other, options), f"{other.name}'s Avoid",
+                     '002 L96-97: "taking the enemies avoid from your units accuracy"'))
 
 
 def crit_rate(me: Combatant, options: ClassicOptions) -> int:
@@ -104,12 +126,25 @@ def crit_rate(me: Combatant, options: ClassicOptions) -> int:
     +5, unless otherwise stated."; L112 "Some weapons always have a critical rate
     of 0." (``no_crit``). FE8 ``ComputeBattleUnitCritRate`` (+15 ``CA_CRITBONUS``).
     """
+    return total(crit_rate_terms(me, options))
+
+
+def crit_rate_terms(me: Combatant, options: ClassicOptions) -> tuple[Modifier, ...]:
+    """``crit_rate``'s terms (lost formula 5, after 002 L107); none for a weapon that
+    always has a critical rate of 0 (L112)."""
     weapon = me.weapon
     assert weapon is not None
     if weapon.no_crit:
-        return 0
+        return ()
     s_rank = options.s_rank_crit if me.s_rank else 0
-    return weapon.crit + me.skl // 2 + me.crit_bonus + s_rank
+    lost = "002 L107 (lost formula 5, FE8 ComputeBattleUnitCritRate)"
+    return (
+        Modifier("crit", weapon.crit, f"{weapon.name} Crit", lost),
+        Modifier("crit", me.skl // 2, "Skill / 2", lost),
+        Modifier("crit", me.crit_bonus, "class critical bonus",
+                 '002 L110: "Critical bonus is class related"'),
+        Modifier("crit", s_rank, "S rank", '002 L111: "The S rank Bonus is +5"'),
+    )
 
 
 def crit_avoid(c: Combatant) -> int:
@@ -124,7 +159,17 @@ def crit_avoid(c: Combatant) -> int:
 
 def crit_chance(me: Combatant, other: Combatant, options: ClassicOptions) -> int:
     """The total critical rate: crit − the enemy's crit avoid, 0..100 (FE8 clamps)."""
-    return clamp(crit_rate(me, options) - crit_avoid(other))
+    return total(crit_terms(me, other, options))
+
+
+def crit_terms(me: Combatant, other: Combatant, options: ClassicOptions
+               ) -> tuple[Modifier, ...]:
+    """``crit_chance``'s terms: the crit rate's, the enemy's crit avoid (L113-115), and
+    the term that keeps it in 0..100."""
+    terms = (*crit_rate_terms(me, options),
+             Modifier("crit", -crit_avoid(other), f"{other.name}'s critical avoid",
+                      '002 L114-115: "the enemies critical avoid chance must be subtracted"'))
+    return clamp_terms("crit", terms, 0, 100, "FE8 clamps the critical rate to 0..100")
 
 
 def effective(weapon: FE8Weapon, target: Combatant) -> bool:
@@ -196,5 +241,16 @@ def staff_avoid(target: Combatant, distance: int) -> int:
 
 
 def staff_chance(me: Combatant, target: Combatant, distance: int) -> int:
-    """Staff accuracy − staff avoid, clamped 0..100 as FE8 does."""
-    return clamp(staff_accuracy(me) - staff_avoid(target, distance))
+    """Staff accuracy − staff avoid, clamped 0..100 as FE8 does (``staff_terms``)."""
+    return total(staff_terms(me, target, distance))
+
+
+def staff_terms(me: Combatant, target: Combatant, distance: int) -> tuple[Modifier, ...]:
+    """``staff_chance``'s terms: the staff accuracy, the target's staff avoid, the bound."""
+    terms = (
+        Modifier("hit", staff_accuracy(me), "staff accuracy",
+                 "002 L146-148 (lost formula 9: 5 x Mag + Skl + 30)"),
+        Modifier("hit", -staff_avoid(target, distance), f"{target.name}'s staff avoid",
+                 "002 L150-152 (lost formula 10: 5 x Res + 2 x distance)"),
+    )
+    return clamp_terms("hit", terms, 0, 100, "FE8 clamps the staff chance to 0..100")
