@@ -34,6 +34,7 @@ from tactician.rulesets.miridon.magic.casting import (
     lapse,
 )
 from tactician.rulesets.miridon.magic.interruption import recover_ghost_power
+from tactician.rulesets.miridon.spirit_battle.control import release, take_control
 from tactician.rulesets.miridon.spirit_battle.spirit_hooks import after_damage, insanity
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     caster_of_unit,
@@ -192,6 +193,11 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
             update["strength"] = other.strength - p.strength_lost
             update["speed"] = other.speed - p.speed_lost
         other = other.model_copy(update=update)
+        if effect.possession is not None and effect.possession.possessed and \
+                effect.possession.control_blocks is not None:
+            until = state.block + effect.possession.control_blocks
+            other = take_control(other, unit.side, unit.controller, until, unit.id)
+            lines.append(f"{unit.id} controls {other.id} until block {until} ends (L2914)")
         if effect.ghost is not None:
             other = with_ghost(other, effect.ghost.after)
         for shield in effect.barriers:
@@ -207,6 +213,8 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
         if any(e.damage and e.target == who.id for e in result.effects):
             continue  # after_damage already checked it
         state = insanity(ctx, state, who, check, f"{casting.spell} (L3025-3027)", rolls)
+    state, released = release(state)  # a ghost drained to 0 ends a Possessed (L3198)
+    lines.extend(released)
     ctx.summary = f"{unit.id} activates {casting.spell}: " + ("; ".join(lines) or "done")
     ctx.records.append({"spell": "activate", "unit": unit.id, "spell_name": casting.spell,
                         "rolled": list(result.rolled), "effects": lines})
