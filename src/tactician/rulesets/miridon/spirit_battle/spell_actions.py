@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from tactician.errors import RulesError
@@ -33,8 +34,10 @@ from tactician.rulesets.miridon.magic.casting import (
     channel,
     lapse,
 )
+from tactician.rulesets.miridon.magic.effects import gale_distance
 from tactician.rulesets.miridon.magic.interruption import recover_ghost_power
 from tactician.rulesets.miridon.spirit_battle.control import release, take_control
+from tactician.rulesets.miridon.spirit_battle.gale_push import landings
 from tactician.rulesets.miridon.spirit_battle.spirit_hooks import after_damage, insanity
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     caster_of_unit,
@@ -164,7 +167,13 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
     casting = activate(casting, ctx.book, distance)
     ids = _names(action.get("targets")) or (
         () if casting.spell == "Gather Mist" else (casting.target,))
-    targets = [_target(state, unit, t) for t in ids]
+    pushes = {}
+    if casting.spell == "Gale Burst" and unit.position is not None:  # L3313 on the grid
+        pushes = landings(state, ctx.options, unit.position,
+                          [t for t in ids if t not in (SELF, unit.id)],
+                          gale_distance(caster_of_unit(unit)))
+    targets = [replace(_target(state, unit, t), room_ft=pushes[t][1]) if t in pushes
+               else _target(state, unit, t) for t in ids]
     result = activate_spell(casting, caster_of_unit(unit), targets, ctx.chance, ghost_of(unit),
                             unit.hp, unit.profile.talent("Resist Insanity"))
     state = state.replace_units(remember_activation(with_casting(unit, None), casting,
@@ -192,6 +201,11 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
                          f"{'possessed, ghost +' + str(p.gain) if p.possessed else 'resisted'}")
             update["strength"] = other.strength - p.strength_lost
             update["speed"] = other.speed - p.speed_lost
+        if effect.knockback_ft and other.id in pushes:
+            update["position"] = pushes[other.id][0]
+            lines.append(f"{other.id} is knocked back {effect.knockback_ft} ft to "
+                         f"{pushes[other.id][0]}"
+                         + (f", stopped: {effect.damage} damage" if effect.damage else ""))
         other = other.model_copy(update=update)
         if effect.possession is not None and effect.possession.possessed and \
                 effect.possession.control_blocks is not None:
