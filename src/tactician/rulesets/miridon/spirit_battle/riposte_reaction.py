@@ -21,6 +21,7 @@ from tactician.rulesets.miridon.magic.riposte import (
     elemental_riposte,
     riposte_bonus_dice,
 )
+from tactician.rulesets.miridon.spirit_battle.barriers import absorb_on
 from tactician.rulesets.miridon.spirit_battle.spirit_hooks import after_damage
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     caster_of_unit,
@@ -55,8 +56,8 @@ def after_riposte_hit(ctx: Context, state: MiridonBattle, defender_id: str, targ
     fired = elemental_riposte(ctx.chance, casting, caster, target.id, target.profile.sdr)
     unit = remember_activation(with_casting(pay(unit, cost, ACTION), None), fired.casting,
                                state.block)
-    dealt = fired.hit.damage_dealt  # as ``activate_spell`` passes it on
-    hp = target.hp - fired.hit.damage_dealt
+    target, dealt, absorbed = absorb_on(target, "spell", fired.hit.damage_dealt)  # L3331
+    hp = target.hp - dealt
     status: str = target.status
     if hp <= 0 and target.status == "ok":
         status = "unconscious"
@@ -65,8 +66,10 @@ def after_riposte_hit(ctx: Context, state: MiridonBattle, defender_id: str, targ
     target = target.model_copy(update={"hp": max(0, hp), "status": status})
     ctx.say(f"{unit.id}: Elemental Riposte activates its {casting.spell} on {target.id}: "
             f"{fired.hit.rolled} rolled (+{caster.elemental_riposte} OSB, +{extra}d6), SDR "
-            f"{fired.hit.spell_damage_reduction}, {fired.hit.damage_dealt} dealt (L203, L2441)")
+            f"{fired.hit.spell_damage_reduction}, {fired.hit.damage_dealt} dealt"
+            + (f", {absorbed} absorbed by its spell barrier" if absorbed else "")
+            + " (L203, L2441)")
     ctx.records.append({"spell": "elemental_riposte", "unit": unit.id, "target": target.id,
-                        "rolled": fired.hit.rolled, "dealt": fired.hit.damage_dealt})
+                        "rolled": fired.hit.rolled, "dealt": dealt, "absorbed": absorbed})
     state = state.replace_units(unit, target)
     return after_damage(ctx, state, target.id, dealt) if dealt else state

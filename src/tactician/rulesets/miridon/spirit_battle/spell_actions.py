@@ -36,6 +36,7 @@ from tactician.rulesets.miridon.magic.casting import (
 )
 from tactician.rulesets.miridon.magic.effects import gale_distance
 from tactician.rulesets.miridon.magic.interruption import recover_ghost_power
+from tactician.rulesets.miridon.spirit_battle.barriers import absorb_on, raise_barriers
 from tactician.rulesets.miridon.spirit_battle.control import release, take_control
 from tactician.rulesets.miridon.spirit_battle.gale_push import landings
 from tactician.rulesets.miridon.spirit_battle.spirit_hooks import after_damage, insanity
@@ -182,18 +183,23 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
     for effect in result.effects:
         other = state.unit(effect.target)
         update: dict[str, Any] = {}
+        # a lasting barrier takes the hit first (L3331, L3339): a knockback's is physical
+        kind = "physical" if casting.spell == "Gale Burst" else "spell"
+        other, damage, absorbed = absorb_on(other, kind, effect.damage)
+        if absorbed:
+            lines.append(f"{other.id}'s {kind} barrier absorbs {absorbed}")
         if effect.healing:
             update["hp"] = min(other.profile.max_hp, other.hp + effect.healing)
             lines.append(f"{other.id} heals {effect.healing}")
-        if effect.damage:
-            hp = other.hp - effect.damage
+        if damage:
+            hp = other.hp - damage
             status = other.status
             if hp <= 0 and status == "ok":
                 status = "unconscious"
             elif status == "unconscious":
                 status = "dead"
             update.update({"hp": max(0, hp), "status": status})
-            lines.append(f"{other.id} takes {effect.damage}")
+            lines.append(f"{other.id} takes {damage}")
         if effect.possession is not None:
             p = effect.possession
             lines.append(f"Spell Power {p.power}{' (doubled)' if p.doubled else ''} vs "
@@ -215,10 +221,12 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
         if effect.ghost is not None:
             other = with_ghost(other, effect.ghost.after)
         for shield in effect.barriers:
-            lines.append(f"{other.id} gains a {shield.kind} barrier of {shield.left}")
+            lines.append(f"{other.id} gains a {shield.kind} barrier of {shield.left} for "
+                         f"{shield.blocks} blocks (L3328)")
+        other = raise_barriers(other, effect.barriers)
         state = state.replace_units(other)
-        if effect.damage:
-            state = after_damage(ctx, state, other.id, effect.damage)
+        if damage:
+            state = after_damage(ctx, state, other.id, damage)
     if result.caster_ghost is not None:
         state = state.replace_units(with_ghost(state.unit(unit.id), result.caster_ghost.after))
         lines.append(f"{unit.id}'s Current Ghost HP -> {result.caster_ghost.after.current}")
