@@ -55,6 +55,7 @@ ACTION_MODULES: list[str] = [
     "tactician.rulesets.miridon.spirit_battle.spell_actions",
     "tactician.rulesets.miridon.spirit_battle.mech_actions",
     "tactician.rulesets.miridon.spirit_battle.ghost_actions",
+    "tactician.rulesets.miridon.spirit_battle.mech_move",
 ]
 
 
