@@ -21,6 +21,7 @@ from typing import Any
 
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle import attack_numbers as numbers
+from tactician.rulesets.miridon.battle.ammo import spend_shot
 from tactician.rulesets.miridon.battle.attack_numbers import ActsAs, AttackPlan
 from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
 from tactician.rulesets.miridon.battle.costs import Cost, action_cost, modifier_cost, pay, text
@@ -252,7 +253,7 @@ def attack(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mir
     plan = plans[0]
     name = ACTION_NAMES[plan.acts_as]
     attacker = use_slot(attacker, "offensive", name)
-    attacker = active(pay(attacker, cost, name), state.block)
+    attacker = spend_shot(ctx, active(pay(attacker, cost, name), state.block), plan.weapon)
     update: dict[str, Any] = {"weapon": plan.weapon}
     if plan.acts_as == "melee":
         update["pools"] = {**attacker.pools, LAST_MELEE: state.block}

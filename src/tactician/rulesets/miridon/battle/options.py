@@ -54,6 +54,9 @@ class BattleOptions(BaseModel):
     steady_shot: Literal["previous_and_this_block", "previous_block"] = "previous_and_this_block"
     # C56: Rapid Fire on "a [Critical Hit]" (L2398): its own crit may fire again
     rapid_fire_chain: bool = True
+    # M22: no gun has a capacity (L1905 "reload a gun to full ammo"); on: the units
+    # file's magazines are counted (battle/ammo.py)
+    track_ammo: bool = False
     # L851, L861, L874 "each bullet is calculated individually": per-bullet tracking is
     # not built; any_bullet = a later target is "after a hit" once any bullet hit before
     shoot_through_shotgun: Literal["any_bullet", "off"] = "any_bullet"
