@@ -54,6 +54,8 @@ class BattleOptions(BaseModel):
     steady_shot: Literal["previous_and_this_block", "previous_block"] = "previous_and_this_block"
     # C56: Rapid Fire on "a [Critical Hit]" (L2398): its own crit may fire again
     rapid_fire_chain: bool = True
+    # M9: the charisma rolls are undefined (L1776-1778): 2d6 + the skill's rank each side
+    charisma_roll: Literal["2d6_plus_rank", "not_offered"] = "2d6_plus_rank"
     # M22: no gun has a capacity (L1905 "reload a gun to full ammo"); on: the units
     # file's magazines are counted (battle/ammo.py)
     track_ammo: bool = False

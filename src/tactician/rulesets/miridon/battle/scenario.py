@@ -92,6 +92,7 @@ def profile_of(character: Character, book: Compendium) -> Profile:
         flairs=character.flairs,
         talents=dict(character.talents),
         specials=special_ranks(character, book),
+        skills=dict(character.skills),
         max_strength=character.max_strength,
         max_speed=character.max_speed,
         max_ghost_hp=character.max_ghost_hp,
