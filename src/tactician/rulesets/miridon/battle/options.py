@@ -65,8 +65,9 @@ class BattleOptions(BaseModel):
     # Tactician: reactions the action does not state (dodge, block, riposte, maintain
     # grapple) are chosen by the defender's reaction policy, or not taken
     auto_reactions: Literal["policy", "off"] = "policy"
-    # M28: the AI (docs/miridon-ai.md): simple = no reactions but Dodge
-    ai_preset: Literal["standard", "simple"] = "standard"
+    # M28: the AI (docs/miridon-ai.md): simple = no reactions but Dodge; tactical = the
+    # standard planner with the threat of the foes in reach in its score (ai_threat.py)
+    ai_preset: Literal["standard", "simple", "tactical"] = "standard"
     # M28: the AI's Maintain Grapple invests the least that holds with this chance (%)
     maintain_hold: int = Field(default=75, ge=0, le=100)
 
