@@ -361,6 +361,10 @@ def decide(rules: MiridonBattleRules, state: MiridonBattle, unit: UnitState) -> 
     candidates += [Candidate(c.action, c.score, c.why, target=c.target, expected=c.expected,
                              defeat=c.defeat)
                    for c in spell_candidates(book, options, state, unit)]  # part 3
+    if options.ai_preset == "tactical":
+        from tactician.rulesets.miridon.battle.ai_threat import apply_threat
+
+        apply_threat(book, options, state, unit, candidates)
     candidates.sort(key=lambda c: (-c.score, str(c.action)))
     end = Candidate({"type": "end_turn", "unit": unit.id}, 0.0, "nothing scores above 0")
     chosen = next((c for c in candidates if c.score > 0 and _allowed(rules, state, c)), end)
