@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tactician.dice import notation
+from tactician.dice import d20_engine
 from tactician.dice.notation import (
     MAX_DICE,
     MAX_EXPRESSION_LENGTH,
@@ -365,10 +365,10 @@ def test_cache_writable_by_others_is_not_trusted(tmp_path: Path) -> None:
     target = tmp_path / "file"
     target.write_bytes(b"x")
     target.chmod(0o600)
-    assert notation._private(target)
+    assert d20_engine._private(target)
     target.chmod(0o666)
-    assert not notation._private(target)
-    assert not notation._private(tmp_path / "missing")
+    assert not d20_engine._private(target)
+    assert not d20_engine._private(tmp_path / "missing")
 
 
 def test_outcome_type_is_exported() -> None:

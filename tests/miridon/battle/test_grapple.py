@@ -13,6 +13,7 @@ from tactician.rulesets.miridon.battle.grapple_rules import (
     max_grapple_strength,
     table_invest,
 )
+from tactician.rulesets.miridon.battle.state import MiridonBattle
 from tactician.rulesets.miridon.compendium import load_compendium
 from tests.miridon.battle.helpers import act, battle, unit
 
@@ -117,3 +118,40 @@ def test_l651_double_grapple_and_l669_moving_grapple() -> None:
         act(held, {"type": "grapple", "unit": "g", "target": "u", "dodge": "no"})
     with pytest.raises(RulesError, match="grappling"):
         act(held, {"type": "move", "unit": "g", "to": [2, 1], "how": "sidestep"})
+
+
+def _two_grappled(*flairs: str) -> MiridonBattle:
+    """g grappling t and u since an earlier block; t then u to act in this block."""
+    g = unit("g", weapons=("Unarmed",), talents={"Grapple Boost": 1}, strength=30,
+             flairs=("Double Grapple", *flairs), at=(2, 2), grappling=("t", "u"),
+             stance="Grappling Stance")
+    t = unit("t", "enemy", at=(3, 2), strength=20, grappled_by="g", grappled_blocks=2,
+             stance="Grappled Stance")
+    u = unit("u", "enemy", at=(2, 3), strength=20, grappled_by="g", grappled_blocks=2,
+             stance="Grappled Stance")
+    return battle(t, u, g)
+
+
+def test_l653_double_grapple_maintains_and_pays_for_each_target() -> None:
+    state = _two_grappled()
+    state, _, _ = act(state, {"type": "break_grapple", "unit": "t", "invest": 1,
+                              "maintain": 2}, rolls=[1, 6])
+    state, _, _ = act(state, {"type": "end_turn"})
+    state, outcome, _ = act(state, {"type": "break_grapple", "unit": "u", "invest": 1,
+                                    "maintain": 3}, rolls=[1, 6])
+    assert state.unit("g").strength == 30 - 2 - 3 and "held" in outcome.summary
+
+
+def test_l661_advanced_double_grapple_maintains_once() -> None:
+    """"[Maintain Grapple] is performed only once and the [Strength Cost] is reduced only
+    once": u's Break Grapple meets the Maintain made against t, unpaid."""
+    state = _two_grappled("Advanced Double Grapple")
+    state, _, _ = act(state, {"type": "break_grapple", "unit": "t", "invest": 1,
+                              "maintain": 2}, rolls=[1, 6])
+    state, _, _ = act(state, {"type": "end_turn"})
+    with pytest.raises(RulesError, match="only once|cannot differ"):
+        act(state, {"type": "break_grapple", "unit": "u", "invest": 1, "maintain": 3})
+    after, outcome, _ = act(state, {"type": "break_grapple", "unit": "u", "invest": 1},
+                            rolls=[3, 2])
+    assert after.unit("g").strength == 30 - 2
+    assert "held" in outcome.summary  # 1 + 3 vs the standing 2 + 2: a tie holds

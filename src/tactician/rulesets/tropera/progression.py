@@ -112,12 +112,18 @@ def mount_feat(character: Character) -> str | None:
 
 def negated_feats(character: Character) -> frozenset[str]:
     """Feats the character holds that a later feat negates (casefolded names)."""
+    return _negated(character, {f.casefold() for f in character.feats})
+
+
+def _negated(character: Character, held: set[str]) -> frozenset[str]:
+    # every mount feat held but the one that counts; with one or none held, that one
+    # counts and nothing is negated (the common case, answered without mount_feat:
+    # the enemy AI asks has_feat hundreds of times a phase)
+    mounts = [n for n in MOUNTS if n.casefold() in held]
+    if len(mounts) < 2:
+        return frozenset()
     counted = mount_feat(character)
-    return frozenset(
-        n.casefold()
-        for n in MOUNTS
-        if n != counted and any(f.casefold() == n.casefold() for f in character.feats)
-    )
+    return frozenset(n.casefold() for n in mounts if n != counted)
 
 
 def active_feats(character: Character) -> list[str]:
@@ -130,9 +136,8 @@ def has_feat(character: Character, name: str) -> bool:
     """Whether ``character`` has the feat ``name`` (case-insensitive) and it counts
     (not negated by a later feat, ``negated_feats``)."""
     wanted = name.casefold()
-    if wanted in negated_feats(character):
-        return False
-    return any(feat.casefold() == wanted for feat in character.feats)
+    held = {feat.casefold() for feat in character.feats}
+    return wanted in held and wanted not in _negated(character, held)
 
 
 def levels_reached(level: int, levels: Iterable[int]) -> int:

@@ -30,6 +30,7 @@ from tactician.rulesets.miridon.battle.rules import MiridonBattleRules
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
 from tactician.rulesets.miridon.spirit_battle.ai_spells import spell_candidates
+from tactician.rulesets.miridon.spirit_battle.ai_threats import threat_terms
 
 KNOCKOUT_VALUE = 12.0  # a unit out of the fight is worth this much damage
 DEATH_VALUE = 6.0
@@ -102,6 +103,7 @@ def area_candidates(book: Compendium, options: BattleOptions, state: MiridonBatt
                 worth = odds_.expected_damage + KNOCKOUT_VALUE * knocked
                 friend = target.side == unit.side
                 value += -ALLY_WEIGHT * worth if friend else worth
+                value += threat_terms(book, unit, target, odds_.damage)[0]  # part 3
                 if not friend:
                     expected, out = expected + odds_.expected_damage, out + knocked
             score = value - cost_value(unit, cost)
@@ -227,6 +229,8 @@ def _scored(book: Compendium, unit: UnitState, target: UnitState, plan: Any, cos
            f"{found.expected_damage:.2f}, P(out) {knocked + found.dead:.0%}, cost "
            f"{cost[0]}/{cost[1]} worth {cost_value(unit, cost):.2f}"
            + (", leaves no points next block" if points["no_points_next_block"] else ""))
+    spirit, spirit_why = threat_terms(book, unit, target, found.damage)  # part 3
+    score, why = score + spirit, why + spirit_why
     return Candidate(action, score, why, target.id, plan.weapon, unit.position, found.hit,
                      knocked + found.dead, found.expected_damage,
                      {"economy": points, "defender_dodges": plan.dodge})
@@ -357,6 +361,10 @@ def decide(rules: MiridonBattleRules, state: MiridonBattle, unit: UnitState) -> 
     candidates += [Candidate(c.action, c.score, c.why, target=c.target, expected=c.expected,
                              defeat=c.defeat)
                    for c in spell_candidates(book, options, state, unit)]  # part 3
+    if options.ai_preset == "tactical":
+        from tactician.rulesets.miridon.battle.ai_threat import apply_threat
+
+        apply_threat(book, options, state, unit, candidates)
     candidates.sort(key=lambda c: (-c.score, str(c.action)))
     end = Candidate({"type": "end_turn", "unit": unit.id}, 0.0, "nothing scores above 0")
     chosen = next((c for c in candidates if c.score > 0 and _allowed(rules, state, c)), end)

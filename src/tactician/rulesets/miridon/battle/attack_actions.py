@@ -21,6 +21,7 @@ from typing import Any
 
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle import attack_numbers as numbers
+from tactician.rulesets.miridon.battle.ammo import spend_shot
 from tactician.rulesets.miridon.battle.attack_numbers import ActsAs, AttackPlan
 from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
 from tactician.rulesets.miridon.battle.costs import Cost, action_cost, modifier_cost, pay, text
@@ -204,18 +205,33 @@ def several(ctx: Context, state: MiridonBattle, plans: list[AttackPlan], name: s
     """A Spinning Strike or Shoot Through: each target's attack rolled separately, each
     re-planned on the state the earlier ones left (its HP, stance, points); then the
     attacker may face any way after (L2546; its facing is left as it was)."""
+    from tactician.rulesets.miridon.battle.shoot_through import (
+        break_stance,
+        counts_as_hit,
+        later_action,
+        pierce,
+    )
     from tactician.rulesets.miridon.battle.strike import strike
 
     strikes: list[dict[str, Any]] = []
     modifiers = modifiers_of(action)
     label = f"{name} ({', '.join(numbers.MODIFIER_NAMES[m] for m in modifiers)})"
+    through = "shoot_through" in modifiers
+    shooter = state.unit(plans[0].attacker)
+    after_hit = False  # a Shoot Through's earlier target was hit (L849, L859, L872)
     for number, first in enumerate(plans, start=1):
         target = state.unit(first.target)
         if target.status == "dead":
             continue
-        plan = plan_one(ctx.book, ctx.options, state, {**action, "target": target.id},
-                         first.weapon, modifiers)
-        state, _, record = strike(ctx, state, plan, label, number)
+        one = {**action, "target": target.id}
+        if after_hit:
+            state = break_stance(ctx, state, shooter, target)
+            one = later_action(shooter, one)
+        plan = plan_one(ctx.book, ctx.options, state, one, first.weapon, modifiers)
+        if after_hit:
+            plan = pierce(ctx, shooter, state.unit(target.id), plan)
+        state, result, record = strike(ctx, state, plan, label, number)
+        after_hit = after_hit or (through and counts_as_hit(ctx, plan, result))
         strikes.append(record)
     ctx.records.append({"type": "attack", "strikes": strikes, "lines": []})
     return state
@@ -237,7 +253,7 @@ def attack(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mir
     plan = plans[0]
     name = ACTION_NAMES[plan.acts_as]
     attacker = use_slot(attacker, "offensive", name)
-    attacker = active(pay(attacker, cost, name), state.block)
+    attacker = spend_shot(ctx, active(pay(attacker, cost, name), state.block), plan.weapon)
     update: dict[str, Any] = {"weapon": plan.weapon}
     if plan.acts_as == "melee":
         update["pools"] = {**attacker.pools, LAST_MELEE: state.block}

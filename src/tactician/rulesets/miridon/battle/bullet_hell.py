@@ -13,6 +13,7 @@ from typing import Any
 
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle import attack_numbers as numbers
+from tactician.rulesets.miridon.battle.ammo import spend_shot
 from tactician.rulesets.miridon.battle.attack_actions import (
     REACTION_KEYS,
     apply_reactions,
@@ -58,7 +59,7 @@ def bullet_hell(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -
                          "melee" if kind == "melee" else "gun", bonus=True,
                          modifiers=modifiers_of(action), power=power)
     plan = apply_reactions(ctx.book, ctx.options, state, plan, action)
-    unit = active(pay(unit, cost, name), state.block)
+    unit = spend_shot(ctx, active(pay(unit, cost, name), state.block), weapon)
     unit = unit.model_copy(update={"pools": {**unit.pools, SPENT: used + sum(cost),
                                              BLOCK: state.block}})
     state = state.replace_units(unit)

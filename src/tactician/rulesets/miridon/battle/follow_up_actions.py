@@ -26,6 +26,7 @@ from typing import Any
 
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle import attack_numbers as numbers
+from tactician.rulesets.miridon.battle.ammo import spend_shot
 from tactician.rulesets.miridon.battle.attack_actions import (
     REACTION_KEYS,
     apply_reactions,
@@ -191,7 +192,7 @@ def plan_follow_up(book: Compendium, options: BattleOptions, state: MiridonBattl
 def _follow_up(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
     unit = acting(state, action, str(action.get("type")))
     follow = plan_follow_up(ctx.book, ctx.options, state, action)
-    unit = pay(unit, follow.cost, follow.name)
+    unit = spend_shot(ctx, pay(unit, follow.cost, follow.name), follow.plan.weapon)
     if follow.once_key is not None:
         unit = once(unit, follow.once_key, follow.name)
     state = state.replace_units(unit)

@@ -24,6 +24,7 @@ from tactician.rulesets.miridon.battle.geometry import in_melee
 from tactician.rulesets.miridon.battle.registry import Context
 from tactician.rulesets.miridon.battle.state import Chain, MiridonBattle, UnitState
 from tactician.rulesets.miridon.battle.strike import strike
+from tactician.rulesets.miridon.spirit_battle.riposte_reaction import after_riposte_hit
 
 MAX_RIPOSTES = 8  # a bound on one exchange; points end it long before
 
@@ -99,8 +100,8 @@ def riposte_exchange(ctx: Context, state: MiridonBattle, defender_id: str, attac
         state, result, record = strike(ctx, state, plan, "Riposte Melee Attack",
                                        len(strikes) + 1)
         strikes.append(record)
-        if result.hits:
-            return state
+        if result.hits:  # part 3: the hit may fire Elemental Riposte (L203)
+            return after_riposte_hit(ctx, state, defender_id, attacker_id)
         defender_id, attacker_id = attacker_id, defender_id
     return state
 

@@ -13,6 +13,7 @@
   ``invest=N`` strength (0..[Maximum Grapple Strength]); the grappler's Maintain Grapple
   (defensive) invests ``maintain=N`` or, by the policy, the least that holds with the
   ruling ``maintain_hold`` chance. The grapple ends only if the target's power exceeds.
+  With Advanced Double Grapple one Maintain a block answers both targets (L661).
 - ``release``: "The grappler can also break the grapple at any time." (L2966)
 When a grapple ends both are locked for the rest of the block (L2968-2970).
 """
@@ -166,6 +167,23 @@ def maintain_investment(book: Compendium, options: BattleOptions, grappler: Unit
     return most
 
 
+MAINTAIN_BLOCK = "maintain_block"  # pools: the block of the grappler's last Maintain Grapple
+MAINTAIN_INVEST = "maintain_invest"  # pools: what it invested
+
+
+def single_maintain(state: MiridonBattle, grappler: UnitState) -> int | None:
+    """Advanced Double Grapple (L661): "While grappling two targets, [Maintain Grapple] is
+    performed only once and the [Strength Cost] is reduced only once." The investment of
+    the grappler's Maintain earlier in this block, standing against the other target's
+    Break Grapple unpaid (docs/rulings.md "Double Grapple": one Maintain per block, each
+    contest rolling its own 1d6); None when a Maintain is to be made and paid."""
+    if not grappler.profile.has("Advanced Double Grapple") or len(grappler.grappling) < 2:
+        return None
+    if grappler.pools.get(MAINTAIN_BLOCK) != state.block:
+        return None
+    return grappler.pools.get(MAINTAIN_INVEST, 0)
+
+
 def _end(state: MiridonBattle, grappler: UnitState, target: UnitState) -> MiridonBattle:
     left = tuple(g for g in grappler.grappling if g != target.id)
     return state.replace_units(
@@ -189,13 +207,25 @@ def break_grapple(ctx: Context, state: MiridonBattle, action: Mapping[str, Any])
     unit = active(pay(use_slot(unit, "offensive", "Break Grapple"), (invest, 0),
                       "Break Grapple"), state.block)
     given = action.get("maintain")
-    limit = max_grapple_strength(ctx.book, grappler, ctx.options.grapple_table_index)
-    hold = _investment(given, limit, "maintain") if given is not None else (
-        maintain_investment(ctx.book, ctx.options, grappler, invest)
-        if ctx.options.auto_reactions == "policy" else 0)
-    grappler = pay(grappler, (hold, 0), "Maintain Grapple")
-    ctx.say(f"{unit.id}: Break Grapple investing {invest}; {grappler.id}: Maintain Grapple "
-            f"investing {hold} (L1893-1897, L2223-2227)")
+    once = single_maintain(state, grappler)
+    if once is not None:
+        if given is not None and given != once:
+            raise RulesError(f"{grappler.id} maintained both grapples once this block with "
+                             f"{once}: maintain={given} cannot differ (Advanced Double "
+                             "Grapple, 004 L661)")
+        hold = once
+        ctx.say(f"{unit.id}: Break Grapple investing {invest}; {grappler.id}'s one Maintain "
+                f"Grapple of this block stands at {hold}, not paid again (L661)")
+    else:
+        limit = max_grapple_strength(ctx.book, grappler, ctx.options.grapple_table_index)
+        hold = _investment(given, limit, "maintain") if given is not None else (
+            maintain_investment(ctx.book, ctx.options, grappler, invest)
+            if ctx.options.auto_reactions == "policy" else 0)
+        grappler = pay(grappler, (hold, 0), "Maintain Grapple")
+        grappler = grappler.model_copy(update={"pools": {
+            **grappler.pools, MAINTAIN_BLOCK: state.block, MAINTAIN_INVEST: hold}})
+        ctx.say(f"{unit.id}: Break Grapple investing {invest}; {grappler.id}: Maintain "
+                f"Grapple investing {hold} (L1893-1897, L2223-2227)")
     target_power, grappler_power, broken = contest_step((invest, hold), ctx.chance)
     ctx.say(f"Break Grapple Power {target_power} vs Maintain Grapple Power {grappler_power}: "
             + ("the grapple ends (L2966)" if broken else "it holds (a tie holds, L2966)"))

@@ -54,11 +54,20 @@ class BattleOptions(BaseModel):
     steady_shot: Literal["previous_and_this_block", "previous_block"] = "previous_and_this_block"
     # C56: Rapid Fire on "a [Critical Hit]" (L2398): its own crit may fire again
     rapid_fire_chain: bool = True
+    # M9: the charisma rolls are undefined (L1776-1778): 2d6 + the skill's rank each side
+    charisma_roll: Literal["2d6_plus_rank", "not_offered"] = "2d6_plus_rank"
+    # M22: no gun has a capacity (L1905 "reload a gun to full ammo"); on: the units
+    # file's magazines are counted (battle/ammo.py)
+    track_ammo: bool = False
+    # L851, L861, L874 "each bullet is calculated individually": per-bullet tracking is
+    # not built; any_bullet = a later target is "after a hit" once any bullet hit before
+    shoot_through_shotgun: Literal["any_bullet", "off"] = "any_bullet"
     # Tactician: reactions the action does not state (dodge, block, riposte, maintain
     # grapple) are chosen by the defender's reaction policy, or not taken
     auto_reactions: Literal["policy", "off"] = "policy"
-    # M28: the AI (docs/miridon-ai.md): simple = no reactions but Dodge
-    ai_preset: Literal["standard", "simple"] = "standard"
+    # M28: the AI (docs/miridon-ai.md): simple = no reactions but Dodge; tactical = the
+    # standard planner with the threat of the foes in reach in its score (ai_threat.py)
+    ai_preset: Literal["standard", "simple", "tactical"] = "standard"
     # M28: the AI's Maintain Grapple invests the least that holds with this chance (%)
     maintain_hold: int = Field(default=75, ge=0, le=100)
 

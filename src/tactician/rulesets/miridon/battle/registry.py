@@ -51,10 +51,12 @@ ACTION_MODULES: list[str] = [
     "tactician.rulesets.miridon.battle.grapple_actions",
     "tactician.rulesets.miridon.battle.bullet_hell",
     "tactician.rulesets.miridon.battle.verbal_actions",
+    "tactician.rulesets.miridon.battle.charisma_actions",
     "tactician.rulesets.miridon.battle.traps",
     "tactician.rulesets.miridon.spirit_battle.spell_actions",
     "tactician.rulesets.miridon.spirit_battle.mech_actions",
     "tactician.rulesets.miridon.spirit_battle.ghost_actions",
+    "tactician.rulesets.miridon.spirit_battle.mech_move",
 ]
 
 

@@ -12,7 +12,8 @@ and points are set here. A units file:
 
 ``controller`` is ``player`` or ``ai`` (default: the first side's units are the
 players'); ``weapon`` names the weapon held ready (default the first wielded); ``hp``
-starts a unit hurt.
+starts a unit hurt; ``ammo: {Revolver: 6}`` gives a gun's magazine (gap M22, counted
+with ruling ``track_ammo``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from tactician.engine.roster import numbered, read_roster
 from tactician.errors import ContentError, TacticianError
 from tactician.grid import load_map as load_grid_map
 from tactician.grid.board import Board
+from tactician.rulesets.miridon.battle.ammo import magazines
 from tactician.rulesets.miridon.battle.geometry import DIRECTIONS
 from tactician.rulesets.miridon.battle.state import (
     Controller,
@@ -53,6 +55,8 @@ class Placement(BasePlacement):
     facing: str = "n"
     weapon: str | None = None
     hp: int | None = Field(default=None, ge=0)
+    # gap M22: the magazine of each gun the unit wields (shots), counted with track_ammo
+    ammo: dict[str, int] | None = None
 
 
 class TrapSpec(BaseModel):
@@ -88,6 +92,7 @@ def profile_of(character: Character, book: Compendium) -> Profile:
         flairs=character.flairs,
         talents=dict(character.talents),
         specials=special_ranks(character, book),
+        skills=dict(character.skills),
         max_strength=character.max_strength,
         max_speed=character.max_speed,
         max_ghost_hp=character.max_ghost_hp,
@@ -123,7 +128,25 @@ def start_unit(placement: Placement, character: Character, number: int,
         facing=placement.facing, weapon=weapon, hp=hp,
         strength=profile.battle_strength, speed=profile.battle_speed, pdr=profile.pdr,
         ghost=profile.max_ghost_hp, status="ok" if hp > 0 else "unconscious",
+        pools=magazines(_ammo(placement.ammo or {}, profile, book, where)),
     )
+
+
+def _ammo(given: dict[str, int], profile: Profile, book: Compendium, where: str
+          ) -> dict[str, int]:
+    """A placement's ``ammo:`` (gap M22): each a gun the unit wields, at least 1 shot."""
+    found: dict[str, int] = {}
+    for name, size in given.items():
+        try:
+            gun = profile.weapon(name).name
+        except TacticianError as exc:
+            raise ContentError(f"{where}: ammo: {exc}") from None
+        if book.weapon(gun).attack != "gun":
+            raise ContentError(f"{where}: ammo: {gun} is not a gun")
+        if size < 1:
+            raise ContentError(f"{where}: ammo: {gun} must hold at least 1 shot, not {size}")
+        found[gun] = size
+    return found
 
 
 def start_battle(map_path: Path, units_paths: list[Path]) -> MiridonBattle:

@@ -65,6 +65,7 @@ class Profile(Frozen):
     flairs: tuple[str, ...] = ()
     talents: Mapping[str, int] = Field(default_factory=dict)
     specials: Mapping[str, int] = Field(default_factory=dict)
+    skills: Mapping[str, int] = Field(default_factory=dict)  # charisma skills read them (M9)
     max_strength: int
     max_speed: int
     max_ghost_hp: int = 0
@@ -86,6 +87,9 @@ class Profile(Frozen):
 
     def special(self, name: str) -> int:
         return _rank(self.specials, name)
+
+    def skill(self, name: str) -> int:
+        return _rank(self.skills, name)
 
     def weapon(self, name: str) -> WeaponProfile:
         for weapon in self.weapons:

@@ -25,6 +25,7 @@ from tactician.rulesets.miridon.battle.checks import started
 from tactician.rulesets.miridon.battle.grapple_rules import drain
 from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
 from tactician.rulesets.miridon.battle.state import NO_STANCE, MiridonBattle, UnitState
+from tactician.rulesets.miridon.spirit_battle.control import release
 
 BLOCK_FAMILY = ("Block Stance", "Heavy Block Stance", "Super Block Stance",
                 "Shield Block Stance", "Heavy Shield Block Stance", "Super Shield Block Stance")
@@ -119,7 +120,11 @@ def end_block(ctx: Context, state: MiridonBattle) -> MiridonBattle:
                            for c in unit.conditions if c.blocks is None or c.blocks > 1)
         update["conditions"] = conditions
         changed.append(unit.model_copy(update=update))
-    return state.replace_units(*changed).model_copy(update={"block": state.block + 1})
+    state = state.replace_units(*changed)
+    state, lines = release(state, state.block)  # part 3: control ends with its block
+    for line in lines:
+        ctx.say(line)
+    return state.model_copy(update={"block": state.block + 1})
 
 
 def _first_able(ctx: Context, state: MiridonBattle, index: int) -> MiridonBattle:

@@ -7,8 +7,8 @@
 - ``guidance`` (L2131-2140; L191-196): another unit within 30 ft gets +rank on "all [To
   Hit Rolls] ... for the rest of the current [Action Block]" (a ``Guidance`` condition of
   one block, read by ``attack_numbers``).
-The charisma-roll verbal actions (Stunning Scream, Taunt, ...) are not built: their rolls
-and effects are not defined (gap M9). Teleport (it spends ghost power) is part 3's
+The charisma-roll verbal actions (Stunning Scream, Taunt, ...) are ``charisma_actions``
+(their rolls and effects are not defined, gap M9). Teleport (it spends ghost power) is part 3's
 (``spirit_battle``).
 """
 

@@ -20,6 +20,7 @@ from tactician.rulesets.miridon.magic.activation import Target
 from tactician.rulesets.miridon.magic.ai_hooks import invest_amount, recover_points
 from tactician.rulesets.miridon.magic.casting import Casting
 from tactician.rulesets.miridon.magic.forecast import activation_distribution, per_target
+from tactician.rulesets.miridon.spirit_battle.ai_threats import safe_invest
 from tactician.rulesets.miridon.spirit_battle.unit_slices import caster_of_unit, casting_of
 
 SPELL = "Elemental Spell"
@@ -85,11 +86,12 @@ def spell_candidates(book: Compendium, options: BattleOptions, state: MiridonBat
             continue
         expected, drop = _value(unit, target)
         score = START * (expected + 10 * drop) - cost_value(unit, cost)
+        invest, why_invest = safe_invest(unit, invest_amount(unit.ghost, expected_hits=5))
         action: dict[str, Any] = {"type": "cast_spell", "unit": unit.id, "spell": SPELL,
-                                  "ghost": invest_amount(unit.ghost, expected_hits=5),
-                                  "target": target.id, "element": "fire"}
+                                  "ghost": invest, "target": target.id, "element": "fire"}
         found.append(Candidate(action, score, f"cast {SPELL} at {target.id}: E[damage] "
-                               f"{expected:.2f} when it activates", target=target.id))
+                               f"{expected:.2f} when it activates{why_invest}",
+                               target=target.id))
     return found
 
 

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from tactician.errors import RulesError
@@ -33,7 +34,11 @@ from tactician.rulesets.miridon.magic.casting import (
     channel,
     lapse,
 )
+from tactician.rulesets.miridon.magic.effects import gale_distance
 from tactician.rulesets.miridon.magic.interruption import recover_ghost_power
+from tactician.rulesets.miridon.spirit_battle.barriers import absorb_on, raise_barriers
+from tactician.rulesets.miridon.spirit_battle.control import release, take_control
+from tactician.rulesets.miridon.spirit_battle.gale_push import landings
 from tactician.rulesets.miridon.spirit_battle.spirit_hooks import after_damage, insanity
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     caster_of_unit,
@@ -163,7 +168,13 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
     casting = activate(casting, ctx.book, distance)
     ids = _names(action.get("targets")) or (
         () if casting.spell == "Gather Mist" else (casting.target,))
-    targets = [_target(state, unit, t) for t in ids]
+    pushes = {}
+    if casting.spell == "Gale Burst" and unit.position is not None:  # L3313 on the grid
+        pushes = landings(state, ctx.options, unit.position,
+                          [t for t in ids if t not in (SELF, unit.id)],
+                          gale_distance(caster_of_unit(unit)))
+    targets = [replace(_target(state, unit, t), room_ft=pushes[t][1]) if t in pushes
+               else _target(state, unit, t) for t in ids]
     result = activate_spell(casting, caster_of_unit(unit), targets, ctx.chance, ghost_of(unit),
                             unit.hp, unit.profile.talent("Resist Insanity"))
     state = state.replace_units(remember_activation(with_casting(unit, None), casting,
@@ -172,18 +183,23 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
     for effect in result.effects:
         other = state.unit(effect.target)
         update: dict[str, Any] = {}
+        # a lasting barrier takes the hit first (L3331, L3339): a knockback's is physical
+        kind = "physical" if casting.spell == "Gale Burst" else "spell"
+        other, damage, absorbed = absorb_on(other, kind, effect.damage)
+        if absorbed:
+            lines.append(f"{other.id}'s {kind} barrier absorbs {absorbed}")
         if effect.healing:
             update["hp"] = min(other.profile.max_hp, other.hp + effect.healing)
             lines.append(f"{other.id} heals {effect.healing}")
-        if effect.damage:
-            hp = other.hp - effect.damage
+        if damage:
+            hp = other.hp - damage
             status = other.status
             if hp <= 0 and status == "ok":
                 status = "unconscious"
             elif status == "unconscious":
                 status = "dead"
             update.update({"hp": max(0, hp), "status": status})
-            lines.append(f"{other.id} takes {effect.damage}")
+            lines.append(f"{other.id} takes {damage}")
         if effect.possession is not None:
             p = effect.possession
             lines.append(f"Spell Power {p.power}{' (doubled)' if p.doubled else ''} vs "
@@ -191,14 +207,26 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
                          f"{'possessed, ghost +' + str(p.gain) if p.possessed else 'resisted'}")
             update["strength"] = other.strength - p.strength_lost
             update["speed"] = other.speed - p.speed_lost
+        if effect.knockback_ft and other.id in pushes:
+            update["position"] = pushes[other.id][0]
+            lines.append(f"{other.id} is knocked back {effect.knockback_ft} ft to "
+                         f"{pushes[other.id][0]}"
+                         + (f", stopped: {effect.damage} damage" if effect.damage else ""))
         other = other.model_copy(update=update)
+        if effect.possession is not None and effect.possession.possessed and \
+                effect.possession.control_blocks is not None:
+            until = state.block + effect.possession.control_blocks
+            other = take_control(other, unit.side, unit.controller, until, unit.id)
+            lines.append(f"{unit.id} controls {other.id} until block {until} ends (L2914)")
         if effect.ghost is not None:
             other = with_ghost(other, effect.ghost.after)
         for shield in effect.barriers:
-            lines.append(f"{other.id} gains a {shield.kind} barrier of {shield.left}")
+            lines.append(f"{other.id} gains a {shield.kind} barrier of {shield.left} for "
+                         f"{shield.blocks} blocks (L3328)")
+        other = raise_barriers(other, effect.barriers)
         state = state.replace_units(other)
-        if effect.damage:
-            state = after_damage(ctx, state, other.id, effect.damage)
+        if damage:
+            state = after_damage(ctx, state, other.id, damage)
     if result.caster_ghost is not None:
         state = state.replace_units(with_ghost(state.unit(unit.id), result.caster_ghost.after))
         lines.append(f"{unit.id}'s Current Ghost HP -> {result.caster_ghost.after.current}")
@@ -207,6 +235,8 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
         if any(e.damage and e.target == who.id for e in result.effects):
             continue  # after_damage already checked it
         state = insanity(ctx, state, who, check, f"{casting.spell} (L3025-3027)", rolls)
+    state, released = release(state)  # a ghost drained to 0 ends a Possessed (L3198)
+    lines.extend(released)
     ctx.summary = f"{unit.id} activates {casting.spell}: " + ("; ".join(lines) or "done")
     ctx.records.append({"spell": "activate", "unit": unit.id, "spell_name": casting.spell,
                         "rolled": list(result.rolled), "effects": lines})

@@ -17,6 +17,12 @@ from tactician.rulesets.miridon.insanity_roll import (
 from tactician.rulesets.miridon.magic.casting import lapse
 from tactician.rulesets.miridon.magic.crit_flairs import critical_hit_on_caster
 from tactician.rulesets.miridon.magic.interruption import damage_taken
+from tactician.rulesets.miridon.spirit_battle.control import (
+    controlled,
+    possessed_side,
+    release,
+    take_control,
+)
 from tactician.rulesets.miridon.spirit_battle.mech_damage import mech_damaged
 from tactician.rulesets.miridon.spirit_battle.mech_units import is_mech
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
@@ -94,6 +100,9 @@ def crit_on_caster(ctx: Context, state: MiridonBattle, attacker_id: str, target_
         target = with_ghost(target, hit.ghost.after)
         ctx.say(f"{target.id}'s Current Ghost HP drained to 0 (L958)")
     state = state.replace_units(target)
+    state, released = release(state)  # 0 ghost ends a Possessed (L3198)
+    for line in released:
+        ctx.say(line)
     if hit.backfire_damage:
         hp = target.hp - hit.backfire_damage
         status = "unconscious" if hp <= 0 and target.status == "ok" else target.status
@@ -131,6 +140,9 @@ def insanity(ctx: Context, state: MiridonBattle, unit: UnitState, check: Insanit
                                            "status": "unconscious" if hp <= 0 and
                                            unit.status == "ok" else unit.status})
     unit = with_mind(unit, mind)
+    if any(t.effect == "Possessed" for t in result.taken) and controlled(unit) is None:
+        unit = take_control(unit, possessed_side(unit), "ai", None, "ghosts")
+        ctx.say(f"  {unit.id} now fights for the ghosts (side {unit.side}, L3197)")
     rolls_made = [{"purpose": d.purpose, "dice": list(d.faces)}
                   for d in ctx.chance.decisions[before:]]
     ctx.records.append({"insanity": {

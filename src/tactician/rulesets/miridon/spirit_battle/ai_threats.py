@@ -1,0 +1,92 @@
+"""What the Miridon AI adds to an attack's score for spells and insanity (spec §3.23, DEFAULT
+design; the text has no AI, gap M28): cancelling the target's spell and the insanity the hit
+could cause. Both come from the attack's exact Damage Dealt distribution (``attack_roll``),
+the same forecast the attack is scored on.
+
+- Cancelling: "If the spell caster receives damage, then the [Spell Ghost HP] is reduced by
+  the amount of damage taken." (004 L3257) and "If the [Spell Ghost Power] is reduced to 0 or
+  less, then a spell would normally be cancelled" (L2507), unless the caster answers with
+  Recover Ghost Power (L2513). The bonus is P(the hit cancels it, ``ai_hooks.p_cancel``, the
+  caster's remaining points spent on recovery) × the spell's worth to its caster's side.
+- Insanity: "When a character's [Current Physical HP] is less than their [Current Ghost HP],
+  they must make an insanity roll ... whenever the character's [Current Physical HP] lowers"
+  (L3015), effective HP raised by Resist Insanity (L3039). A foe's expected insanity cost
+  (``ai_hooks.insanity_cost`` over ``insanity_forecast.attack_insanity``) counts for the
+  attacker; a friend's counts against it, so the AI avoids triggering its own side's rolls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tactician.rulesets.miridon.battle.state import UnitState
+from tactician.rulesets.miridon.compendium import Compendium
+from tactician.rulesets.miridon.insanity_forecast import attack_insanity
+from tactician.rulesets.miridon.insanity_roll import insanity_check
+from tactician.rulesets.miridon.magic.ai_hooks import insanity_cost, p_cancel
+from tactician.rulesets.miridon.magic.casting import Casting
+from tactician.rulesets.miridon.spirit_battle.unit_slices import caster_of_unit, casting_of
+
+INSANITY_WEIGHT = 1.0  # DEFAULT: an insanity effect's cost is on the damage scale as it is
+SPELL_BASE_WORTH = 6.0  # DEFAULT: a spell's worth = this + 2 per Spell Ghost HP invested
+
+
+def spell_worth(casting: Casting) -> float:
+    """DEFAULT: what ending an enemy's spell is worth, on the damage scale - the points and
+    ghost already sunk in it grow with its Spell Ghost HP (L3247)."""
+    return SPELL_BASE_WORTH + 2.0 * max(0, casting.spell_ghost)
+
+
+def cancel_term(target: UnitState, damage: Mapping[int, float]) -> tuple[float, str]:
+    """The bonus for possibly cancelling ``target``'s spell, and its --explain words."""
+    casting = casting_of(target)
+    if casting is None or not casting.active:
+        return 0.0, ""
+    points = target.strength + target.speed
+    p = p_cancel(casting, caster_of_unit(target), damage, points)
+    if p <= 0:
+        return 0.0, ""
+    worth = spell_worth(casting)
+    return p * worth, (f", P(cancels {target.id}'s {casting.spell}) {p:.0%} x {worth:.1f} "
+                       "(L3257, L2507)")
+
+
+def insanity_term(book: Compendium, attacker: UnitState, target: UnitState,
+                  damage: Mapping[int, float]) -> tuple[float, str]:
+    """A foe's expected insanity cost (+) or a friend's (-), and its --explain words."""
+    # the battle keeps Current HP at 0 or more (``attack_roll``), so the check it rolls sees
+    # at most the target's HP lost
+    lost: dict[int, float] = {}
+    for dealt, p in damage.items():
+        lost[min(dealt, target.hp)] = lost.get(min(dealt, target.hp), 0.0) + p
+    forecast = attack_insanity(book, target.hp, target.ghost,
+                               target.profile.talent("Resist Insanity"), lost)
+    if forecast.p_roll <= 0:
+        return 0.0, ""
+    cost = INSANITY_WEIGHT * insanity_cost(forecast.outcomes)
+    sign = 1.0 if target.side != attacker.side else -1.0
+    whose = "foe" if sign > 0 else "friend"
+    return sign * cost, (f", P(insanity roll, {whose} {target.id}) {forecast.p_roll:.0%} "
+                         f"cost {cost:.2f} (L3015)")
+
+
+def threat_terms(book: Compendium, attacker: UnitState, target: UnitState,
+                 damage: Mapping[int, float]) -> tuple[float, str]:
+    """Both terms summed, with their words (empty when neither applies)."""
+    cancel, why_cancel = cancel_term(target, damage)
+    mind, why_mind = insanity_term(book, attacker, target, damage)
+    return cancel + mind, why_cancel + why_mind
+
+
+def safe_invest(unit: UnitState, wanted: int) -> tuple[int, str]:
+    """The Spell Ghost HP the AI invests: ``wanted``, raised so the caster's Current Ghost HP
+    afterwards is no more than its effective HP when its ghost allows - "The [Spell Ghost HP]
+    of the spell is deducted from the [Current Ghost HP] of the character" (L3247), so a big
+    enough investment stops the caster's own next hits from triggering an insanity roll
+    (L3015, L3039). Never more than the Current Ghost HP (L3247)."""
+    check = insanity_check(unit.hp, unit.ghost, unit.profile.talent("Resist Insanity"))
+    needed = unit.ghost - check.effective_hp
+    if needed <= wanted or needed > unit.ghost:
+        return wanted, ""
+    return needed, (f"; invests {needed} so ghost {unit.ghost - needed} <= effective HP "
+                    f"{check.effective_hp} (no insanity trigger, L3015)")
