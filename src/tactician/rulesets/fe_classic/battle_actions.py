@@ -12,7 +12,9 @@ to the next side (player phase, enemy phase: L10-11, L25-27). A sleeping unit
 cannot act (FE8 Sleep). ``open`` and ``break`` change a door, snag or unstable
 wall (``battle_terrain``); ``rescue`` and ``drop`` are 001's (GC-08: Aid, 001 L8,
 L43; the rescue is the carrier's action and ends its turn, GBA). Every action
-is refused whole, naming what was wrong.
+is refused whole, naming what was wrong. After an attack the first side's
+fighters gain 001's weapon-rank uses and, under ``exp_per = fight``, the party
+its EXP (``battle_gains``, 001 L5, L123-128), all in the log.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Any
 from tactician.dice.source import DiceSource
 from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
-from tactician.rulesets.fe_classic import fight, staves
+from tactician.rulesets.fe_classic import battle_gains, fight, staves
 from tactician.rulesets.fe_classic.battle_combat import plan_attack, plan_staff, without
 from tactician.rulesets.fe_classic.battle_moves import profile, reach
 from tactician.rulesets.fe_classic.battle_phase import phase_start, tick
@@ -169,7 +171,11 @@ def attack(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
     summary = (f"{unit.name} attacks {target.name} with {a_weapon.name}: "
                f"{len(records)} strikes, {hits} land; {unit.name} {resolved.end.hp[0]} HP, "
                f"{target.name} {resolved.end.hp[1]} HP")
-    summary = "; ".join([summary, *lines, *fallen])
+    # 001 L5, L123-128: ranks by use and the party's EXP (002 has no growth of its own)
+    state, grown = battle_gains.after_fight(state, (unit.id, target.id), plan, resolved, dice)
+    records += grown
+    summary = "; ".join([summary, *lines, *fallen, *(g["text"] for g in grown
+                                                      if g["type"] != "rank_uses")])
     records.insert(0, {"type": "attack", "unit": unit.id, "target": target.id,
                        "weapon": a_weapon.name, "distance": plan.distance})
     return state, Outcome(summary, records)

@@ -47,3 +47,5 @@ class ClassicOptions(CharacterOptions):
     status_turns: int = 5
     # battles (002 L17-19, L56-58)
     lord_death_loses: bool = True
+    # 001's EXP in a 002 battle (001 L123-128; ``battle_gains``)
+    exp_per: Literal["fight", "battle"] = "fight"
