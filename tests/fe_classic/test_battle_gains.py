@@ -99,3 +99,14 @@ def test_the_aftermath_carries_the_grown_card_and_muster_puts_it_back(tmp_path: 
                      "garcia")
     assert mustered.character.level == 5 and mustered.character.ranks["axe"] == "D"
     assert mustered.hp == mustered.max_hp == 20
+
+
+def test_pvp_benched_a_fallen_unit_sits_out_the_next_battle(tmp_path: Path) -> None:
+    """002 L56-58 "if in PvP, they may simply become unusable for a set time"."""
+    state = _setup(tmp_path, None, "pvp_death=benched")
+    fallen = state.replace_units(_unit(state, "eirika").with_hp(0))
+    carried = contract("fe-classic").aftermath(fallen)["Eirika"]
+    assert carried["dead"] is False and carried["sits_out_next_battle"] is True
+    assert "PvP" in carried["why"]
+    dead = contract("fe-classic").aftermath(fallen.model_copy(update={"options": ()}))
+    assert dead["Eirika"]["dead"] is True and "sits_out_next_battle" not in dead["Eirika"]

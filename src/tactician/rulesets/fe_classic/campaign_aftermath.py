@@ -27,6 +27,9 @@ from tactician.rulesets.fe_common.character.unit import Unit
 
 
 def aftermath(state: ClassicBattle) -> dict[str, dict[str, Any]]:
+    """Each first-side character: dead (or, under ``pvp_death = benched``, sitting out
+    the next battle: L56-58 "if in PvP, they may simply become unusable for a set
+    time"), its inventory, its card and the EXP due."""
     first = state.sides[0]
     mine = [u for u in state.units if isinstance(u, ClassicUnit) and u.side == first]
     fought = [u for u in mine if u.deployed]
@@ -35,10 +38,18 @@ def aftermath(state: ClassicBattle) -> dict[str, dict[str, Any]]:
     survivors = [u for u in fought if not u.out]
     due = share(party_award(enemies, options), len(survivors), options) \
         if survivors and options.exp_per == "battle" else 0
-    return {u.character.name: {"dead": u.out, "inventory": list(u.character.inventory),
-                               "exp_due": due if u in survivors else 0,
-                               "unit": u.character.model_dump(mode="json", by_alias=True)}
-            for u in mine}
+    benched = options.pvp_death == "benched"
+    carried: dict[str, dict[str, Any]] = {}
+    for u in mine:
+        carried[u.character.name] = {
+            "dead": u.out and not benched, "inventory": list(u.character.inventory),
+            "exp_due": due if u in survivors else 0,
+            "unit": u.character.model_dump(mode="json", by_alias=True)}
+        if u.out and benched:
+            carried[u.character.name] |= {
+                "sits_out_next_battle": True,
+                "why": "fell in a PvP battle: unusable for a set time (002 L56-58)"}
+    return carried
 
 
 def muster(state: ClassicBattle, carried: Mapping[str, Mapping[str, Any]]) -> ClassicBattle:

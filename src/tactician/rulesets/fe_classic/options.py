@@ -49,3 +49,5 @@ class ClassicOptions(CharacterOptions):
     lord_death_loses: bool = True
     # 001's EXP in a 002 battle (001 L123-128; ``battle_gains``)
     exp_per: Literal["fight", "battle"] = "fight"
+    # a fallen unit in PvP (002 L56-58 "unusable for a set time"; G2-34)
+    pvp_death: Literal["dead", "benched"] = "dead"
