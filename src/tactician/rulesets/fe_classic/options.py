@@ -51,3 +51,5 @@ class ClassicOptions(CharacterOptions):
     exp_per: Literal["fight", "battle"] = "fight"
     # a fallen unit in PvP (002 L56-58 "unusable for a set time"; G2-34)
     pvp_death: Literal["dead", "benched"] = "dead"
+    # fog of war: 002 has none (G2-39); 001 L110's vision as an option
+    fog_rules: Literal["none", "tabletop"] = "none"
