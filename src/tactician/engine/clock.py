@@ -87,3 +87,13 @@ class InitiativeClock:
         nxt = InitiativeClock(self.order, round_, index)
         edges.append(Edge("turn_start", nxt.current, round_))
         return nxt, edges
+
+
+def check_phase(sides: tuple[str, ...], phase: int) -> None:
+    """A start state's sides and phase index, checked where a hand-edited start would
+    otherwise fail later as an IndexError deep in a command (a ``ValueError``, as
+    pydantic validators raise)."""
+    if not sides:
+        raise ValueError("sides: a battle needs at least one side")
+    if not 0 <= phase < len(sides):
+        raise ValueError(f"phase: {phase} is not a side's index (0..{len(sides) - 1})")

@@ -8,7 +8,7 @@ Thieves/Rogues have 5 skills. A Lord gains 2 free knowledge skills along with
 their normal skills." L88: "more may be added at the GM's discretion."
 
 A check succeeds when the total meets the difficulty (a ruling without a switch,
-docs/rulings.md "Skills (G1-43..G1-46)").
+docs/rulings.md, Skills, G1-43..G1-46).
 The odds are exact: the same ``DiceSum`` event rolls the check and counts it.
 """
 

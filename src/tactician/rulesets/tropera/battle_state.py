@@ -8,11 +8,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from tactician.engine.clock import PhaseClock
+from tactician.engine.clock import PhaseClock, check_phase
 from tactician.engine.effects import Effect
+from tactician.engine.lookup import unit_by_id
 from tactician.engine.objectives import Objectives
 from tactician.engine.rules import Token
-from tactician.errors import RulesError
 from tactician.grid.board import Board
 from tactician.grid.snapshot import TerrainGrid
 from tactician.rulesets.tropera.models import Character
@@ -103,13 +103,7 @@ class TroperaBattle(Frozen):
 
     @model_validator(mode="after")
     def _phase_names_a_side(self) -> TroperaBattle:
-        # a hand-edited start with no sides, or a phase past the last side, would
-        # otherwise fail later as an IndexError deep in a command
-        if not self.sides:
-            raise ValueError("sides: a battle needs at least one side")
-        if not 0 <= self.phase < len(self.sides):
-            last = len(self.sides) - 1
-            raise ValueError(f"phase: {self.phase} is not a side's index (0..{last})")
+        check_phase(self.sides, self.phase)
         return self
 
     @property
@@ -131,11 +125,7 @@ class TroperaBattle(Frozen):
         ]
 
     def unit(self, unit_id: str) -> Unit:
-        for unit in self.units:
-            if unit.id == unit_id:
-                return unit
-        known = ", ".join(u.id for u in self.units)
-        raise RulesError(f"no unit {unit_id!r} in this battle (units: {known})")
+        return unit_by_id(self.units, unit_id)
 
     def at(self, tile: tuple[int, int]) -> Unit | None:
         for unit in self.units:

@@ -13,10 +13,10 @@ from typing import Self
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from tactician.engine.clock import PhaseClock
+from tactician.engine.clock import PhaseClock, check_phase
+from tactician.engine.lookup import unit_by_id
 from tactician.engine.objectives import Objectives
 from tactician.engine.rules import Token
-from tactician.errors import RulesError
 
 Tile = tuple[int, int]
 
@@ -68,11 +68,7 @@ class FeBattle(Frozen):
 
     @model_validator(mode="after")
     def _phase_names_a_side(self) -> Self:
-        if not self.sides:
-            raise ValueError("sides: a battle needs at least one side")
-        if not 0 <= self.phase < len(self.sides):
-            last = len(self.sides) - 1
-            raise ValueError(f"phase: {self.phase} is not a side's index (0..{last})")
+        check_phase(self.sides, self.phase)
         return self
 
     @property
@@ -89,11 +85,7 @@ class FeBattle(Frozen):
                 for u in self.units]
 
     def unit(self, unit_id: object) -> FeUnit:
-        for unit in self.units:
-            if unit.id == unit_id:
-                return unit
-        raise RulesError(f"no unit {unit_id!r} in this battle "
-                         f"(units: {', '.join(u.id for u in self.units)})")
+        return unit_by_id(self.units, unit_id)
 
     def at(self, tile: Tile) -> FeUnit | None:
         """The standing unit on ``tile`` (carried and defeated units stand nowhere)."""

@@ -19,6 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tactician.engine.lookup import unit_by_id
 from tactician.engine.objectives import Objectives
 from tactician.engine.rules import Token
 from tactician.errors import RulesError
@@ -225,11 +226,7 @@ class MiridonBattle(Frozen):
         return [Token(u.id, u.name, u.side, u.position, u.down) for u in self.units]
 
     def unit(self, unit_id: object) -> UnitState:
-        for unit in self.units:
-            if unit.id == unit_id:
-                return unit
-        known = ", ".join(u.id for u in self.units)
-        raise RulesError(f"no unit {unit_id!r} in this battle (units: {known})")
+        return unit_by_id(self.units, unit_id)
 
     def at(self, tile: Tile) -> UnitState | None:
         for unit in self.units:
