@@ -53,3 +53,5 @@ class ClassicOptions(CharacterOptions):
     pvp_death: Literal["dead", "benched"] = "dead"
     # fog of war: 002 has none (G2-39); 001 L110's vision as an option
     fog_rules: Literal["none", "tabletop"] = "none"
+    # weather: 002 L8 names it, gives no rule (G2-33); 001 L112's Rain/Storm as an option
+    weather_rules: Literal["none", "tabletop"] = "none"
