@@ -200,11 +200,14 @@ def test_aftermath_carries_the_dead_and_lost_weapons_and_muster_refuses_the_dead
     state = _battle(tmp_path, "...\n", [garcia, EIRIKA | {"at": [2, 0]}, {**FOE, "at": [1, 0]}])
     after, _ = RULES.apply(state, {"type": "attack", "unit": "garcia", "target": "foe",
                                    "weapon": "Iron Axe"}, PhysicalDice([100, 99, 99]))
-    fallen = after.replace_units(_unit(after, "eirika").with_hp(0))
+    fallen = after.replace_units(_unit(after, "eirika").with_hp(0)).model_copy(
+        update={"options": ("exp_per=battle",)})
     carried = contract("fe-classic").aftermath(fallen)
-    # 001 L125-128: one enemy unit -> 10 EXP for the party, each member (exp_award = each)
-    assert carried["Garcia"] == {"dead": False, "inventory": ["Hand Axe", "Vulnerary"],
-                                 "exp_due": 10}
+    # 001 L125-128: one enemy unit -> 10 EXP for the party, each member (exp_award = each),
+    # noted as due under exp_per = battle
+    assert {k: v for k, v in carried["Garcia"].items() if k != "unit"} == {
+        "dead": False, "inventory": ["Hand Axe", "Vulnerary"], "exp_due": 10}
+    assert carried["Garcia"]["unit"]["name"] == "Garcia"
     assert carried["Eirika"]["dead"] is True and carried["Eirika"]["exp_due"] == 0
     assert "Fighter" not in carried
     fresh = _battle(tmp_path, "...\n", [

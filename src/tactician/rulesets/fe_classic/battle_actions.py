@@ -12,7 +12,11 @@ to the next side (player phase, enemy phase: L10-11, L25-27). A sleeping unit
 cannot act (FE8 Sleep). ``open`` and ``break`` change a door, snag or unstable
 wall (``battle_terrain``); ``rescue`` and ``drop`` are 001's (GC-08: Aid, 001 L8,
 L43; the rescue is the carrier's action and ends its turn, GBA). Every action
-is refused whole, naming what was wrong.
+is refused whole, naming what was wrong. After an attack the first side's
+fighters gain 001's weapon-rank uses and, under ``exp_per = fight``, the party
+its EXP (``battle_gains``, 001 L5, L123-128), all in the log. A berserk unit
+takes no commands; ``end_phase`` first plays the ending side's berserk units
+(``berserk``, FE8).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from typing import Any
 from tactician.dice.source import DiceSource
 from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
-from tactician.rulesets.fe_classic import fight, staves
+from tactician.rulesets.fe_classic import battle_gains, berserk, fight, staves
 from tactician.rulesets.fe_classic.battle_combat import plan_attack, plan_staff, without
 from tactician.rulesets.fe_classic.battle_moves import profile, reach
 from tactician.rulesets.fe_classic.battle_phase import phase_start, tick
@@ -126,6 +130,12 @@ def move(state: ClassicBattle, action: Mapping[str, Any]) -> tuple[ClassicBattle
 
 def _target(state: ClassicBattle, action: Mapping[str, Any], unit: ClassicUnit) -> ClassicUnit:
     target = _unit(state, action, "target")
+    if berserk.is_berserk(unit) and target.side == unit.side:
+        # FE8 Berserk: the unit strikes friend or foe (``berserk``)
+        turn.check_standard(state, unit)
+        if not target.on_map:
+            raise RulesError(f"{target.name} is not standing on the map")
+        return target
     combat.check_attack(state, unit, target)
     return target
 
@@ -169,7 +179,11 @@ def attack(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
     summary = (f"{unit.name} attacks {target.name} with {a_weapon.name}: "
                f"{len(records)} strikes, {hits} land; {unit.name} {resolved.end.hp[0]} HP, "
                f"{target.name} {resolved.end.hp[1]} HP")
-    summary = "; ".join([summary, *lines, *fallen])
+    # 001 L5, L123-128: ranks by use and the party's EXP (002 has no growth of its own)
+    state, grown = battle_gains.after_fight(state, (unit.id, target.id), plan, resolved, dice)
+    records += grown
+    summary = "; ".join([summary, *lines, *fallen, *(g["text"] for g in grown
+                                                      if g["type"] != "rank_uses")])
     records.insert(0, {"type": "attack", "unit": unit.id, "target": target.id,
                        "weapon": a_weapon.name, "distance": plan.distance})
     return state, Outcome(summary, records)
@@ -270,14 +284,43 @@ def end_phase(state: ClassicBattle, dice: DiceSource) -> tuple[ClassicBattle, Ou
     if state.result != "ongoing":
         raise RulesError(f"the battle is over ({state.result}: {state.result_reason})")
     ending = state.side
+    state, played = _play_berserk(state, ending, dice)
+    if state.result != "ongoing":
+        return state, Outcome("; ".join(played), [{"type": "berserk", "lines": played}])
     ticked = tick(state, ending)
 
     def hook(s: ClassicBattle, side: str) -> tuple[ClassicBattle, list[str]]:
         return phase_start(s, side, dice)
 
     after, lines = phases.end_phase(ticked, hook)
-    return after, Outcome("; ".join(lines), [{"type": "end_phase", "ended": ending,
-                                              "begins": after.side, "round": after.round}])
+    lines = [*played, *lines]
+    records: list[dict[str, Any]] = [{"type": "berserk", "lines": played}] if played else []
+    return after, Outcome("; ".join(lines), [*records, {"type": "end_phase", "ended": ending,
+                                                        "begins": after.side,
+                                                        "round": after.round}])
+
+
+def _play_berserk(state: ClassicBattle, side: str, dice: DiceSource
+                  ) -> tuple[ClassicBattle, list[str]]:
+    """The engine plays the ending side's berserk units that have not acted (``berserk``)."""
+    lines: list[str] = []
+    for unit_id in [u.id for u in state.units if u.side == side]:
+        unit = state.classic_unit(unit_id)
+        if not (berserk.is_berserk(unit) and unit.on_map and not unit.done
+                and not unit.acted) or state.result != "ongoing":
+            continue
+        for step in berserk.plan(state, unit):
+            if step["type"] == "attack":
+                state, outcome = attack(state, step, dice)
+                state = result.settle(state)
+                lines.append(f"{unit.name} is berserk: {outcome.summary}")
+            else:
+                state, said = (move if step["type"] == "move" else wait)(state, step)
+                lines.append(f"{unit.name} is berserk: {said}")
+    return state, lines
+
+
+COMMANDS = ("move", "attack", "staff", "seize", "wait", "open", "break", "rescue", "drop")
 
 
 def apply(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
@@ -285,6 +328,11 @@ def apply(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
     kind = action.get("type")
     if state.result != "ongoing":
         raise RulesError(f"the battle is over ({state.result}: {state.result_reason})")
+    if kind in COMMANDS and "unit" in action:
+        actor = state.classic_unit(action["unit"])
+        if berserk.is_berserk(actor):
+            raise RulesError(f"{actor.name} is berserk ({actor.statuses['berserk']} turns "
+                             "left): the engine plays it at the end of its phase")
     if kind in ("attack", "staff", "end_phase"):
         if kind == "attack":
             after, outcome = attack(state, action, dice)

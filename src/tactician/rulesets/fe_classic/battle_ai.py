@@ -163,7 +163,8 @@ class ClassicPlanner:
     def _next_unit(self, state: ClassicBattle) -> ClassicUnit | None:
         for unit in state.units:
             if (isinstance(unit, ClassicUnit) and unit.side == state.side and unit.on_map
-                    and not unit.done and not unit.acted):
+                    and not unit.done and not unit.acted
+                    and "berserk" not in unit.statuses):  # played at the phase's end
                 return unit
         return None
 

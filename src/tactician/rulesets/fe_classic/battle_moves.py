@@ -26,6 +26,7 @@ from tactician.grid.movement import MoveProfile
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit, terrain_set
 from tactician.rulesets.fe_classic.unit_types import unit_type
 from tactician.rulesets.fe_common.battle.state import Tile
+from tactician.rulesets.fe_common.battle.weather import storm_mov
 from tactician.rulesets.fe_common.compendium import load_fe8
 
 Direction = tuple[int, int]
@@ -33,9 +34,25 @@ DIRECTIONS: tuple[Direction, ...] = ((0, -1), (-1, 0), (1, 0), (0, 1))
 State = tuple[Tile, Direction | None]
 
 
+def stormy(state: ClassicBattle) -> bool:
+    """001 L112's Rain/Storm is played: the briefing's weather is rain or storm and
+    ``weather_rules = tabletop`` (002 L8 names weather but gives it no rule, G2-33)."""
+    return (state.rules_options().weather_rules == "tabletop"
+            and state.briefing.weather.strip().casefold() in ("rain", "storm"))
+
+
+def movement(state: ClassicBattle, unit: ClassicUnit) -> int:
+    """The card's MOV, less 1 in a storm (2 for a horse or flier: 001 L112, ``storm_mov``)."""
+    mov = unit.character.mov
+    if not stormy(state):
+        return mov
+    kind = unit_type(load_fe8().klass(unit.class_name))
+    return storm_mov(mov, kind in ("horse", "flier"))
+
+
 def profile(state: ClassicBattle, unit: ClassicUnit) -> MoveProfile:
     kind = unit_type(load_fe8().klass(unit.class_name))
-    return MoveProfile.for_class(terrain_set(state.options), kind, unit.character.mov)
+    return MoveProfile.for_class(terrain_set(state.options), kind, movement(state, unit))
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,7 @@ class UnitsFile(BaseUnitsFile):
     units: list[Placement]
     briefing: Briefing | None = None
     deploy: dict[str, object] | None = None
+    fog: bool = False  # the scenario is fogged (played only under fog_rules = tabletop)
 
 
 def load_map(path: Path, pairs: tuple[str, ...] = ()) -> Board:
@@ -151,6 +152,6 @@ def start_battle(map_path: Path, units_paths: list[Path], pairs: tuple[str, ...]
         rows=tuple(tuple(board.terrain_at((x, y)).name for x in range(board.width))
                    for y in range(board.height)),
         briefing=Briefing.model_validate(briefing) if briefing else Briefing(),
-        deployment=deployment, options=tuple(pairs),
+        deployment=deployment, options=tuple(pairs), fog=bool(roster.extras.get("fog", False)),
         stage="setup" if deployment.limit is not None or deployment.area else "battle",
     )

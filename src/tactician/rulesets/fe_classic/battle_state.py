@@ -71,6 +71,7 @@ class ClassicBattle(FeBattle):
     options: tuple[str, ...] = ()
     # HP left of snags and unstable walls struck but not yet broken, by "x,y"
     tile_hp: dict[str, int] = Field(default_factory=dict)
+    fog: bool = False  # the units file's ``fog`` (hidden units only under fog_rules = tabletop)
 
     def classic_unit(self, unit_id: object) -> ClassicUnit:
         unit = self.unit(unit_id)
@@ -86,6 +87,11 @@ class ClassicBattle(FeBattle):
 
     def rules_options(self) -> ClassicOptions:
         return options_of(self.options)
+
+    @property
+    def fogged(self) -> bool:
+        """Fog of war is played: the scenario says fog and ``fog_rules`` is 001's."""
+        return self.fog and self.rules_options().fog_rules == "tabletop"
 
 
 @lru_cache(maxsize=16)

@@ -1,6 +1,13 @@
 """The board as data (``battle show``, ``docs/schemas/battle_show.json``) with 002's
 briefing (L5-8 "all players should be told about special terrain, objectives and
-such"), and the exact forecast of an attack or staff where the units stand."""
+such"), and the exact forecast of an attack or staff where the units stand.
+
+Fog of war: 002 has none (G2-39); under ``fog_rules = tabletop`` a scenario with
+``fog: true`` uses 001 L110's vision (``fe_common.battle.vision``: 4 squares, a
+thief 8, Manhattan): a side's view holds its own units and only the others on a
+tile one of its units sees; the GM's view lists each side's ``visibility`` so
+the web table can filter.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +21,29 @@ from tactician.rulesets.fe_classic.battle_moves import reach
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit
 from tactician.rulesets.fe_classic.contract_fight import ClassicFight, forecast_report
 from tactician.rulesets.fe_classic.terrain import load_terrain
+from tactician.rulesets.fe_common.battle.vision import visible_tiles, vision_radius
+from tactician.rulesets.fe_common.compendium import load_fe8
+
+Tile = tuple[int, int]
+
+
+def seen_by(state: ClassicBattle, side: str) -> frozenset[Tile]:
+    """Every tile a unit of ``side`` on the map sees (001 L110; no torches in 002)."""
+    fe8 = load_fe8()
+    viewers = [(u.position, vision_radius(thief=fe8.klass(u.class_name).thief, torch=False))
+               for u in state.units if isinstance(u, ClassicUnit) and u.side == side
+               and u.on_map and u.position is not None]
+    return visible_tiles(state.board(), viewers)
+
+
+def shown_units(state: ClassicBattle, side: str | None) -> list[ClassicUnit]:
+    """The units ``side`` may see: every unit without fog or without a side."""
+    units = [u for u in state.units if isinstance(u, ClassicUnit)]
+    if side is None or not state.fogged:
+        return units
+    tiles = seen_by(state, side)
+    return [u for u in units if u.side == side
+            or (u.on_map and u.position is not None and u.position in tiles)]
 
 
 def briefing_lines(state: ClassicBattle) -> list[str]:
@@ -28,6 +58,10 @@ def briefing_lines(state: ClassicBattle) -> list[str]:
     special = [f"{n}: {table[n.casefold()].notes}" for n in names
                if table[n.casefold()].notes not in ("", "-")]
     lines.extend(f"Terrain: {s}" for s in (*b.special_terrain, *special))
+    if state.fog:
+        lines.append("Fog of war: " + ("each side sees 4 squares, a thief 8 (001 L110)"
+                                       if state.fogged else
+                                       "announced; not played (fog_rules = none: 002 has none)"))
     if state.stage == "setup":
         limit = state.deployment.limit
         pool = [u.name for u in state.units if u.side == state.sides[0] and not u.deployed]
@@ -61,8 +95,12 @@ def unit_view(unit: ClassicUnit) -> dict[str, Any]:
     }
 
 
-def board_view(state: ClassicBattle, reach_unit: str | None = None) -> dict[str, Any]:
+def board_view(state: ClassicBattle, reach_unit: str | None = None,
+               side: str | None = None) -> dict[str, Any]:
+    if side is not None and side not in state.sides:
+        raise RulesError(f"no side {side!r} in this battle (sides: {', '.join(state.sides)})")
     table = load_terrain()
+    shown = shown_units(state, side)
     names = sorted({n for row in state.rows for n in row})
     data: dict[str, Any] = {
         "ruleset": "fe-classic",
@@ -84,13 +122,23 @@ def board_view(state: ClassicBattle, reach_unit: str | None = None) -> dict[str,
         "briefing": briefing_lines(state),
         "deployment": {"limit": state.deployment.limit,
                        "area": [list(t) for t in state.deployment.area]},
-        "units": [unit_view(u) for u in state.units if isinstance(u, ClassicUnit)],
+        "units": [unit_view(u) for u in shown],
+        "fog": state.fogged, "viewer": side,
     }
+    if side is None and state.fogged:
+        data["visibility"] = {s: sorted(u.id for u in shown_units(state, s))
+                              for s in state.sides}
     if reach_unit is not None:
+        if reach_unit not in {u.id for u in shown}:
+            raise RulesError(f"no unit {reach_unit!r} in sight")
         unit = state.classic_unit(reach_unit)
         if not unit.on_map or unit.position is None:
             raise RulesError(f"{unit.name} is not standing on the map")
-        spots = reach(state, unit).remaining
+        # a side's reach is drawn around the units it sees only (the hidden do not block)
+        ids = {u.id for u in shown}
+        seen = state.replace_units(*(u.model_copy(update={"position": None})
+                                     for u in state.units if u.id not in ids))
+        spots = reach(seen, unit).remaining
         longest = max((w.range[1] or max(5, unit.character.stats.pow // 2)
                        for w in weapons_of(unit)), default=0)
         width, height = data["width"], data["height"]

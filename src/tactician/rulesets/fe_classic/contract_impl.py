@@ -108,6 +108,11 @@ class FeClassicContract(RulesetContract):
 
         return board_view(state, reach_unit)
 
+    def _side_view(self, state: Any, reach_unit: str | None, side: str) -> dict[str, Any]:
+        from tactician.rulesets.fe_classic.battle_view import board_view
+
+        return board_view(state, reach_unit, side)
+
     def _battle_forecast(self, state: Any, action: Mapping[str, Any], rules: BattleRules
                          ) -> dict[str, Any]:
         from tactician.rulesets.fe_classic.battle_view import battle_forecast

@@ -47,3 +47,11 @@ class ClassicOptions(CharacterOptions):
     status_turns: int = 5
     # battles (002 L17-19, L56-58)
     lord_death_loses: bool = True
+    # 001's EXP in a 002 battle (001 L123-128; ``battle_gains``)
+    exp_per: Literal["fight", "battle"] = "fight"
+    # a fallen unit in PvP (002 L56-58 "unusable for a set time"; G2-34)
+    pvp_death: Literal["dead", "benched"] = "dead"
+    # fog of war: 002 has none (G2-39); 001 L110's vision as an option
+    fog_rules: Literal["none", "tabletop"] = "none"
+    # weather: 002 L8 names it, gives no rule (G2-33); 001 L112's Rain/Storm as an option
+    weather_rules: Literal["none", "tabletop"] = "none"

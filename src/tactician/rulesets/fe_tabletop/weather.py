@@ -11,6 +11,7 @@ penalties suspended (``terrain.tile_modifiers(storm=True)``).
 
 from __future__ import annotations
 
+from tactician.rulesets.fe_common.battle.weather import storm_mov
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 
 
@@ -18,7 +19,7 @@ def storm_movement(mov: int, mounted_or_flying: bool, options: TabletopOptions) 
     """MOV under a storm (``mov_minus``), else unchanged (``flat_cost`` acts on costs)."""
     if options.storm != "mov_minus":
         return mov
-    return max(1, mov - (2 if mounted_or_flying else 1)) if mov > 0 else 0
+    return storm_mov(mov, mounted_or_flying)  # the one copy, shared with fe-classic
 
 
 def storm_square_cost(mounted_or_flying: bool, options: TabletopOptions) -> int | None:
