@@ -16,14 +16,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from tactician.dice.notation import (
+from tactician.dice.outcome import (
     MAX_DICE,
     MAX_REROLLS,
     DieStatus,
     RolledDie,
     RollOutcome,
-    _check_count,
-    _check_die,
+    check_count,
+    check_die,
 )
 from tactician.dice.source import DiceSource
 from tactician.errors import DiceError
@@ -300,9 +300,9 @@ def _parse(text: str) -> Any:
         raise DiceError(f"dice expression {text!r} is nested too deeply") from None
     count = 0
     for dice in _ast_dice(tree):
-        _check_die(dice.num, dice.size)
+        check_die(dice.num, dice.size)
         count += dice.num
-    _check_count(count)
+    check_count(count)
     return tree
 
 

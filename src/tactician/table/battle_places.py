@@ -125,7 +125,7 @@ class FilePlace:
         return str(self.path)
 
     def load(self, whole_log: bool = False) -> Loaded:
-        from tactician.table.battles import open_battle
+        from tactician.table.battle_files import open_battle
 
         opened = open_battle(self.path)
         return Loaded(self, opened.battle.ruleset, opened.battle.seed, len(opened.battle.log),

@@ -1,20 +1,15 @@
-"""Battles for every interface: create, open, act, undo, replay, let the engine
-play a side, and describe the board.
+"""Battles for every interface: act, undo, replay, let the engine play a side, and
+describe the board, wherever the battle lives (``battle_places``: a campaign's
+database or a JSON file; starting and opening a file is ``battle_files``).
 
-A battle lives in a JSON file (start state + event log; see
-``engine.store_file``) until the storage layer lands; the log is the single
-source of truth, so storage can adopt it unchanged. Every function here reads
-the file, works on immutable values and writes the file back at most once, atomically,
-only when everything it was asked to do was accepted: a command that applies
-several actions (``play_side``) saves them all together or none of them.
-
-Opening a battle verifies its hash chain and replays its log (``engine.chain``,
-``engine.battle.replay``) and removes leftover temporary files of killed saves.
+The log is the single source of truth. Every function here reads the battle once,
+works on immutable values and writes at most once, naming the entry it decided on,
+only when everything it was asked to do was accepted: a command that applies several
+actions (``play_side``) stores them all together or none of them.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,74 +17,22 @@ from typing import Any
 from tactician.dice.source import DiceSource, DieDraw, PhysicalDice
 from tactician.engine.battle import (
     Battle,
-    UnknownFormat,
     act,
-    replay,
     undo,
     undo_phase,
     undo_to,
 )
-from tactician.engine.chain import BrokenChain
 from tactician.engine.log import Entry
-from tactician.engine.store_file import cleanup, load_battle, save_battle
-from tactician.errors import ContentError, TacticianError
+from tactician.errors import TacticianError
 from tactician.rulesets.registry import contract
+from tactician.table.battle_files import Opened, new_battle, open_battle
 from tactician.table.battle_places import FilePlace, Loaded, Place, Step
-from tactician.table.start_check import check_start
 
-
-@dataclass
-class Opened:
-    path: Path
-    battle: Battle
-    rules: Any
-    state: Any
-
-
-def _rules(ruleset: str, options: list[str]) -> Any:
-    return contract(ruleset).battle_rules(options)
-
-
-def new_battle(
-    ruleset: str,
-    map_path: Path,
-    units: list[Path],
-    out: Path,
-    seed: int | None = None,
-    options: list[str] | None = None,
-    overwrite: bool = False,
-) -> Opened:
-    """Start a battle and write it to ``out`` (refusing to overwrite unless asked)."""
-    if out.is_dir():
-        raise TacticianError(f"{out}: is a folder; --out names the battle file to write")
-    if out.exists() and not overwrite:
-        raise TacticianError(f"{out} already exists; choose another --out or pass --force")
-    rules = _rules(ruleset, options or [])
-    state = rules.start_state({"map": str(map_path), "units": [str(u) for u in units]})
-    battle = Battle(
-        ruleset=ruleset,
-        seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
-        options=list(options or []),
-        start=rules.dump_state(state),
-    )
-    save_battle(battle, out)
-    return Opened(out, battle, rules, state)
-
-
-def open_battle(path: Path) -> Opened:
-    """Read, verify and replay the battle at ``path`` (refused, naming the file and the
-    first entry that fails, if it was edited)."""
-    cleanup(path)
-    try:
-        battle = load_battle(path)
-        rules = _rules(battle.ruleset, battle.options)
-        check_start(path, battle, rules)
-        return Opened(path, battle, rules, replay(battle, rules))
-    except BrokenChain as exc:
-        raise ContentError(f"{path}: the log does not verify, it was edited: {exc}") from None
-    except UnknownFormat as exc:
-        raise ContentError(f"{path}: {exc}") from None
-
+# starting and opening a battle file live in ``battle_files``; callers keep importing
+# them here with the rest of the battle commands
+__all__ = ["Loaded", "Opened", "Place", "Where", "board_of", "check", "load", "new_battle",
+           "open_battle", "perform", "place_of", "play_phase", "play_side", "preview_attack",
+           "rebuild", "take_back", "view"]
 
 Where = Path | Place
 

@@ -48,9 +48,9 @@ def pinned(entry: Entry, every: int = DEFAULT_SNAPSHOT_EVERY) -> bool:
 def rules_for(ruleset: str, options: list[str]) -> Any:
     """The ruleset's battle rules with the campaign's rulings (refuses an unknown
     ruleset, naming the installed ones)."""
-    from tactician.table.battles import _rules
+    from tactician.table.battle_files import battle_rules_of
 
-    return _rules(ruleset, options)
+    return battle_rules_of(ruleset, options)
 
 
 def new_campaign(db: Database, name: str, ruleset: str, options: list[str]) -> CampaignInfo:

@@ -14,10 +14,10 @@ wound, every lost part, the conditions still on, and whether the character died.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict
 from typing import Any
 
 from tactician.rulesets.uesrpg.battle_state import UesrpgBattle
+from tactician.rulesets.uesrpg.carried import carried_of, with_carried
 
 
 def aftermath(state: UesrpgBattle) -> dict[str, dict[str, Any]]:
@@ -25,26 +25,6 @@ def aftermath(state: UesrpgBattle) -> dict[str, dict[str, Any]]:
     whether it is dead, as the battle left them."""
     return {unit.character.name: carried_of(unit) for unit in state.units}
 
-
-def carried_of(unit: Any) -> dict[str, Any]:
-    """What a unit (a battle's ``UnitState`` or a ``CombatState``) carries: JSON-ready."""
-    return {
-        "hp": unit.hp,
-        "sp": unit.sp,
-        "mp": unit.mp,
-        "wounds": [_plain(asdict(w)) for w in unit.wounds],
-        "lost": sorted(unit.lost),
-        "conditions": [_plain(asdict(c)) for c in unit.conditions],
-        "dead": unit.dead,
-    }
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, frozenset, set)):
-        return [_plain(v) for v in value]
-    return value
 
 
 def muster(state: UesrpgBattle, carried: Mapping[str, Mapping[str, Any]]) -> UesrpgBattle:
@@ -54,7 +34,6 @@ def muster(state: UesrpgBattle, carried: Mapping[str, Mapping[str, Any]]) -> Ues
     gives no return from it)."""
     from tactician.errors import RulesError
     from tactician.rulesets.uesrpg.battle_state import combat, with_combat
-    from tactician.rulesets.uesrpg.roster_care import with_carried
 
     changed = []
     for unit in state.units:

@@ -14,7 +14,6 @@ Bleeding unless ``kit`` is 0 (003: "Profession [Medicine] test + healer's kit").
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from tactician.dice.chance import SampledChance
@@ -22,10 +21,10 @@ from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
 from tactician.rulesets.contract import CareRequest, CareResult
 from tactician.rulesets.uesrpg.battle_options import split_options
-from tactician.rulesets.uesrpg.campaign_aftermath import carried_of
+from tactician.rulesets.uesrpg.carried import carried_of, with_carried
 from tactician.rulesets.uesrpg.character import load_profile
 from tactician.rulesets.uesrpg.healing import apply_healing
-from tactician.rulesets.uesrpg.state import CombatState, Condition, Wound, start_state
+from tactician.rulesets.uesrpg.state import CombatState, start_state
 from tactician.rulesets.uesrpg.wounds import treat_bleeding, treat_wound
 
 KINDS = ("heal", "treat-wound", "treat-bleeding")
@@ -36,22 +35,6 @@ def combat_of(path: Any, carried: Mapping[str, Any]) -> CombatState:
     return with_carried(start_state(load_profile(path)), carried)
 
 
-def with_carried(unit: CombatState, carried: Mapping[str, Any]) -> CombatState:
-    """``unit`` with what a battle left on it (``campaign_aftermath.carried_of``)."""
-    if not carried:
-        return unit
-    try:
-        wounds = tuple(Wound(**{**w, "crippled": tuple(w.get("crippled", ()))})
-                       for w in carried.get("wounds", ()))
-        conditions = tuple(Condition(**c) for c in carried.get("conditions", ()))
-        return replace(unit, hp=int(carried.get("hp", unit.hp)),
-                       sp=int(carried.get("sp", unit.sp)), mp=int(carried.get("mp", unit.mp)),
-                       wounds=wounds, conditions=conditions,
-                       lost=frozenset(carried.get("lost", ())) | unit.lost,
-                       dead=bool(carried.get("dead", False)),
-                       wound_count=max((w.id for w in wounds), default=0))
-    except (TypeError, ValueError) as exc:
-        raise RulesError(f"the roster's carried state does not read: {exc}") from None
 
 
 def care(request: CareRequest, options: Sequence[str], dice: DiceSource) -> CareResult:

@@ -82,7 +82,7 @@ def can_riposte(ctx: Context, state: MiridonBattle, defender: UnitState,
 
 def riposte_exchange(ctx: Context, state: MiridonBattle, defender_id: str, attacker_id: str,
                      strikes: list[dict[str, Any]]) -> MiridonBattle:
-    from tactician.rulesets.miridon.battle.attack_actions import apply_reactions
+    from tactician.rulesets.miridon.battle.attack_plan import apply_reactions
 
     for _ in range(MAX_RIPOSTES):
         defender, attacker = state.unit(defender_id), state.unit(attacker_id)

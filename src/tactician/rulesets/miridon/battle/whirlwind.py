@@ -16,7 +16,7 @@ from typing import Any
 
 from tactician.engine.actions import as_tile
 from tactician.errors import RulesError
-from tactician.rulesets.miridon.battle.attack_actions import (
+from tactician.rulesets.miridon.battle.attack_plan import (
     ACTION_NAMES,
     attack_cost,
     kind_of,
