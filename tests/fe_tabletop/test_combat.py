@@ -124,7 +124,7 @@ def test_a_weapon_that_breaks_on_the_first_of_two_attacks_cancels_the_second() -
     result = resolve(plan, PhysicalDice([1, 1, 100]))  # hit (crit band 1), d4=1; D misses
     assert [r.side for r in result.strikes] == [ATTACKER, DEFENDER]
     assert result.end.uses[0] == 0 and result.turn_ends(ATTACKER)
-    assert forecast(plan).weapon_breaks(ATTACKER) == pytest.approx(1.0)
+    assert forecast(plan).weapon_lost(ATTACKER) == pytest.approx(1.0)
 
 
 def test_rank_uses_count_damaging_hits_and_kills_twice() -> None:

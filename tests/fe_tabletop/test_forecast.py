@@ -115,7 +115,7 @@ def test_probabilities_sum_to_one(
     assert sum(result.attacker_hp.values()) == pytest.approx(1.0)
     assert sum(result.defender_hp.values()) == pytest.approx(1.0)
     assert all(0 <= h <= hp_d for h in result.defender_hp)
-    assert 0.0 <= result.weapon_breaks(ATTACKER) <= 1.0 + 1e-9
+    assert 0.0 <= result.weapon_lost(ATTACKER) <= 1.0 + 1e-9
 
 
 @settings(max_examples=30, deadline=None)

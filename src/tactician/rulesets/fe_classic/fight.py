@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from tactician.dice.chance import Chance, SampledChance
+from tactician.dice.chance import Chance
 from tactician.dice.events import Bands
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
@@ -43,9 +43,13 @@ from tactician.rulesets.fe_common.exchange import (
     ExchangeState,
     Side,
     Strike,
-    StrikeRecord,
-    hp_distribution,
     strike_order,
+)
+from tactician.rulesets.fe_common.exchange_odds import (
+    ExchangeOdds,
+    PlayedExchange,
+    exchange_odds,
+    play_exchange,
 )
 
 
@@ -145,46 +149,17 @@ def plan_fight(attacker: Combatant, defender: Combatant, distance: int,
     return FightPlan(attacker, defender, distance, options, rolls, exchange)
 
 
-@dataclass(frozen=True)
-class Forecast:
-    """Exact odds of a combat."""
-
-    plan: FightPlan
-    end: Mapping[ExchangeState, float]
-    attacker_hp: Mapping[int, float]
-    defender_hp: Mapping[int, float]
-
-    def falls(self, side: Side) -> float:
-        return (self.attacker_hp if side == ATTACKER else self.defender_hp).get(0, 0.0)
-
-    def expected_damage(self, side: Side) -> float:
-        """Expected HP ``side`` loses."""
-        start = self.plan.attacker.hp if side == ATTACKER else self.plan.defender.hp
-        hp = self.attacker_hp if side == ATTACKER else self.defender_hp
-        return max(0.0, start - sum(h * p for h, p in hp.items()))
-
-    def weapon_lost(self, side: Side) -> float:
-        return sum(p for state, p in self.end.items() if state.broken(side))
+# the exact odds of a fight, shared with the other Fire Emblem fights
+Forecast = ExchangeOdds
 
 
 def forecast(plan: FightPlan) -> Forecast:
-    end = plan.exchange.forecast(plan.start())
-    return Forecast(plan, end, hp_distribution(end, ATTACKER), hp_distribution(end, DEFENDER))
+    return exchange_odds(plan.exchange, plan.start())
 
 
-@dataclass(frozen=True)
-class FightResult:
-    end: ExchangeState
-    strikes: tuple[StrikeRecord, ...]
-    chance: SampledChance
-
-    def weapon_lost(self, side: Side) -> bool:
-        return self.end.broken(side)
+FightResult = PlayedExchange
 
 
 def resolve(plan: FightPlan, dice: DiceSource) -> FightResult:
     """Play the combat on dice (seeded or the table's); every die is kept."""
-    chance = SampledChance(dice)
-    end = plan.exchange.resolve(plan.start(), chance)
-    records = tuple(n.record for n in chance.notes if isinstance(n.record, StrikeRecord))
-    return FightResult(end, records, chance)
+    return play_exchange(plan.exchange, plan.start(), dice)

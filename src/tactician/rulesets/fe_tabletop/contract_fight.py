@@ -163,8 +163,8 @@ def forecast_report(fought: TabletopFight) -> dict[str, Any]:
         # rounding can leave -1e-15 where nothing is taken: damage is never negative
         "expected_damage": {"to_attacker": max(0.0, result.expected_damage(ATTACKER)),
                             "to_defender": max(0.0, result.expected_damage(DEFENDER))},
-        "weapon_breaks": {"attacker": result.weapon_breaks(ATTACKER),
-                          "defender": result.weapon_breaks(DEFENDER)},
+        "weapon_breaks": {"attacker": result.weapon_lost(ATTACKER),
+                          "defender": result.weapon_lost(DEFENDER)},
         "modifiers": _modifiers(fought, ATTACKER) + _modifiers(fought, DEFENDER),
     }
 

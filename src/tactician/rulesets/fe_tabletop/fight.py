@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from tactician.dice.chance import Chance, SampledChance
+from tactician.dice.chance import Chance
 from tactician.dice.distribution import DiceSum
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
@@ -33,9 +33,13 @@ from tactician.rulesets.fe_common.exchange import (
     ExchangeState,
     Side,
     Strike,
-    StrikeRecord,
-    hp_distribution,
     strike_order,
+)
+from tactician.rulesets.fe_common.exchange_odds import (
+    ExchangeOdds,
+    PlayedExchange,
+    exchange_odds,
+    play_exchange,
 )
 from tactician.rulesets.fe_tabletop import numbers
 from tactician.rulesets.fe_tabletop.combatant import Combatant
@@ -126,43 +130,17 @@ def _roll(me: Combatant, target: Combatant, options: TabletopOptions) -> AttackR
     )
 
 
-@dataclass(frozen=True)
-class Forecast:
-    """Exact odds of a fight."""
-
-    plan: FightPlan
-    end: Mapping[ExchangeState, float]
-    attacker_hp: Mapping[int, float]
-    defender_hp: Mapping[int, float]
-
-    @property
-    def attacker_falls(self) -> float:
-        return self.attacker_hp.get(0, 0.0)
-
-    @property
-    def defender_falls(self) -> float:
-        return self.defender_hp.get(0, 0.0)
-
-    def expected_damage(self, side: Side) -> float:
-        """Expected HP the ``side`` takes from the other."""
-        start = self.plan.attacker.hp if side == ATTACKER else self.plan.defender.hp
-        hp = self.attacker_hp if side == ATTACKER else self.defender_hp
-        return start - sum(h * p for h, p in hp.items())
-
-    def weapon_breaks(self, side: Side) -> float:
-        return sum(p for state, p in self.end.items() if state.broken(side))
+# the exact odds of a fight, shared with the other Fire Emblem fights
+Forecast = ExchangeOdds
 
 
 def forecast(plan: FightPlan) -> Forecast:
-    end = plan.exchange.forecast(plan.start())
-    return Forecast(plan, end, hp_distribution(end, ATTACKER), hp_distribution(end, DEFENDER))
+    return exchange_odds(plan.exchange, plan.start())
 
 
 @dataclass(frozen=True)
-class FightResult:
-    end: ExchangeState
-    strikes: tuple[StrikeRecord, ...]
-    chance: SampledChance
+class FightResult(PlayedExchange):
+    """A fight played on dice, with what 001 takes from it for ranks and turns."""
 
     def rank_uses(self, side: Side) -> int:
         """Uses toward ``side``'s weapon rank: damaging hits, a killing blow twice (L5)."""
@@ -177,7 +155,5 @@ class FightResult:
 
 def resolve(plan: FightPlan, dice: DiceSource) -> FightResult:
     """Play the fight on dice (seeded or the table's); every die is kept."""
-    chance = SampledChance(dice)
-    end = plan.exchange.resolve(plan.start(), chance)
-    records = tuple(n.record for n in chance.notes if isinstance(n.record, StrikeRecord))
-    return FightResult(end, records, chance)
+    played = play_exchange(plan.exchange, plan.start(), dice)
+    return FightResult(played.end, played.strikes, played.chance)
