@@ -23,11 +23,10 @@ from typing import Any
 
 from tactician.dice.source import DiceSource
 from tactician.grid.ranges import manhattan
+from tactician.rulesets.fe_common.battle import gains
 from tactician.rulesets.fe_common.character import experience, ranks
-from tactician.rulesets.fe_common.character.growth import LevelUp
-from tactician.rulesets.fe_common.character.stats import LABELS
 from tactician.rulesets.fe_common.exchange import ATTACKER, DEFENDER, Side
-from tactician.rulesets.fe_tabletop.battle_state import TabletopBattle, TabletopUnit
+from tactician.rulesets.fe_tabletop.battle_state import TabletopBattle
 from tactician.rulesets.fe_tabletop.battle_units import equipped_weapon, klass
 from tactician.rulesets.fe_tabletop.fight import FightPlan, FightResult
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
@@ -85,18 +84,12 @@ def _rank_uses(state: TabletopBattle, unit_id: str, plan: FightPlan, result: Fig
                side: Side) -> tuple[TabletopBattle, Records]:
     unit = state.unit(unit_id)
     weapon = (plan.attacker if side == ATTACKER else plan.defender).weapon
-    count = result.rank_uses(side)
-    if unit.side != state.party or weapon is None or count == 0:
+    if unit.side != state.party or weapon is None:
         return state, []
-    character, ups = ranks.add_uses(unit.character, {weapon.type: count})
-    records: Records = [{"type": "rank_uses", "unit": unit_id, "weapon_type": weapon.type,
-                         "added": count, "total": character.rank_uses.get(weapon.type, 0),
-                         "text": f"{unit.name}: {weapon.type} uses +{count} "
-                                 f"({character.rank_uses.get(weapon.type, 0)})"}]
-    records += [{"type": "rank_up", "unit": unit_id, "weapon_type": up.weapon_type,
-                 "before": up.before, "after": up.after,
-                 "text": f"{unit.name}'s {up.weapon_type} rank rises {up.before} -> {up.after}"}
-                for up in ups]
+    character, records = gains.rank_uses(unit.character, unit_id, weapon.type,
+                                         result.rank_uses(side), unit.name)
+    if not records:
+        return state, []
     return state.replace_units(unit.with_character(character)), records
 
 
@@ -150,18 +143,6 @@ def award(state: TabletopBattle, defeated: int, dice: DiceSource, options: Table
         character, gain = experience.gain_exp(member.character, amount, klass(member), dice,
                                               options)
         unit = member.with_character(character)
-        records += [_level_record(unit, up) for up in gain.level_ups]
+        records += [gains.level_record(unit.id, unit.name, up) for up in gain.level_ups]
         state = state.replace_units(unit)
     return state, records
-
-
-def _level_record(unit: TabletopUnit, up: LevelUp) -> dict[str, Any]:
-    rolls = [{"stat": r.stat, "growth": r.growth, "carried": r.carried_before, "roll": r.roll,
-              "total": r.total, "shown": r.shown, "capped": r.capped} for r in up.rolls]
-    gained = ", ".join(f"{LABELS[r.stat]} +1" for r in up.rolls if r.gained and not r.capped)
-    return {"type": "level_up", "unit": unit.id, "level": up.level, "hp_gained": up.hp_gained,
-            "rolls": rolls,
-            "text": f"{unit.name} reaches level {up.level}: HP +{up.hp_gained}"
-                    + (f", {gained}" if gained else "") + " (d100s: "
-                    + ", ".join(f"{LABELS[r.stat]} {r.carried_before}+{r.roll}={r.total}"
-                                f"->{r.shown}" for r in up.rolls) + ")"}

@@ -29,19 +29,21 @@ from tactician.rulesets.fe_common.character.unit import Unit
 Records = list[dict[str, Any]]
 
 
-def rank_uses(character: Unit, unit_id: str, weapon_type: str, count: int
-              ) -> tuple[Unit, Records]:
-    """``count`` uses toward ``weapon_type``'s rank (001 L5), with any rank-up logged."""
+def rank_uses(character: Unit, unit_id: str, weapon_type: str, count: int,
+              name: str | None = None) -> tuple[Unit, Records]:
+    """``count`` uses toward ``weapon_type``'s rank (001 L5), with any rank-up logged
+    (``name``: the unit's name in the battle, if it differs from the card's)."""
     if count <= 0 or weapon_type not in character.ranks:
         return character, []
     after, ups = ranks.add_uses(character, {weapon_type: count})
+    name = name or character.name
     total = after.rank_uses.get(weapon_type, 0)
     records: Records = [{"type": "rank_uses", "unit": unit_id, "weapon_type": weapon_type,
                          "added": count, "total": total,
-                         "text": f"{character.name}: {weapon_type} uses +{count} ({total})"}]
+                         "text": f"{name}: {weapon_type} uses +{count} ({total})"}]
     records += [{"type": "rank_up", "unit": unit_id, "weapon_type": up.weapon_type,
                  "before": up.before, "after": up.after,
-                 "text": f"{character.name}'s {up.weapon_type} rank rises "
+                 "text": f"{name}'s {up.weapon_type} rank rises "
                          f"{up.before} -> {up.after}"} for up in ups]
     return after, records
 
