@@ -4,9 +4,10 @@ Start-up is most of what a command costs, so nothing is imported that the
 command does not use: the root group knows each command and command group by
 name and the module that defines it, and imports that module only when the
 command is asked for (``tactician roll 2d6`` loads the dice command alone, not
-the battle, campaign or character groups). Listing the commands (``--help``)
-loads them all. The modules themselves import their heavy parts inside the
-command bodies.
+the battle, campaign or character groups). Within a group only the command asked
+for is built (``cli/lazy_commands.py``). Listing the commands (``--help``) loads
+them all. The modules themselves import their heavy parts inside the command
+bodies; help is plain click text (``lazy_commands.HELP_MARKUP``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from importlib import import_module
 
 import click
 import typer
-from typer.core import TyperGroup
+
+from tactician.cli.lazy_commands import HELP_MARKUP, PlainHelpGroup, lazy_command, lazy_group
 
 # command name -> module whose ``register(app)`` adds it to a Typer app
 COMMANDS = {
@@ -39,18 +41,15 @@ GROUPS = {
 def load(name: str) -> click.Command | None:
     """The click command for ``name``, importing only the module that defines it."""
     if name in GROUPS:
-        group = typer.main.get_command(import_module(GROUPS[name]).app)
-        group.name = name
-        return group
+        return lazy_group(import_module(GROUPS[name]).app, name)
     if name in COMMANDS:
         holder = typer.Typer()
         import_module(COMMANDS[name]).register(holder)
-        found: click.Command | None = typer.main.get_group(holder).commands.get(name)
-        return found
+        return lazy_command(holder, name)
     return None
 
 
-class LazyGroup(TyperGroup):
+class LazyGroup(PlainHelpGroup):
     """The root group: its commands are loaded on first use (see the module doc)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -71,6 +70,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=HELP_MARKUP,
 )
 
 
