@@ -17,7 +17,6 @@ is chosen by the code (``style=``, ``Text`` spans), never parsed from strings.
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -31,7 +30,19 @@ from tactician.errors import TacticianError
 
 
 def print_json(data: Any) -> None:
+    import json  # here: a command's human output never needs it
+
     sys.stdout.write(json.dumps(data, indent=2, sort_keys=False, default=str) + "\n")
+
+
+def say_line(text: object) -> None:
+    """One line of text with no style, never wrapped: what ``console().print(text,
+    markup=False, highlight=False, soft_wrap=True)`` writes (control characters
+    escaped, tabs expanded to 8 columns), without importing Rich for it (Rich is
+    half again the start-up of a bare Typer app: ``tactician rulesets`` prints
+    only such lines)."""
+    lines = shown(text, one_line=False).split("\n")
+    sys.stdout.write("\n".join(line.expandtabs(8) for line in lines) + "\n")
 
 
 _CONTROLS = (

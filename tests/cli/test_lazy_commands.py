@@ -1,0 +1,87 @@
+"""The command line builds only what is asked for, and its help still names every
+command with its whole first sentence, in plain text."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import click
+import typer
+from click.testing import CliRunner as ClickRunner
+from typer.testing import CliRunner
+
+from tactician.cli import battle
+from tactician.cli.lazy_commands import LazyCommands, lazy_group
+from tactician.cli.main import COMMANDS, GROUPS, app
+
+runner = CliRunner()
+
+
+def _run(*code: str) -> list[str]:
+    out = subprocess.run([sys.executable, "-c", "; ".join(code)], capture_output=True,
+                         text=True, check=True)
+    return out.stdout.split()
+
+
+def test_a_group_builds_only_the_command_run() -> None:
+    group = lazy_group(battle.app, "battle")
+    assert isinstance(group.commands, LazyCommands)
+    declared = [info.name for info in battle.app.registered_commands]
+    assert list(group.commands) == declared  # every command named, in declared order
+    result = ClickRunner().invoke(group, ["show", "--battle", "missing.json"])
+    assert result.exit_code == 2, result.output
+    assert set(group.commands._built) == {"show"}
+
+
+def test_battle_show_help_imports_no_other_group_and_no_rich_help() -> None:
+    loaded = _run(
+        "import sys; from typer.testing import CliRunner; from tactician.cli.main import app",
+        "r = CliRunner().invoke(app, ['battle', 'show', '--help'])",
+        "print(r.exit_code, *sorted(m for m in sys.modules if m.startswith(('tactician.cli.', "
+        "'rich.markdown', 'markdown_it', 'typer.rich_utils'))))")
+    assert loaded == ["0", "tactician.cli.battle", "tactician.cli.board_view",
+                      "tactician.cli.lazy_commands", "tactician.cli.main",
+                      "tactician.cli.output"]
+
+
+def test_the_help_lists_every_command_with_its_first_sentence() -> None:
+    result = runner.invoke(app, ["--help"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    listed = [line.split()[0] for line in result.stdout.split("Commands:")[1].splitlines()
+              if line.startswith("  ") and not line.startswith("   ")]
+    assert listed == [*COMMANDS, *GROUPS]
+    words = " ".join(result.stdout.split("Commands:")[1].split())
+    assert "rulesets List installed rulesets with their rules text and capabilities." in words
+    assert "..." not in words.replace("terrain...", "")  # click would cut each at the margin
+
+
+def test_option_notes_are_plain_text() -> None:
+    result = runner.invoke(app, ["forecast", "--help"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0
+    assert "[required]" in result.stdout and "[default: tropera]" in result.stdout
+    assert "\\[" not in result.stdout  # Typer escapes them for Rich when it believes it is used
+
+
+def test_a_sub_group_offers_no_shell_completion() -> None:
+    result = runner.invoke(app, ["compendium", "--help"])
+    assert result.exit_code == 0 and "--install-completion" not in result.stdout
+
+
+def test_a_command_added_to_a_lazy_group_is_listed_after_the_declared_ones() -> None:
+    extra = typer.Typer()
+
+    @extra.command("first")
+    def first() -> None:
+        """First."""
+
+    @extra.command("second")
+    def second() -> None:
+        """Second."""
+
+    group = lazy_group(extra, "extra")
+    group.add_command(click.Command("third", callback=lambda: None))
+    assert list(group.commands) == ["first", "second", "third"]
+    assert ClickRunner().invoke(group, ["second"]).exit_code == 0
+    assert "nope" not in group.commands
+    assert ClickRunner().invoke(group, ["nope"]).exit_code == 2
