@@ -85,3 +85,32 @@ def test_a_command_added_to_a_lazy_group_is_listed_after_the_declared_ones() -> 
     assert ClickRunner().invoke(group, ["second"]).exit_code == 0
     assert "nope" not in group.commands
     assert ClickRunner().invoke(group, ["nope"]).exit_code == 2
+
+
+def test_the_listing_reads_what_the_built_command_says() -> None:
+    from importlib import import_module
+
+    from tactician.cli.lazy_commands import build, stand_in
+
+    declared = []
+    for module in {*COMMANDS.values(), *GROUPS.values()}:
+        holder = getattr(import_module(module), "app", None) or typer.Typer()
+        if module in COMMANDS.values():
+            import_module(module).register(holder)
+        declared.extend(holder.registered_commands)
+    assert len(declared) > 40
+    for info in declared:
+        shown, built = stand_in(info), build(info)
+        assert (shown.name, shown.hidden) == (built.name, built.hidden)
+        for limit in (45, 1_000_000):
+            assert shown.get_short_help_str(limit) == built.get_short_help_str(limit)
+
+
+def test_the_root_help_builds_no_command() -> None:
+    built = _run(
+        "from typer.testing import CliRunner; from tactician.cli.main import app; "
+        "import typer.main as m; calls = []; real = m.get_command_from_info; "
+        "m.get_command_from_info = lambda *a, **k: calls.append(1) or real(*a, **k)",
+        "r = CliRunner().invoke(app, ['--help'])",
+        "print(r.exit_code, len(calls))")
+    assert built == ["0", "0"]

@@ -15,6 +15,7 @@ commands only through its ``commands`` mapping.
 from __future__ import annotations
 
 import copy
+import inspect
 from collections.abc import Iterator, MutableMapping
 
 import click
@@ -34,12 +35,19 @@ typer.core.HAS_RICH = False
 
 class PlainHelpGroup(TyperGroup):
     """A group whose help lists each command with its whole first sentence (click
-    cuts it to the space left on the line; Typer's Rich help did not)."""
+    cuts it to the space left on the line; Typer's Rich help did not), read from
+    ``listed`` (a stand-in when the command is not built yet)."""
+
+    def listed(self, ctx: click.Context, name: str) -> click.Command | None:
+        """What the listing shows for ``name``: its help, maybe not its options."""
+        if isinstance(self.commands, LazyCommands):
+            return self.commands.listed(name)
+        return self.get_command(ctx, name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = []
         for name in self.list_commands(ctx):
-            command = self.get_command(ctx, name)
+            command = self.listed(ctx, name)
             if command is not None and not command.hidden:
                 rows.append((name, command.get_short_help_str(limit=1_000_000)))
         if rows:
@@ -53,6 +61,15 @@ def command_name(info: CommandInfo) -> str:
         return info.name
     assert info.callback is not None, "a Typer command has a function"
     return typer.main.get_command_name(info.callback.__name__)
+
+
+def stand_in(info: CommandInfo) -> click.Command:
+    """A click command with only the name and help Typer would give ``info``'s
+    command (``get_command_from_info``'s reading of them): enough for a listing,
+    without reading the function's parameters (tens of ms for a whole help page)."""
+    text = inspect.getdoc(info.callback) if info.help is None else inspect.cleandoc(info.help)
+    return click.Command(command_name(info), help=text, short_help=info.short_help,
+                         hidden=info.hidden, deprecated=info.deprecated)
 
 
 def build(info: CommandInfo) -> click.Command:
@@ -98,6 +115,13 @@ class LazyCommands(MutableMapping[str, click.Command]):
     def __contains__(self, name: object) -> bool:
         return name in self._built or name in self._declared
 
+    def listed(self, name: str) -> click.Command | None:
+        """The command if built, else a stand-in with its help (``stand_in``)."""
+        if name in self._built:
+            return self._built[name]
+        info = self._declared.get(name)
+        return None if info is None else stand_in(info)
+
 
 def lazy_group(app: typer.Typer, name: str) -> click.Group:
     """``app`` (a Typer app of commands) as the click group ``name``, its commands
@@ -117,9 +141,13 @@ def lazy_group(app: typer.Typer, name: str) -> click.Group:
     return group
 
 
+def declared(app: typer.Typer, name: str) -> CommandInfo | None:
+    """The declaration of the command ``name`` on ``app`` (``None`` if absent)."""
+    return next((info for info in app.registered_commands if command_name(info) == name),
+                None)
+
+
 def lazy_command(app: typer.Typer, name: str) -> click.Command | None:
     """The command ``name`` declared on ``app``, built alone (``None`` if absent)."""
-    for info in app.registered_commands:
-        if command_name(info) == name:
-            return build(info)
-    return None
+    info = declared(app, name)
+    return None if info is None else build(info)

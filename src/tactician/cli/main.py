@@ -17,7 +17,14 @@ from importlib import import_module
 import click
 import typer
 
-from tactician.cli.lazy_commands import HELP_MARKUP, PlainHelpGroup, lazy_command, lazy_group
+from tactician.cli.lazy_commands import (
+    HELP_MARKUP,
+    PlainHelpGroup,
+    build,
+    declared,
+    lazy_group,
+    stand_in,
+)
 
 # command name -> module whose ``register(app)`` adds it to a Typer app
 COMMANDS = {
@@ -38,14 +45,18 @@ GROUPS = {
 }
 
 
-def load(name: str) -> click.Command | None:
-    """The click command for ``name``, importing only the module that defines it."""
+def load(name: str, *, listing: bool = False) -> click.Command | None:
+    """The click command for ``name``, importing only the module that defines it
+    (``listing``: a command only as the help's list reads it, unbuilt)."""
     if name in GROUPS:
         return lazy_group(import_module(GROUPS[name]).app, name)
     if name in COMMANDS:
         holder = typer.Typer()
         import_module(COMMANDS[name]).register(holder)
-        return lazy_command(holder, name)
+        info = declared(holder, name)
+        if info is None:
+            return None
+        return stand_in(info) if listing else build(info)
     return None
 
 
@@ -54,6 +65,9 @@ class LazyGroup(PlainHelpGroup):
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return [*COMMANDS, *GROUPS]  # the order ``--help`` shows
+
+    def listed(self, ctx: click.Context, name: str) -> click.Command | None:
+        return self.commands.get(name) or load(name, listing=True)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         found = self.commands.get(cmd_name)
