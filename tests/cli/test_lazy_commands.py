@@ -3,6 +3,7 @@ command with its whole first sentence, in plain text."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -114,3 +115,15 @@ def test_the_root_help_builds_no_command() -> None:
         "r = CliRunner().invoke(app, ['--help'])",
         "print(r.exit_code, len(calls))")
     assert built == ["0", "0"]
+
+
+def test_the_console_script_skips_pydantic_plugins_unless_told() -> None:
+    code = ("import os, sys; import tactician.cli.main as m; sys.argv = ['tactician', '--help']",
+            "try:\n    m.run()\nexcept SystemExit:\n    pass",
+            "print(repr(os.environ.get('PYDANTIC_DISABLE_PLUGINS')), file=sys.stderr)")
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    for given, expected in ((None, "'__all__'"), ("", "''")):
+        run_env = env if given is None else {**env, "PYDANTIC_DISABLE_PLUGINS": given}
+        out = subprocess.run([sys.executable, "-c", "\n".join(code)], capture_output=True,
+                             text=True, check=True, env=run_env)
+        assert out.stderr.strip() == expected

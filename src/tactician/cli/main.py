@@ -8,10 +8,17 @@ the battle, campaign or character groups). Within a group only the command asked
 for is built (``cli/lazy_commands.py``). Listing the commands (``--help``) loads
 them all. The modules themselves import their heavy parts inside the command
 bodies; help is plain click text (``lazy_commands.HELP_MARKUP``).
+
+Pydantic looks for plugins (its ``pydantic`` entry points) on the first model it
+builds, reading the metadata of every installed package: about half a bare Typer
+app's start-up on each command that reads a unit or battle file. Tactician has
+no such plugin, so the console script turns the search off unless the caller has
+set ``PYDANTIC_DISABLE_PLUGINS`` (set it empty to have pydantic load plugins).
 """
 
 from __future__ import annotations
 
+import os
 from importlib import import_module
 
 import click
@@ -94,6 +101,7 @@ def _root() -> None:
 
 
 def run() -> None:
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     app()
 
 
