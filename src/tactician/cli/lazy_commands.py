@@ -33,9 +33,18 @@ HELP_MARKUP = None
 typer.core.HAS_RICH = False
 
 
+def summary(command: click.Command) -> str:
+    """The line a group's help gives ``command``: its short help, else the first
+    paragraph of its help on one line (as Typer's Rich help listed it; click's own
+    listing cuts at the first full stop or the margin: "Any action by name, e.g.")."""
+    text = inspect.cleandoc(command.short_help or command.help or "")
+    first = text.split("\n\n")[0]
+    first = first.replace("\b\n", "") if first.startswith("\b") else first.replace("\n", " ")
+    return first.strip() + (" (deprecated)" if command.deprecated else "")
+
+
 class PlainHelpGroup(TyperGroup):
-    """A group whose help lists each command with its whole first sentence (click
-    cuts it to the space left on the line; Typer's Rich help did not), read from
+    """A group whose help lists each command with its ``summary``, read from
     ``listed`` (a stand-in when the command is not built yet)."""
 
     def listed(self, ctx: click.Context, name: str) -> click.Command | None:
@@ -49,7 +58,7 @@ class PlainHelpGroup(TyperGroup):
         for name in self.list_commands(ctx):
             command = self.listed(ctx, name)
             if command is not None and not command.hidden:
-                rows.append((name, command.get_short_help_str(limit=1_000_000)))
+                rows.append((name, summary(command)))
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
