@@ -6,6 +6,8 @@ danger zone, forecasts, actions, the engine's phase, undo (GM) and undo requests
 from __future__ import annotations
 
 import json
+import logging
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -31,9 +33,16 @@ def _views(request: Request) -> Views:
 
 
 def _changed(request: Request, battle_id: int) -> None:
-    """After a commit: wake this process's streams (the first to read the new board
-    shares it with the rest) and tell the other processes (PostgreSQL)."""
-    request.app.state.hub.changed(battle_id)
+    """After a commit: on this thread, make the board current and encode each
+    listening seat's event (``web.broadcast``), then wake this process's streams,
+    which only write those bytes, and tell the other processes (PostgreSQL)."""
+    try:
+        current = request.app.state.broadcast.prepare(battle_id)
+        confirm = partial(_views(request).confirm, battle_id, current)
+    except Exception:  # the commit stands: the streams read the board themselves
+        logging.getLogger(__name__).exception("encoding the events of battle %s", battle_id)
+        confirm = None
+    request.app.state.hub.changed(battle_id, confirm)
     notify(request.app.state.db, battle_id)
 
 

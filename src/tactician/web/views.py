@@ -162,6 +162,10 @@ class Views:
         streams ask for it (call from the event loop)."""
         from starlette.concurrency import run_in_threadpool
 
+        with self._lock:  # confirmed at this generation (``confirm``): no read, no thread
+            cached = self._cache.get(battle_id)
+            if cached is not None and self._checked.get(battle_id) == generation:
+                return cached
         key = (battle_id, generation)
         task = self._refreshing.get(key)
         if task is None:
@@ -169,6 +173,15 @@ class Views:
             self._refreshing[key] = task
             task.add_done_callback(lambda _: self._refreshing.pop(key, None))
         return await asyncio.shield(task)
+
+    def confirm(self, battle_id: int, current: Current, generation: int) -> None:
+        """At the wake-up for a commit this process made (hub generation
+        ``generation``): ``current``, made current by the committing thread after the
+        commit, is taken as current at that generation if still cached. A later
+        commit anywhere brings a later wake-up (here, NOTIFY or the poll)."""
+        with self._lock:
+            if self._cache.get(battle_id) is current:
+                self._checked[battle_id] = generation
 
     def _mark(self, battle_id: int, generation: int | None) -> None:
         if generation is not None:
