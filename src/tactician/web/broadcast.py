@@ -102,11 +102,12 @@ class Broadcast:
             task.add_done_callback(lambda _: self._encoding.pop(key, None))
         return await asyncio.shield(task)
 
-    def prepare(self, battle_id: int) -> Current:
-        """After a commit, on the committing thread: the battle as it is now, and the
+    def prepare(self, battle_id: int, published: Current | None = None) -> Current:
+        """After a commit, on the committing thread: the battle as it is now (the board
+        ``Views.publish`` just made from the action's state, else as read), and the
         event of every seat with an open stream (the GM's, which carries the undo
         requests, is built by its stream)."""
-        current = self.views.current(battle_id)
+        current = published if published is not None else self.views.current(battle_id)
         with self._lock:
             seats = list(self._listening.get(battle_id, {}).values())
         for table, seat in seats:

@@ -138,10 +138,10 @@ class Views:
         return [*cached.entries[:keep], *newer[1:]]
 
     def publish(self, battle_id: int, ruleset: str, state: Any, entry: dict[str, Any]
-                ) -> None:
+                ) -> Current | None:
         """Cache the board after an action this process just committed, from the state
-        the action produced (no re-read of the battle): the streams it wakes then only
-        check the battle's header. Skipped unless the cache held the entry before."""
+        the action produced (no re-read of the battle), and return it. Skipped (None)
+        unless the cache held the entry before."""
         info = tables.info(self.db, battle_id)
         with self._lock:
             cached = self._cache.get(battle_id)
@@ -149,13 +149,15 @@ class Views:
         # (an undo and another action in between would have drawn one)
         if (cached is None or cached.seq != entry["seq"] - 1 or info.last_seq != entry["seq"]
                 or info.streams != entry["stream"] + 1 or info.ruleset != ruleset):
-            return
+            return None
         view = tables.view_of(ruleset, state, info.last_seq)
         fresh = Current((info.last_seq, info.streams, info.status), ruleset, view,
                         [*cached.entries, entry])
         with self._lock:
-            if self._cache.get(battle_id) is cached:
-                self._cache[battle_id] = fresh
+            if self._cache.get(battle_id) is not cached:
+                return None
+            self._cache[battle_id] = fresh
+        return fresh
 
     async def refresh(self, battle_id: int, generation: int) -> Current:
         """``current`` at ``generation``, read once on a worker thread however many
