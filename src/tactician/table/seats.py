@@ -20,6 +20,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -134,11 +135,26 @@ def create_table(db: Database, battle_id: int, name: str,
 
 
 def get_table(db: Database, table_id: str) -> Table:
+    """The table with its seats and units in one query (every request asks: the
+    table, each seat and each unit joined on ``table_id``)."""
+    query = (select(WebTable.battle_id, WebTable.name, WebSeat.seat, WebSeat.role,
+                    WebSeat.name.label("seat_name"), WebSeat.digest, WebSeatUnit.unit)
+             .join(WebSeat, WebSeat.table_id == WebTable.id)
+             .outerjoin(WebSeatUnit, WebSeatUnit.seat_id == WebSeat.id)
+             .where(WebTable.id == table_id)
+             .order_by(WebSeat.position, WebSeatUnit.position))
     with db.read() as session:
-        row = session.get(WebTable, table_id)
-        if row is None:
-            raise NotAllowed("no such table, or the link is wrong")
-        return _load(session, [row])[0]
+        rows = session.execute(query).all()
+    if not rows:
+        raise NotAllowed("no such table, or the link is wrong")
+    seats: dict[str, tuple[Any, list[str]]] = {}
+    for row in rows:
+        units = seats.setdefault(row.seat, (row, []))[1]
+        if row.unit is not None:
+            units.append(row.unit)
+    return Table(table_id, rows[0].battle_id, rows[0].name, tuple(
+        Seat(first.seat, first.role, first.seat_name, tuple(units), first.digest)
+        for first, units in seats.values()))
 
 
 def list_tables(db: Database) -> list[Table]:
