@@ -9,6 +9,7 @@ import asyncio
 import json
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,7 +31,7 @@ def test_a_seats_bytes_are_its_own_fogged_payload(tmp_path: Path) -> None:
         views = Views(db)
         broadcast = Broadcast(views)
         current = views.current(battle)
-        sent = {}
+        sent: dict[str, bytes] = {}
         for seat in table.seats:
             sent[seat.seat] = broadcast.frame(table, seat, current)
             expected = json.dumps(live(views.payload(table, seat, current)), default=str)
@@ -39,8 +40,8 @@ def test_a_seats_bytes_are_its_own_fogged_payload(tmp_path: Path) -> None:
             assert sent[seat.seat].endswith(b"\r\n\r\n")
             assert sent[seat.seat].count(b"\r\n\r\n") == 1  # one event, one data line
         # the hidden lurker (Shadowfang) is in the GM's bytes only
-        for seat in ("p1", "p2", "spectator"):
-            assert b"lurker" not in sent[seat] and b"Shadowfang" not in sent[seat]
+        for name in ("p1", "p2", "spectator"):
+            assert b"lurker" not in sent[name] and b"Shadowfang" not in sent[name]
         assert b"lurker" in sent["gm"]
         # every seat its own bytes: p1's controls are not p2's
         assert len(set(sent.values())) == len(sent)
@@ -110,5 +111,50 @@ def test_the_wake_up_confirms_the_board_so_streams_read_nothing(
 
     try:
         asyncio.run(scenario())
+    finally:
+        db.close()
+
+
+def test_an_undo_of_the_published_action_reads_no_board(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board an undo goes back to is the one the action's ``publish`` replaced
+    (same log, by its last hash): taken without reading the battle, and equal to a
+    fresh read; an undo to any other board reads it."""
+    url = str(tmp_path / "u.sqlite")
+    battle = duel(url)
+    db = open_database(url)
+    try:
+        views = Views(db)
+        for number in range(3):  # the bench's loop: act, undo, act, undo...
+            start = views.current(battle)
+            entry, after = campaigns.perform(db, battle, {"type": "move", "unit": "aria",
+                                                          "to": [1, number % 2]},
+                                             expected_seq=start.seq)
+            assert views.publish(battle, "tropera", after,
+                                 entry.model_dump(mode="json")) is not None
+            campaigns.take_back(db, battle, expected_seq=start.seq + 1)
+            with monkeypatch.context() as patched:
+                patched.setattr(tables, "board", lambda *_: pytest.fail("board read"))
+                undone = views.current(battle)
+            fresh = Views(db).current(battle)
+            assert (undone.key, undone.view, undone.entries) == (fresh.key, fresh.view,
+                                                                 fresh.entries)
+            assert undone.key != start.key  # the undo's own version (streams moved on)
+        # two entries, then two undos: the second goes where no publish came from
+        for step in ({"type": "move", "unit": "aria", "to": [1, 1]}, {"type": "end_phase"}):
+            campaigns.perform(db, battle, step, expected_seq=views.current(battle).seq)
+        views.current(battle)
+        campaigns.take_back(db, battle)
+        campaigns.take_back(db, battle)
+        reads: list[int] = []
+        board = tables.board
+
+        def counted(*args: Any) -> Any:
+            reads.append(1)
+            return board(*args)
+
+        monkeypatch.setattr(tables, "board", counted)
+        assert views.current(battle).view == Views(db).current(battle).view
+        assert reads
     finally:
         db.close()

@@ -88,6 +88,8 @@ class Views:
         self._reading: dict[int, threading.Lock] = {}
         # (battle, generation) -> the one read of that change the streams await
         self._refreshing: dict[tuple[int, int], asyncio.Future[Current]] = {}
+        # battle -> the board the last published action replaced (``_undone``)
+        self._before: dict[int, Current] = {}
         # (table, seat) -> (version, the seat's payload as JSON)
         self._sent: dict[tuple[str, str], tuple[str, str]] = {}
 
@@ -113,6 +115,12 @@ class Views:
         if cached is not None and cached.key == key:
             self._mark(battle_id, generation)
             return cached
+        undone = self._undone(battle_id, key)
+        if undone is not None:
+            with self._lock:
+                self._cache[battle_id] = undone
+            self._mark(battle_id, generation)
+            return undone
         for _ in range(5):  # the board and the log read at one sequence number
             info, view = tables.board(self.db, battle_id)
             entries = self._log(battle_id, cached, info.last_seq)
@@ -124,6 +132,19 @@ class Views:
             self._cache[battle_id] = fresh
         self._mark(battle_id, generation)
         return fresh
+
+    def _undone(self, battle_id: int, key: tuple[int, int, str]) -> Current | None:
+        """After an undo of the action ``publish`` cached last: the board it replaced,
+        if the store's log still ends on that board's last entry (its hash: the
+        chain, so the same entries and the same state), under the new header."""
+        with self._lock:
+            before = self._before.get(battle_id)
+        if before is None or before.seq != key[0] or before.key[2] != key[2]:
+            return None
+        newer = tables.log_after(self.db, battle_id, before.seq)  # from entry seq on
+        if [e.get("hash") for e in newer] != [e.get("hash") for e in before.entries[-1:]]:
+            return None
+        return Current(key, before.ruleset, before.view, before.entries)
 
     def _log(self, battle_id: int, cached: Current | None, last: int
              ) -> list[dict[str, Any]]:
@@ -157,6 +178,7 @@ class Views:
             if self._cache.get(battle_id) is not cached:
                 return None
             self._cache[battle_id] = fresh
+            self._before[battle_id] = cached  # what an undo of this action goes back to
         return fresh
 
     async def refresh(self, battle_id: int, generation: int) -> Current:
