@@ -19,6 +19,20 @@ L1730). The procedure:
    (PDR, L3438), hammers (speed, L3460) and teslas (strength and speed, L3576-3578),
    multiplied on a critical by the best owned critical flair (L983-1024, L1077-1093).
 
+5. lasting spells on the units (004 L3326-3380; ``lasting_hit``): the hit's [Damage Dealt]
+   goes through the target's barrier of its kind, "Creates a barrier that absorbs 30
+   physical damage before breaking." (L3347; a tesla's damage, reduced by SDR, is
+   elemental: the Spell Barrier's "spell damage or other elemental damage", L3334, spec
+   §3.17 DEFAULT) - after reduction and after a critical's doubling, so it absorbs what
+   the text calls [Damage Dealt] (L1664, L1672); an Elemental Weapon adds "an additional
+   1d6 elemental damage to any target hit by this weapon ... This damage is reduced
+   separately than the damage from the weapon attack. [Spell Damage Reduction] reduces
+   this damage." (L3362) - not doubled by a critical (L1672 doubles the Base, the Bonus
+   and the reduction, not it) and through the Spell Barrier; a Vampiric Weapon heals the
+   wielder "for 1d6 damage when they hit a target with this weapon. The attack must deal
+   more than 0 damage." (L3377), the Elemental Weapon's damage counting (L3362), what a
+   barrier absorbed not (it is not damage taken, spec §3.17 DEFAULT).
+
 A shotgun fires ``bullets`` bullets, each its own to-hit and damage with DR per bullet
 (spec 004 §3.6 default); the state between bullets is merged, so the forecast stays exact
 and small.
@@ -26,13 +40,14 @@ and small.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from tactician.dice.enumerate import distribution
 from tactician.rulesets.miridon.battle.dice_events import D6Pool, ToHitRoll
 
 CritMode = Literal["double", "piercing", "sword"]
+BarrierKind = Literal["physical", "spell"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +87,13 @@ class AttackSpec:
     excluded_margin_flat: bool = False
     count_crit: bool = True
     auto_hit: bool = False  # the Grapple Attack that follows a grapple (L1875) never rolls
+    # lasting spells (L3326-3380), read from the units' conditions by ``attack_numbers``
+    barrier: int = 0  # what the target's Physical Barrier still absorbs (L3347)
+    spell_barrier: int = 0  # what its Spell Barrier still absorbs (L3334)
+    barrier_kind: BarrierKind = "physical"  # the weapon damage's barrier ("spell": a tesla)
+    elemental_flat: int | None = None  # Elemental Weapon: 1d6 + this per hit (L3362-3365)
+    elemental_reduction: int = 0  # the target's SDR against it, "reduced separately"
+    vampiric_flat: int | None = None  # Vampiric Weapon: heals 1d6 + this (L3377-3380)
 
 
 class Result(NamedTuple):
@@ -90,6 +112,44 @@ class Result(NamedTuple):
     strength_loss: int = 0
     pending: int = 0  # a hit awaiting its damage roll: 1 normal, 2 critical
     counted: int = 0  # the damage Redouble compares with its threshold (L2347, L489)
+    absorbed: int = 0  # by the target's Physical Barrier (L3347)
+    absorbed_spell: int = 0  # by its Spell Barrier (L3334)
+    elemental: int = 0  # of ``damage``, the Elemental Weapon's (L3362)
+    healed: int = 0  # the Vampiric Weapon's healing of the wielder, as rolled (L3377)
+
+
+class Lasting(NamedTuple):
+    """One hit after the lasting spells: what reaches the target and what they did."""
+
+    weapon: int  # the weapon's [Damage Dealt] the barrier let through
+    elemental: int  # the Elemental Weapon's, after SDR and the Spell Barrier
+    absorbed: int
+    absorbed_spell: int
+    healed: int
+
+
+def lasting_hit(spec: AttackSpec, state: Result, dealt: int, chance: Any) -> Lasting:
+    """A hit's ``dealt`` damage through the lasting spells (step 5 above), the barriers'
+    room being what ``state`` has not yet taken from them (a shotgun's bullets in turn)."""
+    room = {"physical": spec.barrier - state.absorbed,
+            "spell": spec.spell_barrier - state.absorbed_spell}
+    soaked = {"physical": 0, "spell": 0}
+
+    def through(kind: BarrierKind, damage: int) -> int:
+        taken = min(room[kind], max(0, damage))  # "absorbs ... before breaking" (L3347)
+        room[kind] -= taken
+        soaked[kind] += taken
+        return damage - taken
+
+    weapon = through(spec.barrier_kind, dealt)
+    elemental = 0
+    if spec.elemental_flat is not None:
+        rolled = chance.decide(D6Pool.of(1, spec.elemental_flat, 0, "Elemental Weapon damage"))
+        elemental = through("spell", max(0, rolled - spec.elemental_reduction))
+    healed = 0
+    if spec.vampiric_flat is not None and weapon + elemental > 0:
+        healed = chance.decide(D6Pool.of(1, spec.vampiric_flat, 0, "Vampiric Weapon healing"))
+    return Lasting(weapon, elemental, soaked["physical"], soaked["spell"], healed)
 
 
 def _damage_of(spec: AttackSpec, crit: bool, margin: int | None,
@@ -150,25 +210,30 @@ def step(spec: AttackSpec, state: Result, chance: Any, roll: ToHitRoll | None = 
         else:
             hit, crit, margin = chance.decide(roll or _roll(spec))
         if hit:
-            return Result(state.stage, state.hits + 1, state.crits + crit, state.damage,
-                          margin, spec.hp, pending=2 if crit else 1, counted=state.counted)
+            return state._replace(hits=state.hits + 1, crits=state.crits + crit,
+                                  margin=margin, hp=spec.hp, pending=2 if crit else 1)
         if state.stage > 1:
-            return Result(state.stage - 1, state.hits, state.crits, state.damage, None, spec.hp,
-                          counted=state.counted)
-        return _finish(spec, state.hits, state.crits, state.damage, None, state.counted)
+            return state._replace(stage=state.stage - 1, margin=None, hp=spec.hp)
+        return _finish(spec, state)
     dealt, counted = _damage_of(spec, state.pending == 2, state.margin, chance)
-    damage, counted = state.damage + dealt, state.counted + counted
+    hit = lasting_hit(spec, state, dealt, chance)
+    # Redouble compares the weapon's damage the barrier let through (docs/rulings.md)
+    state = state._replace(
+        damage=state.damage + hit.weapon + hit.elemental,
+        counted=state.counted + min(counted, hit.weapon), margin=None, pending=0,
+        absorbed=state.absorbed + hit.absorbed,
+        absorbed_spell=state.absorbed_spell + hit.absorbed_spell,
+        elemental=state.elemental + hit.elemental, healed=state.healed + hit.healed)
     if state.stage > 1:
-        return Result(state.stage - 1, state.hits, state.crits, damage, None, spec.hp,
-                      counted=counted)
+        return state._replace(stage=state.stage - 1, hp=spec.hp)
     # the margin is not kept in the end (the strike's record has the roll), so ends merge
-    return _finish(spec, state.hits, state.crits, damage, None, counted)
+    return _finish(spec, state)
 
 
-def _finish(spec: AttackSpec, hits: int, crits: int, damage: int,
-            margin: int | None, counted: int = 0) -> Result:
+def _finish(spec: AttackSpec, state: Result) -> Result:
     hp, status = spec.hp, "unconscious" if spec.unconscious else "ok"
     pdr = speed = strength = 0
+    hits, crits, damage = state.hits, state.crits, state.damage
     if hits:
         if spec.unconscious and (damage > 0 or spec.dead_on_zero):
             status = "dead"  # L1742
@@ -178,8 +243,9 @@ def _finish(spec: AttackSpec, hits: int, crits: int, damage: int,
         points = spec.crit_multiplier_points if crits else 1
         pdr = spec.pdr_damage * (spec.crit_multiplier_pdr if crits else 1)
         speed, strength = spec.speed_damage * points, spec.strength_damage * points
-    return Result(-1, hits, crits, damage, margin, hp, status, pdr, speed, strength,
-                  counted=counted if spec.track_counted else damage)
+    return state._replace(stage=-1, margin=None, hp=hp, status=status, pdr_loss=pdr,
+                          speed_loss=speed, strength_loss=strength, pending=0,
+                          counted=state.counted if spec.track_counted else damage)
 
 
 def start(spec: AttackSpec) -> Result:
@@ -216,6 +282,9 @@ class Odds:
     pdr_loss: dict[int, float]
     speed_loss: dict[int, float]
     strength_loss: dict[int, float]
+    # lasting spells (L3326-3380): what the target's barriers absorb, the wielder's healing
+    absorbed: dict[int, float] = field(default_factory=lambda: {0: 1.0})
+    healed: dict[int, float] = field(default_factory=lambda: {0: 1.0})
 
 
 def odds(spec: AttackSpec) -> Odds:
@@ -225,12 +294,14 @@ def odds(spec: AttackSpec) -> Odds:
 
 def summarise(ends: dict[Result, float]) -> Odds:
     found: dict[str, dict[int, float]] = {key: {} for key in (
-        "damage", "hp", "hits", "pdr_loss", "speed_loss", "strength_loss")}
+        "damage", "hp", "hits", "pdr_loss", "speed_loss", "strength_loss", "absorbed",
+        "healed")}
     hit = crit = unconscious = dead = expected = 0.0
     for r, p in ends.items():
         for key, value in (("damage", r.damage), ("hp", r.hp), ("hits", r.hits),
                            ("pdr_loss", r.pdr_loss), ("speed_loss", r.speed_loss),
-                           ("strength_loss", r.strength_loss)):
+                           ("strength_loss", r.strength_loss),
+                           ("absorbed", r.absorbed + r.absorbed_spell), ("healed", r.healed)):
             table = found[key]
             table[value] = table.get(value, 0.0) + p
         if r.hits:
