@@ -216,14 +216,14 @@ def step(spec: AttackSpec, state: Result, chance: Any, roll: ToHitRoll | None = 
             return state._replace(stage=state.stage - 1, margin=None, hp=spec.hp)
         return _finish(spec, state)
     dealt, counted = _damage_of(spec, state.pending == 2, state.margin, chance)
-    hit = lasting_hit(spec, state, dealt, chance)
+    met = lasting_hit(spec, state, dealt, chance)
     # Redouble compares the weapon's damage the barrier let through (docs/rulings.md)
     state = state._replace(
-        damage=state.damage + hit.weapon + hit.elemental,
-        counted=state.counted + min(counted, hit.weapon), margin=None, pending=0,
-        absorbed=state.absorbed + hit.absorbed,
-        absorbed_spell=state.absorbed_spell + hit.absorbed_spell,
-        elemental=state.elemental + hit.elemental, healed=state.healed + hit.healed)
+        damage=state.damage + met.weapon + met.elemental,
+        counted=state.counted + min(counted, met.weapon), margin=None, pending=0,
+        absorbed=state.absorbed + met.absorbed,
+        absorbed_spell=state.absorbed_spell + met.absorbed_spell,
+        elemental=state.elemental + met.elemental, healed=state.healed + met.healed)
     if state.stage > 1:
         return state._replace(stage=state.stage - 1, hp=spec.hp)
     # the margin is not kept in the end (the strike's record has the roll), so ends merge
