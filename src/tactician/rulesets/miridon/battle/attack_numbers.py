@@ -19,7 +19,7 @@ charge (L166), Flanking rank x friends in melee range of the target (L138), Powe
 +1d6 per point (L2582), Crushing Blow +1d6 and True Strike +1 per point of margin (L2600,
 L2628). Reduction: PDR with the stance's bonus, SDR against a tesla (L1656-1658).
 
-Lasting spells (``_lasting``; the procedure is ``attack_roll.lasting_hit``): the target's
+Lasting spells (``_lasting``; the procedure is ``lasting_spells``): the target's
 Physical Barrier, "absorbs 30 physical damage before breaking" (L3347), or against a tesla
 its Spell Barrier, "absorbs 30 spell damage or other elemental damage" (L3334); the
 attacker's Elemental Weapon on the weapon used, "an additional 1d6 elemental damage ...
@@ -35,6 +35,7 @@ from typing import Literal
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.attack_roll import AttackSpec
 from tactician.rulesets.miridon.battle.geometry import distance_ft, in_melee
+from tactician.rulesets.miridon.battle.lasting_spells import BarrierKind, Lasting
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.stances import shield_of, unit_pdr
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
@@ -313,7 +314,7 @@ def build(
     )
     spec = replace(spec, **_on_hit(attacker, weapon))  # type: ignore[arg-type]
     lasting, lasting_terms = _lasting(attacker, target, weapon)
-    spec = replace(spec, **lasting)  # type: ignore[arg-type]
+    spec = replace(spec, lasting=lasting)
     damage_terms.extend(lasting_terms)
     if melee and profile.has("Redouble Specialist"):
         spec = replace(spec, **_specialist(attacker, weapon, bonus, power, spun,
@@ -395,13 +396,11 @@ def _on_hit(attacker: UnitState, weapon: Weapon) -> dict[str, int]:
 
 
 def _lasting(attacker: UnitState, target: UnitState, weapon: Weapon
-             ) -> tuple[dict[str, object], list[Term]]:
+             ) -> tuple[Lasting | None, list[Term]]:
     """The lasting spells the hit meets (L3326-3380): the target's barriers, the enchantments
     on the attacker's weapon (``Unarmed``: on the character, L3360); and their terms."""
     found: dict[str, object] = {}
     terms: list[Term] = []
-    kind: Literal["physical", "spell"] = "spell" if weapon.category == "tesla" else "physical"
-    found["barrier_kind"] = kind
     for name, key, rule in (("physical", "barrier", "L3347"), ("spell", "spell_barrier",
                                                                 "L3334")):
         shield = barrier_of(target, name)
@@ -419,4 +418,7 @@ def _lasting(attacker: UnitState, target: UnitState, weapon: Weapon
     if vampiric is not None:
         found["vampiric_flat"] = vampiric.flat
         terms.append(Term(f"Vampiric Weapon heals 1d6+{vampiric.flat}", vampiric.flat, "L3377"))
-    return found, terms
+    if not found:
+        return None, terms
+    kind: BarrierKind = "spell" if weapon.category == "tesla" else "physical"  # L1658, L3334
+    return Lasting(barrier_kind=kind, **found), terms  # type: ignore[arg-type]

@@ -19,19 +19,12 @@ L1730). The procedure:
    (PDR, L3438), hammers (speed, L3460) and teslas (strength and speed, L3576-3578),
    multiplied on a critical by the best owned critical flair (L983-1024, L1077-1093).
 
-5. lasting spells on the units (004 L3326-3380; ``lasting_hit``): the hit's [Damage Dealt]
-   goes through the target's barrier of its kind, "Creates a barrier that absorbs 30
-   physical damage before breaking." (L3347; a tesla's damage, reduced by SDR, is
-   elemental: the Spell Barrier's "spell damage or other elemental damage", L3334, spec
-   §3.17 DEFAULT) - after reduction and after a critical's doubling, so it absorbs what
-   the text calls [Damage Dealt] (L1664, L1672); an Elemental Weapon adds "an additional
-   1d6 elemental damage to any target hit by this weapon ... This damage is reduced
-   separately than the damage from the weapon attack. [Spell Damage Reduction] reduces
-   this damage." (L3362) - not doubled by a critical (L1672 doubles the Base, the Bonus
-   and the reduction, not it) and through the Spell Barrier; a Vampiric Weapon heals the
-   wielder "for 1d6 damage when they hit a target with this weapon. The attack must deal
-   more than 0 damage." (L3377), the Elemental Weapon's damage counting (L3362), what a
-   barrier absorbed not (it is not damage taken, spec §3.17 DEFAULT).
+5. the lasting spells the hit meets (004 L3326-3380; ``lasting_spells``): the target's
+   barrier absorbs the hit's [Damage Dealt] - "absorbs 30 physical damage before breaking."
+   (L3347) -, an Elemental Weapon adds "an additional 1d6 elemental damage" reduced by SDR
+   "separately" (L3362), a Vampiric Weapon heals the wielder "for 1d6 damage when they hit
+   ... The attack must deal more than 0 damage." (L3377). An attack meeting none
+   (``AttackSpec.lasting`` None) takes exactly the steps above.
 
 A shotgun fires ``bullets`` bullets, each its own to-hit and damage with DR per bullet
 (spec 004 §3.6 default); the state between bullets is merged, so the forecast stays exact
@@ -45,9 +38,15 @@ from typing import Any, Literal, NamedTuple
 
 from tactician.dice.enumerate import distribution
 from tactician.rulesets.miridon.battle.dice_events import D6Pool, ToHitRoll
+from tactician.rulesets.miridon.battle.lasting_spells import (
+    Lasting,
+    Worn,
+    lasting_roll,
+    next_roll,
+    weapon_hit,
+)
 
 CritMode = Literal["double", "piercing", "sword"]
-BarrierKind = Literal["physical", "spell"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +86,7 @@ class AttackSpec:
     excluded_margin_flat: bool = False
     count_crit: bool = True
     auto_hit: bool = False  # the Grapple Attack that follows a grapple (L1875) never rolls
-    # lasting spells (L3326-3380), read from the units' conditions by ``attack_numbers``
-    barrier: int = 0  # what the target's Physical Barrier still absorbs (L3347)
-    spell_barrier: int = 0  # what its Spell Barrier still absorbs (L3334)
-    barrier_kind: BarrierKind = "physical"  # the weapon damage's barrier ("spell": a tesla)
-    elemental_flat: int | None = None  # Elemental Weapon: 1d6 + this per hit (L3362-3365)
-    elemental_reduction: int = 0  # the target's SDR against it, "reduced separately"
-    vampiric_flat: int | None = None  # Vampiric Weapon: heals 1d6 + this (L3377-3380)
+    lasting: Lasting | None = None  # barriers and enchantments the hit meets (L3326-3380)
 
 
 class Result(NamedTuple):
@@ -110,46 +103,29 @@ class Result(NamedTuple):
     pdr_loss: int = 0
     speed_loss: int = 0
     strength_loss: int = 0
-    pending: int = 0  # a hit awaiting its damage roll: 1 normal, 2 critical
+    pending: int = 0  # a hit awaiting its damage roll: 1 normal, 2 critical; 3, 4 lasting
     counted: int = 0  # the damage Redouble compares with its threshold (L2347, L489)
-    absorbed: int = 0  # by the target's Physical Barrier (L3347)
-    absorbed_spell: int = 0  # by its Spell Barrier (L3334)
-    elemental: int = 0  # of ``damage``, the Elemental Weapon's (L3362)
-    healed: int = 0  # the Vampiric Weapon's healing of the wielder, as rolled (L3377)
+    worn: Worn | None = None  # what the lasting spells did (None: the attack meets none)
 
+    @property
+    def absorbed(self) -> int:
+        """By the target's Physical Barrier (L3347)."""
+        return self.worn.absorbed if self.worn else 0
 
-class Lasting(NamedTuple):
-    """One hit after the lasting spells: what reaches the target and what they did."""
+    @property
+    def absorbed_spell(self) -> int:
+        """By its Spell Barrier (L3334)."""
+        return self.worn.absorbed_spell if self.worn else 0
 
-    weapon: int  # the weapon's [Damage Dealt] the barrier let through
-    elemental: int  # the Elemental Weapon's, after SDR and the Spell Barrier
-    absorbed: int
-    absorbed_spell: int
-    healed: int
+    @property
+    def elemental(self) -> int:
+        """Of ``damage``, the Elemental Weapon's (L3362)."""
+        return self.worn.elemental if self.worn else 0
 
-
-def lasting_hit(spec: AttackSpec, state: Result, dealt: int, chance: Any) -> Lasting:
-    """A hit's ``dealt`` damage through the lasting spells (step 5 above), the barriers'
-    room being what ``state`` has not yet taken from them (a shotgun's bullets in turn)."""
-    room = {"physical": spec.barrier - state.absorbed,
-            "spell": spec.spell_barrier - state.absorbed_spell}
-    soaked = {"physical": 0, "spell": 0}
-
-    def through(kind: BarrierKind, damage: int) -> int:
-        taken = min(room[kind], max(0, damage))  # "absorbs ... before breaking" (L3347)
-        room[kind] -= taken
-        soaked[kind] += taken
-        return damage - taken
-
-    weapon = through(spec.barrier_kind, dealt)
-    elemental = 0
-    if spec.elemental_flat is not None:
-        rolled = chance.decide(D6Pool.of(1, spec.elemental_flat, 0, "Elemental Weapon damage"))
-        elemental = through("spell", max(0, rolled - spec.elemental_reduction))
-    healed = 0
-    if spec.vampiric_flat is not None and weapon + elemental > 0:
-        healed = chance.decide(D6Pool.of(1, spec.vampiric_flat, 0, "Vampiric Weapon healing"))
-    return Lasting(weapon, elemental, soaked["physical"], soaked["spell"], healed)
+    @property
+    def healed(self) -> int:
+        """The Vampiric Weapon's healing of the wielder, as rolled (L3377)."""
+        return self.worn.healed if self.worn else 0
 
 
 def _damage_of(spec: AttackSpec, crit: bool, margin: int | None,
@@ -210,30 +186,52 @@ def step(spec: AttackSpec, state: Result, chance: Any, roll: ToHitRoll | None = 
         else:
             hit, crit, margin = chance.decide(roll or _roll(spec))
         if hit:
-            return state._replace(hits=state.hits + 1, crits=state.crits + crit,
-                                  margin=margin, hp=spec.hp, pending=2 if crit else 1)
+            return Result(state.stage, state.hits + 1, state.crits + crit, state.damage,
+                          margin, spec.hp, pending=2 if crit else 1, counted=state.counted,
+                          worn=state.worn)
         if state.stage > 1:
-            return state._replace(stage=state.stage - 1, margin=None, hp=spec.hp)
-        return _finish(spec, state)
+            return Result(state.stage - 1, state.hits, state.crits, state.damage, None, spec.hp,
+                          counted=state.counted, worn=state.worn)
+        return _finish(spec, state.hits, state.crits, state.damage, None, state.counted,
+                       state.worn)
+    spells, worn = spec.lasting, state.worn
+    if spells is not None and worn is not None and state.pending > 2:
+        added, worn = lasting_roll(spells, worn, state.pending, chance)
+        return _hit_done(spec, spells, state, state.damage + added, state.counted, worn,
+                         state.pending)
     dealt, counted = _damage_of(spec, state.pending == 2, state.margin, chance)
-    met = lasting_hit(spec, state, dealt, chance)
-    # Redouble compares the weapon's damage the barrier let through (docs/rulings.md)
-    state = state._replace(
-        damage=state.damage + met.weapon + met.elemental,
-        counted=state.counted + min(counted, met.weapon), margin=None, pending=0,
-        absorbed=state.absorbed + met.absorbed,
-        absorbed_spell=state.absorbed_spell + met.absorbed_spell,
-        elemental=state.elemental + met.elemental, healed=state.healed + met.healed)
+    if spells is not None and worn is not None:
+        dealt, worn = weapon_hit(spells, worn, dealt)
+        # Redouble compares the weapon's damage the barrier let through (docs/rulings.md)
+        return _hit_done(spec, spells, state, state.damage + dealt,
+                         state.counted + min(counted, dealt), worn, 2)
+    damage, counted = state.damage + dealt, state.counted + counted
     if state.stage > 1:
-        return state._replace(stage=state.stage - 1, hp=spec.hp)
+        return Result(state.stage - 1, state.hits, state.crits, damage, None, spec.hp,
+                      counted=counted)
     # the margin is not kept in the end (the strike's record has the roll), so ends merge
-    return _finish(spec, state)
+    return _finish(spec, state.hits, state.crits, damage, None, counted)
 
 
-def _finish(spec: AttackSpec, state: Result) -> Result:
+def _hit_done(spec: AttackSpec, spells: Lasting, state: Result, damage: int, counted: int,
+              worn: Worn, done: int) -> Result:
+    """After step ``done`` of a hit meeting lasting spells: their next roll, or the hit's
+    end (the next bullet, or the attack's end)."""
+    after = next_roll(spells, done)
+    if after:
+        return Result(state.stage, state.hits, state.crits, damage, None, spec.hp,
+                      pending=after, counted=counted, worn=worn)
+    worn = worn._replace(dealt=0)
+    if state.stage > 1:
+        return Result(state.stage - 1, state.hits, state.crits, damage, None, spec.hp,
+                      counted=counted, worn=worn)
+    return _finish(spec, state.hits, state.crits, damage, None, counted, worn)
+
+
+def _finish(spec: AttackSpec, hits: int, crits: int, damage: int,
+            margin: int | None, counted: int = 0, worn: Worn | None = None) -> Result:
     hp, status = spec.hp, "unconscious" if spec.unconscious else "ok"
     pdr = speed = strength = 0
-    hits, crits, damage = state.hits, state.crits, state.damage
     if hits:
         if spec.unconscious and (damage > 0 or spec.dead_on_zero):
             status = "dead"  # L1742
@@ -243,13 +241,13 @@ def _finish(spec: AttackSpec, state: Result) -> Result:
         points = spec.crit_multiplier_points if crits else 1
         pdr = spec.pdr_damage * (spec.crit_multiplier_pdr if crits else 1)
         speed, strength = spec.speed_damage * points, spec.strength_damage * points
-    return state._replace(stage=-1, margin=None, hp=hp, status=status, pdr_loss=pdr,
-                          speed_loss=speed, strength_loss=strength, pending=0,
-                          counted=state.counted if spec.track_counted else damage)
+    return Result(-1, hits, crits, damage, margin, hp, status, pdr, speed, strength,
+                  counted=counted if spec.track_counted else damage, worn=worn)
 
 
 def start(spec: AttackSpec) -> Result:
-    return Result(stage=spec.bullets if spec.bullets else 1, hp=spec.hp)
+    return Result(stage=spec.bullets if spec.bullets else 1, hp=spec.hp,
+                  worn=None if spec.lasting is None else Worn())
 
 
 def resolve(spec: AttackSpec, chance: Any) -> Result:

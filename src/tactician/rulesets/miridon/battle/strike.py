@@ -18,6 +18,7 @@ battle (ruling).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tactician.errors import RulesError
@@ -85,7 +86,9 @@ def strike(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
         target = target.model_copy(update={"defensive": target.defensive + 1})
         reacted.append("Dodge (Active Evasion)")
         ctx.say(f"{target.id} dodges: Evasion {plan.spec.evasion} (Active, L1718)")
-    chance = odds(plan.spec)
+    # the record's hit and critical chances: the lasting spells act after the hit, so the
+    # attack without them has the same (and is quicker to enumerate)
+    chance = odds(replace(plan.spec, lasting=None))
     before = len(ctx.chance.decisions)
     result = resolve(plan.spec, ctx.chance)
     decisions = ctx.chance.decisions[before:]
