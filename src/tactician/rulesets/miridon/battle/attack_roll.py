@@ -179,7 +179,8 @@ def _roll(spec: AttackSpec) -> ToHitRoll:
 
 def step(spec: AttackSpec, state: Result, chance: Any, roll: ToHitRoll | None = None) -> Result:
     """One step: a to-hit roll, or the damage roll of the hit it made (two steps, so the
-    forecast merges equal to-hit results before the damage; ``roll`` is made once)."""
+    forecast merges equal to-hit results before the damage; ``roll`` is made once), or a
+    lasting spell's roll after it (``lasting_spells``: its own step, merged the same way)."""
     if not state.pending:
         if spec.auto_hit:
             hit, crit, margin = True, False, None
