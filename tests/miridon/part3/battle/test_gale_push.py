@@ -38,7 +38,9 @@ def test_the_map_edge_stops_it_and_the_feet_left_hurt() -> None:
 
 
 def test_a_unit_in_the_way_is_a_stationary_object_and_the_far_one_moves_first() -> None:
-    state = _gale(unit("aria", at=(6, 2)), unit("rock", at=(9, 2)), unit("bo", at=(7, 2)))
+    # the rock is within the radius: only Selective Gale Burst leaves it out (L2724)
+    state = _selective(unit("aria", at=(6, 2)), unit("rock", at=(9, 2)),
+                       unit("bo", at=(7, 2)))
     after = _blow(state, "aria", "bo")
     # bo (farther) stops before the rock after 5 ft (25 left); aria then stops behind bo
     assert after.unit("bo").position == (8, 2) and after.unit("bo").hp == 40 - 25
@@ -96,3 +98,29 @@ def test_chosen_distances_need_selective_gale_burst() -> None:
     with pytest.raises(RulesError, match="needs the Selective Gale Burst modifier"):
         act(_gale(unit("aria", at=(6, 2))), {"type": "activate_spell", "unit": "witch",
                                              "targets": ["aria"], "distances": {"aria": 5}})
+
+
+def test_l3313_every_other_unit_within_45_feet_is_knocked_back_by_default() -> None:
+    """"All other units within the radius of the range of the caster, both friendly and
+    unfriendly" (L3313; 45 ft, L3309): with no targets named, aria (5 ft) and the friend bo
+    (10 ft) are pushed; far (50 ft) is not; the caster stays."""
+    witch = unit("witch", "enemy", at=(5, 2), weapons=("Short Staff",), ghost=30)
+    witch = with_casting(witch, Casting("Gale Burst", (), 5, 0, "self", None))
+    witch = witch.model_copy(update={"slots": ()})
+    state = battle(witch, unit("aria", at=(6, 2)), unit("bo", "enemy", at=(3, 2)),
+                   unit("far", at=(15, 2)), width=30, order=("witch", "aria", "bo", "far"))
+    after, _, _ = act(state, {"type": "activate_spell", "unit": "witch"})
+    assert after.unit("aria").position == (12, 2)
+    assert after.unit("bo").position == (0, 2) and after.unit("bo").hp == 40 - 15
+    assert after.unit("far").position == (15, 2) and after.unit("witch").position == (5, 2)
+
+
+@pytest.mark.parametrize(("targets", "words"), [
+    (["aria"], "a Gale Burst knocks back all other units within 45 ft (004 L3313); bo too"),
+    (["aria", "bo", "far"], "far is 50 ft away, not within the Gale Burst's 45 ft radius"),
+    (["witch", "aria", "bo"], "the caster cannot be a target of its own Gale Burst"),
+])
+def test_gale_burst_targets_are_checked(targets: list[str], words: str) -> None:
+    state = _gale(unit("aria", at=(6, 2)), unit("bo", at=(3, 2)), unit("far", at=(15, 2)))
+    with pytest.raises(RulesError, match=re.escape(words)):
+        act(state, {"type": "activate_spell", "unit": "witch", "targets": targets})

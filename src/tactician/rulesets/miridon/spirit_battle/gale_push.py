@@ -9,6 +9,13 @@ distance; a square off the map, of terrain that blocks movement, or holding anot
 stops it - a wall or stationary object - and the feet not travelled become its damage.
 Farthest units move first, so a nearer one stops against where a farther one landed.
 
+Who is knocked back (``gale_targets``): "All other units within the radius of the range of
+the caster, both friendly and unfriendly" (L3313; "Range: 45 ft radius", L3309): by default every
+other living unit on the map within it; naming fewer is refused unless the cast carries
+Selective Gale Burst, which "can also exclude targets in [Range] entirely" (L2724); a named
+unit outside the radius, or the caster ("the caster cannot be chosen as a target of the
+spell", L1184, Normal of Multi-Directional Gale Burst), is refused.
+
 Selective Gale Burst (L2712-2724): "the caster can decide the distance each target is
 knocked back by the [Effect] of the [Spell] separately. The distance cannot exceed the
 [Effect] of the original [Spell]. The distance can be reduced to 0." (L2718-2722): the
@@ -54,6 +61,36 @@ def _pairs(raw: object) -> list[tuple[str, object]]:
                                               for p in raw):
         return [(str(p[0]), p[1]) for p in raw]
     raise RulesError(f"distances must map each unit to its feet (e.g. aria:10), not {raw!r}")
+
+
+def gale_targets(state: MiridonBattle, options: BattleOptions, caster_id: str,
+                 named: Sequence[str], radius: int, modifiers: Sequence[str]) -> tuple[str, ...]:
+    """The units the Gale Burst knocks back (see the module's words), or the refusal."""
+    caster = state.unit(caster_id)
+    if caster.position is None:
+        raise RulesError(f"{caster_id} is not on the map: a Gale Burst needs its place (L3313)")
+    here = caster.position
+    inside = tuple(u.id for u in state.units
+                   if u.id != caster_id and u.status != "dead" and u.position is not None
+                   and distance_ft(here, u.position, options) <= radius)
+    if not named:
+        return inside
+    for name in named:
+        if name in ("self", caster_id):
+            raise RulesError("targets: the caster cannot be a target of its own Gale Burst "
+                             "(004 L1184)")
+        other = state.unit(name)
+        if name not in inside:
+            where = "off the map" if other.position is None else (
+                f"{distance_ft(here, other.position, options)} ft away")
+            raise RulesError(f"targets: {name} is {where}, not within the Gale Burst's "
+                             f"{radius} ft radius (004 L3313)")
+    left_out = [u for u in inside if u not in named]
+    if left_out and SELECTIVE not in modifiers:
+        raise RulesError(f"targets: a Gale Burst knocks back all other units within {radius} "
+                         f"ft (004 L3313); {', '.join(left_out)} too - only Selective Gale "
+                         "Burst can exclude targets (L2724)")
+    return tuple(dict.fromkeys(named))
 
 
 def chosen_distances(raw: object, modifiers: Sequence[str], targets: Sequence[str],

@@ -39,13 +39,18 @@ from tactician.rulesets.miridon.magic.casting import (
     cast_spell,
     channel,
     lapse,
+    spell_of,
 )
 from tactician.rulesets.miridon.magic.effects import gale_distance
 from tactician.rulesets.miridon.magic.interruption import recover_ghost_power
 from tactician.rulesets.miridon.spirit_battle.barriers import absorb_on, raise_barriers
 from tactician.rulesets.miridon.spirit_battle.control import release, take_control
 from tactician.rulesets.miridon.spirit_battle.enchantments import enchant, enchanted_weapon
-from tactician.rulesets.miridon.spirit_battle.gale_push import chosen_distances, landings
+from tactician.rulesets.miridon.spirit_battle.gale_push import (
+    chosen_distances,
+    gale_targets,
+    landings,
+)
 from tactician.rulesets.miridon.spirit_battle.spirit_hooks import after_damage, insanity
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     caster_of_unit,
@@ -196,7 +201,7 @@ def _pushes(ctx: Context, state: MiridonBattle, unit: UnitState, casting: Castin
             raise RulesError(f"distances: only a Gale Burst knocks back, not {casting.spell} "
                              "(L3313)")
         return {}, {}
-    pushed = [t for t in ids if t not in (SELF, unit.id)]
+    pushed = list(ids)
     most = gale_distance(caster_of_unit(unit))
     chosen = chosen_distances(raw, casting.modifiers, pushed, most)
     if unit.position is None:
@@ -213,6 +218,9 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
     casting = activate(casting, ctx.book, distance)
     ids = _names(action.get("targets")) or (
         () if casting.spell == "Gather Mist" else (casting.target,))
+    if casting.spell == "Gale Burst":  # L3313: all other units within the radius
+        ids = gale_targets(state, ctx.options, unit.id, _names(action.get("targets")),
+                           spell_of(ctx.book, casting.spell).radius_ft or 0, casting.modifiers)
     pushes, chosen = _pushes(ctx, state, unit, casting, ids, action.get("distances"))
     weapons = _weapons(state, unit, casting, ids, action.get("weapon"))
     targets = [replace(_target(state, unit, t), room_ft=pushes[t][1], chosen_ft=chosen.get(t))
