@@ -177,3 +177,22 @@ def test_seeded_strikes_into_a_barrier_agree_with_their_forecast() -> None:
         assert set(seen) <= {k for k, p in table.items() if p > 0}
         for value, p in table.items():
             assert abs(seen[value] / n - p) <= 4.5 * math.sqrt(p * (1 - p) / n) + 1 / n
+
+
+def test_spread_enhancement_enchants_each_targets_own_choice() -> None:
+    """Spread Enhancement: two targets (L2836); "placed on either a weapon or a character"
+    (L3360) - aria's Longsword, bo the character (his unarmed attacks)."""
+    witch = _enchanting("Elemental Weapon", "aria", element="cold")
+    witch = with_casting(witch, Casting("Elemental Weapon", ("Spread Enhancement",), 5, 0,
+                                        "aria", 30, element="cold"))
+    state = battle(witch, unit("aria", at=(0, 0)), unit("bo", at=(1, 1)),
+                   order=("witch", "aria", "bo"))
+    with pytest.raises(RulesError, match="weapon: 'zed' is not a target"):
+        act(state, {"type": "activate_spell", "unit": "witch", "targets": ["aria", "bo"],
+                    "weapon": {"aria": "Longsword", "zed": "Unarmed"}})
+    after, _, _ = act(state, {"type": "activate_spell", "unit": "witch",
+                              "targets": ["aria", "bo"],
+                              "weapon": {"aria": "Longsword", "bo": "Unarmed"}})
+    assert enchantments_on(after.unit("aria"), "Longsword")[0].element == "cold"
+    assert enchantments_on(after.unit("bo"), "Unarmed")[0].kind == "elemental"
+    assert enchantments_on(after.unit("bo"), "Longsword") == ()
