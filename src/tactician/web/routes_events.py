@@ -54,7 +54,7 @@ async def events(request: Request, table_id: str) -> EventSourceResponse:
                 wake = hub.event(battle_id)
                 if generation is None:
                     current = await run_in_threadpool(views.current, battle_id)
-                else:  # confirmed by the commit's wake-up: no read, no thread
+                else:  # a commit here confirmed it: no read; a NOTIFY: one shared read
                     current = await views.refresh(battle_id, generation)
                 requests: str | None = None
                 if who.role == "gm":
