@@ -17,7 +17,7 @@ from tactician.dice.source import SeededDice
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.attack_actions import ACTION_NAMES, plan_attack
 from tactician.rulesets.miridon.battle.attack_numbers import MODIFIER_NAMES, reach_ft
-from tactician.rulesets.miridon.battle.attack_roll import odds
+from tactician.rulesets.miridon.battle.attack_roll import Odds, odds
 from tactician.rulesets.miridon.battle.costs import Cost, action_cost, affordable
 from tactician.rulesets.miridon.battle.economy import cost_value, point_value
 from tactician.rulesets.miridon.battle.forecast import economy
@@ -96,9 +96,7 @@ def area_candidates(book: Compendium, options: BattleOptions, state: MiridonBatt
             if not affordable(unit, cost):
                 continue
             value, expected, out = 0.0, 0.0, 0.0
-            for plan in plans:
-                target = state.unit(plan.target)
-                odds_ = odds(plan.spec)
+            for target, odds_ in _area_odds(book, options, state, action, plans):
                 knocked = odds_.unconscious if target.status == "ok" else 0.0
                 worth = odds_.expected_damage + KNOCKOUT_VALUE * knocked
                 friend = target.side == unit.side
@@ -113,6 +111,19 @@ def area_candidates(book: Compendium, options: BattleOptions, state: MiridonBatt
                                    f"{expected:.2f}, friends' harm counted against",
                                    names, weapon.name, unit.position, 0.0, out, expected))
     return found
+
+
+def _area_odds(book: Compendium, options: BattleOptions, state: MiridonBattle,
+               action: dict[str, Any], plans: list[Any]) -> list[tuple[UnitState, Odds]]:
+    """Each target's exact odds: a Spinning Strike's each alone; a Shoot Through's the
+    mixture over the bullets that hit an earlier target (Surprise / Piercing / Advanced
+    Piercing Shoot Through, L849-874; ``shoot_through.line_odds``)."""
+    if "shoot_through" not in action["modifiers"]:
+        return [(state.unit(p.target), odds(p.spec)) for p in plans]
+    from tactician.rulesets.miridon.battle.shoot_through import line_odds
+
+    return [(state.unit(row.target), row.odds)
+            for row in line_odds(book, options, state, action)]
 
 
 def bullet_hell_candidates(book: Compendium, options: BattleOptions, state: MiridonBattle,

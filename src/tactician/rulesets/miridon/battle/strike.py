@@ -11,11 +11,12 @@ damage roll, and its costs paid then; a Dodge is paid when declared (L1718).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan
-from tactician.rulesets.miridon.battle.attack_roll import Result, odds, resolve
+from tactician.rulesets.miridon.battle.attack_roll import Odds, Result, odds, resolve
 from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
 from tactician.rulesets.miridon.battle.reactions import block_cost
 from tactician.rulesets.miridon.battle.registry import Context
@@ -43,8 +44,11 @@ def release_grapples(state: MiridonBattle, unit: UnitState) -> MiridonBattle:
 
 
 def strike(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
-           number: int = 1) -> tuple[MiridonBattle, Result, dict[str, Any]]:
-    """Resolve ``plan`` and apply it; returns the state, the result and the strike record."""
+           number: int = 1, *, resolver: Callable[[Any], Result] | None = None,
+           shown: Odds | None = None) -> tuple[MiridonBattle, Result, dict[str, Any]]:
+    """Resolve ``plan`` and apply it; returns the state, the result and the strike record.
+    ``resolver`` rolls the attack when it is not ``plan.spec`` alone (a Shoot Through's
+    bullets that hit an earlier target, ``shoot_through``), ``shown`` its odds."""
     target = state.unit(plan.target)
     reacted: list[str] = []
     if plan.dodge:
@@ -55,9 +59,9 @@ def strike(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
         target = target.model_copy(update={"defensive": target.defensive + 1})
         reacted.append("Dodge (Active Evasion)")
         ctx.say(f"{target.id} dodges: Evasion {plan.spec.evasion} (Active, L1718)")
-    chance = odds(plan.spec)
+    chance = shown or odds(plan.spec)
     before = len(ctx.chance.decisions)
-    result = resolve(plan.spec, ctx.chance)
+    result = resolver(ctx.chance) if resolver else resolve(plan.spec, ctx.chance)
     decisions = ctx.chance.decisions[before:]
     rolls = [{"purpose": d.purpose, "dice": list(d.faces), "value": sum(d.faces) or None}
              for d in decisions]
