@@ -38,10 +38,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
-from tactician.dice.enumerate import distribution
+from tactician.dice.enumerate import branches
 from tactician.rulesets.miridon.battle import attack_numbers as numbers
 from tactician.rulesets.miridon.battle import attack_roll
 from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan
@@ -109,7 +109,57 @@ class TargetRoll:
         return state
 
     def outcomes(self) -> dict[Rolled, float]:
-        return distribution(self.start(), self.step, lambda s: s[0].stage == -1)
+        """Every end with its exact probability (shared: not to be changed)."""
+        return self.outcomes_by_count(frozenset((self.count,)))[self.count]
+
+    def outcomes_by_count(self, counts: frozenset[int]) -> dict[int, dict[Rolled, float]]:
+        """``outcomes`` for each marked count in ``counts`` at once: the marked bullets are
+        rolled first, so the counts share the prefix of marked bullets (enumerated once).
+        Memoised (the AI asks the same specs from square after square); not to be changed."""
+        return _by_count(self.fresh, self.marked, counts)
+
+
+@lru_cache(maxsize=512)
+def _by_count(fresh: AttackSpec, marked: AttackSpec,
+              counts: frozenset[int]) -> dict[int, dict[Rolled, float]]:
+    bullets = max(1, fresh.bullets)
+    every = TargetRoll(fresh, marked, bullets)
+    prefix: dict[Rolled, float] = {every.start(): 1.0}
+    found: dict[int, dict[Rolled, float]] = {}
+    for done in range(bullets + 1):  # ``done`` marked bullets rolled
+        if done in counts:
+            found[done] = _spread(prefix, TargetRoll(fresh, marked, done).step, _finished)
+        if done < bullets and done < max(counts):
+            left = bullets - done - 1  # the stage once one more bullet is rolled
+
+            def rolled(state: Rolled, left: int = left) -> bool:
+                return state[0].stage == -1 or (state[0].stage <= left
+                                                and not state[0].pending)
+
+            prefix = _spread(prefix, every.step, rolled)
+    return found
+
+
+def _finished(state: Rolled) -> bool:
+    return state[0].stage == -1
+
+
+def _spread(frontier: dict[Rolled, float], step: Any,
+            done: Any) -> dict[Rolled, float]:
+    """``dice.enumerate.distribution`` from a distribution of states: each stepped (every
+    branch, equal states merged) until ``done``."""
+    finished: dict[Rolled, float] = {}
+    known: dict[int, Any] = {}
+    while frontier:
+        following: dict[Rolled, float] = {}
+        for state, p in frontier.items():
+            if done(state):
+                finished[state] = finished.get(state, 0.0) + p
+                continue
+            for result, q in branches(state, step, known):
+                following[result] = following.get(result, 0.0) + p * q
+        frontier = following
+    return finished
 
 
 def later_action(shooter: UnitState, action: Mapping[str, Any]) -> dict[str, Any]:
@@ -250,22 +300,24 @@ def line_odds(book: Compendium, options: BattleOptions, state: MiridonBattle,
             continue
         ends: dict[Result, float] = {}
         following: dict[int, float] = {}
-        planned: dict[int, tuple[AttackPlan, TargetRoll]] = {}
-        for marked, p in frontier.items():
-            # the plans depend only on none / some / every bullet marked (``prepare``)
-            phase = 0 if not marked else 2 if marked >= bullets else 1
-            if phase not in planned:
-                _, plan, roll = prepare(book, options, state, shooter,
-                                        {**action, "target": target.id}, weapon, modifiers,
-                                        marked)
-                planned[phase] = plan, roll
-            plan, roll = planned[phase]
-            roll = replace(roll, count=marked)
-            for (result, fresh_hits), q in roll.outcomes().items():
-                ends[result] = ends.get(result, 0.0) + p * q
-                after = marked_after(options, shotgun, bullets, marked, fresh_hits) \
-                    if tracked else 0
-                following[after] = following.get(after, 0.0) + p * q
+        # the plans depend only on none / some / every bullet marked (``prepare``); the
+        # counts of one plan are enumerated together (``outcomes_by_count``)
+        phases: dict[int, list[int]] = {}
+        for marked in frontier:
+            phases.setdefault(0 if not marked else 2 if marked >= bullets else 1,
+                              []).append(marked)
+        for counts in phases.values():
+            _, plan, roll = prepare(book, options, state, shooter,
+                                    {**action, "target": target.id}, weapon, modifiers,
+                                    counts[0])
+            table = roll.outcomes_by_count(frozenset(counts))
+            for marked in counts:
+                p = frontier[marked]
+                for (result, fresh_hits), q in table[marked].items():
+                    ends[result] = ends.get(result, 0.0) + p * q
+                    after = marked_after(options, shotgun, bullets, marked, fresh_hits) \
+                        if tracked else 0
+                    following[after] = following.get(after, 0.0) + p * q
         rows.append(LineTarget(target.id, summarise(ends), dict(sorted(frontier.items()))))
         frontier = following
     return rows
