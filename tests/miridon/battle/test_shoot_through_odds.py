@@ -127,3 +127,23 @@ def test_forecast_shows_every_target_of_the_line() -> None:
     assert line[0]["after_hit"] == 0.0 and line[1]["after_hit"] == pytest.approx(
         data["attacker"]["hit_probability"])
     assert any(note.startswith("  line b: after a hit") for note in data["notes"])
+
+
+@pytest.mark.parametrize(("mode", "b_hp"), [
+    ("per_bullet", 100 - (5 + 5) - (3 + 3)),  # the 2 bullets that hit a ignore the +2 PDR
+    ("any_bullet", 100 - 4 * 5),  # every bullet does once one hit a
+    ("off", 100 - 4 * 3),  # none does
+])
+def test_l861_piercing_per_bullet_on_the_dice(mode: str, b_hp: int) -> None:
+    """Shotgun bullets 1d6+3 against Evasion 7, 1d6 damage; b in a Block Stance (+2 PDR).
+    a: two bullets hit (6, damage 5; 6, damage 5), four miss. b: the two marked bullets are
+    rolled first (both hit for 5), then the four others (two hit for 5 - 2)."""
+    shooter = unit("g", weapons=("Shotgun",), flairs=("Shoot Through", PIERCING),
+                   to_hit={"Shotgun": 3}, at=(0, 2))
+    state = battle(shooter, unit("a", "enemy", at=(2, 2), hp=100),
+                   unit("b", "enemy", at=(4, 2), hp=100, stance="Block Stance"), width=16)
+    rolls = [6, 5, 6, 5, 1, 1, 1, 1] + [6, 5, 6, 5] + [6, 5, 6, 5, 1, 1]
+    after, _, _ = act(state, {**SHOT, "dodge": "no", "block": "none"}, rolls=rolls,
+                      options=[f"shoot_through_shotgun={mode}"])
+    assert after.unit("a").hp == 90
+    assert after.unit("b").hp == b_hp
