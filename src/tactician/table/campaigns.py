@@ -10,6 +10,7 @@ the entries after it.
 
 from __future__ import annotations
 
+import json
 import random
 import tempfile
 from collections.abc import Sequence
@@ -26,6 +27,7 @@ from tactician.store import battles as store
 from tactician.store.battles import BattleInfo
 from tactician.store.campaigns import CampaignInfo, create_campaign
 from tactician.store.database import Database
+from tactician.table.held import HOLDER, Held, key_of, load
 
 # a snapshot is pinned (kept for good) after every this many entries, and at each phase end
 DEFAULT_SNAPSHOT_EVERY = 50
@@ -169,27 +171,46 @@ def perform_many(db: Database, battle_id: int, actions: list[dict[str, Any]],
     last."""
     if dice is not None and len(actions) != 1:
         raise TacticianError("the table's own dice go with one action at a time")
-    opened = open_battle(db, battle_id, whole_log=True)
-    assert opened.battle is not None
-    seen = opened.info.last_seq if expected_seq is None else expected_seq
-    if seen != opened.info.last_seq:
-        raise store.StaleBattle(opened.info.last_seq)
-    battle, state = opened.battle, opened.state
+    info, rules, battle, state, held = _for_action(db, battle_id)
+    seen = info.last_seq if expected_seq is None else expected_seq
+    if seen != info.last_seq:
+        raise store.StaleBattle(info.last_seq)
     steps: list[tuple[Entry, Any]] = []
     for action in actions:
-        battle, entry, state = act(battle, opened.rules, action, dice, state)
+        battle, entry, state = act(battle, rules, action, dice, state)
         steps.append((entry, state))
-    store_steps(db, battle_id, opened.rules, seen, steps, every)
+    states = store_steps(db, battle_id, rules, seen, steps, every)
+    HOLDER.put(db, battle_id, battle, states[battle.log[-1].seq], held)
     return [entry for entry, _ in steps], state
 
 
+def _for_action(db: Database, battle_id: int
+                ) -> tuple[BattleInfo, Any, Battle, Any, Held | None]:
+    """The battle to act on: the one this process holds if the store's head is still
+    the one it was stored at (``table.held``: one small read), else opened whole
+    (every entry read and verified)."""
+    info, last_hash = store.head(db, battle_id)
+    rules = rules_for(info.ruleset, info.options)
+    held = HOLDER.get(db, battle_id, (info.last_seq, info.streams, last_hash))
+    text = held.state_text(info.last_seq) if held is not None else None
+    if held is not None and text is not None:
+        return info, rules, held.battle, load(rules, text), held
+    opened = open_battle(db, battle_id, whole_log=True)
+    assert opened.battle is not None
+    # held from now on, so that an undo of this action finds the state it goes back to
+    HOLDER.put(db, battle_id, opened.battle, opened.rules.dump_state(opened.state))
+    return (opened.info, opened.rules, opened.battle, opened.state,
+            HOLDER.get(db, battle_id, key_of(opened.battle)))
+
+
 def store_steps(db: Database, battle_id: int, rules: Any, seen: int,
-                steps: list[tuple[Entry, Any]], every: int = DEFAULT_SNAPSHOT_EVERY) -> None:
+                steps: list[tuple[Entry, Any]], every: int = DEFAULT_SNAPSHOT_EVERY
+                ) -> dict[int, dict[str, Any]]:
     """Store logged entries decided on the battle at entry ``seen``, with the state
     after each pinned one and after the last as snapshots, in one transaction
-    (``StaleBattle`` if the battle moved on)."""
+    (``StaleBattle`` if the battle moved on). Returns those dumped states by entry."""
     if not steps:
-        return
+        return {}
     states: dict[int, dict[str, Any]] = {}
     pins: set[int] = set()
     for number, (entry, state) in enumerate(steps, start=1):
@@ -205,6 +226,7 @@ def store_steps(db: Database, battle_id: int, rules: Any, seen: int,
         carry = contract(store.get_battle(db, battle_id).ruleset).aftermath(steps[-1][1])
     store.append_entries(db, battle_id, seen, [entry for entry, _ in steps], states, pins,
                          status, carry)
+    return states
 
 
 def take_back(db: Database, battle_id: int, keep: int | None = None,
@@ -213,20 +235,32 @@ def take_back(db: Database, battle_id: int, keep: int | None = None,
     is stored as the newest snapshot, so the next open replays nothing. ``expected_seq``
     is the last entry the player saw (default: the one read now): a battle that moved
     on since is refused with ``StaleBattle``."""
-    info = store.get_battle(db, battle_id)
+    info, last_hash = store.head(db, battle_id)
     if info.last_seq == 0:
         raise TacticianError("nothing to undo: the log is empty")
     kept = info.last_seq - 1 if keep is None else keep
     if not 0 <= kept < info.last_seq:
         raise TacticianError(f"cannot undo to entry {kept}: the log has entries "
                              f"1..{info.last_seq}, so keep 0..{info.last_seq - 1} of them")
-    tail = store.load_tail(db, battle_id, upto=kept)
     rules = rules_for(info.ruleset, info.options)
-    base = tail.snapshot if tail.snapshot is not None else tail.start
-    state = replay_entries(rules.load_state(base), tail.entries, rules)
+    held = HOLDER.get(db, battle_id, (info.last_seq, info.streams, last_hash))
+    text = held.state_text(kept) if held is not None else None
+    if held is not None and text is not None:  # the state it goes back to is held
+        dumped: dict[str, Any] = json.loads(text)
+        state = rules.load_state(dumped)
+    else:
+        tail = store.load_tail(db, battle_id, upto=kept)
+        base = tail.snapshot if tail.snapshot is not None else tail.start
+        state = replay_entries(rules.load_state(base), tail.entries, rules)
+        dumped = rules.dump_state(state)
     seen = info.last_seq if expected_seq is None else expected_seq
-    return store.drop_entries(db, battle_id, seen, kept, rules.dump_state(state),
-                              status_of(state))
+    dropped = store.drop_entries(db, battle_id, seen, kept, dumped, status_of(state),
+                                 expected_streams=info.streams if seen == info.last_seq
+                                 else None)
+    if held is not None and seen == info.last_seq:
+        battle = held.battle.model_copy(update={"log": held.battle.log[:kept]})
+        HOLDER.put(db, battle_id, battle, dumped, held)
+    return dropped
 
 
 def check_battle(db: Database, battle_id: int) -> list[str]:
