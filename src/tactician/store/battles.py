@@ -289,6 +289,12 @@ def append_entries(db: Database, battle_id: int, expected_seq: int, entries: Seq
         with db.write() as session:
             row = _row(session, battle_id, lock=True)
             _check_fresh(session, row, expected_seq, entries)
+            # the replaced snapshot goes first, so that the rows added below are
+            # flushed once, at the commit (a statement run after them would flush first)
+            if states:
+                session.execute(delete(SnapshotRow).where(
+                    SnapshotRow.battle_id == battle_id, SnapshotRow.seq <= expected_seq,
+                    SnapshotRow.pinned.is_(False)))
             for entry in entries:
                 session.add(EntryRow(battle_id=battle_id, seq=entry.seq,
                                      entry=entry.model_dump(mode="json")))
@@ -296,10 +302,6 @@ def append_entries(db: Database, battle_id: int, expected_seq: int, entries: Seq
             for seq, dumped in sorted((states or {}).items()):
                 session.add(SnapshotRow(battle_id=battle_id, seq=seq, state=dumped,
                                         pinned=seq in pinned))
-            if states:
-                session.execute(delete(SnapshotRow).where(
-                    SnapshotRow.battle_id == battle_id, SnapshotRow.seq <= expected_seq,
-                    SnapshotRow.pinned.is_(False)))
             row.last_seq = last
             row.streams = _streams_after(row.streams, entries)
             if status is not None:
