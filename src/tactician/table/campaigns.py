@@ -179,8 +179,9 @@ def perform_many(db: Database, battle_id: int, actions: list[dict[str, Any]],
     for action in actions:
         battle, entry, state = act(battle, rules, action, dice, state)
         steps.append((entry, state))
-    states = store_steps(db, battle_id, rules, seen, steps, every)
-    HOLDER.put(db, battle_id, battle, states[battle.log[-1].seq], held)
+    stored = store_steps(db, battle_id, rules, seen, steps, every)
+    assert stored is not None
+    HOLDER.put(db, battle_id, battle, stored.states[battle.log[-1].seq], held, stored.info)
     return [entry for entry, _ in steps], state
 
 
@@ -203,14 +204,20 @@ def _for_action(db: Database, battle_id: int
             HOLDER.get(db, battle_id, key_of(opened.battle)))
 
 
+@dataclass(frozen=True)
+class Stored:
+    info: BattleInfo  # the battle's header as committed
+    states: dict[int, dict[str, Any]]  # the dumped states stored, by entry
+
+
 def store_steps(db: Database, battle_id: int, rules: Any, seen: int,
                 steps: list[tuple[Entry, Any]], every: int = DEFAULT_SNAPSHOT_EVERY
-                ) -> dict[int, dict[str, Any]]:
+                ) -> Stored | None:
     """Store logged entries decided on the battle at entry ``seen``, with the state
     after each pinned one and after the last as snapshots, in one transaction
-    (``StaleBattle`` if the battle moved on). Returns those dumped states by entry."""
+    (``StaleBattle`` if the battle moved on). Returns what was committed."""
     if not steps:
-        return {}
+        return None
     states: dict[int, dict[str, Any]] = {}
     pins: set[int] = set()
     for number, (entry, state) in enumerate(steps, start=1):
@@ -224,9 +231,19 @@ def store_steps(db: Database, battle_id: int, rules: Any, seen: int,
         from tactician.rulesets.registry import contract
 
         carry = contract(store.get_battle(db, battle_id).ruleset).aftermath(steps[-1][1])
-    store.append_entries(db, battle_id, seen, [entry for entry, _ in steps], states, pins,
-                         status, carry)
-    return states
+    info = store.append_entries(db, battle_id, seen, [entry for entry, _ in steps], states,
+                                pins, status, carry)
+    return Stored(info, states)
+
+
+def committed(db: Database, battle_id: int, entry: Entry) -> BattleInfo | None:
+    """The header this process committed with ``entry`` as the battle's newest entry
+    (None if it has committed another since): what a caller publishing the
+    action's board needs, without reading the battle again after the commit."""
+    held = HOLDER.get_any(db, battle_id)
+    if held is None or held.info is None or not held.battle.log:
+        return None
+    return held.info if held.battle.log[-1].hash == entry.hash else None
 
 
 def take_back(db: Database, battle_id: int, keep: int | None = None,
@@ -259,7 +276,7 @@ def take_back(db: Database, battle_id: int, keep: int | None = None,
                                  else None)
     if held is not None and seen == info.last_seq:
         battle = held.battle.model_copy(update={"log": held.battle.log[:kept]})
-        HOLDER.put(db, battle_id, battle, dumped, held)
+        HOLDER.put(db, battle_id, battle, dumped, held)  # no header: an undo publishes none
     return dropped
 
 

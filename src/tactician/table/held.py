@@ -31,6 +31,7 @@ from typing import Any
 
 from tactician.engine.battle import Battle
 from tactician.engine.chain import head
+from tactician.store.battles import BattleInfo
 from tactician.store.database import Database
 
 # battles held per process (a table's battle each; the oldest used is let go)
@@ -52,6 +53,8 @@ class Held:
     battle: Battle
     # (seq, the dumped state after entry seq as JSON), oldest first; the last is the key's
     states: tuple[tuple[int, str], ...]
+    # the header committed with the newest entry, when this process appended it
+    info: BattleInfo | None = None
 
     def state_text(self, seq: int) -> str | None:
         return next((text for at, text in self.states if at == seq), None)
@@ -76,8 +79,13 @@ class Holder:
             self._held.move_to_end(where)
             return found
 
+    def get_any(self, db: Database, battle_id: int) -> Held | None:
+        """What this process holds for the battle, unchecked against the store."""
+        with self._lock:
+            return self._held.get(self._where(db, battle_id))
+
     def put(self, db: Database, battle_id: int, battle: Battle, state: dict[str, Any],
-            earlier: Held | None = None) -> None:
+            earlier: Held | None = None, info: BattleInfo | None = None) -> None:
         """Hold ``battle`` just committed with ``state`` (dumped) after its last
         entry; the states ``earlier`` held for entries it still has are kept."""
         seq = len(battle.log)
@@ -87,7 +95,7 @@ class Holder:
         states = (*kept[-(HELD_STATES - 1):], (seq, json.dumps(state)))
         where = self._where(db, battle_id)
         with self._lock:
-            self._held[where] = Held(key_of(battle), battle, states)
+            self._held[where] = Held(key_of(battle), battle, states, info)
             self._held.move_to_end(where)
             while len(self._held) > HELD_BATTLES:
                 self._held.popitem(last=False)
