@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import tempfile
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,10 +50,25 @@ def pinned(entry: Entry, every: int = DEFAULT_SNAPSHOT_EVERY) -> bool:
 
 def rules_for(ruleset: str, options: list[str]) -> Any:
     """The ruleset's battle rules with the campaign's rulings (refuses an unknown
-    ruleset, naming the installed ones)."""
+    ruleset, naming the installed ones), built once per process for each ruleset and
+    rulings: every action asked for them again, and building them parses the
+    rulings (Miridon's loads its compendium). The rules objects are set up in their
+    constructor and never changed after, so one serves every battle and thread."""
     from tactician.table.battle_files import battle_rules_of
 
-    return battle_rules_of(ruleset, options)
+    key = (ruleset, tuple(options))
+    found = _RULES.get(key)
+    if found is None:
+        found = battle_rules_of(ruleset, list(options))  # an unknown one raises: not kept
+        with _RULES_LOCK:
+            if len(_RULES) >= 64:
+                _RULES.clear()
+            _RULES[key] = found
+    return found
+
+
+_RULES: dict[tuple[str, tuple[str, ...]], Any] = {}
+_RULES_LOCK = threading.Lock()
 
 
 def new_campaign(db: Database, name: str, ruleset: str, options: list[str]) -> CampaignInfo:
