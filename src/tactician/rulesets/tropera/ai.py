@@ -31,6 +31,7 @@ from tactician.grid.board import Board
 from tactician.grid.ranges import ring_offsets
 from tactician.rulesets.tropera import numbers
 from tactician.rulesets.tropera.ai_memo import DecisionMemo, Kept, touched_indexes
+from tactician.rulesets.tropera.ai_odds import FightOdds
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.battle_units import (
     combatant,
@@ -44,7 +45,7 @@ from tactician.rulesets.tropera.combatant import Combatant, carried_weapons, usa
 from tactician.rulesets.tropera.compendium import load_compendium
 from tactician.rulesets.tropera.maneuvers import quick_draw
 from tactician.rulesets.tropera.options import TroperaOptions
-from tactician.rulesets.tropera.sequence import Forecast, forecast, plan_sequence
+from tactician.rulesets.tropera.sequence import Forecast, plan_sequence
 from tactician.rulesets.tropera.targeting import PROVOKED, shaded_ignored, targetable_foes
 from tactician.rulesets.tropera.tiers import may
 
@@ -57,12 +58,27 @@ class Candidate:
     weapon: str
     hit: float  # chance the first strike lands
     counter_hit: float  # chance the target's first counter lands (0 without counters)
-    defeat_target: float
-    defeated: float
-    damage_dealt: float
-    damage_taken: float
     score: float
     moved: int
+    # the fight, shared by the candidates that fight it; its forecast is worked out
+    # when a figure below is first read (``ai_odds``)
+    odds: FightOdds = field(repr=False, compare=False)
+
+    @property
+    def defeat_target(self) -> float:
+        return self.odds.figures[0]
+
+    @property
+    def defeated(self) -> float:
+        return self.odds.figures[1]
+
+    @property
+    def damage_dealt(self) -> float:
+        return self.odds.figures[2]
+
+    @property
+    def damage_taken(self) -> float:
+        return self.odds.figures[3]
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -85,7 +101,16 @@ class Decision:
     tier: str
     actions: list[dict[str, Any]]
     reason: str
-    candidates: list[Candidate] = field(default_factory=list)
+    scored: list[Candidate] = field(default_factory=list)
+    in_order: bool = True  # False: ``scored`` is ranked when first read
+
+    @property
+    def candidates(self) -> list[Candidate]:
+        """Every candidate scored, best first (``ranked``'s order)."""
+        if not self.in_order:
+            self.scored.sort(key=rank_key)
+            self.in_order = True
+        return self.scored
 
     def describe(self, limit: int = 5) -> dict[str, Any]:
         return {
@@ -106,13 +131,10 @@ class Scorer:
         self.share = share  # False recomputes every snapshot and forecast (for comparisons)
         self.compendium = load_compendium()
         self._units: dict[tuple[Any, ...], Combatant] = {}
-        self._fights: dict[tuple[Any, ...], tuple[Forecast, float, float]] = {}
+        self._fights: dict[tuple[Any, ...], FightOdds] = {}
         self._fields: dict[tuple[Any, ...], list[int]] = {}
         self._content: dict[int, tuple[Combatant, str]] = {}
         self._alike: dict[tuple[Any, ...], tuple[Any, Combatant]] = {}
-        self._figures: dict[
-            tuple[Any, ...], tuple[Forecast, float, float, tuple[float, float, float, float]]
-        ] = {}
         self.memo = DecisionMemo()
         self.scored = 0
 
@@ -179,51 +201,29 @@ class Scorer:
             found = self._content[id(unit)] = (unit, repr(unit))
         return found[1]
 
-    def fight(
-        self, attacker: Combatant, defender: Combatant, distance: int
-    ) -> tuple[Forecast, float, float]:
-        """The forecast of ``attacker`` striking ``defender`` at ``distance``, with the
-        chances of the first strike and of the first counter landing.
+    def planned(self, attacker: Combatant, defender: Combatant, distance: int) -> FightOdds:
+        """``attacker`` striking ``defender`` at ``distance``: planned now, forecast
+        when first asked (``ai_odds``).
 
-        Forecasts are shared between identical fights: the key is what the fight is
+        Fights are shared between identical fights: the key is what the fight is
         made of (both snapshots in full and the distance), not who fights, so every
         brigand with the same numbers on the same terrain shares one.
         """
         key = (self.content(attacker), self.content(defender), distance)
         found = self._fights.get(key) if self.share else None
         if found is None:
-            plan = plan_sequence(attacker, [defender], distance, self.options)
-            result = forecast(plan)
-            first = plan.table[(0, 1, -1, 0)].roll.probabilities()
-            hit = first["hit"] + first["crit"]
-            counter = 0.0
-            if plan.counts[1]:
-                back = plan.table[(1, 0, -1, 0)].roll.probabilities()
-                counter = back["hit"] + back["crit"]
-            found = self._fights[key] = (result, hit, counter)
+            found = self._fights[key] = FightOdds(
+                plan_sequence(attacker, [defender], distance, self.options)
+            )
         return found
 
-    def odds(
+    def fight(
         self, attacker: Combatant, defender: Combatant, distance: int
-    ) -> tuple[Forecast, float, float, tuple[float, float, float, float]]:
-        """``fight`` with the figures a candidate shows, read once per forecast:
-        (defeat the target, be defeated, damage dealt, damage taken)."""
-        key = (self.content(attacker), self.content(defender), distance)
-        figures = self._figures.get(key) if self.share else None
-        if figures is None:
-            result, hit, counter = self.fight(attacker, defender, distance)
-            figures = self._figures[key] = (
-                result,
-                hit,
-                counter,
-                (
-                    result.defeated(1),
-                    result.defeated(0),
-                    result.expected_damage_taken(1),
-                    result.expected_damage_taken(0),
-                ),
-            )
-        return figures
+    ) -> tuple[Forecast, float, float]:
+        """The forecast of the fight, with the chances of the first strike and of
+        the first counter landing."""
+        odds = self.planned(attacker, defender, distance)
+        return odds.forecast, odds.hit, odds.counter
 
 
 def _weapons(unit: Unit) -> list[str]:
@@ -242,13 +242,15 @@ def _weapons(unit: Unit) -> list[str]:
     return names
 
 
-def score(tier: str, hit: float, counter: float, result: Forecast) -> float:
-    """The tier's priority for one candidate (higher is better)."""
+def score(tier: str, odds: FightOdds) -> float:
+    """The tier's priority for one candidate (higher is better): Mob and Army read
+    the first strikes only, Elites the forecast."""
     if tier == "mob":
-        return hit
+        return odds.hit
     if tier == "army":
-        return hit - counter
-    return result.defeated(1) - result.defeated(0)
+        return odds.hit - odds.counter
+    kill, killed, _, _ = odds.figures
+    return kill - killed
 
 
 class _Context:
@@ -282,22 +284,30 @@ def candidates(
     return ranked(state, found)
 
 
-def ranked(state: TroperaBattle, found: list[Candidate]) -> list[Candidate]:
-    """Shade's ignored targets removed, best first. The key is a total order (no two
-    candidates share target, tile and weapon), so the order found does not show."""
+def rank_key(c: Candidate) -> tuple[Any, ...]:
+    """Best first. A total order (no two candidates share target, tile and weapon),
+    so the order found does not show."""
+    return (-c.score, -c.damage_dealt + c.damage_taken, c.moved, c.target, c.tile, c.weapon)
+
+
+def unshaded(state: TroperaBattle, found: list[Candidate]) -> list[Candidate]:
+    """The candidates but those against Shade's ignored targets."""
     ignored = shaded_ignored(state, {c.target for c in found})  # Shade
-    kept = [c for c in found if c.target not in ignored]
-    kept.sort(
-        key=lambda c: (
-            -c.score,
-            -c.damage_dealt + c.damage_taken,
-            c.moved,
-            c.target,
-            c.tile,
-            c.weapon,
-        )
-    )
+    return [c for c in found if c.target not in ignored] if ignored else list(found)
+
+
+def ranked(state: TroperaBattle, found: list[Candidate]) -> list[Candidate]:
+    """Shade's ignored targets removed, best first (``rank_key``)."""
+    kept = unshaded(state, found)
+    kept.sort(key=rank_key)
     return kept
+
+
+def best_of(found: list[Candidate]) -> Candidate:
+    """``ranked``'s first without ranking the rest: the score leads the key, so the
+    best is among the highest scores, and only their tie-break figures are read."""
+    top = max(c.score for c in found)
+    return min((c for c in found if c.score == top), key=rank_key)
 
 
 def foe_candidates(
@@ -348,23 +358,18 @@ def foe_candidates(
                 drawn = quick_draw(state, foe, attacker, distance, scorer.options, compendium)
                 context.drawn[(id(foe), id(attacker), distance)] = (foe, attacker, drawn)
             defender = scorer.unit_at(state, foe, foe.position, drawn)
-            result, hit, counter, (kill, killed, dealt, taken) = scorer.odds(
-                attacker, defender, distance
-            )
+            odds = scorer.planned(attacker, defender, distance)
             scorer.scored += 1
             found.append(
                 Candidate(
                     tile,
                     foe.id,
                     weapon_name,
-                    hit,
-                    counter,
-                    kill,
-                    killed,
-                    dealt,
-                    taken,
-                    score(tier, hit, counter, result),
+                    odds.hit,
+                    odds.counter,
+                    score(tier, odds),
                     max(0, context.budget - spots[tile]),
+                    odds,
                 )
             )
     return found
@@ -427,7 +432,8 @@ def nearest_field(board: Board, sources: list[Tile]) -> list[int]:
 def decide(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Decision:
     """What one enemy does this turn, and why."""
     spots = reach(state, unit)
-    return _choose(state, unit, scorer, spots, ranked(state, _scored(state, unit, scorer, spots)))
+    found = unshaded(state, _scored(state, unit, scorer, spots))
+    return _choose(state, unit, scorer, spots, found, in_order=False)
 
 
 def _scored(
@@ -472,12 +478,14 @@ def _choose(
     scorer: Scorer,
     spots: dict[Tile, int],
     found: list[Candidate],
+    in_order: bool = True,
 ) -> Decision:
-    """The decision from the ranked candidates (``spots`` is the unit's reach)."""
+    """The decision from the candidates (``spots`` is the unit's reach), ranked
+    already or (``in_order`` False) when the decision's candidates are first read."""
     tier = unit.tier or "mob"
     actions: list[dict[str, Any]] = []
     if found:
-        best = found[0]
+        best = found[0] if in_order else best_of(found)
         if best.tile != unit.position:
             actions.append({"type": "move", "unit": unit.id, "to": list(best.tile)})
         action: dict[str, Any] = {"type": "attack", "unit": unit.id, "target": best.target}
@@ -490,7 +498,7 @@ def _choose(
             "elite": f"defeat {best.defeat_target:.1%} against defeated {best.defeated:.1%}",
         }[tier]
         return Decision(
-            unit.id, tier, actions, f"attack {best.target} from {best.tile}: {why}", found
+            unit.id, tier, actions, f"attack {best.target} from {best.tile}: {why}", found, in_order
         )
     if may(tier, "dash"):
         # Dash first ("doubling your movement distance for this turn"), then move on
