@@ -45,7 +45,7 @@ from tactician.rulesets.tropera.combatant import Combatant, carried_weapons, usa
 from tactician.rulesets.tropera.compendium import load_compendium
 from tactician.rulesets.tropera.maneuvers import quick_draw
 from tactician.rulesets.tropera.options import TroperaOptions
-from tactician.rulesets.tropera.sequence import Forecast, plan_sequence
+from tactician.rulesets.tropera.sequence import Forecast, NumbersMemo, plan_sequence
 from tactician.rulesets.tropera.targeting import PROVOKED, shaded_ignored, targetable_foes
 from tactician.rulesets.tropera.tiers import may
 
@@ -132,6 +132,7 @@ class Scorer:
         self.compendium = load_compendium()
         self._units: dict[tuple[Any, ...], Combatant] = {}
         self._fights: dict[tuple[Any, ...], FightOdds] = {}
+        self._numbers: NumbersMemo = {}  # strike numbers by snapshot pair (``unit_at`` keeps them)
         self._fields: dict[tuple[Any, ...], list[int]] = {}
         self._content: dict[int, tuple[Combatant, str]] = {}
         self._alike: dict[tuple[Any, ...], tuple[Any, Combatant]] = {}
@@ -213,7 +214,7 @@ class Scorer:
         found = self._fights.get(key) if self.share else None
         if found is None:
             found = self._fights[key] = FightOdds(
-                plan_sequence(attacker, [defender], distance, self.options)
+                plan_sequence(attacker, [defender], distance, self.options, memo=self._numbers)
             )
         return found
 

@@ -189,6 +189,39 @@ def strike_numbers(
     )
 
 
+#: strike numbers already worked out, by (id of striker, id of target, Guard Break
+#: reduction, accuracy penalty); each entry holds the two snapshots and the options
+#: it was computed with, so an id is not reused while its entry lives
+NumbersMemo = dict[
+    tuple[int, int, int, int], tuple[Combatant, Combatant, TroperaOptions, StrikeNumbers]
+]
+
+
+def remembered_numbers(
+    memo: NumbersMemo | None,
+    unit: Combatant,
+    target: Combatant,
+    options: TroperaOptions,
+    guard_break: int = 0,
+    accuracy_penalty: int = 0,
+) -> StrikeNumbers:
+    """``strike_numbers``, read from ``memo`` when these very snapshots met before.
+
+    The enemy AI plans the same attacker snapshot against several foes and the same
+    foe against several attackers (``ai.Scorer``); snapshots are immutable, so the
+    numbers of a pair never change.
+    """
+    if memo is None:
+        return strike_numbers(unit, target, options, guard_break, accuracy_penalty)
+    key = (id(unit), id(target), guard_break, accuracy_penalty)
+    found = memo.get(key)
+    if found is None or found[0] is not unit or found[1] is not target or found[2] is not options:
+        numbers_ = strike_numbers(unit, target, options, guard_break, accuracy_penalty)
+        memo[key] = (unit, target, options, numbers_)
+        return numbers_
+    return found[3]
+
+
 def strike_order(counts: list[int], first: int = 0) -> list[int]:
     """Rotation order of strikers: each participant with attacks left strikes once
     per pass, starting at ``first``, until all are exhausted — which for two
@@ -243,6 +276,7 @@ def plan_sequence(
     options: TroperaOptions | None = None,
     bystanders: list[Combatant] | None = None,
     maneuver: Maneuver | None = None,
+    memo: NumbersMemo | None = None,
 ) -> Plan:
     """Count every participant's attacks and lay out the strikes.
 
@@ -250,7 +284,8 @@ def plan_sequence(
     every target in the order targeted (``chain_attacker_strikes_each_target``),
     and each target counterattacks the attacker. ``bystanders`` are other enemies
     adjacent to the attacker that only Cleave can reach. ``maneuver`` holds the
-    attacker's Grappler, Trample and Multishot choices.
+    attacker's Grappler, Trample and Multishot choices. ``memo`` keeps strike
+    numbers between plans (``remembered_numbers``).
     """
     options = options or TroperaOptions()
     maneuver = maneuver or Maneuver()
@@ -336,8 +371,8 @@ def plan_sequence(
             if breaker == victim:
                 continue
             reduction = numbers.half(units[breaker].stats["str"], options) if breaker >= 0 else 0
-            table[(striker, victim, breaker, step)] = strike_numbers(
-                units[striker], units[victim], options, reduction, CLEAVE_PENALTY * step
+            table[(striker, victim, breaker, step)] = remembered_numbers(
+                memo, units[striker], units[victim], options, reduction, CLEAVE_PENALTY * step
             )
     if maneuver.grapple:
         if not attacker.has("Grappler"):
