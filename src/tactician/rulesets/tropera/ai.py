@@ -45,7 +45,7 @@ from tactician.rulesets.tropera.combatant import Combatant, carried_weapons, usa
 from tactician.rulesets.tropera.compendium import load_compendium
 from tactician.rulesets.tropera.maneuvers import quick_draw
 from tactician.rulesets.tropera.options import TroperaOptions
-from tactician.rulesets.tropera.sequence import Forecast, NumbersMemo, plan_sequence
+from tactician.rulesets.tropera.sequence import Forecast, NumbersMemo
 from tactician.rulesets.tropera.targeting import PROVOKED, shaded_ignored, targetable_foes
 from tactician.rulesets.tropera.tiers import may
 
@@ -56,13 +56,21 @@ class Candidate:
     tile: Tile
     target: str
     weapon: str
-    hit: float  # chance the first strike lands
-    counter_hit: float  # chance the target's first counter lands (0 without counters)
     score: float
     moved: int
-    # the fight, shared by the candidates that fight it; its forecast is worked out
-    # when a figure below is first read (``ai_odds``)
+    # the fight, shared by the candidates that fight it; what a figure below needs
+    # is worked out when it is first read (``ai_odds``)
     odds: FightOdds = field(repr=False, compare=False)
+
+    @property
+    def hit(self) -> float:
+        """The chance the first strike lands."""
+        return self.odds.hit
+
+    @property
+    def counter_hit(self) -> float:
+        """The chance the target's first counter lands (0 without counters)."""
+        return self.odds.counter
 
     @property
     def defeat_target(self) -> float:
@@ -214,7 +222,7 @@ class Scorer:
         found = self._fights.get(key) if self.share else None
         if found is None:
             found = self._fights[key] = FightOdds(
-                plan_sequence(attacker, [defender], distance, self.options, memo=self._numbers)
+                attacker, defender, distance, self.options, self._numbers
             )
         return found
 
@@ -366,8 +374,6 @@ def foe_candidates(
                     tile,
                     foe.id,
                     weapon_name,
-                    odds.hit,
-                    odds.counter,
                     score(tier, odds),
                     max(0, context.budget - spots[tile]),
                     odds,
