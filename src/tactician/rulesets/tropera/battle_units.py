@@ -82,9 +82,15 @@ def combatant(
         )
         built = build_combatant(character, compendium, situation(state, unit, position), None)
         return replace(built, weapon=engine)
-    character = unit.character.model_copy(
-        update={"transformed": unit.transformed, "equipped": weapon or unit.equipped}
-    )
+    character = unit.character
+    wanted = weapon or unit.equipped
+    # ``build_combatant`` reads ``transformed`` of laguz only; the same character
+    # object when nothing it reads changes, so what is kept per character holds
+    form_differs = character.transformed != unit.transformed and character.kind.startswith("laguz")
+    if form_differs or character.equipped != wanted:
+        character = character.model_copy(
+            update={"transformed": unit.transformed, "equipped": wanted}
+        )
     return build_combatant(character, compendium, situation(state, unit, position), None)
 
 
