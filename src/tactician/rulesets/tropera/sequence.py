@@ -18,6 +18,7 @@ one strike through a ``Chance``. ``resolve`` runs it on real dice;
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -117,11 +118,23 @@ class Plan:
         return hps[0] == 0 or not any(hps[1 : 1 + self.targets])
 
     def done(self, state: State) -> bool:
+        return done_test(len(self.strikes), self.targets)(state)
+
+
+def done_test(strikes: int, targets: int) -> Callable[[State], bool]:
+    """``Plan.done`` for a plan of ``strikes`` strikes against ``targets`` targets:
+    every strike made or one side defeated (``side_defeated``, inlined: the
+    enumerator asks this of every state it holds), and no Cleave chain under way
+    (a chain's level is 1 or more)."""
+    end = 1 + targets
+
+    def done(state: State) -> bool:
         index, hps, _, chain = state
-        if chain != _NO_CHAIN:
+        if chain[0]:
             return False
-        # side_defeated inlined: the enumerator asks this of every state it holds
-        return index >= len(self.strikes) or hps[0] == 0 or not any(hps[1 : 1 + self.targets])
+        return index >= strikes or hps[0] == 0 or not any(hps[1:end])
+
+    return done
 
 
 def strike_numbers(
@@ -525,7 +538,7 @@ def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any]]:
         """(striker, target, striker's HP, target's HP, target's marks) of the next
         Sequence strike; None in a Cleave chain."""
         index, hps, marks, chain = state
-        if chain != _NO_CHAIN:
+        if chain[0]:
             return None
         s, t = pairs[index]
         return (s, t, hps[s], hps[t], marks[t])
@@ -540,24 +553,49 @@ def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any]]:
             return None
         return strike(chance, s, t, 0, hp_t, mark_t)
 
-    def patch(state: State, result: tuple[int, int, bool, int] | None) -> State:
-        """The whole state after the strike: its target's HP and marks, and what comes next."""
+    def spread(
+        state: State,
+        p: float,
+        results: list[tuple[tuple[int, int, bool, int] | None, float]],
+        into: dict[State, float],
+    ) -> None:
+        """Each whole state after the strike (its target's HP and marks, and what
+        comes next), weighted into ``into`` as the enumerator would (``Local``)."""
         index, hps, marks, _ = state
-        if result is None:
-            return (index + 1, hps, marks, _NO_CHAIN)
-        hp, mark, hit, dealt = result
         s, t = pairs[index]
-        if hp != hps[t]:
-            hps = hps[:t] + (hp,) + hps[t + 1 :]
-        if mark != marks[t]:
-            marks = marks[:t] + (mark,) + marks[t + 1 :]
-        if trample and s == 0 and dealt > 0:
-            # Trample: "... and end your attack sequence in an empty space on the
-            # opposite side of your enemy"
-            return (last, hps, marks, _NO_CHAIN)
-        if hit and s == 0 and cleaves:
-            return (index + 1, hps, marks, (1, 1 << t))
-        return (index + 1, hps, marks, _NO_CHAIN)
+        add = into.get
+        for result, q in results:
+            if result is None:
+                whole: State = (index + 1, hps, marks, _NO_CHAIN)
+            else:
+                hp, mark, hit, dealt = result
+                after, marked = hps, marks
+                # one entry replaced (through a list: half the cost of slicing, and
+                # the enumerator patches every state of the frontier)
+                if hp != after[t]:
+                    changed = list(after)
+                    changed[t] = hp
+                    after = tuple(changed)
+                if mark != marked[t]:
+                    changed = list(marked)
+                    changed[t] = mark
+                    marked = tuple(changed)
+                if trample and s == 0 and dealt > 0:
+                    # Trample: "... and end your attack sequence in an empty space on
+                    # the opposite side of your enemy"
+                    whole = (last, after, marked, _NO_CHAIN)
+                elif hit and s == 0 and cleaves:
+                    whole = (index + 1, after, marked, (1, 1 << t))
+                else:
+                    whole = (index + 1, after, marked, _NO_CHAIN)
+            into[whole] = add(whole, 0.0) + p * q
+
+    def patch(state: State, result: tuple[int, int, bool, int] | None) -> State:
+        """The whole state after the strike (``spread`` of the one result)."""
+        into: dict[State, float] = {}
+        spread(state, 1.0, [(result, 1.0)], into)
+        (whole,) = into
+        return whole
 
     def step(state: State, chance: Chance) -> State:
         index, hps, marks, chain = state
@@ -576,7 +614,7 @@ def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any]]:
         # "This effect can repeat off of itself, the accuracy penalty stacking"
         return (index, hps, marks, (level + 1, struck | 1 << v) if hit else _NO_CHAIN)
 
-    return step, Local(view, local, patch)
+    return step, Local(view, local, patch, spread)
 
 
 @dataclass
@@ -611,7 +649,8 @@ def forecast(plan: Plan) -> Forecast:
     reads (``_procedure``) and patches the result into every state sharing it.
     """
     step, local = _procedure(plan)
-    return Forecast(plan, distribution(plan.start(), step, plan.done, local=local))
+    done = done_test(len(plan.strikes), plan.targets)
+    return Forecast(plan, distribution(plan.start(), step, done, local=local))
 
 
 @dataclass
