@@ -5,11 +5,12 @@ Army "consider both chance to hit and chance to be hit by counterattacks"
 (000 "Enemy Actions"): a Mob's score is the chance its first strike lands, read
 from that strike's numbers (``sequence.strike_numbers``, the very numbers the
 plan of the Attack Sequence holds for it); an Army's also needs the target's
-first counter, which the plan says whether it gets. The exact forecast (chance
-to defeat, to be defeated, damage each way) only breaks ties between equal
-scores and is shown for the best candidates, so each part is worked out for a
-fight the first time something reads it: the same numbers, later or never.
-Elites score on the forecast itself and ask at once.
+first counter, if it gets one (``sequence.counterattacks``, as the plan counts
+it). The exact forecast (chance to defeat, to be defeated, damage each way)
+only breaks ties between equal scores and is shown for the best candidates, so
+each part is worked out for a fight the first time something reads it: the
+same numbers, later or never. Elites score on the forecast itself and ask at
+once.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from tactician.rulesets.tropera.sequence import (
     NumbersMemo,
     Plan,
     StrikeNumbers,
+    counterattacks,
     forecast,
     plan_sequence,
     remembered_numbers,
@@ -70,10 +72,15 @@ class FightOdds:
 
     @property
     def counter(self) -> float:
-        """The chance the target's first counter lands (0 without counters)."""
+        """The chance the target's first counter lands (0 without counters): the
+        plan's count and its entry (1, 0, no Guard Break, no Cleave), read the way
+        ``plan_sequence`` reads them."""
         if self._counter is None:
-            plan = self.plan
-            self._counter = _lands(plan.table[(1, 0, -1, 0)]) if plan.counts[1] else 0.0
+            self._counter = 0.0
+            if counterattacks(self.defender, self.attacker, self.distance, self.options):
+                self._counter = _lands(
+                    remembered_numbers(self.memo, self.defender, self.attacker, self.options)
+                )
         return self._counter
 
     @property

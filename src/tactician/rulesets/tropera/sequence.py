@@ -331,14 +331,7 @@ def plan_sequence(
         if maneuver.multishot and position > 0:
             counts.append(0)  # "You only provoke counterattacks from your initial target"
             continue
-        reaches = numbers.in_range(target.weapon, target, distance)
-        counts.append(
-            numbers.attack_count(
-                target, target.weapon, attacker, weapon, is_target=True, options=options
-            )
-            if reaches
-            else 0
-        )
+        counts.append(counterattacks(target, attacker, distance, options))
     first = 0
     if (
         len(targets) == 1
@@ -398,6 +391,20 @@ def plan_sequence(
         raise RulesError(f"{attacker.name} needs the Trample feat to trample")
     return Plan(
         units, counts, strikes, table, options, distance, len(targets), cleave, maneuver
+    )
+
+
+def counterattacks(
+    target: Combatant, attacker: Combatant, distance: int, options: TroperaOptions
+) -> int:
+    """How many times ``target`` strikes back at ``attacker`` (one target, no
+    Multishot). 000 Range: "A character who is attacked from a range which their
+    equipped weapon cannot target does not get to make any attacks"; otherwise
+    ``numbers.attack_count``."""
+    if not numbers.in_range(target.weapon, target, distance):
+        return 0
+    return numbers.attack_count(
+        target, target.weapon, attacker, attacker.weapon, is_target=True, options=options
     )
 
 
