@@ -331,15 +331,21 @@ def foe_candidates(
 
     For each weapon the tiles at a distance inside its range are walked (the ring
     around the foe, or every reachable tile if that is fewer): the same tiles.
+    What a tile's attack is made of (the attacker's snapshot there, the range,
+    Quick Draw's answer, the fight) depends on the weapon, the tile's terrain and
+    the distance only, so it is worked out once per such triple.
     """
     context = context or _Context(state, unit)
     tier = unit.tier or "mob"
     compendium = scorer.compendium
     board = state.map.board()
-    terrain_of, attackers = context.terrain_of, context.attackers
+    terrain_of = context.terrain_of
     assert foe.position is not None
     fx, fy = foe.position
     found: list[Candidate] = []
+    # (weapon, terrain, distance) -> the fight and its score, None out of range
+    made: dict[tuple[str, str, int], tuple[FightOdds, float] | None] = {}
+    budget = context.budget
     for weapon_name in context.weapons:
         low, high = compendium.weapon(weapon_name).range
         ring = ring_offsets(low, high) if 0 <= low <= high else ()
@@ -352,34 +358,55 @@ def foe_candidates(
             terrain = terrain_of.get(tile)
             if terrain is None:
                 terrain = terrain_of[tile] = board.terrain_at(tile).name
-            attacker = attackers.get((weapon_name, terrain))
-            if attacker is None:
-                attacker = attackers[(weapon_name, terrain)] = scorer.unit_at(
-                    state, unit, tile, weapon_name
-                )
-            if not numbers.in_range(attacker.weapon, attacker, distance):
-                continue
-            # Quick Draw: the defender switches to its best weapon against this attack
-            known = context.drawn.get((id(foe), id(attacker), distance))
-            if known is not None and known[0] is foe and known[1] is attacker:
-                drawn = known[2]
+            kind = (weapon_name, terrain, distance)
+            if kind in made:
+                fight = made[kind]
             else:
-                drawn = quick_draw(state, foe, attacker, distance, scorer.options, compendium)
-                context.drawn[(id(foe), id(attacker), distance)] = (foe, attacker, drawn)
-            defender = scorer.unit_at(state, foe, foe.position, drawn)
-            odds = scorer.planned(attacker, defender, distance)
-            scorer.scored += 1
-            found.append(
-                Candidate(
-                    tile,
-                    foe.id,
-                    weapon_name,
-                    score(tier, odds),
-                    max(0, context.budget - spots[tile]),
-                    odds,
+                fight = made[kind] = _fight_from(
+                    state, unit, scorer, foe, context, tile, weapon_name, terrain, distance, tier
                 )
+            if fight is None:
+                continue
+            scorer.scored += 1
+            odds, scored = fight
+            found.append(
+                Candidate(tile, foe.id, weapon_name, scored, max(0, budget - spots[tile]), odds)
             )
     return found
+
+
+def _fight_from(
+    state: TroperaBattle,
+    unit: Unit,
+    scorer: Scorer,
+    foe: Unit,
+    context: _Context,
+    tile: Tile,
+    weapon_name: str,
+    terrain: str,
+    distance: int,
+    tier: str,
+) -> tuple[FightOdds, float] | None:
+    """The fight ``unit`` would start from ``tile`` (on ``terrain``) against ``foe``
+    with ``weapon_name``, and its score; None when the weapon does not reach."""
+    attacker = context.attackers.get((weapon_name, terrain))
+    if attacker is None:
+        attacker = context.attackers[(weapon_name, terrain)] = scorer.unit_at(
+            state, unit, tile, weapon_name
+        )
+    if not numbers.in_range(attacker.weapon, attacker, distance):
+        return None
+    # Quick Draw: the defender switches to its best weapon against this attack
+    known = context.drawn.get((id(foe), id(attacker), distance))
+    if known is not None and known[0] is foe and known[1] is attacker:
+        drawn = known[2]
+    else:
+        drawn = quick_draw(state, foe, attacker, distance, scorer.options, scorer.compendium)
+        context.drawn[(id(foe), id(attacker), distance)] = (foe, attacker, drawn)
+    assert foe.position is not None
+    defender = scorer.unit_at(state, foe, foe.position, drawn)
+    odds = scorer.planned(attacker, defender, distance)
+    return odds, score(tier, odds)
 
 
 def _approach(
