@@ -636,10 +636,11 @@ def _respot(state: TroperaBattle, unit: Unit, scorer: Scorer, kept: Kept) -> Non
 def turn_order(state: TroperaBattle) -> list[Unit]:
     """Units of the side that still act: Elites first (they "can act in any order";
     the engine picks theirs best-first), then the rest in numerical order."""
+    side = state.side  # a property: read once, not per unit
     ready = [
         u
         for u in state.units
-        if u.side == state.side
+        if u.side == side
         and u.hp > 0
         and not u.acted
         and u.position is not None

@@ -152,7 +152,8 @@ class TroperaBattle(Frozen):
 
     def replace_units(self, *changed: Unit) -> TroperaBattle:
         by_id = {u.id: u for u in changed}
-        return self.model_copy(update={"units": tuple(by_id.get(u.id, u) for u in self.units)})
+        get = by_id.get
+        return self.model_copy(update={"units": tuple([get(u.id, u) for u in self.units])})
 
     def effects_on(self, unit_id: str, name: str | None = None) -> list[Effect]:
         return [e for e in self.effects if e.unit == unit_id and (name is None or e.name == name)]

@@ -107,8 +107,9 @@ def move_profile(state: TroperaBattle, unit: Unit) -> MoveProfile:
 def occupied(state: TroperaBattle, unit: Unit) -> tuple[list[Tile], list[Tile]]:
     """(enemy tiles, ally tiles) as seen by ``unit``."""
     here = _occupants(state)
-    enemies = [tile for uid, side, tile in here if side != unit.side]
-    allies = [tile for uid, side, tile in here if side == unit.side and uid != unit.id]
+    own, me = unit.side, unit.id
+    enemies = [tile for uid, side, tile in here if side != own]
+    allies = [tile for uid, side, tile in here if side == own and uid != me]
     return enemies, allies
 
 
