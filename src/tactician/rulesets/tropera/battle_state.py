@@ -139,7 +139,11 @@ class TroperaBattle(Frozen):
         return f"{self.round}/{self.side}"
 
     def tokens(self) -> list[Token]:
-        return [_token(u) for u in self.units]
+        out = []
+        for unit in self.units:  # ``_token``'s lookup inlined: every action reads all
+            found = _TOKENS.get(id(unit))
+            out.append(found[1] if found is not None and found[0] is unit else _token(unit))
+        return out
 
     def unit(self, unit_id: str) -> Unit:
         return unit_by_id(self.units, unit_id)
