@@ -35,6 +35,7 @@ from tactician.rulesets.tropera.models import Weapon
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.proficiency import s_plus
 from tactician.rulesets.tropera.relics import relic_effect
+from tactician.rulesets.tropera.sequence_packing import Packing, packing_for
 
 # marks per participant: bit 0 Miracle spent, bit 1 Shield spent, bits 2+ = guard breaker + 1
 _MIRACLE = 1
@@ -103,6 +104,15 @@ class Plan:
     targets: int  # how many of ``units`` after the attacker are in the Sequence
     cleave: bool  # the attacker's hits can set off Cleave
     maneuver: Maneuver = Maneuver()
+    _packing: Packing | None = field(default=None, init=False, repr=False, compare=False)
+
+    def packing(self) -> Packing:
+        """How the forecast packs this Sequence's states (``sequence_packing``)."""
+        if self._packing is None:
+            self._packing = packing_for(
+                len(self.units), len(self.strikes), self.start()[1], self.targets
+            )
+        return self._packing
 
     def start(self) -> State:
         marks = tuple(
@@ -118,21 +128,26 @@ class Plan:
         return hps[0] == 0 or not any(hps[1 : 1 + self.targets])
 
     def done(self, state: State) -> bool:
-        return done_test(len(self.strikes), self.targets)(state)
+        return done_test(self)(self.packing().pack(state))
 
 
-def done_test(strikes: int, targets: int) -> Callable[[State], bool]:
-    """``Plan.done`` for a plan of ``strikes`` strikes against ``targets`` targets:
-    every strike made or one side defeated (``side_defeated``, inlined: the
-    enumerator asks this of every state it holds), and no Cleave chain under way
-    (a chain's level is 1 or more)."""
-    end = 1 + targets
+def done_test(plan: Plan) -> Callable[[int], bool]:
+    """``Plan.done`` on packed states: every strike made or one side defeated
+    (``side_defeated``, on the packed HP bits: the enumerator asks this of every
+    state it holds), and no Cleave chain under way (its level is 1 or more)."""
+    packing = plan.packing()
+    last = len(plan.strikes)
+    index_mask, level_at, level_mask = packing.index_mask, packing.level_at, packing.level_mask
+    attacker_at, hp_mask, targets_hp = packing.hp_at[0], packing.hp_mask, packing.targets_hp
 
-    def done(state: State) -> bool:
-        index, hps, _, chain = state
-        if chain[0]:
+    def done(packed: int) -> bool:
+        if packed >> level_at & level_mask:
             return False
-        return index >= strikes or hps[0] == 0 or not any(hps[1:end])
+        return (
+            packed & index_mask >= last
+            or not packed >> attacker_at & hp_mask
+            or not packed & targets_hp
+        )
 
     return done
 
@@ -450,7 +465,7 @@ def make_step(plan: Plan) -> Any:
     return _procedure(plan)[0]
 
 
-def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any]]:
+def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any], Any]:
     """``step``, and the same step as a ``Local`` (for the enumerator's memo).
 
     A Sequence strike reads only its own part of the state: who strikes whom,
@@ -541,14 +556,23 @@ def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any]]:
                 return t
         return None
 
-    def view(state: State) -> tuple[int, int, int, int, int] | None:
+    packing = plan.packing()
+    index_mask, level_at, level_mask = packing.index_mask, packing.level_at, packing.level_mask
+    hp_at, hp_mask, mark_at, mark_mask = (
+        packing.hp_at, packing.hp_mask, packing.mark_at, packing.mark_mask
+    )
+    struck_at = packing.struck_at
+
+    def view(packed: int) -> tuple[int, int, int, int, int] | None:
         """(striker, target, striker's HP, target's HP, target's marks) of the next
-        Sequence strike; None in a Cleave chain."""
-        index, hps, marks, chain = state
-        if chain[0]:
+        Sequence strike, from a packed state; None in a Cleave chain."""
+        if packed >> level_at & level_mask:
             return None
-        s, t = pairs[index]
-        return (s, t, hps[s], hps[t], marks[t])
+        s, t = pairs[packed & index_mask]
+        return (
+            s, t, packed >> hp_at[s] & hp_mask, packed >> hp_at[t] & hp_mask,
+            packed >> mark_at[t] & mark_mask,
+        )
 
     def local(
         part: tuple[int, int, int, int, int], chance: Chance
@@ -561,48 +585,43 @@ def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any]]:
         return strike(chance, s, t, 0, hp_t, mark_t)
 
     def spread(
-        state: State,
+        packed: int,
         p: float,
         results: list[tuple[tuple[int, int, bool, int] | None, float]],
-        into: dict[State, float],
+        into: dict[int, float],
     ) -> None:
-        """Each whole state after the strike (its target's HP and marks, and what
-        comes next), weighted into ``into`` as the enumerator would (``Local``)."""
-        index, hps, marks, _ = state
+        """Each packed state after the strike (its target's HP and marks written
+        in, and what comes next), weighted into ``into`` as the enumerator would
+        (``Local``)."""
+        index = packed & index_mask
         s, t = pairs[index]
+        hp_shift, mark_shift = hp_at[t], mark_at[t]
+        hp_was, mark_was = packed >> hp_shift & hp_mask, packed >> mark_shift & mark_mask
+        after = packed + 1  # the next strike
         add = into.get
         for result, q in results:
-            if result is None:
-                whole: State = (index + 1, hps, marks, _NO_CHAIN)
+            if result is None:  # the striker or the target is down: on to the next
+                whole = after
             else:
                 hp, mark, hit, dealt = result
-                after, marked = hps, marks
-                # one entry replaced (through a list: half the cost of slicing, and
-                # the enumerator patches every state of the frontier)
-                if hp != after[t]:
-                    changed = list(after)
-                    changed[t] = hp
-                    after = tuple(changed)
-                if mark != marked[t]:
-                    changed = list(marked)
-                    changed[t] = mark
-                    marked = tuple(changed)
+                whole = after + ((hp - hp_was) << hp_shift) + ((mark - mark_was) << mark_shift)
                 if trample and s == 0 and dealt > 0:
                     # Trample: "... and end your attack sequence in an empty space on
                     # the opposite side of your enemy"
-                    whole = (last, after, marked, _NO_CHAIN)
+                    whole += last - index - 1
                 elif hit and s == 0 and cleaves:
-                    whole = (index + 1, after, marked, (1, 1 << t))
-                else:
-                    whole = (index + 1, after, marked, _NO_CHAIN)
+                    whole += 1 << level_at | 1 << t << struck_at  # a chain: (1, {t})
             into[whole] = add(whole, 0.0) + p * q
+
+    def packed_patch(packed: int, result: tuple[int, int, bool, int] | None) -> int:
+        into: dict[int, float] = {}
+        spread(packed, 1.0, [(result, 1.0)], into)
+        (whole,) = into
+        return whole
 
     def patch(state: State, result: tuple[int, int, bool, int] | None) -> State:
         """The whole state after the strike (``spread`` of the one result)."""
-        into: dict[State, float] = {}
-        spread(state, 1.0, [(result, 1.0)], into)
-        (whole,) = into
-        return whole
+        return packing.unpack(packed_patch(packing.pack(state), result))
 
     def step(state: State, chance: Chance) -> State:
         index, hps, marks, chain = state
@@ -621,7 +640,11 @@ def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any]]:
         # "This effect can repeat off of itself, the accuracy penalty stacking"
         return (index, hps, marks, (level + 1, struck | 1 << v) if hit else _NO_CHAIN)
 
-    return step, Local(view, local, patch, spread)
+    def packed_step(packed: int, chance: Chance) -> int:
+        """``step`` on a packed state (a Cleave chain in progress reads every unit)."""
+        return packing.pack(step(packing.unpack(packed), chance))
+
+    return step, Local(view, local, packed_patch, spread), packed_step
 
 
 @dataclass
@@ -655,9 +678,10 @@ def forecast(plan: Plan) -> Forecast:
     The enumerator rolls each strike once per distinct part of the state it
     reads (``_procedure``) and patches the result into every state sharing it.
     """
-    step, local = _procedure(plan)
-    done = done_test(len(plan.strikes), plan.targets)
-    return Forecast(plan, distribution(plan.start(), step, done, local=local))
+    _, local, packed_step = _procedure(plan)
+    packing = plan.packing()
+    final = distribution(packing.pack(plan.start()), packed_step, done_test(plan), local=local)
+    return Forecast(plan, {packing.unpack(packed): p for packed, p in final.items()})
 
 
 @dataclass
