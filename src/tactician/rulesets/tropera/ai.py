@@ -36,9 +36,9 @@ from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.battle_units import (
     combatant,
     movement_left,
-    occupied,
     reach,
     reach_through_allies,
+    side_tiles,
     situation,
 )
 from tactician.rulesets.tropera.combatant import Combatant, carried_weapons, usable_problem
@@ -295,8 +295,10 @@ def candidates(
 
 def rank_key(c: Candidate) -> tuple[Any, ...]:
     """Best first. A total order (no two candidates share target, tile and weapon),
-    so the order found does not show."""
-    return (-c.score, -c.damage_dealt + c.damage_taken, c.moved, c.target, c.tile, c.weapon)
+    so the order found does not show. (The figures read straight from the fight:
+    an Elite re-ranks its candidates after every action.)"""
+    figures = c.odds.figures  # damage dealt, damage taken: [2], [3]
+    return (-c.score, -figures[2] + figures[3], c.moved, c.target, c.tile, c.weapon)
 
 
 def unshaded(state: TroperaBattle, found: list[Candidate]) -> list[Candidate]:
@@ -606,8 +608,9 @@ def _kept(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Kept:
 
 def _without_allies(state: TroperaBattle, unit: Unit, passing: dict[Tile, int]) -> dict[Tile, int]:
     """``reach`` from ``reach_through_allies``: the tiles allies stand on taken out."""
-    allies = set(occupied(state, unit)[1])
-    return {t: left for t, left in passing.items() if t == unit.position or t not in allies}
+    allies = side_tiles(state, unit.side)  # the unit's own tile is kept below
+    here = unit.position
+    return {t: left for t, left in passing.items() if t == here or t not in allies}
 
 
 def _respot(state: TroperaBattle, unit: Unit, scorer: Scorer, kept: Kept) -> None:

@@ -113,6 +113,20 @@ def occupied(state: TroperaBattle, unit: Unit) -> tuple[list[Tile], list[Tile]]:
     return enemies, allies
 
 
+def side_tiles(state: TroperaBattle, side: str) -> frozenset[Tile]:
+    """Tiles of every unit of ``side`` that blocks or lets pass (``occupied``'s
+    allies, the unit itself included), once per state and side."""
+    here = _occupants(state)
+    for known, name, found in _SIDE_TILES:
+        if known is state and name == side:
+            return found
+    found = frozenset(tile for _, owner, tile in here if owner == side)
+    _SIDE_TILES.insert(0, (state, side, found))
+    del _SIDE_TILES[8:]
+    return found
+
+
+_SIDE_TILES: list[tuple[TroperaBattle, str, frozenset[Tile]]] = []
 _OCCUPANTS: list[tuple[TroperaBattle, list[tuple[str, str, Tile]]]] = []
 
 
