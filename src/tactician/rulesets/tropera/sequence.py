@@ -35,7 +35,7 @@ from tactician.rulesets.tropera.models import Weapon
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.proficiency import s_plus
 from tactician.rulesets.tropera.relics import relic_effect
-from tactician.rulesets.tropera.sequence_packing import Packing, packing_for
+from tactician.rulesets.tropera.sequence_packing import Packing, packing_for, unpack_all
 
 # marks per participant: bit 0 Miracle spent, bit 1 Shield spent, bits 2+ = guard breaker + 1
 _MIRACLE = 1
@@ -681,7 +681,7 @@ def forecast(plan: Plan) -> Forecast:
     _, local, packed_step = _procedure(plan)
     packing = plan.packing()
     final = distribution(packing.pack(plan.start()), packed_step, done_test(plan), local=local)
-    return Forecast(plan, {packing.unpack(packed): p for packed, p in final.items()})
+    return Forecast(plan, unpack_all(packing, final))
 
 
 @dataclass

@@ -51,6 +51,24 @@ class Packing:
         return (packed & self.index_mask, hps, marks, (level, struck))
 
 
+def unpack_all(packing: Packing, packed: dict[int, float]) -> dict[State, float]:
+    """``packed`` with each state unpacked, in order. Most end states share their
+    marks and chain (no feat marks anyone): those are unpacked once."""
+    hp_at, hp_mask = packing.hp_at, packing.hp_mask
+    index_mask, rest_at = packing.index_mask, packing.mark_at[0]
+    tails: dict[int, tuple[tuple[int, ...], tuple[int, int]]] = {}
+    out: dict[State, float] = {}
+    for state, p in packed.items():
+        rest = state >> rest_at
+        tail = tails.get(rest)
+        if tail is None:
+            _, _, marks, chain = packing.unpack(rest << rest_at)
+            tail = tails[rest] = (marks, chain)
+        hps = tuple([state >> at & hp_mask for at in hp_at])
+        out[(state & index_mask, hps, tail[0], tail[1])] = p
+    return out
+
+
 def packing_for(units: int, strikes: int, hps: tuple[int, ...], targets: int) -> Packing:
     """The layout for ``units`` participants, ``strikes`` strikes and these starting
     HPs. HP only falls in a Sequence (Miracle leaves 1 of what was there), marks
@@ -89,4 +107,4 @@ def packing_for(units: int, strikes: int, hps: tuple[int, ...], targets: int) ->
     )
 
 
-__all__ = ["Packing", "packing_for"]
+__all__ = ["Packing", "packing_for", "unpack_all"]
