@@ -18,8 +18,11 @@ At scale (issue 16): before each action every Elite is weighed again, but what
 it found last time is kept and only what the action can have changed is redone
 (``ai_memo``); candidates walk the weapon's ring around each foe in reach, not
 every tile against every foe; the approach to the nearest foe reads one
-multi-source distance field per set of foes (``nearest_field``). The choices are
-those of the planner that re-decided everyone (``tests/tropera/test_ai_decisions``).
+multi-source distance field per set of foes (``nearest_field``). Mob and Army
+score on first strikes alone, so a fight's plan and forecast are worked out only
+when a tie-break or a shown candidate reads them (``ai_odds``), and a foe's
+fights are made once per weapon, terrain and distance. The choices are those of
+the planner that re-decided everyone (``tests/tropera/test_ai_decisions``).
 """
 
 from __future__ import annotations
