@@ -28,10 +28,13 @@ def seen_by(state: ClassicBattle, side: str) -> frozenset[Tile]:
 
 def shown_units(state: ClassicBattle, side: str | None) -> list[ClassicUnit]:
     """The units ``side`` may see: every unit without fog or without a side; under fog
-    its own units and the others standing on a tile it sees."""
+    its own units and the others deployed on a tile it sees, standing or fallen there
+    (a foe struck down in sight stays known: its fall is in that side's log). A unit
+    carried by another is on no tile (its carrier's ``carrying`` is scrubbed)."""
     units = [u for u in state.units if isinstance(u, ClassicUnit)]
     if side is None or not state.fogged:
         return units
     tiles = seen_by(state, side)
     return [u for u in units if u.side == side
-            or (u.on_map and u.position is not None and u.position in tiles)]
+            or (u.deployed and u.carried_by is None and u.position is not None
+                and u.position in tiles)]
