@@ -21,6 +21,7 @@ from typing import Any
 
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle import attack_numbers as numbers
+from tactician.rulesets.miridon.battle import forecast_modifiers
 from tactician.rulesets.miridon.battle.attack_actions import ACTION_NAMES, plan_attack
 from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan
 from tactician.rulesets.miridon.battle.attack_roll import Odds, odds, outcomes
@@ -192,6 +193,7 @@ def attack_forecast(book: Compendium, options: BattleOptions, state: MiridonBatt
         "economy": economy(book, attacker, cost),
     }
     data["notes"] = notes(data)
+    forecast_modifiers.attach(data, book, options, state, plan)  # the panel's terms
     return data
 
 
