@@ -124,3 +124,20 @@ def test_miridons_terms_are_the_attacks_own_numbers(
     assert dice == {"Greatsword 3d6 (d6)": 3, "Melee Boost": 2}
     assert report["attacker"]["damage_dice"] == 5
     assert not any("extra dice" in t["source"] for t in terms)  # no term made up the sum
+
+
+def test_uesrpgs_one_off_fights_list_the_same_terms() -> None:
+    """``tactician forecast --ruleset uesrpg`` shares the battle's report: its example
+    fights list each test's terms too, summing to the targets shown."""
+    from tactician.rulesets.contract import Combatant, FightRequest
+    from tactician.rulesets.registry import contract as contract_of
+
+    uesrpg = contract_of("uesrpg")
+    fights = uesrpg.examples().fights
+    assert fights
+    for fight in fights:
+        request = FightRequest("uesrpg", Combatant(fight.attacker), (Combatant(fight.defender),),
+                               fight.distance, fight.options)
+        forecast = uesrpg.forecast(uesrpg.plan_fight(request))
+        assert any(t["side"] == "attacker" for t in forecast["modifiers"]), fight
+        check_modifiers(forecast, str(fight.attacker))
