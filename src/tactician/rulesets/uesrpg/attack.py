@@ -37,7 +37,7 @@ from tactician.rulesets.uesrpg.conditions import remove_condition
 from tactician.rulesets.uesrpg.content import Weapon
 from tactician.rulesets.uesrpg.damage import DiceSum, parse_damage
 from tactician.rulesets.uesrpg.locations import LOCATIONS, Location, label, struck_location
-from tactician.rulesets.uesrpg.modifiers import TestKind, make_test, target_terms
+from tactician.rulesets.uesrpg.modifiers import BASE_RULE, TestKind, make_test, target_terms
 from tactician.rulesets.uesrpg.numbers import bonus, can_attack, can_defend, one_arm
 from tactician.rulesets.uesrpg.options import UesrpgOptions
 from tactician.rulesets.uesrpg.state import CombatState, Log, Record
@@ -171,7 +171,7 @@ def plan_attack(
         label=f"Attack ({chosen.name})",
     )
     modifier = attack_modifier - (30 if defender.condition("Invisible") else 0)
-    extra = [Modifier("target", attack_modifier, "situational modifier", "the GM's")]
+    extra = [Modifier("target", attack_modifier, "the attack's own modifier", BASE_RULE)]
     if defender.condition("Invisible"):
         extra.append(Modifier("target", -30, f"{defender.name} is Invisible",
                               "003 L104 \"Attacks against the character are at -30\""))
@@ -192,7 +192,7 @@ def plan_attack(
         defence_kind = _defence_kind(defender, defence)
         defence_test = make_test(defender, defence_kind, options, defence_modifier, "opposed")
         defence_terms = target_terms(defender, defence_kind, options, (Modifier(
-            "target", defence_modifier, "situational modifier", "the GM's"),))
+            "target", defence_modifier, "the defence's own modifier", BASE_RULE),))
         defence_test = replace(
             defence_test, purpose=f"{defender.name} defends ({defence}, vs {defence_test.target})"
         )

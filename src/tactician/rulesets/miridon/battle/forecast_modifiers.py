@@ -18,7 +18,12 @@ with the roll; each side's summed number is put beside them in the report:
   Strike (L2600, L2628) grow with the roll, so they are in the odds, not in a sum;
 - the defender's ``reduction`` (L1654 "subtracted from the [Base Damage Dealt]"): its
   Physical Damage Reduction with its stance's bonus (L1656), or against a tesla its Spell
-  Damage Reduction (L1658). A block's extra PDR on a hit is the branch table's.
+  Damage Reduction (L1658). A block's extra PDR on a hit is the branch table's;
+- the lasting spells the hit meets (``attack_numbers._lasting``, ``spec.lasting``): the
+  defender's ``barrier`` (what its Physical and Spell Barriers still absorb, L3347,
+  L3334), the attacker's ``elemental_flat`` (Elemental Weapon's 1d6 + this, L3362) and
+  ``vampiric_flat`` (Vampiric Weapon's healing 1d6 + this, L3377): effects of their own,
+  so their own numbers, not part of the damage sums.
 """
 
 from __future__ import annotations
@@ -56,15 +61,28 @@ def evasion_terms(state: MiridonBattle, options: BattleOptions, plan: AttackPlan
                      "Guardian (a friend within 5 ft)", "004 L173 (ruling guardian_stacking)")]
 
 
-def damage_terms(book: Compendium, plan: AttackPlan) -> list[Modifier]:
+# the lasting spells' terms (by the line attack_numbers._lasting gives them): whose
+# number they are, and which
+LASTING = {"L3347": ("defender", "barrier"), "L3334": ("defender", "barrier"),
+           "L3362": ("attacker", "elemental_flat"), "L3377": ("attacker", "vampiric_flat")}
+
+
+def damage_terms(book: Compendium, plan: AttackPlan) -> tuple[list[Modifier], list[Modifier]]:
+    """(the attacker's damage and lasting-weapon terms, the defender's barrier terms)."""
     weapon = book.weapon(plan.weapon)
     dice, flat = weapon_damage(weapon)
-    found = [Modifier("damage_dice", dice, f"{weapon.name} {weapon.damage} (d6)", "004 L1644"),
-             Modifier("damage_flat", flat, f"{weapon.name} {weapon.damage}", "004 L1644")]
+    mine = [Modifier("damage_dice", dice, f"{weapon.name} {weapon.damage} (d6)", "004 L1644"),
+            Modifier("damage_flat", flat, f"{weapon.name} {weapon.damage}", "004 L1644")]
+    theirs: list[Modifier] = []
     for term in plan.damage_terms:
+        if term.rule in LASTING:
+            side, stat = LASTING[term.rule]
+            (theirs if side == "defender" else mine).append(
+                Modifier(stat, term.value, term.label, _rule(term.rule)))
+            continue
         stat = "damage_dice" if DICE_MARK in term.rule else "damage_flat"
-        found.append(Modifier(stat, term.value, term.label, _rule(term.rule)))
-    return found
+        mine.append(Modifier(stat, term.value, term.label, _rule(term.rule)))
+    return mine, theirs
 
 
 def reduction_terms(book: Compendium, state: MiridonBattle, plan: AttackPlan
@@ -92,20 +110,27 @@ def attach(data: dict[str, Any], book: Compendium, options: BattleOptions,
     """Put the terms in the forecast report ``data`` (``modifiers``) and each summed
     number beside its side (``attacker.to_hit``, ``defender.evasion`` ...): the numbers
     the dice use (``plan.spec``), which the terms must make up."""
-    attacker = [*to_hit_terms(plan), *damage_terms(book, plan)]
-    defender = [*evasion_terms(state, options, plan), *reduction_terms(book, state, plan)]
-    spec = plan.spec
+    damage, barriers = damage_terms(book, plan)
+    attacker = [*to_hit_terms(plan), *damage]
+    defender = [*evasion_terms(state, options, plan), *reduction_terms(book, state, plan),
+                *barriers]
+    spec, lasting = plan.spec, plan.spec.lasting
     numbers = {"to_hit": spec.to_hit, "damage_dice": spec.base_dice + spec.bonus_dice,
                "damage_flat": spec.base_bonus + spec.bonus_flat,
-               "evasion": spec.evasion, "reduction": spec.reduction}
+               "evasion": spec.evasion, "reduction": spec.reduction,
+               "barrier": lasting.barrier + lasting.spell_barrier if lasting else 0,
+               "elemental_flat": (lasting.elemental_flat or 0) if lasting else 0,
+               "vampiric_flat": (lasting.vampiric_flat or 0) if lasting else 0}
+    dice = _sums(attacker).get("damage_dice", 0)
+    if dice != numbers["damage_dice"]:
+        # a bonus attack's extra dice (follow_up_actions: Vicious Redouble L145,
+        # Advanced/Greater Combo Finisher) have no term of their own: listed as such,
+        # so the terms make up the number the dice roll
+        attacker.append(Modifier("damage_dice", numbers["damage_dice"] - dice,
+                                 "the bonus attack's extra dice",
+                                 "004 L145 Vicious Redouble / Combo Finisher flairs"))
     for side, terms in (("attacker", attacker), ("defender", defender)):
-        for stat, value in _sums(terms).items():
+        for stat in _sums(terms):
             data[side][stat] = numbers[stat]
-            if value != numbers[stat]:
-                # a bonus attack's extra dice (follow_up_actions: Vicious Redouble L145,
-                # Advanced/Greater Combo Finisher) have no term of their own: listed as
-                # such, so the terms make up the number
-                terms.append(Modifier(stat, numbers[stat] - value, "the bonus attack's extra dice",
-                                      "004 L145 Vicious Redouble / Combo Finisher flairs"))
     data["modifiers"] = (modifiers.report("attacker", attacker)
                          + modifiers.report("defender", defender))
