@@ -33,3 +33,21 @@ def test_a_fallen_foe_in_sight_stays_known_and_one_out_of_sight_stays_hidden() -
     after = state.replace_units(*fallen)
     seen = {u.id for u in shown_units(after, "player")}
     assert "scout" in seen and "fogbow" not in seen
+
+
+def test_a_seen_foes_reach_shows_no_gap_where_a_hidden_ally_of_its_stands() -> None:
+    """The Scout (seen) could strike (10, 2), 6 squares off (MOV 5, a lance); Hawkeye
+    standing there unseen must not cut that tile out of the reach the party is sent."""
+    from tactician.rulesets.registry import contract
+
+    state = _start("party.yaml", "foes.yaml")
+    hawk = next(u for u in state.units if u.id == "fogbow")
+    there = state.replace_units(hawk.model_copy(update={"position": (10, 2)}))
+    assert "fogbow" not in {u.id for u in shown_units(there, "player")}
+    away = state.replace_units(hawk.model_copy(update={"position": (13, 0)}))
+    fe = contract("fe-classic")
+    seen = fe.board_view(there, "scout", "player")["reach"]
+    assert [10, 2] in seen["attack"]
+    assert seen == fe.board_view(away, "scout", "player")["reach"]
+    # the GM's reach is the engine's own: there the ally's tile is no target
+    assert [10, 2] not in fe.board_view(there, "scout")["reach"]["attack"]

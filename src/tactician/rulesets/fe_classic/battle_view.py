@@ -122,7 +122,8 @@ def board_view(state: ClassicBattle, reach_unit: str | None = None,
         longest = max((w.range[1] or max(5, unit.character.stats.pow // 2)
                        for w in weapons_of(unit)), default=0)
         width, height = data["width"], data["height"]
-        allies = {u.position for u in state.units if u.side == unit.side and u.on_map}
+        # the unit's allies in sight (a hidden one leaves no gap in a seen foe's reach)
+        allies = {u.position for u in shown if u.side == unit.side and u.on_map}
         targets = {(x, y) for x in range(width) for y in range(height)
                    if any(1 <= manhattan((x, y), s) <= longest for s in spots)}
         data["reach"] = {"unit": unit.id, "move": sorted([list(t) for t in spots]),
