@@ -120,9 +120,9 @@ def test_miridons_terms_are_the_attacks_own_numbers(
     assert report["defender"]["evasion"] == mine["evasion"]
     assert any(t["stat"] == "evasion" and "L1614" in t["rule"] for t in terms)
     # Kessa's Melee Boost rank 2 adds 2d6 (L294) to the Greatsword's 3d6 (L1644)
-    dice = {t["source"]: t["value"] for t in terms if t["stat"] == "damage_dice"}
+    dice = {t["source"]: t["value"] for t in terms if t["stat"] == "damage_d6"}
     assert dice == {"Greatsword 3d6 (d6)": 3, "Melee Boost": 2}
-    assert report["attacker"]["damage_dice"] == 5
+    assert report["attacker"]["damage_d6"] == 5
     assert not any("extra dice" in t["source"] for t in terms)  # no term made up the sum
 
 

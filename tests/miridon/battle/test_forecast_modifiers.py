@@ -45,5 +45,5 @@ def test_a_physical_barrier_is_listed_as_what_it_still_absorbs_l3347() -> None:
     assert report["defender"]["barrier"] == 30
     # the barrier is no damage term: the weapon's dice and flat are as without it
     plain = MIRIDON.battle_forecast(_close(), STRIKE, RULES)
-    assert report["attacker"]["damage_dice"] == plain["attacker"]["damage_dice"]
+    assert report["attacker"]["damage_d6"] == plain["attacker"]["damage_d6"]
     check_modifiers(report, "through a barrier")

@@ -11,7 +11,7 @@ with the roll; each side's summed number is put beside them in the report:
   equal to a target's [Evasion]"): Passive Evasion (L1610, the sheet's value with its
   flairs) and the best Guardian rank of a friend within 5 ft (L173), or after a Dodge
   Active Evasion (L1614, L1718);
-- the attacker's ``damage_dice`` (d6 rolled) and ``damage_flat`` (added): the weapon's
+- the attacker's ``damage_d6`` (d6 rolled) and ``damage_added`` (added): the weapon's
   Damage Dealt (L1644) and ``AttackPlan.damage_terms`` (the ones whose rule is marked
   "(d6)" are dice), summed into ``spec.base_dice + spec.bonus_dice`` and
   ``spec.base_bonus + spec.bonus_flat``. The margin terms of Crushing Blow and True
@@ -71,8 +71,8 @@ def damage_terms(book: Compendium, plan: AttackPlan) -> tuple[list[Modifier], li
     """(the attacker's damage and lasting-weapon terms, the defender's barrier terms)."""
     weapon = book.weapon(plan.weapon)
     dice, flat = weapon_damage(weapon)
-    mine = [Modifier("damage_dice", dice, f"{weapon.name} {weapon.damage} (d6)", "004 L1644"),
-            Modifier("damage_flat", flat, f"{weapon.name} {weapon.damage}", "004 L1644")]
+    mine = [Modifier("damage_d6", dice, f"{weapon.name} {weapon.damage} (d6)", "004 L1644"),
+            Modifier("damage_added", flat, f"{weapon.name} {weapon.damage}", "004 L1644")]
     theirs: list[Modifier] = []
     for term in plan.damage_terms:
         if term.rule in LASTING:
@@ -80,7 +80,7 @@ def damage_terms(book: Compendium, plan: AttackPlan) -> tuple[list[Modifier], li
             (theirs if side == "defender" else mine).append(
                 Modifier(stat, term.value, term.label, _rule(term.rule)))
             continue
-        stat = "damage_dice" if DICE_MARK in term.rule else "damage_flat"
+        stat = "damage_d6" if DICE_MARK in term.rule else "damage_added"
         mine.append(Modifier(stat, term.value, term.label, _rule(term.rule)))
     return mine, theirs
 
@@ -115,18 +115,18 @@ def attach(data: dict[str, Any], book: Compendium, options: BattleOptions,
     defender = [*evasion_terms(state, options, plan), *reduction_terms(book, state, plan),
                 *barriers]
     spec, lasting = plan.spec, plan.spec.lasting
-    numbers = {"to_hit": spec.to_hit, "damage_dice": spec.base_dice + spec.bonus_dice,
-               "damage_flat": spec.base_bonus + spec.bonus_flat,
+    numbers = {"to_hit": spec.to_hit, "damage_d6": spec.base_dice + spec.bonus_dice,
+               "damage_added": spec.base_bonus + spec.bonus_flat,
                "evasion": spec.evasion, "reduction": spec.reduction,
                "barrier": lasting.barrier + lasting.spell_barrier if lasting else 0,
                "elemental_flat": (lasting.elemental_flat or 0) if lasting else 0,
                "vampiric_flat": (lasting.vampiric_flat or 0) if lasting else 0}
-    dice = _sums(attacker).get("damage_dice", 0)
-    if dice != numbers["damage_dice"]:
+    dice = _sums(attacker).get("damage_d6", 0)
+    if dice != numbers["damage_d6"]:
         # a bonus attack's extra dice (follow_up_actions: Vicious Redouble L145,
         # Advanced/Greater Combo Finisher) have no term of their own: listed as such,
         # so the terms make up the number the dice roll
-        attacker.append(Modifier("damage_dice", numbers["damage_dice"] - dice,
+        attacker.append(Modifier("damage_d6", numbers["damage_d6"] - dice,
                                  "the bonus attack's extra dice",
                                  "004 L145 Vicious Redouble / Combo Finisher flairs"))
     for side, terms in (("attacker", attacker), ("defender", defender)):
