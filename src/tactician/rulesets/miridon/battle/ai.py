@@ -29,6 +29,7 @@ from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.rules import MiridonBattleRules
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
+from tactician.rulesets.miridon.spirit_battle.ai_mechs import mech_candidates
 from tactician.rulesets.miridon.spirit_battle.ai_spells import spell_candidates
 from tactician.rulesets.miridon.spirit_battle.ai_threats import threat_terms
 
@@ -360,7 +361,8 @@ def decide(rules: MiridonBattleRules, state: MiridonBattle, unit: UnitState) -> 
     candidates += restore_candidates(book, unit)
     candidates += [Candidate(c.action, c.score, c.why, target=c.target, expected=c.expected,
                              defeat=c.defeat)
-                   for c in spell_candidates(book, options, state, unit)]  # part 3
+                   for c in spell_candidates(book, options, state, unit)
+                   + mech_candidates(book, options, state, unit)]  # part 3
     if options.ai_preset == "tactical":
         from tactician.rulesets.miridon.battle.ai_threat import apply_threat
 
