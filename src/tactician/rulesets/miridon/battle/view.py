@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState, terrain_set
+from tactician.rulesets.miridon.battle.verbal_actions import veiled_from
 
 
 def _effects(unit: UnitState) -> list[str]:
@@ -37,6 +38,8 @@ def unit_view(unit: UnitState, acting: bool) -> dict[str, Any]:
         "slots_used": list(unit.slots), "status": unit.status,
         # the turn order's key (L1594): Maximum Speed Points
         "initiative": unit.profile.max_speed,
+        # the web fog keeps a veiled caster from the sides it deceived (L3273)
+        "hidden_from": veiled_from(unit),
     }
 
 
