@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from tactician.errors import RulesError
-from tactician.rulesets.miridon.battle.view import board_view
 from tactician.rulesets.miridon.battle.verbal_actions import veiled_from
+from tactician.rulesets.miridon.battle.view import board_view
 from tactician.web.fog import board_for, fog_for
 from tests.miridon.battle.helpers import act, battle, unit
 
