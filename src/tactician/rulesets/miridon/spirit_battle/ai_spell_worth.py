@@ -9,7 +9,7 @@ the exact activation forecast (``magic/forecast.py``, which enumerates
 - Gale Burst (L3313): on every other unit within the radius, where the grid stops it
   (``gale_push.landings``): the wall damage (after its Physical Barrier, L3339), a foe's
   counted +, a friend's x -``ALLY_WEIGHT``.
-- Possession (L3389): the target's insanity cost (``possession_forecast``) + ``GHOST_GAIN``
+- Possession (L3389): the target's expected insanity cost + ``GHOST_GAIN``
   per expected ghost gained (a foe's ghosts are its future insanity).
 - Spell / Physical Barrier (L3331, L3339): the damage it would absorb within
   ``HORIZON`` blocks - a physical one against the foes' plain attacks where they stand
@@ -36,16 +36,12 @@ from tactician.rulesets.miridon.battle.geometry import distance_ft
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
-from tactician.rulesets.miridon.insanity_roll import insanity_check, insanity_distribution
+from tactician.rulesets.miridon.insanity_roll import insanity_check
 from tactician.rulesets.miridon.magic.activation import Target
-from tactician.rulesets.miridon.magic.ai_hooks import insanity_cost
+from tactician.rulesets.miridon.magic.ai_hooks import expected_insanity_cost
 from tactician.rulesets.miridon.magic.casting import SELF, Casting, spell_of
 from tactician.rulesets.miridon.magic.effects import enchantment, gale_distance
-from tactician.rulesets.miridon.magic.forecast import (
-    activation_distribution,
-    per_target,
-    possession_forecast,
-)
+from tactician.rulesets.miridon.magic.forecast import activation_distribution, per_target
 from tactician.rulesets.miridon.spirit_battle.ai_threats import insanity_term
 from tactician.rulesets.miridon.spirit_battle.barriers import barrier_of
 from tactician.rulesets.miridon.spirit_battle.gale_push import landings
@@ -202,17 +198,25 @@ def _gale(book: Compendium, options: BattleOptions, state: MiridonBattle, unit: 
 
 def _possession(book: Compendium, options: BattleOptions, state: MiridonBattle,
                 unit: UnitState, casting: Casting) -> Worth | None:
+    """Over the exact activation distribution (the Spell Power's 15d6 + boosts, L3389): the
+    ghost gained and the insanity check the gain calls for (L3025), each check valued by
+    its exact expected cost (``ai_hooks.expected_insanity_cost``)."""
     other = target_of(state, unit, casting.target)
     if other.side == unit.side or other.status != "ok" or \
             not within(options, unit, other, spell_of(book, casting.spell).range_ft):
         return None
-    forecast = possession_forecast(book, casting, caster_of_unit(unit), spell_target(other))
-    gain = sum(g * p for g, p in forecast.gain.items())
-    mind = insanity_cost(forecast.insanity)
+    gain, mind, success, p_roll = 0.0, 0.0, 0.0, 0.0
+    for activation, p in _distribution(unit, casting, [spell_target(other)]).items():
+        result = activation.effects[0].possession
+        if result is not None and result.possessed:
+            gain, success = gain + p * result.gain, success + p
+        for _, check, rolls in activation.insanity:
+            if check.rolls:
+                p_roll += p
+                mind += p * expected_insanity_cost(book, check.bonus, rolls)
     return Worth(mind + GHOST_GAIN * gain,
-                 f"possess {other.id}: P(success) {forecast.p_success:.0%}, E[ghost gain] "
-                 f"{gain:.2f}, P(insanity roll) {forecast.p_insanity_roll:.0%} cost {mind:.2f} "
-                 "(L3389, L3025)", other.id)
+                 f"possess {other.id}: P(success) {success:.0%}, E[ghost gain] {gain:.2f}, "
+                 f"P(insanity roll) {p_roll:.0%} cost {mind:.2f} (L3389, L3025)", other.id)
 
 
 def incoming(book: Compendium, options: BattleOptions, state: MiridonBattle, other: UnitState,
@@ -255,7 +259,7 @@ def _gather(book: Compendium, options: BattleOptions, state: MiridonBattle, unit
     if regained <= 0:
         return None
     check = insanity_check(unit.hp, ghost.maximum, unit.profile.talent("Resist Insanity"))
-    mind = insanity_cost(insanity_distribution(book, check.bonus)) if check.rolls else 0.0
+    mind = expected_insanity_cost(book, check.bonus) if check.rolls else 0.0
     return Worth(GHOST_POINT * regained - mind,
                  f"Gather Mist: +{regained} ghost, own insanity cost {mind:.2f} (L3324)")
 
