@@ -95,7 +95,7 @@ def test_the_planner_plays_the_mechs_turn_each_part_at_most_once() -> None:
 
 def test_a_parts_points_beyond_its_regeneration_cost_as_a_characters() -> None:
     from tactician.rulesets.miridon.mechs.mech import PartState
-    from tactician.rulesets.miridon.spirit_battle.ai_mechs import part_cost_value
+    from tactician.rulesets.miridon.spirit_battle.part_points import part_cost_value
 
     part = PartState("Core", "spell_core", 6, 1, 6)
     assert part_cost_value(part, 1) == pytest.approx(FULL)

@@ -99,3 +99,42 @@ def test_refusals_change_nothing() -> None:
     with pytest.raises(RulesError, match="casting no spell"):
         act(state, {"type": "mech_channel", "unit": "warden", "part": CORE})
     assert state.model_dump() == before
+
+
+def test_the_ai_casts_channels_and_activates_through_the_core() -> None:
+    from dataclasses import replace
+
+    from tactician.rulesets.miridon.battle.ai import decide
+    from tactician.rulesets.miridon.battle.rules import MiridonBattleRules
+    from tactician.rulesets.miridon.magic.casting import Casting
+    from tactician.rulesets.miridon.spirit_battle.ai_mech_spells import core_candidates
+    from tactician.rulesets.miridon.spirit_battle.ai_spell_worth import worth
+    from tactician.rulesets.miridon.spirit_battle.mech_spells import with_pilot_boosts
+    from tactician.rulesets.miridon.spirit_battle.mech_units import replace_part, with_mech
+    from tactician.rulesets.miridon.spirit_battle.part_points import part_cost_value
+    from tactician.rulesets.miridon.spirit_battle.unit_slices import with_casting
+
+    state = _state()
+    warden = state.unit("warden").model_copy(update={"controller": "ai"})
+    state = state.replace_units(warden)
+    found = core_candidates(BOOK, BattleOptions(), state, warden)
+    cast = next(c for c in found if c.action["spell"] == "Elemental Spell")
+    trial = Casting("Elemental Spell", (), 1, 0, "ogre", 60, status="activated",
+                    element="fire")
+    value = worth(BOOK, BattleOptions(), state, with_pilot_boosts(warden, state.unit("vex")),
+                  trial)
+    core = mech_of(warden).part(CORE)
+    assert value is not None
+    assert cast.score == pytest.approx(0.3 * value.value - part_cost_value(core, 2))
+    assert not [c for c in found if c.action["spell"] == "Gather Mist"]
+    for c in found:  # every candidate is an action the rules take
+        act(state, c.action)
+    # ready to activate: the AI activates it
+    ready = with_casting(with_mech(warden, replace_part(mech_of(warden), replace(
+        core, casting=True))), Casting("Elemental Spell", (), 5, 0, "ogre", 60,
+                                       element="fire"))
+    state = state.replace_units(ready)
+    choice = decide(MiridonBattleRules(), state, ready)["actions"][0]
+    assert choice == {"type": "mech_activate", "unit": "warden", "part": CORE}
+    after, _, _ = act(state, choice)
+    assert after.unit("ogre").hp < 40

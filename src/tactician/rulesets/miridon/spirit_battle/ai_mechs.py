@@ -12,6 +12,9 @@ through its parts, "1 action each [Action Block]" each, paid in the part's own s
   ``MOVE_DISCOUNT`` x the best part attack from the new square - the part's points; when no
   better attack opens, ``APPROACH`` per square closer to the nearest foe while out of reach.
 
+- a Mech Spell Core's Cast / Channel / Activate Spell (``ai_mech_spells``): the spells'
+  worths, as a character caster's.
+
 A part's point is valued against its own pool, the next regeneration's points at a full
 pool's value (``part_cost_value``). A Disabled or unpiloted mech has no candidates (L3659):
 it ends its turn.
@@ -25,32 +28,24 @@ from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.attack_actions import plan_attack
 from tactician.rulesets.miridon.battle.attack_numbers import reach_ft
 from tactician.rulesets.miridon.battle.attack_roll import odds
-from tactician.rulesets.miridon.battle.economy import FULL, point_value
 from tactician.rulesets.miridon.battle.geometry import direction_of, distance_ft
 from tactician.rulesets.miridon.battle.move_actions import MOVES
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
-from tactician.rulesets.miridon.mechs.mech import PartState, part_action
+from tactician.rulesets.miridon.mechs.mech import part_action
+from tactician.rulesets.miridon.spirit_battle.ai_mech_spells import core_candidates
 from tactician.rulesets.miridon.spirit_battle.ai_spells import Candidate
 from tactician.rulesets.miridon.spirit_battle.ai_threats import threat_terms
 from tactician.rulesets.miridon.spirit_battle.mech_actions import PART_ATTACKS
 from tactician.rulesets.miridon.spirit_battle.mech_move import legal_mech_moves
 from tactician.rulesets.miridon.spirit_battle.mech_units import is_mech, mech_of, with_mech
+from tactician.rulesets.miridon.spirit_battle.part_points import part_cost_value
 
 KNOCKOUT = 12.0  # as a character's attack (battle/ai.py KNOCKOUT_VALUE)
 DEATH = 6.0
 MOVE_DISCOUNT = 0.9
 APPROACH = 1.0
-
-
-def part_cost_value(part: PartState, cost: int) -> float:
-    """What ``cost`` of the part's speed is worth (L3641: its own pool). Unlike a
-    character's battle-long pool, a part's "[Speed Points] regenerate by the [Speed Point
-    Regen]" every turn (L3621): the points the next regeneration gives back are worth a full
-    pool's (``FULL``), the rest as a character's point at the level the pool falls to."""
-    refilled = min(cost, part.speed_regen)
-    return refilled * FULL + (cost - refilled) * point_value(part.speed - cost, part.max_speed)
 
 
 def _foes(state: MiridonBattle, unit: UnitState) -> list[UnitState]:
@@ -139,4 +134,5 @@ def mech_candidates(book: Compendium, options: BattleOptions, state: MiridonBatt
         return []
     attacks = attack_candidates(book, options, state, unit)
     best_now = max((c.score for c in attacks), default=0.0)
-    return attacks + move_candidates(book, options, state, unit, best_now)
+    return attacks + move_candidates(book, options, state, unit, best_now) + \
+        core_candidates(book, options, state, unit)

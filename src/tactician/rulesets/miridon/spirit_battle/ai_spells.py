@@ -64,8 +64,8 @@ def is_caster(unit: UnitState) -> bool:
                ("Offensive Spell Boost", "Defensive Spell Boost", "General Spell Boost"))
 
 
-def _targets(book: Compendium, options: BattleOptions, state: MiridonBattle, unit: UnitState,
-             spell: str) -> list[str]:
+def spell_targets(book: Compendium, options: BattleOptions, state: MiridonBattle,
+                  unit: UnitState, spell: str) -> list[str]:
     """The targets in ``spell``'s range at the cast (L3249)."""
     if spell in AT_SELF:
         return [SELF]
@@ -90,7 +90,7 @@ def spell_candidates(book: Compendium, options: BattleOptions, state: MiridonBat
     for spell in (*AT_FOES, *AT_FRIENDS, *AT_SELF):
         blocks = cast_time(spell_of(book, spell), (), caster)
         element = ELEMENT if spell in ELEMENTAL else None
-        for target in _targets(book, options, state, unit, spell):
+        for target in spell_targets(book, options, state, unit, spell):
             trial = Casting(spell, (), 1, 0, target, spell_of(book, spell).range_ft,
                             status="activated", element=element)
             value = worth(book, options, state, unit, trial)
