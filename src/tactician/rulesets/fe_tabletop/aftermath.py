@@ -135,7 +135,7 @@ def award(state: TabletopBattle, defeated: int, dice: DiceSource, options: Table
           why: str) -> tuple[TabletopBattle, Records]:
     """The party chart's EXP for ``defeated`` enemy units to every standing party unit."""
     members = [u for u in state.units if u.side == state.party and not u.out]
-    amount = experience.share(experience.party_award(defeated, options), len(members), options)
+    amount = gains.party_exp(defeated, len(members), options)
     records: Records = [{"type": "exp", "amount": amount, "units": [u.id for u in members],
                          "text": f"the party gains {amount} EXP each for {why} enemy "
                                  f"unit(s) (001 L125 chart)"}]
