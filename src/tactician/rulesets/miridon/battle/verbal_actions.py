@@ -10,8 +10,8 @@
 - ``veil`` (the Verbal Action L2076, or with ``bonus=yes`` the Bonus Action L2520 whose
   "Trigger Action: Any action with a [Subtlety Modifier]" is the Cast Spell of this block):
   "If the character ... wants to conceal that they are casting a spell with [Veil], then
-  this modifier is added to the [Stealth] or [Veil] roll." (L3273). DEFAULT (ruling
-  ``veil``, docs/rulings.md): a charisma contest (ruling ``charisma_roll``, L1772-1784)
+  this modifier is added to the [Stealth] or [Veil] roll." (L3273). DEFAULT (docs/rulings.md
+  "Veil"): a charisma contest (ruling ``charisma_roll``, L1772-1784)
   against every conscious enemy on the map, the offence + the spell's Subtlety Modifier
   (L3287-3387); a side every one of whose units lost does not see the casting - the caster
   is kept out of that side's view (``veiled_from``, read by the web fog as

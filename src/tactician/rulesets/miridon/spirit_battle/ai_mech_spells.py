@@ -1,6 +1,6 @@
 """The AI casting through a Mech Spell Core (spec §3.23, DEFAULT design; the core's actions
-are ``mech_spells``, ruling ``spell core``). The same spells, targets and worths as a
-character caster's (``ai_spells``, ``ai_spell_worth``), the mech standing as the caster with
+are ``mech_spells``, docs/rulings.md "Spell cores"). The same spells, targets and worths as
+a character caster's (``ai_spells``, ``ai_spell_worth``), the mech standing as the caster with
 its pilot's boosts (``mech_spells.with_pilot_boosts``) and the core's speed points valued as
 a part's (``part_points.part_cost_value``):
 

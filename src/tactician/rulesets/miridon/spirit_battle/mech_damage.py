@@ -2,8 +2,8 @@
 cancelled, parts' speed 0, PDR 0); a hit on a Disabled mech "is applied to both the [Mech]
 and the character piloting the [Mech]", bypassing PDR and SDR.
 
-A spell its Mech Spell Core is casting (``mech_spells``, ruling ``spell core``) loses the
-damage the mech takes, "If the spell caster receives damage, then the [Spell Ghost HP] is
+A spell its Mech Spell Core is casting (``mech_spells``, docs/rulings.md "Spell cores")
+loses the damage the mech takes, "If the spell caster receives damage, then the [Spell Ghost HP] is
 reduced by the amount of damage taken." (L3257, the pilot's Concentration counting), and "When
 a [Mech] becomes [Disabled], any spell that a [Mech Part] is currently casting is
 cancelled." (L3653)."""

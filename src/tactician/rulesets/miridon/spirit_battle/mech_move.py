@@ -13,9 +13,10 @@ that reaches. A charge faces the way it moved and adds the weapon's weight to th
 melee attack this block, as a character's (L1953, L1965). The pilot inside goes with it.
 Traps on the squares trigger as for a character (``traps.enter``).
 
-DEFAULT (ruling ``mech moves``): no Obstruct Movement against a mech's move - the reaction
-reads a character's "movement action" (L2186) and a part's action is paid in no pool of the
-mover's that "the movement are still paid" could mean; refused input changes nothing.
+DEFAULT (docs/rulings.md "A mech's movement"): no Obstruct Movement against a mech's move -
+the reaction reads a character's "movement action" (L2186) and a part's action is paid in
+no pool of the mover's that "the movement are still paid" could mean. Refused input
+changes nothing.
 """
 
 from __future__ import annotations

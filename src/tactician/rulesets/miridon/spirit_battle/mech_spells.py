@@ -1,5 +1,5 @@
-"""A Mech Spell Core's spells in battle (004 L224, L3641, L3647, L3653; ruling ``spell
-core``, docs/rulings.md).
+"""A Mech Spell Core's spells in battle (004 L224, L3641, L3647, L3653; docs/rulings.md
+"Spell cores").
 
 What the text says: Mech Spell Training "The character can use a additional [Mech Part] in
 any [Mech] that they pilot. This [Mech Part] must be a [Mech Spell Core]." (L224); "Each
@@ -106,12 +106,12 @@ def mech_cast(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> 
     if casting_of(unit) is not None:
         raise RulesError(f"{unit.id} is already casting a spell")
     if action.get("modifiers"):
-        raise RulesError("a Mech Spell Core casts without casting modifiers (ruling spell "
-                         "core: their costs are strength and speed points, L2650)")
+        raise RulesError("a Mech Spell Core casts without casting modifiers (docs/rulings.md "
+                         "'Spell cores': their costs are strength and speed points, L2650)")
     spell = str(action.get("spell", ""))
     if spell.casefold() == GATHER_MIST.casefold():
         raise RulesError("a Mech Spell Core has no ghosts to gather: Gather Mist is the "
-                         "pilot's own (ruling spell core, L3324)")
+                         "pilot's own (docs/rulings.md 'Spell cores', L3324)")
     pilot = pilot_of(state, unit)
     target = str(action.get("target") or SELF)
     target = SELF if target == unit.id else target
