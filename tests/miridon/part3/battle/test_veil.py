@@ -107,3 +107,16 @@ def test_refusals_change_nothing() -> None:
     with pytest.raises(RulesError, match="verbal action"):
         act(state, {"type": "veil", "unit": "mage"})
     act(later, {"type": "veil", "unit": "mage"})  # a later block's verbal action: taken
+
+
+def test_battle_show_side_keeps_the_veiled_caster_from_the_deceived_side() -> None:
+    from tactician.rulesets.registry import contract
+
+    state = cast()
+    state, _, _ = act(state, {"type": "veil", "unit": "mage", "bonus": "yes"},
+                      rolls=[6, 6, 1, 1])
+    miridon = contract("miridon")
+    enemy = miridon.board_view(state, None, "enemy")
+    assert "mage" not in json.dumps(enemy) and "Mage" not in json.dumps(enemy)
+    assert [u["id"] for u in miridon.board_view(state, None, "player")["units"]] == \
+        ["mage", "ogre"]
