@@ -41,3 +41,21 @@ def test_mixture_sums_to_one_and_matches_simulation(comp: Compendium) -> None:
     assert abs(rolled / trials - 0.7) < 4.5 * math.sqrt(0.21 / trials)
     p = forecast.effect("Stun")
     assert abs(stunned / trials - p) < 4.5 * math.sqrt(p * (1 - p) / trials) + 1e-3
+
+
+def test_hp_lost_is_capped_at_the_targets_hp_as_in_battle(comp: Compendium) -> None:
+    """The battle keeps Current HP at 0 or more (L1736-1740, ``strike``), so a 15-damage hit
+    on 5 HP leaves 0 HP and the check rolls ghost - 0 + 3d6 (L3035), not ghost - (-10)."""
+    from tactician.rulesets.miridon.insanity_roll import insanity_distribution
+
+    forecast = attack_insanity(comp, 5, 20, 0, {15: 1.0})
+    expected = insanity_distribution(comp, insanity_check(0, 20).bonus)
+    assert insanity_check(0, 20).bonus == 20
+    assert forecast.p_roll == 1.0
+    assert forecast.outcomes.keys() == expected.keys()
+    for taken, p in expected.items():
+        assert forecast.outcomes[taken] == pytest.approx(p)
+    # every damage at or above the HP is the same check
+    same = attack_insanity(comp, 5, 20, 0, {5: 0.5, 40: 0.5})
+    for taken, p in expected.items():
+        assert same.outcomes[taken] == pytest.approx(p)

@@ -116,9 +116,10 @@ def test_the_ai_activates_gale_burst_on_every_unit_in_its_radius() -> None:
     state = battle(witch, unit("sable", at=(4, 0)), unit("far", at=(16, 0)), width=20,
                    order=("witch", "sable", "far"))
     choice = decide(MiridonBattleRules(), state, state.unit("witch"))["actions"][0]
-    assert choice == {"type": "activate_spell", "unit": "witch", "targets": ["sable"]}
+    assert choice == {"type": "activate_spell", "unit": "witch"}  # all in its radius (L3313)
     after, _, _ = act(state, choice)
     assert after.unit("sable").position == (0, 0) and after.unit("sable").hp == 40 - 20
+    assert after.unit("far").position == (16, 0)  # 50 ft: outside the 45 ft radius
 
 
 def test_possession_is_worth_the_targets_insanity_and_ghost_gain() -> None:
@@ -149,17 +150,27 @@ def test_gather_mist_is_worth_the_ghost_regained_less_its_own_insanity() -> None
     assert found is not None and found.value == pytest.approx(0.3 * 8 - cost)
 
 
-def test_enchantments_wait_until_the_battle_keeps_them(monkeypatch: pytest.MonkeyPatch) -> None:
-    witch = caster({"Offensive Spell Boost": 1}, at=(1, 0))
-    state = battle(witch, unit("sable", at=(0, 0)), order=("witch", "sable"))
-    trial = Casting("Elemental Weapon", (), 1, 0, "self", 30, status="activated",
-                    element="fire")
-    assert worth(BOOK, OPTIONS, state, state.unit("witch"), trial) is None
-    monkeypatch.setattr(ai_spell_worth, "ENCHANTMENTS_LAST", True)
-    hit = ai_spell_worth.best_hit(BOOK, OPTIONS, state, state.unit("witch"))
-    found = worth(BOOK, OPTIONS, state, state.unit("witch"), trial)
-    assert hit > 0 and found is not None
-    assert found.value == pytest.approx(2 * hit * (3.5 + 2))  # + 2 per OSB rank (L3358)
+def test_an_enchantment_is_worth_its_dice_on_the_hits_the_wielder_would_land() -> None:
+    witch = caster({"Offensive Spell Boost": 1, "Defensive Spell Boost": 1}, at=(1, 0))
+    sable = unit("sable", at=(0, 0), sdr=2)
+    state = battle(witch, sable, order=("witch", "sable"))
+    hit, foe = ai_spell_worth.best_hit(BOOK, OPTIONS, state, state.unit("witch"))
+    assert hit > 0 and foe is not None and foe.id == "sable"
+    elemental = worth(BOOK, OPTIONS, state, state.unit("witch"), Casting(
+        "Elemental Weapon", (), 1, 0, "self", 30, status="activated", element="fire"))
+    # 1d6 + 2 (OSB 1, L3364) less SDR 2 (L3362): 1d6 on average 3.5
+    assert elemental is not None and elemental.value == pytest.approx(2 * hit * 3.5)
+    hurt = state.replace_units(state.unit("witch").model_copy(update={"hp": 37}))
+    vampiric = worth(BOOK, OPTIONS, hurt, hurt.unit("witch"), Casting(
+        "Vampiric Weapon", (), 1, 0, "self", 30, status="activated"))
+    # 1d6 + 2 (DSB 1, L3379) healing capped at the 3 HP it misses: 3 on every face
+    assert vampiric is not None and vampiric.value == pytest.approx(2 * hit * 3)
+    # an enchantment as strong already on the weapon is worth nothing more
+    done, _, _ = act(state.replace_units(with_casting(state.unit("witch"), Casting(
+        "Elemental Weapon", (), 1, 0, "self", 30, element="fire"))),
+        {"type": "activate_spell", "unit": "witch"})
+    assert worth(BOOK, OPTIONS, done, done.unit("witch"), Casting(
+        "Elemental Weapon", (), 1, 0, "self", 30, status="activated", element="fire")) is None
 
 
 def test_every_spell_candidate_is_an_action_the_rules_take() -> None:

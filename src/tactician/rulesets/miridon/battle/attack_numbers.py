@@ -18,6 +18,13 @@ weapon weight / Fast Charge + 2 x weight (L1953, L1965), Bull Rush +1d6 per rank
 charge (L166), Flanking rank x friends in melee range of the target (L138), Power Attack
 +1d6 per point (L2582), Crushing Blow +1d6 and True Strike +1 per point of margin (L2600,
 L2628). Reduction: PDR with the stance's bonus, SDR against a tesla (L1656-1658).
+
+Lasting spells (``_lasting``; the procedure is ``lasting_spells``): the target's
+Physical Barrier, "absorbs 30 physical damage before breaking" (L3347), or against a tesla
+its Spell Barrier, "absorbs 30 spell damage or other elemental damage" (L3334); the
+attacker's Elemental Weapon on the weapon used, "an additional 1d6 elemental damage ...
+[Spell Damage Reduction] reduces this damage." (L3362), through the Spell Barrier; its
+Vampiric Weapon, "heal the wielder for 1d6 damage when they hit" (L3377).
 """
 
 from __future__ import annotations
@@ -28,12 +35,15 @@ from typing import Literal
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.attack_roll import AttackSpec
 from tactician.rulesets.miridon.battle.geometry import distance_ft, in_melee
+from tactician.rulesets.miridon.battle.lasting_spells import BarrierKind, Lasting
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.stances import shield_of, unit_pdr
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
 from tactician.rulesets.miridon.derived import AIMED_BONUS, UNARMED, UNARMED_DOUBLERS
 from tactician.rulesets.miridon.models import Weapon
+from tactician.rulesets.miridon.spirit_battle.barriers import barrier_of
+from tactician.rulesets.miridon.spirit_battle.enchantments import of_kind
 
 ActsAs = Literal["melee", "combo", "gun", "aimed"]
 MELEE_KINDS = ("sword", "shield", "drill", "hammer", "grappling", "staff")  # L1798, C28
@@ -303,6 +313,9 @@ def build(
         unconscious=target.status == "unconscious", dead_on_zero=options.dead_on_zero,
     )
     spec = replace(spec, **_on_hit(attacker, weapon))  # type: ignore[arg-type]
+    lasting, lasting_terms = _lasting(attacker, target, weapon)
+    spec = replace(spec, lasting=lasting)
+    damage_terms.extend(lasting_terms)
     if melee and profile.has("Redouble Specialist"):
         spec = replace(spec, **_specialist(attacker, weapon, bonus, power, spun,
                                            flanking))  # type: ignore[arg-type]
@@ -380,3 +393,32 @@ def _on_hit(attacker: UnitState, weapon: Weapon) -> dict[str, int]:
     found.setdefault("crit_multiplier_pdr", 1)
     found.setdefault("crit_multiplier_points", 1)
     return found
+
+
+def _lasting(attacker: UnitState, target: UnitState, weapon: Weapon
+             ) -> tuple[Lasting | None, list[Term]]:
+    """The lasting spells the hit meets (L3326-3380): the target's barriers, the enchantments
+    on the attacker's weapon (``Unarmed``: on the character, L3360); and their terms."""
+    found: dict[str, object] = {}
+    terms: list[Term] = []
+    for name, key, rule in (("physical", "barrier", "L3347"), ("spell", "spell_barrier",
+                                                                "L3334")):
+        shield = barrier_of(target, name)
+        if shield is not None:
+            found[key] = shield.left
+            terms.append(Term(f"{target.id}'s {name} barrier absorbs", shield.left, rule))
+    elemental = of_kind(attacker, weapon.name, "elemental")
+    if elemental is not None:
+        found["elemental_flat"] = elemental.flat
+        found["elemental_reduction"] = target.profile.sdr
+        terms.append(Term(f"Elemental Weapon ({elemental.element or 'element'}) 1d6+"
+                          f"{elemental.flat}, less SDR {target.profile.sdr}", elemental.flat,
+                          "L3362"))
+    vampiric = of_kind(attacker, weapon.name, "vampiric")
+    if vampiric is not None:
+        found["vampiric_flat"] = vampiric.flat
+        terms.append(Term(f"Vampiric Weapon heals 1d6+{vampiric.flat}", vampiric.flat, "L3377"))
+    if not found:
+        return None, terms
+    kind: BarrierKind = "spell" if weapon.category == "tesla" else "physical"  # L1658, L3334
+    return Lasting(barrier_kind=kind, **found), terms  # type: ignore[arg-type]

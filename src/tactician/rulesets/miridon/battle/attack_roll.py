@@ -19,6 +19,13 @@ L1730). The procedure:
    (PDR, L3438), hammers (speed, L3460) and teslas (strength and speed, L3576-3578),
    multiplied on a critical by the best owned critical flair (L983-1024, L1077-1093).
 
+5. the lasting spells the hit meets (004 L3326-3380; ``lasting_spells``): the target's
+   barrier absorbs the hit's [Damage Dealt] - "absorbs 30 physical damage before breaking."
+   (L3347) -, an Elemental Weapon adds "an additional 1d6 elemental damage" reduced by SDR
+   "separately" (L3362), a Vampiric Weapon heals the wielder "for 1d6 damage when they hit
+   ... The attack must deal more than 0 damage." (L3377). An attack meeting none
+   (``AttackSpec.lasting`` None) takes exactly the steps above.
+
 A shotgun fires ``bullets`` bullets, each its own to-hit and damage with DR per bullet
 (spec 004 §3.6 default); the state between bullets is merged, so the forecast stays exact
 and small.
@@ -26,11 +33,18 @@ and small.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from tactician.dice.enumerate import distribution
 from tactician.rulesets.miridon.battle.dice_events import D6Pool, ToHitRoll
+from tactician.rulesets.miridon.battle.lasting_spells import (
+    Lasting,
+    Worn,
+    lasting_roll,
+    next_roll,
+    weapon_hit,
+)
 
 CritMode = Literal["double", "piercing", "sword"]
 
@@ -72,6 +86,7 @@ class AttackSpec:
     excluded_margin_flat: bool = False
     count_crit: bool = True
     auto_hit: bool = False  # the Grapple Attack that follows a grapple (L1875) never rolls
+    lasting: Lasting | None = None  # barriers and enchantments the hit meets (L3326-3380)
 
 
 class Result(NamedTuple):
@@ -88,8 +103,29 @@ class Result(NamedTuple):
     pdr_loss: int = 0
     speed_loss: int = 0
     strength_loss: int = 0
-    pending: int = 0  # a hit awaiting its damage roll: 1 normal, 2 critical
+    pending: int = 0  # a hit awaiting its damage roll: 1 normal, 2 critical; 3, 4 lasting
     counted: int = 0  # the damage Redouble compares with its threshold (L2347, L489)
+    worn: Worn | None = None  # what the lasting spells did (None: the attack meets none)
+
+    @property
+    def absorbed(self) -> int:
+        """By the target's Physical Barrier (L3347)."""
+        return self.worn.absorbed if self.worn else 0
+
+    @property
+    def absorbed_spell(self) -> int:
+        """By its Spell Barrier (L3334)."""
+        return self.worn.absorbed_spell if self.worn else 0
+
+    @property
+    def elemental(self) -> int:
+        """Of ``damage``, the Elemental Weapon's (L3362)."""
+        return self.worn.elemental if self.worn else 0
+
+    @property
+    def healed(self) -> int:
+        """The Vampiric Weapon's healing of the wielder, as rolled (L3377)."""
+        return self.worn.healed if self.worn else 0
 
 
 def _damage_of(spec: AttackSpec, crit: bool, margin: int | None,
@@ -143,7 +179,8 @@ def _roll(spec: AttackSpec) -> ToHitRoll:
 
 def step(spec: AttackSpec, state: Result, chance: Any, roll: ToHitRoll | None = None) -> Result:
     """One step: a to-hit roll, or the damage roll of the hit it made (two steps, so the
-    forecast merges equal to-hit results before the damage; ``roll`` is made once)."""
+    forecast merges equal to-hit results before the damage; ``roll`` is made once), or a
+    lasting spell's roll after it (``lasting_spells``: its own step, merged the same way)."""
     if not state.pending:
         if spec.auto_hit:
             hit, crit, margin = True, False, None
@@ -151,12 +188,24 @@ def step(spec: AttackSpec, state: Result, chance: Any, roll: ToHitRoll | None = 
             hit, crit, margin = chance.decide(roll or _roll(spec))
         if hit:
             return Result(state.stage, state.hits + 1, state.crits + crit, state.damage,
-                          margin, spec.hp, pending=2 if crit else 1, counted=state.counted)
+                          margin, spec.hp, pending=2 if crit else 1, counted=state.counted,
+                          worn=state.worn)
         if state.stage > 1:
             return Result(state.stage - 1, state.hits, state.crits, state.damage, None, spec.hp,
-                          counted=state.counted)
-        return _finish(spec, state.hits, state.crits, state.damage, None, state.counted)
+                          counted=state.counted, worn=state.worn)
+        return _finish(spec, state.hits, state.crits, state.damage, None, state.counted,
+                       state.worn)
+    spells, worn = spec.lasting, state.worn
+    if spells is not None and worn is not None and state.pending > 2:
+        added, worn = lasting_roll(spells, worn, state.pending, chance)
+        return _hit_done(spec, spells, state, state.damage + added, state.counted, worn,
+                         state.pending)
     dealt, counted = _damage_of(spec, state.pending == 2, state.margin, chance)
+    if spells is not None and worn is not None:
+        dealt, worn = weapon_hit(spells, worn, dealt)
+        # Redouble compares the weapon's damage the barrier let through (docs/rulings.md)
+        return _hit_done(spec, spells, state, state.damage + dealt,
+                         state.counted + min(counted, dealt), worn, 2)
     damage, counted = state.damage + dealt, state.counted + counted
     if state.stage > 1:
         return Result(state.stage - 1, state.hits, state.crits, damage, None, spec.hp,
@@ -165,8 +214,23 @@ def step(spec: AttackSpec, state: Result, chance: Any, roll: ToHitRoll | None = 
     return _finish(spec, state.hits, state.crits, damage, None, counted)
 
 
+def _hit_done(spec: AttackSpec, spells: Lasting, state: Result, damage: int, counted: int,
+              worn: Worn, done: int) -> Result:
+    """After step ``done`` of a hit meeting lasting spells: their next roll, or the hit's
+    end (the next bullet, or the attack's end)."""
+    after = next_roll(spells, done)
+    if after:
+        return Result(state.stage, state.hits, state.crits, damage, None, spec.hp,
+                      pending=after, counted=counted, worn=worn)
+    worn = worn._replace(dealt=0)
+    if state.stage > 1:
+        return Result(state.stage - 1, state.hits, state.crits, damage, None, spec.hp,
+                      counted=counted, worn=worn)
+    return _finish(spec, state.hits, state.crits, damage, None, counted, worn)
+
+
 def _finish(spec: AttackSpec, hits: int, crits: int, damage: int,
-            margin: int | None, counted: int = 0) -> Result:
+            margin: int | None, counted: int = 0, worn: Worn | None = None) -> Result:
     hp, status = spec.hp, "unconscious" if spec.unconscious else "ok"
     pdr = speed = strength = 0
     if hits:
@@ -179,11 +243,12 @@ def _finish(spec: AttackSpec, hits: int, crits: int, damage: int,
         pdr = spec.pdr_damage * (spec.crit_multiplier_pdr if crits else 1)
         speed, strength = spec.speed_damage * points, spec.strength_damage * points
     return Result(-1, hits, crits, damage, margin, hp, status, pdr, speed, strength,
-                  counted=counted if spec.track_counted else damage)
+                  counted=counted if spec.track_counted else damage, worn=worn)
 
 
 def start(spec: AttackSpec) -> Result:
-    return Result(stage=spec.bullets if spec.bullets else 1, hp=spec.hp)
+    return Result(stage=spec.bullets if spec.bullets else 1, hp=spec.hp,
+                  worn=None if spec.lasting is None else Worn())
 
 
 def resolve(spec: AttackSpec, chance: Any) -> Result:
@@ -216,6 +281,9 @@ class Odds:
     pdr_loss: dict[int, float]
     speed_loss: dict[int, float]
     strength_loss: dict[int, float]
+    # lasting spells (L3326-3380): what the target's barriers absorb, the wielder's healing
+    absorbed: dict[int, float] = field(default_factory=lambda: {0: 1.0})
+    healed: dict[int, float] = field(default_factory=lambda: {0: 1.0})
 
 
 def odds(spec: AttackSpec) -> Odds:
@@ -225,12 +293,14 @@ def odds(spec: AttackSpec) -> Odds:
 
 def summarise(ends: dict[Result, float]) -> Odds:
     found: dict[str, dict[int, float]] = {key: {} for key in (
-        "damage", "hp", "hits", "pdr_loss", "speed_loss", "strength_loss")}
+        "damage", "hp", "hits", "pdr_loss", "speed_loss", "strength_loss", "absorbed",
+        "healed")}
     hit = crit = unconscious = dead = expected = 0.0
     for r, p in ends.items():
         for key, value in (("damage", r.damage), ("hp", r.hp), ("hits", r.hits),
                            ("pdr_loss", r.pdr_loss), ("speed_loss", r.speed_loss),
-                           ("strength_loss", r.strength_loss)):
+                           ("strength_loss", r.strength_loss),
+                           ("absorbed", r.absorbed + r.absorbed_spell), ("healed", r.healed)):
             table = found[key]
             table[value] = table.get(value, 0.0) + p
         if r.hits:

@@ -7,10 +7,18 @@ and any further damage while unconscious makes it [Dead]. HP is kept at 0 or mor
 text never reads a negative HP; ruling in docs/rulings.md). An unconscious unit's grapple
 ends (spec 004 §3.14 default). L1730: the block stance is entered on the hit, before the
 damage roll, and its costs paid then; a Dodge is paid when declared (L1718).
+
+Lasting spells (L3326-3380, worked out in ``attack_roll.lasting_hit``): what the target's
+barriers absorbed is taken from them - "absorbs 30 physical damage before breaking" (L3347):
+at 0 the barrier is gone - and is not damage taken (no spell drain, no insanity check, spec
+§3.17); a Vampiric Weapon's roll heals the wielder, "heal the wielder for 1d6 damage"
+(L3377), up to its Maximum HP as Health Recovery's "Restore 6d6 health" (L3301) does in
+battle (ruling).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tactician.errors import RulesError
@@ -21,6 +29,7 @@ from tactician.rulesets.miridon.battle.reactions import block_cost
 from tactician.rulesets.miridon.battle.registry import Context
 from tactician.rulesets.miridon.battle.stances import TIERS
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
+from tactician.rulesets.miridon.spirit_battle.barriers import barrier_of, spend
 from tactician.rulesets.miridon.spirit_battle.spirit_hooks import after_damage, crit_on_caster
 
 
@@ -42,6 +51,28 @@ def release_grapples(state: MiridonBattle, unit: UnitState) -> MiridonBattle:
     return state.replace_units(*changed) if changed else state
 
 
+def _lasting(target: UnitState, result: Result) -> tuple[UnitState, list[str]]:
+    """The target's barriers after the hit (L3334, L3347), and the log's words."""
+    lines = []
+    for kind, absorbed, rule in (("physical", result.absorbed, "L3347"),
+                                 ("spell", result.absorbed_spell, "L3334")):
+        if absorbed:
+            target = spend(target, kind, absorbed)
+            left = barrier_of(target, kind)
+            lines.append(f"{kind} barrier absorbs {absorbed} ({rule}): "
+                         + (f"{left.left} left" if left else "broken"))
+    if result.elemental:
+        lines.append(f"Elemental Weapon: {result.elemental} of the damage (L3362)")
+    return target, lines
+
+
+def _vampiric(state: MiridonBattle, wielder_id: str, healed: int) -> tuple[MiridonBattle, str]:
+    wielder = state.unit(wielder_id)
+    hp = min(wielder.profile.max_hp, wielder.hp + healed)
+    line = f"Vampiric Weapon: {wielder.id} heals {hp - wielder.hp} of {healed} (L3377)"
+    return state.replace_units(wielder.model_copy(update={"hp": hp})), line
+
+
 def strike(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
            number: int = 1) -> tuple[MiridonBattle, Result, dict[str, Any]]:
     """Resolve ``plan`` and apply it; returns the state, the result and the strike record."""
@@ -55,7 +86,9 @@ def strike(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
         target = target.model_copy(update={"defensive": target.defensive + 1})
         reacted.append("Dodge (Active Evasion)")
         ctx.say(f"{target.id} dodges: Evasion {plan.spec.evasion} (Active, L1718)")
-    chance = odds(plan.spec)
+    # the record's hit and critical chances: the lasting spells act after the hit, so the
+    # attack without them has the same (and is quicker to enumerate)
+    chance = odds(replace(plan.spec, lasting=None))
     before = len(ctx.chance.decisions)
     result = resolve(plan.spec, ctx.chance)
     decisions = ctx.chance.decisions[before:]
@@ -94,7 +127,12 @@ def strike(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
         if result.status == "unconscious":
             update["stance"] = "No Stance"
     target = target.model_copy(update=update)
+    target, lasting = _lasting(target, result)
+    effects.extend(lasting)
     state = state.replace_units(target)
+    if result.healed:
+        state, line = _vampiric(state, plan.attacker, result.healed)
+        effects.append(line)
     # part 3: a crit on a caster (L926-960); the spell drains, the insanity check (L3015)
     if crit:
         state = crit_on_caster(ctx, state, plan.attacker, target.id)
@@ -118,5 +156,7 @@ def strike(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
         "target_hp": target.hp, "kind": label, "weapon": plan.weapon,
         "to_hit": plan.spec.to_hit, "evasion": plan.spec.evasion, "margin": found,
         "hits": result.hits, "status": target.status,
+        "absorbed": result.absorbed + result.absorbed_spell, "elemental": result.elemental,
+        "healed": result.healed,
     }
     return state, result, record

@@ -126,7 +126,8 @@ def _checks_for_damage(targets: Sequence[Target], effects: Sequence[Effect]) -> 
     checks = []
     for target, effect in zip(targets, effects, strict=True):
         if effect.damage > 0:
-            checks.append((target.id, insanity_check(target.hp - effect.damage,
+            # HP never goes below 0 in a battle (L1740), so neither does the check's
+            checks.append((target.id, insanity_check(max(0, target.hp - effect.damage),
                                                      target.ghost.current,
                                                      target.resist_insanity), 1))
     return tuple(checks)

@@ -23,7 +23,7 @@ from tactician.rulesets.miridon.magic.ai_hooks import invest_amount
 from tactician.rulesets.miridon.magic.casting import GATHER_MIST, Casting, spell_of
 from tactician.rulesets.miridon.magic.modifiers import cast_time
 from tactician.rulesets.miridon.mechs.mech import PartState
-from tactician.rulesets.miridon.spirit_battle.ai_spell_worth import gale_targets, worth
+from tactician.rulesets.miridon.spirit_battle.ai_spell_worth import worth
 from tactician.rulesets.miridon.spirit_battle.ai_spells import (
     AT_FOES,
     AT_FRIENDS,
@@ -115,9 +115,8 @@ def _while_casting(book: Compendium, options: BattleOptions, state: MiridonBattl
     cost = _pays(core, ACTIVATE)
     if cost is None:
         return []
+    # Gale Burst names no targets: every other unit in its radius (L3313)
     action: dict[str, Any] = {"type": "mech_activate", "unit": caster.id, "part": core.name}
-    if casting.spell == "Gale Burst":
-        action["targets"] = [u.id for u in gale_targets(book, options, state, caster)]
     return [Candidate(action, value.value - part_cost_value(core, cost),
                       f"{core.name}: activate {casting.spell}: {value.why}",
                       target=value.target, expected=value.expected, defeat=value.defeat)]

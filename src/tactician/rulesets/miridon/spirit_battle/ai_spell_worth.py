@@ -17,9 +17,9 @@ the exact activation forecast (``magic/forecast.py``, which enumerates
   at the target - less what a barrier it already has would absorb.
 - Gather Mist (L3324): ``GHOST_POINT`` per ghost regained, less the caster's own insanity
   cost (its Maximum Ghost HP against its HP, L3324).
-- Elemental / Vampiric Weapon (L3354-3380): E[1d6 + boosts] per hit x P(hit) of the
-  target's best plain attack x ``HORIZON`` - offered only with ``ENCHANTMENTS_LAST`` (the
-  battle does not keep enchantments on later hits yet, docs/rulings.md "Not wired yet").
+- Elemental / Vampiric Weapon (L3354-3380): on the weapon the target holds ready, P(hit)
+  of its best plain attack x E[the enchantment's 1d6 + boosts per hit] (less the foe's SDR,
+  L3362; capped at the missing HP, L3377) x ``HORIZON``.
 """
 
 from __future__ import annotations
@@ -44,6 +44,8 @@ from tactician.rulesets.miridon.magic.effects import enchantment, gale_distance
 from tactician.rulesets.miridon.magic.forecast import activation_distribution, per_target
 from tactician.rulesets.miridon.spirit_battle.ai_threats import insanity_term
 from tactician.rulesets.miridon.spirit_battle.barriers import barrier_of
+from tactician.rulesets.miridon.spirit_battle.enchantments import of_kind
+from tactician.rulesets.miridon.spirit_battle.gale_push import gale_targets as battle_gale_targets
 from tactician.rulesets.miridon.spirit_battle.gale_push import landings
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     caster_of_unit,
@@ -57,7 +59,6 @@ HORIZON = 2  # blocks of incoming damage a barrier or enchantment is credited wi
 GHOST_GAIN = 0.25  # per ghost a Possession gives a foe: raises its later insanity risk
 GHOST_POINT = 0.3  # per ghost Gather Mist regains: the stock for the next spells
 ENCHANT_MEAN = 3.5  # the mean of an enchantment's 1d6 (L3358, L3373)
-ENCHANTMENTS_LAST = False  # the battle keeps no enchantment on later hits yet
 
 
 @dataclass(frozen=True)
@@ -167,10 +168,12 @@ def _healing(book: Compendium, options: BattleOptions, state: MiridonBattle,
 
 def gale_targets(book: Compendium, options: BattleOptions, state: MiridonBattle,
                  unit: UnitState) -> list[UnitState]:
-    """"All other units within the radius of the range of the caster" (L3313)."""
+    """"All other units within the radius of the range of the caster" (L3313): the units
+    the battle's Gale Burst knocks back with no ``targets`` named (``gale_push.gale_targets``)."""
+    if unit.position is None:
+        return []
     radius = spell_of(book, "Gale Burst").radius_ft or 0
-    return [u for u in state.units if u.id != unit.id and u.status != "dead"
-            and u.position is not None and within(options, unit, u, radius)]
+    return [state.unit(i) for i in battle_gale_targets(state, options, unit.id, (), radius, ())]
 
 
 def _gale(book: Compendium, options: BattleOptions, state: MiridonBattle, unit: UnitState,
@@ -266,32 +269,48 @@ def _gather(book: Compendium, options: BattleOptions, state: MiridonBattle, unit
 
 def _enchant(book: Compendium, options: BattleOptions, state: MiridonBattle, unit: UnitState,
              casting: Casting) -> Worth | None:
+    """On the weapon the target holds ready (the battle's default, L3360), over ``HORIZON``
+    blocks of that weapon's best plain attack on a foe: Elemental Weapon E[max(0, 1d6 +
+    boosts - the foe's SDR)] per hit (L3362), Vampiric Weapon E[min(1d6 + boosts, the HP the
+    wielder misses)] per hit (L3377); nothing when the weapon already has one as strong
+    (a weaker one does not replace it, ``enchantments.enchant``)."""
     other = target_of(state, unit, casting.target)
-    if not ENCHANTMENTS_LAST or other.side != unit.side or other.status != "ok" or \
+    if other.side != unit.side or other.status != "ok" or \
             not within(options, unit, other, spell_of(book, casting.spell).range_ft):
         return None
     kind = "elemental" if casting.spell == "Elemental Weapon" else "vampiric"
     flat = enchantment(kind, caster_of_unit(unit), casting.element).flat
-    hit = best_hit(book, options, state, other)
-    value = HORIZON * hit * (ENCHANT_MEAN + flat)
-    return Worth(value, f"{casting.spell} on {other.id}: P(hit) {hit:.0%} x (3.5 + {flat}) "
-                 f"x {HORIZON} blocks (L3358, L3373)", other.id)
+    old = of_kind(other, other.weapon, kind)
+    if old is not None and old.flat >= flat:
+        return None
+    hit, foe = best_hit(book, options, state, other)
+    if foe is None:
+        return None
+    missing = other.profile.max_hp - other.hp
+    rolls = [face + flat for face in range(1, 7)]
+    per_hit = sum(max(0, r - foe.profile.sdr) if kind == "elemental" else min(r, missing)
+                  for r in rolls) / 6
+    value = HORIZON * hit * per_hit
+    return Worth(value, f"{casting.spell} on {other.id}'s {other.weapon}: P(hit) {hit:.0%} "
+                 f"on {foe.id} x {per_hit:.2f} per hit x {HORIZON} blocks (L3358, L3373)",
+                 other.id)
 
 
 def best_hit(book: Compendium, options: BattleOptions, state: MiridonBattle,
-             unit: UnitState) -> float:
-    """P(hit) of ``unit``'s best plain attack on a foe where both stand (0: none reaches)."""
-    best = 0.0
+             unit: UnitState) -> tuple[float, UnitState | None]:
+    """P(hit) of ``unit``'s plain attack with the weapon it holds ready on the foe it hits
+    best where both stand, and that foe (0, None: none reaches)."""
+    best, found = 0.0, None
     for foe in foes(state, unit):
-        for weapon in unit.profile.weapons:
-            action = {"type": "attack", "unit": unit.id, "target": foe.id,
-                      "weapon": weapon.name}
-            try:
-                plan, _ = plan_attack(book, options, state, action)
-            except RulesError:
-                continue
-            best = max(best, odds(plan.spec).hit)
-    return best
+        action = {"type": "attack", "unit": unit.id, "target": foe.id, "weapon": unit.weapon}
+        try:
+            plan, _ = plan_attack(book, options, state, action)
+        except RulesError:
+            continue
+        chance = odds(plan.spec).hit
+        if chance > best:
+            best, found = chance, foe
+    return best, found
 
 
 _WORTH: dict[str, Any] = {

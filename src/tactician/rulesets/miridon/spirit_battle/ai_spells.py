@@ -7,7 +7,8 @@ scores' scale (expected damage + knock-out value − the points' value):
 - cast: ``START ** (cast time / 3)`` × worth − value(Cast Spell's cost): every block still
   to go is a block an enemy hit can end it (L3257), so a longer spell is discounted more;
 - channel: ``PROGRESS`` × worth (it brings the activation a block closer, L1915);
-- activate: the worth; recover: the worth against the points (``ai_hooks.recover_points``).
+- activate: the worth (Gale Burst on every unit in its radius); recover: the worth against
+  the points (``ai_hooks.recover_points``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from tactician.rulesets.miridon.magic.modifiers import cast_time
 from tactician.rulesets.miridon.spirit_battle.ai_spell_worth import (
     foes,
     friends,
-    gale_targets,
     within,
     worth,
 )
@@ -126,9 +126,8 @@ def _while_casting(book: Compendium, options: BattleOptions, state: MiridonBattl
         return [Candidate({"type": "channel_spell", "unit": unit.id}, PROGRESS * value.value,
                           f"channel {casting.spell}: {casting.remaining - 1} to go (L1915)")]
     if casting.remaining == 0:
+        # Gale Burst names no targets: every other unit in its radius (L3313)
         action: dict[str, Any] = {"type": "activate_spell", "unit": unit.id}
-        if casting.spell == "Gale Burst":
-            action["targets"] = [u.id for u in gale_targets(book, options, state, unit)]
         return [Candidate(action, value.value, f"activate {casting.spell}: {value.why}",
                           target=value.target, expected=value.expected, defeat=value.defeat)]
     return []

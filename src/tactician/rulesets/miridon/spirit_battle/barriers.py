@@ -4,8 +4,9 @@ Spell Barrier: "Duration: 30 [Action Blocks]" (L3328), "Creates a barrier that a
 spell damage or other elemental damage before breaking." (L3331); Physical Barrier: "absorbs
 30 physical damage before breaking." (L3339). A barrier is kept as the unit's ``barrier:
 <kind>`` condition (its blocks counted down by the block's end, its value the damage it can
-still absorb); ``absorb_on`` takes a hit of that kind through it (after DR, spec §3.17),
-and it breaks at 0. A second barrier of the same kind replaces the first if it holds more
+still absorb); ``absorb_on`` takes a spell's or a knockback's hit of that kind through it
+(after DR, spec §3.17), ``spend`` what a weapon hit's procedure (``attack_roll``) found it
+absorbed; it breaks at 0. A second barrier of the same kind replaces the first if it holds more
 (new: the text does not say they stack).
 """
 
@@ -52,3 +53,13 @@ def absorb_on(unit: UnitState, kind: str, damage: int) -> tuple[UnitState, int, 
         return unit, damage, 0
     after, through = absorb(shield, damage)
     return _with(unit, after), through, damage - through
+
+
+def spend(unit: UnitState, kind: str, absorbed: int) -> UnitState:
+    """``unit`` after its ``kind`` barrier absorbed ``absorbed`` of a weapon hit (worked out
+    by ``attack_roll.lasting_hit``, the procedure the forecast enumerates); at 0 it breaks."""
+    shield = barrier_of(unit, kind)
+    if shield is None or absorbed <= 0:
+        return unit
+    after, _ = absorb(shield, absorbed)
+    return _with(unit, after)

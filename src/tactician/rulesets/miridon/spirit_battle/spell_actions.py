@@ -4,8 +4,14 @@
   pays Cast Spell's 5/1 and the modifiers' costs, invests the Spell Ghost HP, enters the
   Spell Casting Stance.
 - ``channel_spell`` (offensive): remaining cast time − 1.
-- ``activate_spell`` (bonus; ``targets`` for an area): the effect on its targets, then the
-  insanity checks the effect calls for.
+- ``activate_spell`` (bonus; ``targets`` for an area; ``distances`` for Selective Gale
+  Burst, L2718-2722; ``weapon`` for Elemental / Vampiric Weapon, L3360): the effect on its
+  targets, then the insanity checks the effect calls for. ``distances`` maps each target to
+  the feet it is knocked back (0..the spell's, ``gale_push.chosen_distances``); ``weapon``
+  names the weapon each target's enchantment goes on ("This effect can be placed on either
+  a weapon or a character", L3360: ``Unarmed`` for the character; one name for every
+  target or a mapping per target; default the weapon it holds ready). Every such choice is
+  checked before anything changes.
 - ``recover_ghost_power`` (bonus; ``strength``, ``speed``): answers a drop to 0 or less.
 - ``cancel_spell``: the caster ends its spell at will (no refund).
 """
@@ -33,12 +39,18 @@ from tactician.rulesets.miridon.magic.casting import (
     cast_spell,
     channel,
     lapse,
+    spell_of,
 )
 from tactician.rulesets.miridon.magic.effects import gale_distance
 from tactician.rulesets.miridon.magic.interruption import recover_ghost_power
 from tactician.rulesets.miridon.spirit_battle.barriers import absorb_on, raise_barriers
 from tactician.rulesets.miridon.spirit_battle.control import release, take_control
-from tactician.rulesets.miridon.spirit_battle.gale_push import landings
+from tactician.rulesets.miridon.spirit_battle.enchantments import enchant, enchanted_weapon
+from tactician.rulesets.miridon.spirit_battle.gale_push import (
+    chosen_distances,
+    gale_targets,
+    landings,
+)
 from tactician.rulesets.miridon.spirit_battle.spirit_hooks import after_damage, insanity
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     caster_of_unit,
@@ -159,7 +171,45 @@ def _target(state: MiridonBattle, unit: UnitState, target_id: str) -> Target:
                   resist_insanity=other.profile.talent("Resist Insanity"))
 
 
-@ACTIONS.register("activate_spell", keys=("targets",))
+def _weapons(state: MiridonBattle, unit: UnitState, casting: Casting, ids: tuple[str, ...],
+             raw: object) -> dict[str, str]:
+    """The weapon each target's enchantment goes on (L3360), checked for every target."""
+    enchanting = {casting.spell, *casting.also} & {"Elemental Weapon", "Vampiric Weapon"}
+    if not enchanting:
+        if raw not in (None, ""):
+            raise RulesError(f"weapon: {casting.spell} enchants no weapon (only Elemental and "
+                             "Vampiric Weapon do, L3360, L3375)")
+        return {}
+    if isinstance(raw, Mapping):
+        unknown = [str(k) for k in raw if str(k) not in ids]
+        if unknown:
+            raise RulesError(f"weapon: {unknown[0]!r} is not a target of this "
+                             f"{casting.spell} (targets: {', '.join(ids)})")
+    found = {}
+    for t in ids:
+        other = unit if t in (SELF, unit.id) else state.unit(t)
+        chosen = raw.get(t, raw.get(other.id)) if isinstance(raw, Mapping) else raw
+        found[other.id] = enchanted_weapon(other, chosen)
+    return found
+
+
+def _pushes(ctx: Context, state: MiridonBattle, unit: UnitState, casting: Casting,
+            ids: tuple[str, ...], raw: object) -> tuple[dict[str, Any], dict[str, int]]:
+    """Gale Burst's landings on the grid (L3313) with the chosen distances (L2718-2722)."""
+    if casting.spell != "Gale Burst":
+        if raw not in (None, "", {}, []):
+            raise RulesError(f"distances: only a Gale Burst knocks back, not {casting.spell} "
+                             "(L3313)")
+        return {}, {}
+    pushed = list(ids)
+    most = gale_distance(caster_of_unit(unit))
+    chosen = chosen_distances(raw, casting.modifiers, pushed, most)
+    if unit.position is None:
+        return {}, chosen
+    return landings(state, ctx.options, unit.position, pushed, most, chosen), chosen
+
+
+@ACTIONS.register("activate_spell", keys=("targets", "distances", "weapon"))
 def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]
                     ) -> MiridonBattle:
     unit = acting(state, action, "activate_spell")
@@ -168,13 +218,13 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
     casting = activate(casting, ctx.book, distance)
     ids = _names(action.get("targets")) or (
         () if casting.spell == "Gather Mist" else (casting.target,))
-    pushes = {}
-    if casting.spell == "Gale Burst" and unit.position is not None:  # L3313 on the grid
-        pushes = landings(state, ctx.options, unit.position,
-                          [t for t in ids if t not in (SELF, unit.id)],
-                          gale_distance(caster_of_unit(unit)))
-    targets = [replace(_target(state, unit, t), room_ft=pushes[t][1]) if t in pushes
-               else _target(state, unit, t) for t in ids]
+    if casting.spell == "Gale Burst":  # L3313: all other units within the radius
+        ids = gale_targets(state, ctx.options, unit.id, _names(action.get("targets")),
+                           spell_of(ctx.book, casting.spell).radius_ft or 0, casting.modifiers)
+    pushes, chosen = _pushes(ctx, state, unit, casting, ids, action.get("distances"))
+    weapons = _weapons(state, unit, casting, ids, action.get("weapon"))
+    targets = [replace(_target(state, unit, t), room_ft=pushes[t][1], chosen_ft=chosen.get(t))
+               if t in pushes else _target(state, unit, t) for t in ids]
     result = activate_spell(casting, caster_of_unit(unit), targets, ctx.chance, ghost_of(unit),
                             unit.hp, unit.profile.talent("Resist Insanity"))
     state = state.replace_units(remember_activation(with_casting(unit, None), casting,
@@ -224,6 +274,13 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
             lines.append(f"{other.id} gains a {shield.kind} barrier of {shield.left} for "
                          f"{shield.blocks} blocks (L3328)")
         other = raise_barriers(other, effect.barriers)
+        if effect.enchantments:
+            other = enchant(other, effect.enchantments, weapons[other.id])
+            for spell in effect.enchantments:
+                what = (f"+1d6+{spell.flat} {spell.element or 'elemental'} damage per hit"
+                        if spell.kind == "elemental" else f"heals 1d6+{spell.flat} per hit")
+                lines.append(f"{other.id}'s {weapons[other.id]} is enchanted ({spell.kind}: "
+                             f"{what}) for {spell.blocks} blocks (L3356-3377)")
         state = state.replace_units(other)
         if damage:
             state = after_damage(ctx, state, other.id, damage)

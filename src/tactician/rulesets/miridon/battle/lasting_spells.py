@@ -1,0 +1,90 @@
+"""The lasting spells a weapon hit meets (004 L3326-3380), as steps of ``attack_roll``'s
+one procedure (the battle resolves them on dice, the forecast enumerates them).
+
+- The target's barrier of the hit's kind: "Creates a barrier that absorbs 30 physical
+  damage before breaking." (Physical Barrier, L3347); "absorbs 30 spell damage or other
+  elemental damage" (Spell Barrier, L3334) - a tesla's damage, reduced by SDR (L1658), is
+  elemental (spec §3.17 DEFAULT). It absorbs the hit's [Damage Dealt]: after the reduction
+  and after a critical's doubling (L1664, L1672 give [Damage Dealt] with both; spec §3.17
+  DEFAULT "after DR"). A shotgun's bullets wear it down in turn.
+- An Elemental Weapon on the weapon used: "an additional 1d6 elemental damage to any target
+  hit by this weapon ... This damage is reduced separately than the damage from the weapon
+  attack. [Spell Damage Reduction] reduces this damage." (L3362), + the boosts (L3364-3365).
+  Not doubled by a critical (L1672 doubles the Base, the Bonus and the reduction, not it);
+  it goes through the Spell Barrier.
+- A Vampiric Weapon: "heal the wielder for 1d6 damage when they hit a target with this
+  weapon. The attack must deal more than 0 damage." (L3377), + the boosts (L3379-3380);
+  the Elemental Weapon's damage counts (L3362: "the weapon is considered to have dealt more
+  than 0 damage"), what a barrier absorbed does not (not damage taken, spec §3.17).
+
+``Lasting`` is what the attack meets (fixed before the to-hit roll, like the rest of the
+``AttackSpec``); ``Worn`` is what the hits did so far. Each roll is its own step so the
+forecast merges equal states between them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple
+
+from tactician.rulesets.miridon.battle.dice_events import D6Pool
+
+BarrierKind = Literal["physical", "spell"]
+ELEMENTAL_ROLL, VAMPIRIC_ROLL = 3, 4  # ``Result.pending`` after the damage roll
+
+
+@dataclass(frozen=True, slots=True)
+class Lasting:
+    barrier: int = 0  # what the target's Physical Barrier still absorbs (L3347)
+    spell_barrier: int = 0  # what its Spell Barrier still absorbs (L3334)
+    barrier_kind: BarrierKind = "physical"  # the weapon damage's barrier ("spell": a tesla)
+    elemental_flat: int | None = None  # Elemental Weapon: 1d6 + this per hit (L3362-3365)
+    elemental_reduction: int = 0  # the target's SDR against it, "reduced separately"
+    vampiric_flat: int | None = None  # Vampiric Weapon: heals 1d6 + this (L3377-3380)
+
+
+class Worn(NamedTuple):
+    """What the lasting spells did so far (a tuple: part of the forecast's merged state)."""
+
+    absorbed: int = 0  # by the Physical Barrier
+    absorbed_spell: int = 0  # by the Spell Barrier
+    elemental: int = 0  # the Elemental Weapon's damage that got through
+    healed: int = 0  # the Vampiric Weapon's healing, as rolled
+    dealt: int = 0  # the damage of the hit being worked out (the Vampiric Weapon reads it)
+
+
+def through(spells: Lasting, worn: Worn, kind: BarrierKind, damage: int) -> tuple[int, Worn]:
+    """``damage`` through the ``kind`` barrier, its room what ``worn`` has not yet taken."""
+    if kind == "physical":
+        taken = min(spells.barrier - worn.absorbed, max(0, damage))
+        return damage - taken, worn._replace(absorbed=worn.absorbed + taken)
+    taken = min(spells.spell_barrier - worn.absorbed_spell, max(0, damage))
+    return damage - taken, worn._replace(absorbed_spell=worn.absorbed_spell + taken)
+
+
+def weapon_hit(spells: Lasting, worn: Worn, dealt: int) -> tuple[int, Worn]:
+    """The weapon's ``dealt`` through its barrier; the hit's damage so far is what passes."""
+    dealt, worn = through(spells, worn, spells.barrier_kind, dealt)
+    return dealt, worn._replace(dealt=dealt)
+
+
+def next_roll(spells: Lasting, done: int) -> int:
+    """The lasting spell's roll after step ``done`` (2: the damage roll; 0: none left)."""
+    if done < ELEMENTAL_ROLL and spells.elemental_flat is not None:
+        return ELEMENTAL_ROLL
+    if done < VAMPIRIC_ROLL and spells.vampiric_flat is not None:
+        return VAMPIRIC_ROLL
+    return 0
+
+
+def lasting_roll(spells: Lasting, worn: Worn, which: int, chance: Any) -> tuple[int, Worn]:
+    """The ``which`` roll of a hit: (damage it adds, what the spells did)."""
+    if which == ELEMENTAL_ROLL:
+        assert spells.elemental_flat is not None
+        rolled = chance.decide(D6Pool.of(1, spells.elemental_flat, 0, "Elemental Weapon damage"))
+        added, worn = through(spells, worn, "spell", max(0, rolled - spells.elemental_reduction))
+        return added, worn._replace(elemental=worn.elemental + added, dealt=worn.dealt + added)
+    if spells.vampiric_flat is not None and worn.dealt > 0:
+        healed = chance.decide(D6Pool.of(1, spells.vampiric_flat, 0, "Vampiric Weapon healing"))
+        return 0, worn._replace(healed=worn.healed + healed)
+    return 0, worn
