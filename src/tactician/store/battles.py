@@ -190,9 +190,20 @@ def _battle(header: dict[str, Any], info: BattleInfo, start: dict[str, Any],
                                   "streams": info.streams, "log": log})
 
 
+_INFO = (BattleRow.id, BattleRow.campaign_id, BattleRow.name, BattleRow.ruleset,
+         BattleRow.seed, BattleRow.options, BattleRow.streams, BattleRow.last_seq,
+         BattleRow.status)
+
+
 def get_battle(db: Database, battle_id: int) -> BattleInfo:
+    """The battle's header columns only (not its start or header JSON): the web table
+    checks it on every change."""
     with db.read() as session:
-        return _info(_row(session, battle_id))
+        row = session.execute(select(*_INFO).where(BattleRow.id == battle_id)).one_or_none()
+        if row is None:
+            raise TacticianError(f"no battle with id {battle_id}")
+        return BattleInfo(row.id, row.campaign_id, row.name, row.ruleset, row.seed,
+                          list(row.options), row.streams, row.last_seq, row.status)
 
 
 def load_tail(db: Database, battle_id: int, whole_log: bool = False,

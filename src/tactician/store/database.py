@@ -26,7 +26,7 @@ from tactician.errors import TacticianError
 from tactician.store.location import describe, resolve
 
 # the newest migration; tests check it against the scripts (store/migrations/versions)
-HEAD = "0002"
+HEAD = "0003"
 BUSY_TIMEOUT_MS = 30_000
 _IMMEDIATE = "tactician_immediate"
 

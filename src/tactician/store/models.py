@@ -18,6 +18,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -36,7 +37,8 @@ class Base(DeclarativeBase):
 
 
 class Setting(Base):
-    """Database-wide settings: ``current_campaign`` (``campaign use``)."""
+    """Database-wide settings: ``current_campaign`` (``campaign use``), each campaign's
+    current battle, the web table's server-wide GM token digests (``web.gm.*``)."""
 
     __tablename__ = "setting"
 
@@ -136,3 +138,69 @@ class SnapshotRow(Base):
     seq: Mapped[int] = mapped_column(Integer)
     state: Mapped[dict[str, Any]]
     pinned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+# --- the web table (issue 15; docs/web.md) ------------------------------------------
+
+
+class WebTable(Base):
+    """A web table: one stored battle opened to a GM, players and spectators. ``id``
+    is the public part of every seat token (``<id>.<secret>``); the table goes with
+    its battle."""
+
+    __tablename__ = "web_table"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    battle_id: Mapped[int] = mapped_column(
+        ForeignKey("battle.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(200))
+    created: Mapped[datetime] = mapped_column(default=now)
+
+
+class WebSeat(Base):
+    """A seat at a table (``gm``, ``p1``..., ``spectator``) in the order shown, and the
+    SHA-256 digest of its token's secret (never the secret): one digest per seat,
+    UNIQUE across all tables. Every request reads a table's seats by ``table_id``
+    (the leading column of UNIQUE(table_id, seat))."""
+
+    __tablename__ = "web_seat"
+    __table_args__ = (UniqueConstraint("table_id", "seat"),
+                      UniqueConstraint("table_id", "position"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("web_table.id", ondelete="CASCADE"))
+    seat: Mapped[str] = mapped_column(String(32))
+    position: Mapped[int] = mapped_column(Integer)
+    role: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str] = mapped_column(String(200))
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+
+
+class WebSeatUnit(Base):
+    """A unit a player seat commands. UNIQUE(table_id, unit): a unit belongs to one
+    seat of a table at most, held by the database as well as by ``create_table``."""
+
+    __tablename__ = "web_seat_unit"
+    __table_args__ = (UniqueConstraint("table_id", "unit"),
+                      Index("ix_web_seat_unit_seat_id", "seat_id"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("web_table.id", ondelete="CASCADE"))
+    seat_id: Mapped[int] = mapped_column(ForeignKey("web_seat.id", ondelete="CASCADE"))
+    position: Mapped[int] = mapped_column(Integer)
+    unit: Mapped[str] = mapped_column(String(200))
+
+
+class WebAsk(Base):
+    """A player's undo request ("players may ask"), shown on the GM's page until an
+    undo clears the table's requests; the newest ``web.asks.KEEP`` are kept."""
+
+    __tablename__ = "web_ask"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("web_table.id", ondelete="CASCADE"), index=True)
+    who: Mapped[str] = mapped_column(String(200))
+    seq: Mapped[int] = mapped_column(Integer)
+    note: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(default=now)

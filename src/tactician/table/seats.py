@@ -7,28 +7,29 @@ stored, and a presented token is checked against every seat's digest with
 ``hmac.compare_digest`` (constant time, so timing tells nothing about a near miss).
 
 A token reads ``<table id>.<secret>``: the id finds the table's row, the secret
-proves the seat. Server-wide GM tokens (who may open tables at all) are kept the
-same way. Both live in the store's key/value ``setting`` table (keys ``web.table.*``,
-``web.gm.*``), so the web table needs no schema migration of its own (docs/web.md).
+proves the seat. Tables and seats are rows of their own (``store.models.WebTable``,
+``WebSeat``, ``WebSeatUnit``; migration 0003): the database holds one digest per
+seat (UNIQUE) and a unit to one seat of a table (UNIQUE(table_id, unit)).
+Server-wide GM tokens (who may open tables at all) are kept the same way, as
+settings (``web.gm.*``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import secrets
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from tactician.errors import TacticianError
 from tactician.store.database import Database
-from tactician.store.models import Setting
+from tactician.store.models import BattleRow, Setting, WebSeat, WebSeatUnit, WebTable
 
 ROLES = ("gm", "player", "spectator")
-TABLE_KEY = "web.table."
 GM_KEY = "web.gm."
 
 
@@ -73,16 +74,24 @@ def _new_secret() -> str:
     return secrets.token_urlsafe(24)
 
 
-def _dump(table: Table) -> str:
-    return json.dumps({"battle_id": table.battle_id, "name": table.name,
-                       "seats": [{**asdict(s), "units": list(s.units)} for s in table.seats]})
-
-
-def _load(table_id: str, raw: str) -> Table:
-    data: dict[str, Any] = json.loads(raw)
-    seats = tuple(Seat(s["seat"], s["role"], s["name"], tuple(s["units"]), s["digest"])
-                  for s in data["seats"])
-    return Table(table_id, int(data["battle_id"]), str(data["name"]), seats)
+def _load(session: Session, rows: list[WebTable]) -> list[Table]:
+    """The tables of ``rows`` with their seats and units: two more queries whatever
+    their number (by ``table_id``, the leading column of each UNIQUE index)."""
+    ids = [row.id for row in rows]
+    if not ids:
+        return []
+    units: dict[int, list[str]] = {}
+    for seat_id, unit in session.execute(
+            select(WebSeatUnit.seat_id, WebSeatUnit.unit).where(WebSeatUnit.table_id.in_(ids))
+            .order_by(WebSeatUnit.seat_id, WebSeatUnit.position)):
+        units.setdefault(seat_id, []).append(unit)
+    seats: dict[str, list[Seat]] = {}
+    for seat in session.scalars(select(WebSeat).where(WebSeat.table_id.in_(ids))
+                                .order_by(WebSeat.table_id, WebSeat.position)):
+        seats.setdefault(seat.table_id, []).append(Seat(
+            seat.seat, seat.role, seat.name, tuple(units.get(seat.id, ())), seat.digest))
+    return [Table(row.id, row.battle_id, row.name, tuple(seats.get(row.id, ())))
+            for row in rows]
 
 
 def create_table(db: Database, battle_id: int, name: str,
@@ -111,22 +120,47 @@ def create_table(db: Database, battle_id: int, name: str,
         seats.append(Seat(seat_name, role, label, tuple(units), digest(secret)))
     table = Table(table_id, battle_id, name, tuple(seats))
     with db.write() as session:
-        session.add(Setting(key=TABLE_KEY + table_id, value=_dump(table)))
+        if session.get(BattleRow, battle_id) is None:
+            raise TacticianError(f"no stored battle with id {battle_id}")
+        session.add(WebTable(id=table_id, battle_id=battle_id, name=name))
+        session.flush()  # no relationship() orders the inserts: the table row first
+        for position, seat in enumerate(seats):
+            row = WebSeat(table_id=table_id, seat=seat.seat, position=position,
+                          role=seat.role, name=seat.name, digest=seat.digest)
+            session.add(row)
+            session.flush()  # the seat's id, for its units
+            session.add_all(WebSeatUnit(table_id=table_id, seat_id=row.id, position=n,
+                                        unit=unit) for n, unit in enumerate(seat.units))
     return table, tokens
 
 
 def get_table(db: Database, table_id: str) -> Table:
+    """The table with its seats and units in one query (every request asks: the
+    table, each seat and each unit joined on ``table_id``)."""
+    query = (select(WebTable.battle_id, WebTable.name, WebSeat.seat, WebSeat.role,
+                    WebSeat.name.label("seat_name"), WebSeat.digest, WebSeatUnit.unit)
+             .join(WebSeat, WebSeat.table_id == WebTable.id)
+             .outerjoin(WebSeatUnit, WebSeatUnit.seat_id == WebSeat.id)
+             .where(WebTable.id == table_id)
+             .order_by(WebSeat.position, WebSeatUnit.position))
     with db.read() as session:
-        row = session.get(Setting, TABLE_KEY + table_id)
-        if row is None:
-            raise NotAllowed("no such table, or the link is wrong")
-        return _load(table_id, row.value)
+        rows = session.execute(query).all()
+    if not rows:
+        raise NotAllowed("no such table, or the link is wrong")
+    seats: dict[str, tuple[Any, list[str]]] = {}
+    for row in rows:
+        units = seats.setdefault(row.seat, (row, []))[1]
+        if row.unit is not None:
+            units.append(row.unit)
+    return Table(table_id, rows[0].battle_id, rows[0].name, tuple(
+        Seat(first.seat, first.role, first.seat_name, tuple(units), first.digest)
+        for first, units in seats.values()))
 
 
 def list_tables(db: Database) -> list[Table]:
     with db.read() as session:
-        rows = session.scalars(select(Setting).where(Setting.key.startswith(TABLE_KEY)))
-        return [_load(r.key[len(TABLE_KEY):], r.value) for r in rows]
+        return _load(session, list(session.scalars(
+            select(WebTable).order_by(WebTable.created, WebTable.id))))
 
 
 def _split(token: str | None) -> tuple[str, str]:

@@ -20,6 +20,7 @@ from tactician.store.database import Database
 from tactician.table import catalogue
 from tactician.table.tables import contract_of
 from tactician.web import errors, routes_events, routes_gm, routes_table
+from tactician.web.broadcast import Broadcast
 from tactician.web.hub import Hub
 from tactician.web.views import Views
 
@@ -53,6 +54,7 @@ def create_app(db: Database) -> FastAPI:
     app.state.db = db
     app.state.hub = hub
     app.state.views = Views(db)
+    app.state.broadcast = Broadcast(app.state.views)
     app.state.templates = Jinja2Templates(directory=str(HERE / "templates"))
     errors.install(app)
     app.include_router(routes_gm.router)

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import os
 import threading
+from collections.abc import Callable
 from typing import Any
 
 CHANNEL = "tactician_web"
@@ -48,16 +49,20 @@ class Hub:
     def generation(self, battle_id: int) -> int:
         return self._generations.get(battle_id, 0)
 
-    def _wake(self, battle_id: int) -> None:
+    def _wake(self, battle_id: int, confirm: Callable[[int], None] | None = None) -> None:
         self._generations[battle_id] = self.generation(battle_id) + 1
+        if confirm is not None:  # before any stream runs: they find the board current
+            confirm(self._generations[battle_id])
         found = self._events.pop(battle_id, None)
         if found is not None:
             found.set()
 
-    def changed(self, battle_id: int) -> None:
-        """Called from any thread after a change was committed."""
+    def changed(self, battle_id: int, confirm: Callable[[int], None] | None = None) -> None:
+        """Called from any thread after a change was committed; ``confirm`` is called
+        on the event loop with the new generation before the streams wake
+        (``Views.confirm``: the committing thread already made the board current)."""
         if self._loop is not None:
-            self._loop.call_soon_threadsafe(self._wake, battle_id)
+            self._loop.call_soon_threadsafe(self._wake, battle_id, confirm)
 
     async def wait(self, event: asyncio.Event, timeout: float | None = None) -> bool:
         """Wait for ``event``; False when the poll interval ran out first."""

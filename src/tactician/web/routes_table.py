@@ -6,6 +6,8 @@ danger zone, forecasts, actions, the engine's phase, undo (GM) and undo requests
 from __future__ import annotations
 
 import json
+import logging
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -20,7 +22,7 @@ from tactician.web.auth import Who, cookie_name, csrf_token, require, seat_of
 from tactician.web.errors import refusal
 from tactician.web.fog import entries_for
 from tactician.web.hub import notify
-from tactician.web.views import Views, side_of
+from tactician.web.views import Current, Views, side_of
 
 router = APIRouter()
 
@@ -30,15 +32,26 @@ def _views(request: Request) -> Views:
     return views
 
 
-def _changed(request: Request, battle_id: int) -> None:
-    """After a commit: wake this process's streams (the first to read the new board
-    shares it with the rest) and tell the other processes (PostgreSQL)."""
-    request.app.state.hub.changed(battle_id)
+def _changed(request: Request, battle_id: int, published: Current | None = None
+             ) -> Current | None:
+    """After a commit: on this thread, make the board current (``published``: the
+    one ``Views.publish`` made) and encode each listening seat's event
+    (``web.broadcast``), then wake this process's streams, which only write those
+    bytes, and tell the other processes (PostgreSQL). Returns that board."""
+    current: Current | None = None
+    try:
+        current = request.app.state.broadcast.prepare(battle_id, published)
+        confirm = partial(_views(request).confirm, battle_id, current)
+    except Exception:  # the commit stands: the streams read the board themselves
+        logging.getLogger(__name__).exception("encoding the events of battle %s", battle_id)
+        confirm = None
+    request.app.state.hub.changed(battle_id, confirm)
     notify(request.app.state.db, battle_id)
+    return current
 
 
-def _fresh(request: Request, who: Who) -> dict[str, Any]:
-    payload = _views(request).payload(who.table, who.seat)
+def _fresh(request: Request, who: Who, current: Current | None = None) -> dict[str, Any]:
+    payload = _views(request).payload(who.table, who.seat, current)
     if who.role == "gm":
         payload["undo_requests"] = asks.pending(request.app.state.db, who.table.id)
     return payload
@@ -143,9 +156,10 @@ def act(request: Request, table_id: str, body: commands.Command) -> Response:
         return _stale(request, who, exc)
     except TacticianError as exc:
         return refusal(commands.scrubbed(str(exc), fog), 400)
-    views.publish(who.table.battle_id, current.ruleset, after, entry.model_dump(mode="json"))
-    _changed(request, who.table.battle_id)
-    fresh = _fresh(request, who)
+    published = views.publish(who.table.battle_id, current.ruleset, after,
+                              entry.model_dump(mode="json"))
+    now = _changed(request, who.table.battle_id, published)
+    fresh = _fresh(request, who, now)
     shown = [e for e in fresh["log"] if e["seq"] == entry.seq]
     return JSONResponse({"entry": shown[0] if shown else None, "state": fresh})
 
@@ -161,9 +175,9 @@ def enemy_phase(request: Request, table_id: str, body: commands.Phase) -> Respon
                                      commands.dice(body.rolls))
     except StaleBattle as exc:
         return _stale(request, who, exc)
-    _changed(request, who.table.battle_id)
+    now = _changed(request, who.table.battle_id)
     return JSONResponse(json.loads(json.dumps(
-        {"decisions": decisions, "state": _fresh(request, who)}, default=str)))
+        {"decisions": decisions, "state": _fresh(request, who, now)}, default=str)))
 
 
 @router.post("/t/{table_id}/undo")
@@ -177,8 +191,9 @@ def undo(request: Request, table_id: str, body: commands.Phase) -> Response:
     except StaleBattle as exc:
         return _stale(request, who, exc)
     asks.clear(db, who.table.id)
-    _changed(request, who.table.battle_id)
-    return JSONResponse({"undone": [e.seq for e in dropped], "state": _fresh(request, who)})
+    now = _changed(request, who.table.battle_id)
+    return JSONResponse({"undone": [e.seq for e in dropped],
+                         "state": _fresh(request, who, now)})
 
 
 @router.post("/t/{table_id}/ask-undo")

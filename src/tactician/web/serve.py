@@ -5,10 +5,13 @@ created."""
 from __future__ import annotations
 
 import socket
+import sys
 
 from tactician.errors import TacticianError
 from tactician.store.database import open_database
 from tactician.table.seats import new_gm_token
+
+SWITCH_INTERVAL_S = 0.001
 
 
 def serve(host: str, port: int, db_url: str | None, echo: bool = True) -> None:
@@ -28,6 +31,10 @@ def serve(host: str, port: int, db_url: str | None, echo: bool = True) -> None:
         raise TacticianError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
     db = open_database(db_url)
     token = new_gm_token(db)
+    # A command's thread holds the GIL for up to the switch interval (5 ms by default)
+    # while the event loop waits to write the events it just woke: a shorter one lets
+    # the loop in sooner (bench/bench_web_load.py's tail, docs/web.md).
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     if echo:
         shown = f"[{host}]" if ":" in host else host
         print(f"Tactician table on http://{shown}:{port}/", flush=True)

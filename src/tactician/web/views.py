@@ -88,6 +88,8 @@ class Views:
         self._reading: dict[int, threading.Lock] = {}
         # (battle, generation) -> the one read of that change the streams await
         self._refreshing: dict[tuple[int, int], asyncio.Future[Current]] = {}
+        # battle -> the board the last published action replaced (``_undone``)
+        self._before: dict[int, Current] = {}
         # (table, seat) -> (version, the seat's payload as JSON)
         self._sent: dict[tuple[str, str], tuple[str, str]] = {}
 
@@ -113,6 +115,12 @@ class Views:
         if cached is not None and cached.key == key:
             self._mark(battle_id, generation)
             return cached
+        undone = self._undone(battle_id, key)
+        if undone is not None:
+            with self._lock:
+                self._cache[battle_id] = undone
+            self._mark(battle_id, generation)
+            return undone
         for _ in range(5):  # the board and the log read at one sequence number
             info, view = tables.board(self.db, battle_id)
             entries = self._log(battle_id, cached, info.last_seq)
@@ -124,6 +132,19 @@ class Views:
             self._cache[battle_id] = fresh
         self._mark(battle_id, generation)
         return fresh
+
+    def _undone(self, battle_id: int, key: tuple[int, int, str]) -> Current | None:
+        """After an undo of the action ``publish`` cached last: the board it replaced,
+        if the store's log still ends on that board's last entry (its hash: the
+        chain, so the same entries and the same state), under the new header."""
+        with self._lock:
+            before = self._before.get(battle_id)
+        if before is None or before.seq != key[0] or before.key[2] != key[2]:
+            return None
+        newer = tables.log_after(self.db, battle_id, before.seq)  # from entry seq on
+        if [e.get("hash") for e in newer] != [e.get("hash") for e in before.entries[-1:]]:
+            return None
+        return Current(key, before.ruleset, before.view, before.entries)
 
     def _log(self, battle_id: int, cached: Current | None, last: int
              ) -> list[dict[str, Any]]:
@@ -138,10 +159,10 @@ class Views:
         return [*cached.entries[:keep], *newer[1:]]
 
     def publish(self, battle_id: int, ruleset: str, state: Any, entry: dict[str, Any]
-                ) -> None:
+                ) -> Current | None:
         """Cache the board after an action this process just committed, from the state
-        the action produced (no re-read of the battle): the streams it wakes then only
-        check the battle's header. Skipped unless the cache held the entry before."""
+        the action produced (no re-read of the battle), and return it. Skipped (None)
+        unless the cache held the entry before."""
         info = tables.info(self.db, battle_id)
         with self._lock:
             cached = self._cache.get(battle_id)
@@ -149,19 +170,26 @@ class Views:
         # (an undo and another action in between would have drawn one)
         if (cached is None or cached.seq != entry["seq"] - 1 or info.last_seq != entry["seq"]
                 or info.streams != entry["stream"] + 1 or info.ruleset != ruleset):
-            return
+            return None
         view = tables.view_of(ruleset, state, info.last_seq)
         fresh = Current((info.last_seq, info.streams, info.status), ruleset, view,
                         [*cached.entries, entry])
         with self._lock:
-            if self._cache.get(battle_id) is cached:
-                self._cache[battle_id] = fresh
+            if self._cache.get(battle_id) is not cached:
+                return None
+            self._cache[battle_id] = fresh
+            self._before[battle_id] = cached  # what an undo of this action goes back to
+        return fresh
 
     async def refresh(self, battle_id: int, generation: int) -> Current:
         """``current`` at ``generation``, read once on a worker thread however many
         streams ask for it (call from the event loop)."""
         from starlette.concurrency import run_in_threadpool
 
+        with self._lock:  # confirmed at this generation (``confirm``): no read, no thread
+            cached = self._cache.get(battle_id)
+            if cached is not None and self._checked.get(battle_id) == generation:
+                return cached
         key = (battle_id, generation)
         task = self._refreshing.get(key)
         if task is None:
@@ -169,6 +197,15 @@ class Views:
             self._refreshing[key] = task
             task.add_done_callback(lambda _: self._refreshing.pop(key, None))
         return await asyncio.shield(task)
+
+    def confirm(self, battle_id: int, current: Current, generation: int) -> None:
+        """At the wake-up for a commit this process made (hub generation
+        ``generation``): ``current``, made current by the committing thread after the
+        commit, is taken as current at that generation if still cached. A later
+        commit anywhere brings a later wake-up (here, NOTIFY or the poll)."""
+        with self._lock:
+            if self._cache.get(battle_id) is current:
+                self._checked[battle_id] = generation
 
     def _mark(self, battle_id: int, generation: int | None) -> None:
         if generation is not None:

@@ -22,11 +22,20 @@ BOOK = load_compendium()
 OPTIONS = BattleOptions(ai_preset="tactical")
 
 
-def _brute(at: tuple[int, int] = (3, 2)) -> MiridonBattle:
+def _brute(at: tuple[int, int] = (3, 2), speed: int = 10) -> MiridonBattle:
+    """``speed`` 2 pays for one attack (Melee 1/2, Gun 0/2) but not a move before it."""
     me = unit("me", "enemy", at=(0, 2), controller="ai")
     brute = unit("brute", "player", at=at, weapons=("Greatsword", "Revolver"),
-                 to_hit={"Greatsword": 20, "Revolver": 0}, talents={"Melee Boost": 4})
+                 to_hit={"Greatsword": 20, "Revolver": 0}, talents={"Melee Boost": 4},
+                 speed=speed)
     return battle(me, brute)
+
+
+def _sword_from(state: MiridonBattle, tile: tuple[int, int]) -> float:
+    moved = state.replace_units(state.unit("brute").model_copy(update={"position": tile}))
+    plan, _ = plan_attack(BOOK, OPTIONS, moved, {"type": "attack", "unit": "brute",
+                                                 "target": "me", "weapon": "Greatsword"})
+    return odds(plan.spec).expected_damage
 
 
 def test_threat_is_the_best_forecast_attack_of_each_foe_in_reach() -> None:
@@ -43,8 +52,20 @@ def test_threat_is_the_best_forecast_attack_of_each_foe_in_reach() -> None:
     assert threat(BOOK, OPTIONS, down, me) == 0
 
 
+def test_the_threat_counts_a_foe_that_moves_first_and_can_pay_for_it() -> None:
+    """The brute 15 ft away: with 10 speed it sidesteps in and swings (its next block: one
+    movement and one offensive action); with 2 it can only shoot from where it stands."""
+    mobile, tired = _brute(), _brute(speed=2)
+    shot = odds(plan_attack(BOOK, OPTIONS, tired, {"type": "attack", "unit": "brute",
+                                                   "target": "me", "weapon": "Revolver"}
+                            )[0].spec).expected_damage
+    assert foe_threat(BOOK, OPTIONS, tired, tired.unit("brute"), tired.unit("me")) == shot
+    swing = foe_threat(BOOK, OPTIONS, mobile, mobile.unit("brute"), mobile.unit("me"))
+    assert swing == _sword_from(mobile, (1, 2)) > shot
+
+
 def test_a_move_pays_for_the_threat_it_walks_into() -> None:
-    state = _brute()
+    state = _brute(speed=2)
     me = state.unit("me")
     into = Candidate({"type": "move", "unit": "me", "to": [2, 2]}, 5.0, "in", tile=(2, 2))
     away = Candidate({"type": "move", "unit": "me", "to": [0, 0]}, 5.0, "out", tile=(0, 0))
@@ -65,7 +86,7 @@ def test_knocking_a_foe_out_removes_its_threat() -> None:
 
 
 def test_tactical_keeps_out_of_the_brutes_reach_where_standard_walks_in() -> None:
-    state = _brute()
+    state = _brute(speed=2)
     chosen = {}
     for preset in ("standard", "tactical"):
         rules = MiridonBattleRules([f"ai_preset={preset}"])

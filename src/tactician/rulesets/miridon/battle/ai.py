@@ -10,14 +10,18 @@ the same decision, and ``--explain`` shows every candidate with its numbers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from tactician.dice.source import SeededDice
 from tactician.errors import RulesError
+from tactician.rulesets.miridon.battle.ai_candidate import Candidate
+from tactician.rulesets.miridon.battle.ai_charisma import charisma_candidates
+from tactician.rulesets.miridon.battle.ai_reload import reload_candidates
+from tactician.rulesets.miridon.battle.ammo import loaded
 from tactician.rulesets.miridon.battle.attack_actions import ACTION_NAMES, plan_attack
 from tactician.rulesets.miridon.battle.attack_numbers import MODIFIER_NAMES, reach_ft
-from tactician.rulesets.miridon.battle.attack_roll import odds
+from tactician.rulesets.miridon.battle.attack_roll import Odds, odds
 from tactician.rulesets.miridon.battle.costs import Cost, action_cost, affordable
 from tactician.rulesets.miridon.battle.economy import cost_value, point_value
 from tactician.rulesets.miridon.battle.forecast import economy
@@ -41,27 +45,6 @@ MOVE_DISCOUNT = 0.9  # an attack one move away is worth a little less than one n
 APPROACH = 1.0  # a square closer to the nearest foe, for a unit out of reach of all
 
 
-@dataclass
-class Candidate:
-    action: dict[str, Any]
-    score: float
-    why: str
-    target: str = "-"
-    weapon: str = "-"
-    tile: tuple[int, int] | None = None
-    hit: float = 0.0
-    defeat: float = 0.0
-    expected: float = 0.0
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    def row(self) -> dict[str, Any]:
-        return {"tile": list(self.tile) if self.tile else None, "target": self.target,
-                "weapon": self.weapon, "hit": self.hit, "counter_hit": 0.0,
-                "defeat_target": self.defeat, "defeated": 0.0, "score": self.score,
-                "expected_damage": self.expected, "action": self.action, "why": self.why,
-                **self.extra}
-
-
 def enemies(state: MiridonBattle, unit: UnitState) -> list[UnitState]:
     return [u for u in state.units if u.side != unit.side and u.status != "dead"
             and u.position is not None]
@@ -82,7 +65,8 @@ def area_candidates(book: Compendium, options: BattleOptions, state: MiridonBatt
     for weapon in unit.profile.weapons:
         entry = book.weapon(weapon.name)
         modifier = "spinning_strike" if entry.attack == "melee" else "shoot_through"
-        if not unit.profile.has(MODIFIER_NAMES[modifier]):
+        if not unit.profile.has(MODIFIER_NAMES[modifier]) or \
+                not loaded(options.track_ammo, unit, weapon.name):
             continue
         aims = [None] if modifier == "spinning_strike" else [t.id for t in enemies(state, unit)]
         for aim in aims:
@@ -97,9 +81,7 @@ def area_candidates(book: Compendium, options: BattleOptions, state: MiridonBatt
             if not affordable(unit, cost):
                 continue
             value, expected, out = 0.0, 0.0, 0.0
-            for plan in plans:
-                target = state.unit(plan.target)
-                odds_ = odds(plan.spec)
+            for target, odds_ in _area_odds(book, options, state, action, plans):
                 knocked = odds_.unconscious if target.status == "ok" else 0.0
                 worth = odds_.expected_damage + KNOCKOUT_VALUE * knocked
                 friend = target.side == unit.side
@@ -116,6 +98,19 @@ def area_candidates(book: Compendium, options: BattleOptions, state: MiridonBatt
     return found
 
 
+def _area_odds(book: Compendium, options: BattleOptions, state: MiridonBattle,
+               action: dict[str, Any], plans: list[Any]) -> list[tuple[UnitState, Odds]]:
+    """Each target's exact odds: a Spinning Strike's each alone; a Shoot Through's the
+    mixture over the bullets that hit an earlier target (Surprise / Piercing / Advanced
+    Piercing Shoot Through, L849-874; ``shoot_through.line_odds``)."""
+    if "shoot_through" not in action["modifiers"]:
+        return [(state.unit(p.target), odds(p.spec)) for p in plans]
+    from tactician.rulesets.miridon.battle.shoot_through import line_odds
+
+    return [(state.unit(row.target), row.odds)
+            for row in line_odds(book, options, state, action)]
+
+
 def bullet_hell_candidates(book: Compendium, options: BattleOptions, state: MiridonBattle,
                            unit: UnitState) -> list[Candidate]:
     """Bullet Hell attacks while the block's budget (the rank) allows (L2366)."""
@@ -126,6 +121,8 @@ def bullet_hell_candidates(book: Compendium, options: BattleOptions, state: Miri
         if target.status != "ok":
             continue
         for weapon in unit.profile.weapons:
+            if not loaded(options.track_ammo, unit, weapon.name):
+                continue
             action = {"type": "bullet_hell", "unit": unit.id, "target": target.id,
                       "weapon": weapon.name}
             kind = "melee" if book.weapon(weapon.name).attack == "melee" else "gun"
@@ -151,6 +148,8 @@ def attack_candidates(book: Compendium, options: BattleOptions, state: MiridonBa
         if target.status == "unconscious" and not _finish_off(state, unit):
             continue
         for weapon in unit.profile.weapons:
+            if not loaded(options.track_ammo, unit, weapon.name):
+                continue  # an empty counted gun (ruling track_ammo): Reload first
             entry = book.weapon(weapon.name)
             kinds = ("melee",) if entry.attack == "melee" else ("gun", "aimed")
             for kind in kinds:
@@ -350,15 +349,27 @@ def restore_candidates(book: Compendium, unit: UnitState) -> list[Candidate]:
     return found
 
 
+def _best_attack(book: Compendium, options: BattleOptions
+                 ) -> Callable[[MiridonBattle, UnitState, set[str]], float]:
+    """The best attack score of a unit with the named weapons (``ai_reload``'s worth)."""
+    def best(state: MiridonBattle, unit: UnitState, weapons: set[str]) -> float:
+        return max((c.score for c in attack_candidates(book, options, state, unit)
+                    if c.weapon in weapons), default=0.0)
+
+    return best
+
+
 def decide(rules: MiridonBattleRules, state: MiridonBattle, unit: UnitState) -> dict[str, Any]:
     book, options = rules.book, rules.options
     candidates = follow_up_candidates(book, options, state, unit) + \
         attack_candidates(book, options, state, unit) + \
         bullet_hell_candidates(book, options, state, unit) + \
         grapple_candidates(book, options, state, unit)
+    candidates += reload_candidates(book, options, state, unit, _best_attack(book, options))
     best_now = max((c.score for c in candidates), default=0.0)
     candidates += move_candidates(book, options, state, unit, best_now)
     candidates += restore_candidates(book, unit)
+    candidates += charisma_candidates(book, options, state, unit)
     candidates += [Candidate(c.action, c.score, c.why, target=c.target, expected=c.expected,
                              defeat=c.defeat)
                    for c in spell_candidates(book, options, state, unit)

@@ -37,6 +37,11 @@ def left(unit: UnitState, gun: str) -> int | None:
     return unit.pools.get(AMMO + gun, 0)
 
 
+def loaded(track: bool, unit: UnitState, gun: str) -> bool:
+    """Whether ``gun`` can fire: not an empty counted magazine (``track``: ``track_ammo``)."""
+    return not track or left(unit, gun) != 0
+
+
 def spend_shot(ctx: Context, unit: UnitState, gun: str) -> UnitState:
     """One shot of ``gun`` (when ammunition is counted), or the refusal of an empty gun."""
     if not ctx.options.track_ammo or ctx.book.weapon(gun).attack != "gun":

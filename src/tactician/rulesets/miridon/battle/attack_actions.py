@@ -75,4 +75,8 @@ def attack(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mir
             f"{attacker.speed} spd left)")
     if len(plans) == 1 and not set(modifiers_of(action)) & {"spinning_strike", "shoot_through"}:
         return after_attack(ctx, state, plan, name, action, stage=1)
+    if "shoot_through" in modifiers_of(action):
+        from tactician.rulesets.miridon.battle.shoot_through import shoot_line
+
+        return shoot_line(ctx, state, plans, name, action)
     return several(ctx, state, plans, name, action)

@@ -3,7 +3,7 @@ reactions: the attack kinds and names, the modifiers an action names, the cost, 
 targets (one, a spinning ring, a shoot-through line), each target's ``AttackPlan``,
 and applying the defender's reactions. Shared by the ``attack`` action
 (``attack_actions``), its follow-ups (Riposte, Second/Third attacks), Whirlwind
-Strike, Bullet Hell, the forecast and the AI; it imports none of them.
+Strike, Bullet Hell, Shoot Through, the forecast and the AI; it imports none of them.
 """
 
 from __future__ import annotations
@@ -193,36 +193,21 @@ def plan_one(book: Compendium, options: BattleOptions, state: MiridonBattle,
 
 def several(ctx: Context, state: MiridonBattle, plans: list[AttackPlan], name: str,
             action: Mapping[str, Any]) -> MiridonBattle:
-    """A Spinning Strike or Shoot Through: each target's attack rolled separately, each
-    re-planned on the state the earlier ones left (its HP, stance, points); then the
-    attacker may face any way after (L2546; its facing is left as it was)."""
-    from tactician.rulesets.miridon.battle.shoot_through import (
-        break_stance,
-        counts_as_hit,
-        later_action,
-        pierce,
-    )
+    """A Spinning Strike: each target's attack rolled separately, each re-planned on the
+    state the earlier ones left (its HP, stance, points); then the attacker may face any
+    way after (L2546; its facing is left as it was). A Shoot Through: ``shoot_through``."""
     from tactician.rulesets.miridon.battle.strike import strike
 
     strikes: list[dict[str, Any]] = []
     modifiers = modifiers_of(action)
     label = f"{name} ({', '.join(numbers.MODIFIER_NAMES[m] for m in modifiers)})"
-    through = "shoot_through" in modifiers
-    shooter = state.unit(plans[0].attacker)
-    after_hit = False  # a Shoot Through's earlier target was hit (L849, L859, L872)
     for number, first in enumerate(plans, start=1):
         target = state.unit(first.target)
         if target.status == "dead":
             continue
         one = {**action, "target": target.id}
-        if after_hit:
-            state = break_stance(ctx, state, shooter, target)
-            one = later_action(shooter, one)
         plan = plan_one(ctx.book, ctx.options, state, one, first.weapon, modifiers)
-        if after_hit:
-            plan = pierce(ctx, shooter, state.unit(target.id), plan)
-        state, result, record = strike(ctx, state, plan, label, number)
-        after_hit = after_hit or (through and counts_as_hit(ctx, plan, result))
+        state, _, record = strike(ctx, state, plan, label, number)
         strikes.append(record)
     ctx.records.append({"type": "attack", "strikes": strikes, "lines": []})
     return state

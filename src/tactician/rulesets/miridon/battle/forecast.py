@@ -21,7 +21,11 @@ from typing import Any
 
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle import attack_numbers as numbers
-from tactician.rulesets.miridon.battle.attack_actions import ACTION_NAMES, plan_attack
+from tactician.rulesets.miridon.battle.attack_actions import (
+    ACTION_NAMES,
+    modifiers_of,
+    plan_attack,
+)
 from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan
 from tactician.rulesets.miridon.battle.attack_roll import Odds, odds, outcomes
 from tactician.rulesets.miridon.battle.costs import Cost, action_cost
@@ -191,8 +195,20 @@ def attack_forecast(book: Compendium, options: BattleOptions, state: MiridonBatt
         "follow_ups": follow_ups(book, options, state, plan, stage),
         "economy": economy(book, attacker, cost),
     }
+    if kind == "attack" and "shoot_through" in modifiers_of(action):
+        data["miridon"]["line"] = line(book, options, state, action)
     data["notes"] = notes(data)
     return data
+
+
+def line(book: Compendium, options: BattleOptions, state: MiridonBattle,
+         action: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Every target of a Shoot Through with its exact odds, nearest first."""
+    from tactician.rulesets.miridon.battle.shoot_through import line_odds
+
+    return [{"target": row.target, "after_hit": row.after_hit,
+             "marked_bullets": {str(k): v for k, v in row.marked.items()},
+             **_odds_json(row.odds)} for row in line_odds(book, options, state, action)]
 
 
 def notes(data: dict[str, Any]) -> list[str]:
@@ -211,6 +227,10 @@ def notes(data: dict[str, Any]) -> list[str]:
     lines.append(f"Points: pays {point['cost']['strength']} str / {point['cost']['speed']} "
                  f"spd, leaves {point['after']['strength']} / {point['after']['speed']}"
                  + (f"; {point['note']}" if point["note"] else ""))
+    for row in mine.get("line", ()):
+        lines.append(f"  line {row['target']}: after a hit {row['after_hit']:.2%}, hit "
+                     f"{row['hit']:.2%}, E[damage] {row['expected_damage']:.2f}, out "
+                     f"{row['unconscious'] + row['dead']:.2%}")
     for name, p in mine["follow_ups"].items():
         lines.append(f"Opens {name.replace('_', ' ')}: {p:.2%}")
     for row in mine["branches"]:

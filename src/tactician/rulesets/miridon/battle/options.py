@@ -59,9 +59,10 @@ class BattleOptions(BaseModel):
     # M22: no gun has a capacity (L1905 "reload a gun to full ammo"); on: the units
     # file's magazines are counted (battle/ammo.py)
     track_ammo: bool = False
-    # L851, L861, L874 "each bullet is calculated individually": per-bullet tracking is
-    # not built; any_bullet = a later target is "after a hit" once any bullet hit before
-    shoot_through_shotgun: Literal["any_bullet", "off"] = "any_bullet"
+    # L851, L861, L874 "each bullet is calculated individually": per_bullet = each bullet
+    # that hit an earlier target faces the flairs (battle/shoot_through.py); any_bullet =
+    # every bullet does once any hit before; off = never for a shotgun
+    shoot_through_shotgun: Literal["per_bullet", "any_bullet", "off"] = "per_bullet"
     # Tactician: reactions the action does not state (dodge, block, riposte, maintain
     # grapple) are chosen by the defender's reaction policy, or not taken
     auto_reactions: Literal["policy", "off"] = "policy"

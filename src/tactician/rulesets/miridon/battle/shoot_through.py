@@ -1,4 +1,5 @@
-"""The Shoot Through flairs that change the targets after the first hit (004 L847-876).
+"""The Shoot Through flairs that change the targets after the first hit (004 L847-876),
+resolved and forecast by one procedure.
 
 - Surprise Shoot Through (L849): "after the first target is successfully hit via a [To
   Hit Roll], all future targets in the line can not perform a [Dodge] action."
@@ -13,34 +14,152 @@
   Deflection] can still be used."
 
 "For shotguns, each bullet is calculated individually for factoring if the bullet hit a
-previous target" (L851, L861, L874): a shot's bullets are one spec here, so ruling
-``shoot_through_shotgun`` (docs/rulings.md) decides when a shotgun's later targets count
-as after a hit.
+previous target" (L851, L861, L874). The line is walked target by target ("The [To Hit
+Rolls] for each target must be rolled separately for each target", L2613) carrying one
+number, ``marked``: how many of the shot's bullets have hit an earlier target (a 2d6 shot
+is one bullet: 0 or 1). Ruling ``shoot_through_shotgun`` (docs/rulings.md): ``per_bullet``
+(default) resolves each bullet against each target in the line, a bullet that hit an
+earlier target facing the flairs; ``any_bullet`` marks every bullet once any hit;
+``off`` never marks a shotgun's. The bullets of a shot are alike, so which bullets are
+marked does not matter, only how many: the marked ones are rolled first.
+
+A target with some but not all bullets marked (``per_bullet``) takes its own reactions
+(its Dodge, its block on a hit) against the shot; the marked bullets are rolled against
+its Passive Evasion (Surprise) and without any block-stance PDR (Piercing); Advanced
+Piercing breaks its block stance once any bullet is marked (a stance is the unit's, not a
+bullet's).
+
+``TargetRoll.step`` is the one procedure: the battle runs it on the action's dice
+(``shoot_line``), the forecast and the AI enumerate it (``line_odds``, the exact mixture
+over how many bullets hit before).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import lru_cache, partial
 from typing import Any
 
+from tactician.dice.enumerate import branches
+from tactician.rulesets.miridon.battle import attack_numbers as numbers
+from tactician.rulesets.miridon.battle import attack_roll
 from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan
-from tactician.rulesets.miridon.battle.attack_roll import Result
+from tactician.rulesets.miridon.battle.attack_plan import modifiers_of, plan_one, plan_targets
+from tactician.rulesets.miridon.battle.attack_roll import AttackSpec, Odds, Result, summarise
+from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.registry import Context
 from tactician.rulesets.miridon.battle.stances import tier_of
 from tactician.rulesets.miridon.battle.state import NO_STANCE, MiridonBattle, UnitState
+from tactician.rulesets.miridon.compendium import Compendium
 
 SURPRISE = "Surprise Shoot Through"
 PIERCING = "Piercing Shoot Through"
 ADVANCED = "Advanced Piercing Shoot Through"
+FLAIRS = (SURPRISE, PIERCING, ADVANCED)
+
+Rolled = tuple[Result, int]  # the target's result so far and the unmarked bullets that hit
 
 
-def counts_as_hit(ctx: Context, plan: AttackPlan, result: Result) -> bool:
-    """Whether this strike makes the later targets "after the first target is
-    successfully hit" (L849): a hit, or for a shotgun as ``shoot_through_shotgun`` says."""
-    if plan.spec.bullets and ctx.options.shoot_through_shotgun == "off":
-        return False
-    return result.hits > 0
+def has_flairs(shooter: UnitState) -> bool:
+    return any(shooter.profile.has(name) for name in FLAIRS)
+
+
+def bullets_of(book: Compendium, weapon: str) -> int:
+    """The bullets of one shot: a shotgun's (L3555), else one 2d6 roll."""
+    return book.weapon(weapon).bullets_per_shot or 1
+
+
+def marked_after(options: BattleOptions, shotgun: bool, bullets: int, marked: int,
+                 fresh_hits: int) -> int:
+    """How many bullets have hit a target of the line once this target is rolled
+    (``fresh_hits``: the unmarked bullets that hit it; ruling ``shoot_through_shotgun``)."""
+    if shotgun and options.shoot_through_shotgun == "off":
+        return 0
+    if shotgun and options.shoot_through_shotgun == "any_bullet":
+        return bullets if marked or fresh_hits else 0
+    return min(bullets, marked + fresh_hits)
+
+
+@dataclass(frozen=True)
+class TargetRoll:
+    """One target's attack: ``count`` marked bullets (rolled first) on ``marked``, the
+    rest on ``fresh``; each step is ``attack_roll.step`` on the bullet's spec."""
+
+    fresh: AttackSpec
+    marked: AttackSpec
+    count: int = 0
+
+    def start(self) -> Rolled:
+        return attack_roll.start(self.fresh), 0
+
+    def step(self, state: Rolled, chance: Any) -> Rolled:
+        result, fresh_hits = state
+        index = max(1, self.fresh.bullets) - result.stage  # the bullet being rolled
+        marked = index < self.count
+        after = attack_roll.step(self.marked if marked else self.fresh, result, chance)
+        if not result.pending and not marked and after.hits > result.hits:
+            fresh_hits += 1
+        return after, fresh_hits
+
+    def resolve(self, chance: Any) -> Rolled:
+        state = self.start()
+        while state[0].stage != -1:
+            state = self.step(state, chance)
+        return state
+
+    def outcomes(self) -> dict[Rolled, float]:
+        """Every end with its exact probability (shared: not to be changed)."""
+        return self.outcomes_by_count(frozenset((self.count,)))[self.count]
+
+    def outcomes_by_count(self, counts: frozenset[int]) -> dict[int, dict[Rolled, float]]:
+        """``outcomes`` for each marked count in ``counts`` at once: the marked bullets are
+        rolled first, so the counts share the prefix of marked bullets (enumerated once).
+        Memoised (the AI asks the same specs from square after square); not to be changed."""
+        return _by_count(self.fresh, self.marked, counts)
+
+
+@lru_cache(maxsize=512)
+def _by_count(fresh: AttackSpec, marked: AttackSpec,
+              counts: frozenset[int]) -> dict[int, dict[Rolled, float]]:
+    bullets = max(1, fresh.bullets)
+    every = TargetRoll(fresh, marked, bullets)
+    prefix: dict[Rolled, float] = {every.start(): 1.0}
+    found: dict[int, dict[Rolled, float]] = {}
+    for done in range(bullets + 1):  # ``done`` marked bullets rolled
+        if done in counts:
+            found[done] = _spread(prefix, TargetRoll(fresh, marked, done).step, _finished)
+        if done < bullets and done < max(counts):
+            left = bullets - done - 1  # the stage once one more bullet is rolled
+
+            def rolled(state: Rolled, left: int = left) -> bool:
+                return state[0].stage == -1 or (state[0].stage <= left
+                                                and not state[0].pending)
+
+            prefix = _spread(prefix, every.step, rolled)
+    return found
+
+
+def _finished(state: Rolled) -> bool:
+    return state[0].stage == -1
+
+
+def _spread(frontier: dict[Rolled, float], step: Any,
+            done: Any) -> dict[Rolled, float]:
+    """``dice.enumerate.distribution`` from a distribution of states: each stepped (every
+    branch, equal states merged) until ``done``."""
+    finished: dict[Rolled, float] = {}
+    known: dict[int, Any] = {}
+    while frontier:
+        following: dict[Rolled, float] = {}
+        for state, p in frontier.items():
+            if done(state):
+                finished[state] = finished.get(state, 0.0) + p
+                continue
+            for result, q in branches(state, step, known):
+                following[result] = following.get(result, 0.0) + p * q
+        frontier = following
+    return finished
 
 
 def later_action(shooter: UnitState, action: Mapping[str, Any]) -> dict[str, Any]:
@@ -54,19 +173,151 @@ def later_action(shooter: UnitState, action: Mapping[str, Any]) -> dict[str, Any
     return later
 
 
-def break_stance(ctx: Context, state: MiridonBattle, shooter: UnitState,
-                 target: UnitState) -> MiridonBattle:
+def broken(book: Compendium, shooter: UnitState, target: UnitState) -> UnitState:
     """Advanced Piercing Shoot Through (L872): a later target in a block stance leaves it."""
-    if not shooter.profile.has(ADVANCED) or not tier_of(ctx.book, target.stance):
-        return state
-    ctx.say(f"{target.id} leaves {target.stance} for {NO_STANCE} (Advanced Piercing Shoot "
-            "Through, L872)")
-    return state.replace_units(target.model_copy(update={"stance": NO_STANCE}))
+    if not shooter.profile.has(ADVANCED) or not tier_of(book, target.stance):
+        return target
+    return target.model_copy(update={"stance": NO_STANCE})
 
 
-def pierce(ctx: Context, shooter: UnitState, target: UnitState, plan: AttackPlan) -> AttackPlan:
+def pierce(book: Compendium, shooter: UnitState, target: UnitState,
+           plan: AttackPlan) -> AttackPlan:
     """Piercing Shoot Through (L859): the later target's PDR without any block stance's."""
-    if not shooter.profile.has(PIERCING) or ctx.book.weapon(plan.weapon).category == "tesla":
+    if not shooter.profile.has(PIERCING) or book.weapon(plan.weapon).category == "tesla":
         return plan  # a tesla is reduced by SDR, which no stance raises (L1658)
     spec = replace(plan.spec, reduction=target.pdr, block_pdr=0, block_pdr_crit=0)
     return replace(plan, spec=spec, notes=(*plan.notes, "no block-stance PDR (L859)"))
+
+
+def marked_spec(book: Compendium, options: BattleOptions, state: MiridonBattle,
+                shooter: UnitState, plan: AttackPlan) -> AttackSpec:
+    """What a bullet that hit an earlier target faces when the target reacted to the shot:
+    its Passive Evasion despite a Dodge (Surprise, L849), no block-stance PDR (L859)."""
+    target = state.unit(plan.target)
+    plan = pierce(book, shooter, target, plan)
+    if shooter.profile.has(SURPRISE) and plan.dodge:
+        plan = replace(plan, spec=replace(plan.spec,
+                                          evasion=numbers.evasions(state, target, options)[0]))
+    return plan.spec
+
+
+def prepare(book: Compendium, options: BattleOptions, state: MiridonBattle,
+            shooter: UnitState, action: Mapping[str, Any], weapon: str,
+            modifiers: tuple[str, ...], marked: int
+            ) -> tuple[MiridonBattle, AttackPlan, TargetRoll]:
+    """The target's plan (what the strike pays and narrates) and roll, ``marked`` bullets
+    having hit before; the state with an Advanced Piercing stance break."""
+    if not marked or not has_flairs(shooter):
+        plan = plan_one(book, options, state, action, weapon, modifiers)
+        return state, plan, TargetRoll(plan.spec, plan.spec)
+    target = state.unit(action.get("target"))
+    state = state.replace_units(broken(book, shooter, target))
+    if marked >= bullets_of(book, weapon):  # every bullet after a hit (L849, L859)
+        plan = plan_one(book, options, state, later_action(shooter, action), weapon, modifiers)
+        plan = pierce(book, shooter, state.unit(target.id), plan)
+        return state, plan, TargetRoll(plan.spec, plan.spec, marked)
+    plan = plan_one(book, options, state, action, weapon, modifiers)
+    return state, plan, TargetRoll(plan.spec, marked_spec(book, options, state, shooter, plan),
+                                   marked)
+
+
+def shoot_line(ctx: Context, state: MiridonBattle, plans: list[AttackPlan], name: str,
+               action: Mapping[str, Any]) -> MiridonBattle:
+    """A Shoot Through (L2607-2616): each target's attack rolled separately, nearest first,
+    each planned on the state the earlier ones left, with the bullets that hit before."""
+    from tactician.rulesets.miridon.battle.strike import strike
+
+    strikes: list[dict[str, Any]] = []
+    modifiers = modifiers_of(action)
+    label = f"{name} ({', '.join(numbers.MODIFIER_NAMES[m] for m in modifiers)})"
+    shooter = state.unit(plans[0].attacker)
+    weapon = plans[0].weapon
+    bullets, shotgun = bullets_of(ctx.book, weapon), bool(plans[0].spec.bullets)
+    marked = 0
+    rolled: list[Rolled] = []  # each target's end and its unmarked bullets that hit
+    for number, first in enumerate(plans, start=1):
+        target = state.unit(first.target)
+        if target.status == "dead":
+            continue
+        state, plan, roll = prepare(ctx.book, ctx.options, state, shooter,
+                                    {**action, "target": target.id}, weapon, modifiers, marked)
+        if state.unit(target.id).stance != target.stance:
+            ctx.say(f"{target.id} leaves {target.stance} for {NO_STANCE} (Advanced Piercing "
+                    "Shoot Through, L872)")
+        if marked and has_flairs(shooter):
+            ctx.say(f"{target.id}: {marked} of {bullets} bullet(s) hit an earlier target "
+                    "(L849-874)")
+        # the record's odds: the plan's own unless the bullets face two specs
+        shown = target_odds(roll) if 0 < roll.count < bullets else None
+        state, _, record = strike(ctx, state, plan, label, number,
+                                  resolver=partial(_resolve_into, roll, rolled), shown=shown)
+        marked = marked_after(ctx.options, shotgun, bullets, marked, rolled[-1][1])
+        strikes.append(record)
+    ctx.records.append({"type": "attack", "strikes": strikes, "lines": []})
+    return state
+
+
+def _resolve_into(roll: TargetRoll, rolled: list[Rolled], chance: Any) -> Result:
+    rolled.append(roll.resolve(chance))
+    return rolled[-1][0]
+
+
+def target_odds(roll: TargetRoll) -> Odds:
+    ends: dict[Result, float] = {}
+    for (result, _), p in roll.outcomes().items():
+        ends[result] = ends.get(result, 0.0) + p
+    return summarise(ends)
+
+
+@dataclass(frozen=True)
+class LineTarget:
+    """One target's exact odds in the line and the chance bullets hit before it."""
+
+    target: str
+    odds: Odds
+    marked: dict[int, float]  # bullets that hit an earlier target -> probability
+
+    @property
+    def after_hit(self) -> float:
+        return 1.0 - self.marked.get(0, 0.0)
+
+
+def line_odds(book: Compendium, options: BattleOptions, state: MiridonBattle,
+              action: Mapping[str, Any]) -> list[LineTarget]:
+    """Every target's exact odds of a Shoot Through: the mixture, over how many bullets hit
+    an earlier target, of ``TargetRoll`` enumerated (the battle's own procedure)."""
+    plans, _ = plan_targets(book, options, state, action)
+    modifiers = modifiers_of(action)
+    shooter = state.unit(plans[0].attacker)
+    weapon = plans[0].weapon
+    bullets, shotgun = bullets_of(book, weapon), bool(plans[0].spec.bullets)
+    tracked = has_flairs(shooter) and "shoot_through" in modifiers
+    frontier: dict[int, float] = {0: 1.0}
+    rows: list[LineTarget] = []
+    for first in plans:
+        target = state.unit(first.target)
+        if target.status == "dead":
+            continue
+        ends: dict[Result, float] = {}
+        following: dict[int, float] = {}
+        # the plans depend only on none / some / every bullet marked (``prepare``); the
+        # counts of one plan are enumerated together (``outcomes_by_count``)
+        phases: dict[int, list[int]] = {}
+        for marked in frontier:
+            phases.setdefault(0 if not marked else 2 if marked >= bullets else 1,
+                              []).append(marked)
+        for counts in phases.values():
+            _, plan, roll = prepare(book, options, state, shooter,
+                                    {**action, "target": target.id}, weapon, modifiers,
+                                    counts[0])
+            table = roll.outcomes_by_count(frozenset(counts))
+            for marked in counts:
+                p = frontier[marked]
+                for (result, fresh_hits), q in table[marked].items():
+                    ends[result] = ends.get(result, 0.0) + p * q
+                    after = marked_after(options, shotgun, bullets, marked, fresh_hits) \
+                        if tracked else 0
+                    following[after] = following.get(after, 0.0) + p * q
+        rows.append(LineTarget(target.id, summarise(ends), dict(sorted(frontier.items()))))
+        frontier = following
+    return rows

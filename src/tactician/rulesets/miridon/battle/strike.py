@@ -18,12 +18,13 @@ battle (ruling).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan
-from tactician.rulesets.miridon.battle.attack_roll import Result, odds, resolve
+from tactician.rulesets.miridon.battle.attack_roll import Odds, Result, odds, resolve
 from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
 from tactician.rulesets.miridon.battle.reactions import block_cost
 from tactician.rulesets.miridon.battle.registry import Context
@@ -74,8 +75,11 @@ def _vampiric(state: MiridonBattle, wielder_id: str, healed: int) -> tuple[Mirid
 
 
 def strike(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
-           number: int = 1) -> tuple[MiridonBattle, Result, dict[str, Any]]:
-    """Resolve ``plan`` and apply it; returns the state, the result and the strike record."""
+           number: int = 1, *, resolver: Callable[[Any], Result] | None = None,
+           shown: Odds | None = None) -> tuple[MiridonBattle, Result, dict[str, Any]]:
+    """Resolve ``plan`` and apply it; returns the state, the result and the strike record.
+    ``resolver`` rolls the attack when it is not ``plan.spec`` alone (a Shoot Through's
+    bullets that hit an earlier target, ``shoot_through``), ``shown`` its odds."""
     target = state.unit(plan.target)
     reacted: list[str] = []
     if plan.dodge:
@@ -88,9 +92,9 @@ def strike(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
         ctx.say(f"{target.id} dodges: Evasion {plan.spec.evasion} (Active, L1718)")
     # the record's hit and critical chances: the lasting spells act after the hit, so the
     # attack without them has the same (and is quicker to enumerate)
-    chance = odds(replace(plan.spec, lasting=None))
+    chance = shown or odds(replace(plan.spec, lasting=None))
     before = len(ctx.chance.decisions)
-    result = resolve(plan.spec, ctx.chance)
+    result = resolver(ctx.chance) if resolver else resolve(plan.spec, ctx.chance)
     decisions = ctx.chance.decisions[before:]
     rolls = [{"purpose": d.purpose, "dice": list(d.faces), "value": sum(d.faces) or None}
              for d in decisions]
