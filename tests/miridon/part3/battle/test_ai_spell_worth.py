@@ -77,10 +77,16 @@ def test_a_physical_barrier_is_worth_what_it_would_absorb_of_the_incoming_attack
     assert incoming > 0
     found = worth(BOOK, OPTIONS, state, state.unit("witch"), trial)
     assert found is not None and found.value == pytest.approx(min(40, 2 * incoming))
-    # nothing reaches the witch: a barrier on itself is worth nothing
+    # on itself: what the foes can do to it in their next block (battle/ai_threat)
     own = worth(BOOK, OPTIONS, state, state.unit("witch"), Casting(
         "Physical Barrier", (), 1, 0, "self", 30, status="activated"))
-    assert own is not None and own.value == 0
+    mine = threat(BOOK, OPTIONS, state, state.unit("witch"))
+    assert own is not None and own.value == pytest.approx(min(40, 2 * mine))
+    # no foe can reach it next block: worth nothing
+    alone = battle(witch, friend, unit("sable", at=(29, 4)), width=30)
+    none = worth(BOOK, OPTIONS, alone, alone.unit("witch"), Casting(
+        "Physical Barrier", (), 1, 0, "self", 30, status="activated"))
+    assert none is not None and none.value == 0
     # a spell barrier is worth the Elemental Spell a foe is casting at the friend
     hexer = unit("hexer", at=(0, 0), talents={"Offensive Spell Boost": 1}, ghost=20)
     hexer = with_casting(hexer, Casting("Elemental Spell", (), 5, 2, "ally", 60,
