@@ -6,7 +6,11 @@ Python), interleaved with the baselines so load drift hits all alike: ``python
 -c pass`` (the floor no Python program can beat) and a bare Typer app printing
 one line (the framework's own floor). The same commands on the code before issue
 16 (commit ``REFERENCE``, unpacked with ``git archive`` into a temporary
-directory and put first on ``PYTHONPATH``) show what the lazy loading saved.
+directory and put first on ``PYTHONPATH``) show what the lazy loading saved. That
+code reads its rulesets from the installed entry points, which today name rulesets
+it does not have (fe-classic): beside it goes a ``tactician`` dist-info holding its
+own entry points (from its ``pyproject.toml``), which ``importlib.metadata`` finds
+first on the path and prefers to the installed one.
 
 Targets: every command under 1.5 times the bare Typer app (issue 16); ``tactician
 roll 2d6`` under 0.3 s (issue 1). The commands are the ones people type most:
@@ -32,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -71,14 +76,32 @@ def main() -> int:
         return _report(runs, env, Path(tmp))
 
 
-def _report(runs: int, env: dict[str, str], where: Path) -> int:
-    py = sys.executable
-    tactician = [py, str(Path(py).parent / "tactician")]
+def _unpack_reference(where: Path) -> Path:
+    """The source tree at ``REFERENCE`` in ``where/src``, with a dist-info that gives
+    it its own entry points (see the module docstring); returns the ``src`` path."""
     archive = subprocess.run(
         ["git", "-C", str(ROOT), "archive", REFERENCE, "src"], check=True, capture_output=True
     ).stdout
     subprocess.run(["tar", "-x", "-C", str(where)], input=archive, check=True)
-    old_env = {**env, "PYTHONPATH": str(where / "src")}
+    project = tomllib.loads(subprocess.run(
+        ["git", "-C", str(ROOT), "show", f"{REFERENCE}:pyproject.toml"], check=True,
+        capture_output=True, text=True).stdout)["project"]
+    info = where / "src" / f"tactician-{project['version']}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        f"Metadata-Version: 2.1\nName: tactician\nVersion: {project['version']}\n",
+        encoding="utf-8")
+    groups = {"console_scripts": project["scripts"], **project["entry-points"]}
+    (info / "entry_points.txt").write_text("".join(
+        f"[{group}]\n" + "".join(f"{name} = {value}\n" for name, value in points.items())
+        + "\n" for group, points in groups.items()), encoding="utf-8")
+    return where / "src"
+
+
+def _report(runs: int, env: dict[str, str], where: Path) -> int:
+    py = sys.executable
+    tactician = [py, str(Path(py).parent / "tactician")]
+    old_env = {**env, "PYTHONPATH": str(_unpack_reference(where))}
     battle = ROOT / "examples" / "tropera" / "battle"
     start = [
         *tactician, "battle", "new", "--ruleset", "tropera", "--map", str(battle / "ford.yaml"),
@@ -91,13 +114,13 @@ def _report(runs: int, env: dict[str, str], where: Path) -> int:
     # the code before issue 16 kept its battle in ./battle.json, in its own format
     old_place = where / "before"
     old_place.mkdir()
-    # the reference is read through today's installed entry points; once a ruleset
-    # registered there did not exist at REFERENCE, its code cannot start: skip it
-    has_reference = subprocess.run(
-        start, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=old_env, cwd=old_place
-    ).returncode == 0
+    # the reference must start (its own entry points, its battle in its own format):
+    # if it cannot, say why and measure today's code alone
+    started = subprocess.run(start, capture_output=True, text=True, env=old_env, cwd=old_place)
+    has_reference = started.returncode == 0
     if not has_reference:
-        print(f"code at {REFERENCE} cannot start with today's entry points: not compared")
+        why = (started.stderr.strip().splitlines() or ["no message"])[-1]
+        print(f"code at {REFERENCE} cannot start ({why}): not compared")
     baselines = {"python -c pass": [py, "-c", "pass"], "bare Typer app": [py, "-c", BARE_TYPER]}
     commands = {
         "roll 2d6": [*tactician, "roll", "2d6"],

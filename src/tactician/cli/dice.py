@@ -8,11 +8,11 @@ within its start-up budget (see ``bench/bench_roll_startup.py``).
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import typer
 
-from tactician.cli.output import console, emit, refusals
+from tactician.cli.output import emit, refusals, say_styled
 
 if TYPE_CHECKING:
     from tactician.dice.notation import RollOutcome
@@ -57,48 +57,53 @@ def register(app: typer.Typer) -> None:
 def _render(outcome: RollOutcome, seed: int | None, unused: list[int]) -> None:
     """``4d6kh3 → 4d6kh3 (5, 3, 1 dropped, 6) = 14``: every die, the ones that do not
     count struck through and named (``dropped``, ``rerolled``) so the line reads
-    the same without colour (``NO_COLOR``, a pipe), then the seed."""
-    from rich.text import Text
-
-    line = Text(f"{outcome.expression} → ")
-    line.append_text(struck(outcome.breakdown, [d.status for d in outcome.rolled
-                                                 if d.status != "kept"],
-                            [d.draw.value for d in outcome.rolled if d.status != "kept"]))
-    out = console()
-    out.print(line)
+    the same without colour (``NO_COLOR``, a pipe), then the seed. Written through
+    click's styling (``output.say_styled``), not Rich: importing Rich would cost
+    ``roll`` half again the start-up of a bare Typer app."""
+    line = [(f"{outcome.expression} → ", "")]
+    line += struck(outcome.breakdown, [d.status for d in outcome.rolled if d.status != "kept"],
+                   [d.draw.value for d in outcome.rolled if d.status != "kept"])
+    say_styled(line)
     if seed is not None:
-        out.print(Text(f"seed {seed} (repeat with --seed {seed})", style="dim"))
+        say_styled([(f"seed {seed} (repeat with --seed {seed})", "dim")])
     else:
-        out.print(Text("rolled with the dice supplied in --rolls", style="dim"))
+        say_styled([("rolled with the dice supplied in --rolls", "dim")])
     if unused:
         listed = ", ".join(str(value) for value in unused)
         sys.stderr.write(f"note: {len(unused)} supplied roll(s) not used: {listed}\n")
 
 
-def struck(breakdown: str, statuses: list[str], values: list[int]) -> Any:
+def struck(breakdown: str, statuses: list[str], values: list[int]) -> list[tuple[str, str]]:
     """Turn d20's ``~~1~~`` marks into ``1 dropped`` (or ``1 rerolled``): the die in
-    strike-through, its fate in words; the rest stays literal.
+    strike-through, its fate in words; the rest stays literal; the total in bold.
 
     ``statuses`` and ``values`` are the fates and values of the dice that do not
     count, in the order drawn: each struck die takes the first unclaimed fate of
     its value (d20 lists rerolls next to their replacement, not in draw order).
-    Built as ``Text`` segments, never markup, so annotations like ``[fire]`` print
-    as typed.
+    Returned as (text, style) pieces, never markup, so annotations like ``[fire]``
+    print as typed.
     """
-    from rich.text import Text
-
     fates = list(zip(values, statuses, strict=True))
-    text = Text()
+    pieces: list[tuple[str, str]] = []
     for index, part in enumerate(breakdown.split("~~")):
         if index % 2 == 0:
-            text.append(part)
+            pieces.append((part, ""))
             continue
         fate = next((f for f in fates if str(f[0]) == part.strip()), None)
         if fate is not None:
             fates.remove(fate)
-        text.append(part, style="strike dim")
-        text.append(f" {fate[1] if fate else 'not counted'}", style="dim")
-    head, sep, total = text.plain.rpartition(" = ")
-    if sep:
-        text.stylize("bold", len(head) + len(sep), len(text.plain))
-    return text
+        pieces += [(part, "strike dim"), (f" {fate[1] if fate else 'not counted'}", "dim")]
+    return _bold_total(pieces)
+
+
+def _bold_total(pieces: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The pieces with everything after the last `` = `` (the total) in bold."""
+    head, sep, _ = "".join(text for text, _ in pieces).rpartition(" = ")
+    if not sep:
+        return pieces
+    start, at, out = len(head) + len(sep), 0, []
+    for text, style in pieces:
+        cut = min(max(start - at, 0), len(text))
+        out += [(text[:cut], style), (text[cut:], f"{style} bold".strip())]
+        at += len(text)
+    return [(text, style) for text, style in out if text]

@@ -17,10 +17,10 @@ is chosen by the code (``style=``, ``Text`` spans), never parsed from strings.
 
 from __future__ import annotations
 
-import json
+import os
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
@@ -31,7 +31,19 @@ from tactician.errors import TacticianError
 
 
 def print_json(data: Any) -> None:
+    import json  # here: a command's human output never needs it
+
     sys.stdout.write(json.dumps(data, indent=2, sort_keys=False, default=str) + "\n")
+
+
+def say_line(text: object) -> None:
+    """One line of text with no style, never wrapped: what ``console().print(text,
+    markup=False, highlight=False, soft_wrap=True)`` writes (control characters
+    escaped, tabs expanded to 8 columns), without importing Rich for it (Rich is
+    half again the start-up of a bare Typer app: ``tactician rulesets`` prints
+    only such lines)."""
+    lines = shown(text, one_line=False).split("\n")
+    sys.stdout.write("\n".join(line.expandtabs(8) for line in lines) + "\n")
 
 
 _CONTROLS = (
@@ -97,6 +109,27 @@ def _safe_console_class() -> Any:
                     yield Segment(shown(segment.text, one_line=False), segment.style)
 
     return SafeConsole
+
+
+# style words of ``say_styled`` -> click.style's arguments
+_CLICK_STYLES = {"bold": "bold", "dim": "dim", "strike": "strikethrough"}
+
+
+def say_styled(pieces: Sequence[tuple[object, str]]) -> None:
+    """One line of pieces, each with its style words (``"bold"``, ``"dim"``,
+    ``"strike"``, space-separated), through click's styling: the styles on a
+    terminal, plain text elsewhere (a pipe, a file, ``TERM=dumb``; ``FORCE_COLOR``
+    forces them, as for Rich), every piece's control characters escaped
+    (``shown``), never wrapped. No Rich import: for a command whose whole output
+    is such lines (``roll``), Rich is half again a bare Typer app's start-up."""
+    import click
+
+    line = "".join(
+        click.style(shown(text), **{_CLICK_STYLES[word]: True for word in style.split()})
+        if style else shown(text) for text, style in pieces)
+    term, force = os.environ.get("TERM", ""), os.environ.get("FORCE_COLOR", "")
+    colour = True if force else False if term in ("dumb", "unknown") else None
+    click.echo(line, color=colour)
 
 
 @contextmanager

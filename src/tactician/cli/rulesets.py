@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from tactician.cli.output import console, emit, refusals
+from tactician.cli.output import emit, refusals, say_line
 
 
 def register(app: typer.Typer) -> None:
@@ -21,17 +21,15 @@ def register(app: typer.Typer) -> None:
             data = rulesets(options)
 
             def render() -> None:
-                out = console()
                 for row in data:
                     caps = row["capabilities"]
                     for line in (f"{row['id']}: {row['title']} (rules text {row['source']})",
                                  f"  {row['summary']}",
                                  f"  capabilities: {', '.join(caps) or 'none'}"):
-                        out.print(line, markup=False, highlight=False, soft_wrap=True)
+                        say_line(line)
                     for spec in row.get("options", []):
                         allowed = ", ".join(spec["values"]) or spec["kind"]
-                        out.print(f"  -o {spec['name']}={spec['default']}  ({allowed}; "
-                                  f"{spec['scope']})", markup=False, highlight=False,
-                                  soft_wrap=True)
+                        say_line(f"  -o {spec['name']}={spec['default']}  ({allowed}; "
+                                 f"{spec['scope']})")
 
             emit(data, as_json, render)

@@ -46,7 +46,6 @@ from tactician.content.limits import MAX_MAP_SIDE, MAX_TILE_LAYERS
 from tactician.errors import ContentError
 from tactician.grid.board import Board
 from tactician.grid.terrain import TerrainSet, TerrainType
-from tactician.grid.tmx import read_xml, tmx_to_dict, tsx_to_dict
 
 GID_MASK = 0x0FFFFFFF  # drops the flip-horizontal/vertical/diagonal and hex-rotation bits
 TERRAIN = "terrain"
@@ -55,8 +54,14 @@ TERRAIN = "terrain"
 def load_tiled(path: Path, terrains: TerrainSet) -> Board:
     """Load a ``.tmj``/``.json`` or ``.tmx`` Tiled map against the ruleset's terrain."""
     path = Path(path)
-    is_xml = path.suffix.lower() == ".tmx"
-    data = tmx_to_dict(read_xml(path), path) if is_xml else _read_json(path)
+    if path.suffix.lower() == ".tmx":
+        # here, not at the top: only .tmx/.tsx files need ElementTree, and every
+        # command that reads a ruleset's terrain imports this module
+        from tactician.grid.tmx import read_xml, tmx_to_dict
+
+        data = tmx_to_dict(read_xml(path), path)
+    else:
+        data = _read_json(path)
     return _build(data, terrains, path)
 
 
@@ -129,6 +134,8 @@ def _external_tileset(source: Path, named: str, path: Path) -> Mapping[str, Any]
     if suffix in (".tsj", ".json"):
         body = _read_json(source)
     elif suffix == ".tsx":
+        from tactician.grid.tmx import read_xml, tsx_to_dict
+
         root = read_xml(source)
         if root.tag != "tileset":
             raise ContentError(f"{source}: not a Tiled tileset (root is <{root.tag}>)")

@@ -10,6 +10,13 @@ capabilities and the ``"package.module:Class"`` of its contract
 (``tactician.rulesets.contract.RulesetContract``), which is imported on the
 first call of ``contract()``. Listing rulesets (``tactician rulesets``) never
 imports a ruleset's rules.
+
+Finding one is cheap too: the rulesets this package ships are named in
+``BUILTIN`` (a test holds it equal to ``pyproject.toml``'s entry points), so
+``get("tropera")`` imports that one small package and reads no package metadata.
+The installed entry points are read (``installed_entry_points``) only to list
+every ruleset or to find an id that is not built in. A built-in id is always the
+built-in ruleset, whatever a plug-in also calls itself.
 """
 
 from __future__ import annotations
@@ -17,11 +24,11 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from importlib import import_module
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING
 
 from tactician.errors import TacticianError
 from tactician.rulesets.capabilities import Capability
+from tactician.rulesets.installed_entry_points import entry_points
 
 if TYPE_CHECKING:
     from tactician.rulesets.contract.interface import RulesetContract
@@ -70,6 +77,14 @@ class Ruleset:
 
 # the ruleset a command uses when it is not told (``--ruleset``)
 DEFAULT_RULESET = "tropera"
+# ruleset id -> the value of its entry point in pyproject.toml (the same table)
+BUILTIN = {
+    "tropera": "tactician.rulesets.tropera:RULESET",
+    "fe-tabletop": "tactician.rulesets.fe_tabletop:RULESET",
+    "uesrpg": "tactician.rulesets.uesrpg:RULESET",
+    "miridon": "tactician.rulesets.miridon:RULESET",
+    "fe-classic": "tactician.rulesets.fe_classic:RULESET",
+}
 
 _registered: dict[str, Ruleset] = {}
 _contracts: dict[str, RulesetContract] = {}
@@ -83,6 +98,23 @@ def register(ruleset: Ruleset) -> None:
     _registered[ruleset.id] = ruleset
 
 
+def _checked(name: str, ruleset: object) -> Ruleset:
+    if not isinstance(ruleset, Ruleset):
+        raise TacticianError(f"entry point {name!r} does not give a Ruleset")
+    return ruleset
+
+
+def _builtin(ruleset_id: str) -> Ruleset | None:
+    """The built-in ruleset ``ruleset_id`` (registered on first use), else None."""
+    value = BUILTIN.get(ruleset_id)
+    if value is None:
+        return None
+    module_name, _, attribute = value.partition(":")
+    with _lock:
+        ruleset = _checked(ruleset_id, getattr(import_module(module_name), attribute))
+        return _registered.setdefault(ruleset_id, ruleset)
+
+
 def _load_entry_points() -> None:
     global _loaded
     if _loaded:
@@ -90,12 +122,13 @@ def _load_entry_points() -> None:
     with _lock:
         if _loaded:
             return
+        for ruleset_id in BUILTIN:  # first: a plug-in cannot take a built-in's id
+            _builtin(ruleset_id)
         found: list[Ruleset] = []
+        ours = set(BUILTIN.values())
         for point in entry_points(group="tactician.rulesets"):
-            ruleset = point.load()
-            if not isinstance(ruleset, Ruleset):
-                raise TacticianError(f"entry point {point.name!r} does not give a Ruleset")
-            found.append(ruleset)
+            if point.value not in ours:
+                found.append(_checked(point.name, point.load()))
         for ruleset in found:
             _registered.setdefault(ruleset.id, ruleset)
         # marked loaded only once every entry point is in: a reader that sees the
@@ -109,6 +142,9 @@ def all_rulesets() -> list[Ruleset]:
 
 
 def get(ruleset_id: str) -> Ruleset:
+    found = _registered.get(ruleset_id) or _builtin(ruleset_id)
+    if found is not None:
+        return found
     _load_entry_points()
     try:
         return _registered[ruleset_id]
