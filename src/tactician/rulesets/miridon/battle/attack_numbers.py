@@ -19,7 +19,7 @@ charge (L166), Flanking rank x friends in melee range of the target (L138), Powe
 +1d6 per point (L2582), Crushing Blow +1d6 and True Strike +1 per point of margin (L2600,
 L2628). Reduction: PDR with the stance's bonus, SDR against a tesla (L1656-1658).
 
-Lasting spells (``_lasting``; the procedure is ``lasting_spells``): the target's
+Lasting spells (``lasting_of``; the procedure is ``lasting_spells``): the target's
 Physical Barrier, "absorbs 30 physical damage before breaking" (L3347), or against a tesla
 its Spell Barrier, "absorbs 30 spell damage or other elemental damage" (L3334); the
 attacker's Elemental Weapon on the weapon used, "an additional 1d6 elemental damage ...
@@ -313,7 +313,7 @@ def build(
         unconscious=target.status == "unconscious", dead_on_zero=options.dead_on_zero,
     )
     spec = replace(spec, **_on_hit(attacker, weapon))  # type: ignore[arg-type]
-    lasting, lasting_terms = _lasting(attacker, target, weapon)
+    lasting, lasting_terms = lasting_of(attacker, target, weapon)
     spec = replace(spec, lasting=lasting)
     damage_terms.extend(lasting_terms)
     if melee and profile.has("Redouble Specialist"):
@@ -395,8 +395,8 @@ def _on_hit(attacker: UnitState, weapon: Weapon) -> dict[str, int]:
     return found
 
 
-def _lasting(attacker: UnitState, target: UnitState, weapon: Weapon
-             ) -> tuple[Lasting | None, list[Term]]:
+def lasting_of(attacker: UnitState, target: UnitState, weapon: Weapon
+               ) -> tuple[Lasting | None, list[Term]]:
     """The lasting spells the hit meets (L3326-3380): the target's barriers, the enchantments
     on the attacker's weapon (``Unarmed``: on the character, L3360); and their terms."""
     found: dict[str, object] = {}
