@@ -42,6 +42,7 @@ from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
 from tactician.rulesets.miridon.derived import AIMED_BONUS, UNARMED, UNARMED_DOUBLERS
 from tactician.rulesets.miridon.models import Weapon
+from tactician.rulesets.miridon.racial_flairs import AFFINITY_POOL, nullifies
 from tactician.rulesets.miridon.spirit_battle.barriers import barrier_of
 from tactician.rulesets.miridon.spirit_battle.enchantments import of_kind
 
@@ -411,6 +412,12 @@ def lasting_of(attacker: UnitState, target: UnitState, weapon: Weapon
     if elemental is not None:
         found["elemental_flat"] = elemental.flat
         found["elemental_reduction"] = target.profile.sdr
+        found["elemental_element"] = elemental.element
+        if nullifies(target.profile.flairs, target.pools.get(AFFINITY_POOL, 0),
+                     elemental.element):
+            found["elemental_nullified"] = True
+            terms.append(Term(f"{target.id}'s Dragon Elemental Affinity is "
+                              f"{elemental.element}: the Elemental Weapon deals 0", 0, "L1376"))
         terms.append(Term(f"Elemental Weapon ({elemental.element or 'element'}) 1d6+"
                           f"{elemental.flat}, less SDR {target.profile.sdr}", elemental.flat,
                           "L3362"))
