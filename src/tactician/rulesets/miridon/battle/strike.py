@@ -77,7 +77,8 @@ def _lasting(target: UnitState, result: Result) -> tuple[UnitState, list[str]]:
 
 def _affinity(plan: AttackPlan, target: UnitState, hits: int) -> tuple[UnitState, list[str]]:
     """An Elemental Weapon's hits move a dragon's affinity, once each (L1366-1368; after the
-    attack, each hit judged against the affinity it met, ruling ``dragon_affinity_order``)."""
+    attack, each hit judged against the affinity it met: the DEFAULT of
+    ``racial_flairs.elemental_hit_on_dragon``)."""
     spells = plan.spec.lasting
     if spells is None or spells.elemental_flat is None or not hits:
         return target, []
