@@ -21,6 +21,7 @@ from typing import Any
 
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle import attack_numbers as numbers
+from tactician.rulesets.miridon.battle import forecast_modifiers
 from tactician.rulesets.miridon.battle.attack_actions import (
     ACTION_NAMES,
     modifiers_of,
@@ -202,6 +203,7 @@ def attack_forecast(book: Compendium, options: BattleOptions, state: MiridonBatt
     if kind == "attack" and "shoot_through" in modifiers_of(action):
         data["miridon"]["line"] = line(book, options, state, action)
     data["notes"] = notes(data)
+    forecast_modifiers.attach(data, book, options, state, plan)  # the panel's terms
     return data
 
 
