@@ -140,3 +140,25 @@ def test_l1376_the_dragons_own_element_deals_it_nothing() -> None:
     after, record = _attack(state, [5, 5, 6, 3], "no")
     assert record["elemental"] == 0 and after.unit("t").hp == 60 - 7
     assert after.unit("t").pools[rf.AFFINITY_POOL] == 3
+
+
+def test_piece_c_14_two_fire_hits_make_a_fire_dragon_and_a_cold_one_purple() -> None:
+    """Spec 004 Piece C 14 in battle: two fire Elemental Weapon hits, 0 -> +2, a Fire Dragon
+    (L1368, L1372); one cold hit later -> +1, a Purple Dragon (electricity, L1374). Each hit
+    is judged against the affinity it meets: the second fire hit still met +1 (Purple), so
+    it deals its 4 (its fire at +2 deals 0: ``test_l1376``)."""
+    icy = enchant(unit("c", at=(1, 1)), [WeaponEnchantment("elemental", 0, "cold")],
+                  "Longsword")
+    state = battle(_knight("fire"), icy, _dragon(0), order=("k", "c", "t"))
+    kinds = []
+    for who in ("k", "k", "c"):
+        ready = state.unit(who).model_copy(update={"slots": ()})
+        state = state.replace_units(ready).model_copy(
+            update={"turn": state.order.index(who)})
+        state, outcome, _ = act(state, {"type": "attack", "unit": who, "target": "t",
+                                        "dodge": "no", "block": "none"},
+                                rolls=[5, 5, 6, 4])
+        record = next(s for r in outcome.records for s in r.get("strikes", ()))
+        affinity = state.unit("t").pools[rf.AFFINITY_POOL]
+        kinds.append((affinity, rf.dragon_kind(affinity), record["elemental"]))
+    assert kinds == [(1, "Purple Dragon", 4), (2, "Fire Dragon", 4), (1, "Purple Dragon", 4)]
