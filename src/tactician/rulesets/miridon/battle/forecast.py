@@ -71,7 +71,11 @@ def _odds_json(found: Odds) -> dict[str, Any]:
             "pdr_loss": {str(k): v for k, v in found.pdr_loss.items()},
             "speed_loss": {str(k): v for k, v in found.speed_loss.items()},
             "strength_loss": {str(k): v for k, v in found.strength_loss.items()},
-            "hits": {str(k): v for k, v in found.hits.items()}}
+            "hits": {str(k): v for k, v in found.hits.items()},
+            # the lasting spells the hit meets (L3326-3380): barriers absorb, a Vampiric
+            # Weapon heals its wielder
+            "absorbed": {str(k): v for k, v in found.absorbed.items()},
+            "healed": {str(k): v for k, v in found.healed.items()}}
 
 
 def branches(book: Compendium, options: BattleOptions, state: MiridonBattle,
