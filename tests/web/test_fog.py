@@ -101,3 +101,23 @@ def test_no_byte_sent_to_the_players_side_names_a_hidden_unit(server: Server) ->
         for http_client in clients.values():
             http_client.close()
     assert exercised >= 2  # the foe stayed hidden through several steps of play
+
+
+def test_a_reach_shows_no_gap_where_the_hidden_foe_stands(
+        client: Any, db_url: str, gm_token: str) -> None:
+    """The board a reach is drawn on is the side's (``uesrpg/side_view.py``): the Bandit
+    could walk onto (6, 4) but for Shadowfang hiding there; the players are sent the
+    tile as open (a gap would say where it hides), the GM the engine's own reach."""
+    table = open_table(client, gm_token, battle_id=ambush(db_url), seats=SEATS)
+    tid, tokens = table["table"], table["tokens"]
+
+    def reach(seat: str, unit: str) -> dict[str, Any]:
+        answer = client.get(f"/t/{tid}/reach/{unit}",
+                            headers={"Authorization": f"Bearer {tokens[seat]}"})
+        assert answer.status_code == 200, answer.text
+        found: dict[str, Any] = answer.json()
+        return found
+
+    assert [6, 4] in reach("p1", "bandit-1")["move"]
+    assert [6, 4] not in reach("gm", "bandit-1")["move"]
+    assert reach("p2", "bandit-1") == reach("spectator", "bandit-1") == reach("p1", "bandit-1")

@@ -10,11 +10,13 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.web.helpers import ROOT, open_table, store_battle
+from tests.web.fog_play import play_in_fog
+from tests.web.helpers import ROOT, Server, open_table, store_battle
 
 CASTLE = ROOT / "examples" / "fe_tabletop" / "castle"
 SEATS = [{"name": "Ana", "units": ["eirika", "lute", "moulder"]},
          {"name": "Ben", "units": ["kyle", "vanessa", "garcia"]}]
+LOOKS = 14  # a bound on the work, not a check
 
 
 def _bearer(token: str) -> dict[str, str]:
@@ -61,3 +63,17 @@ def test_a_players_reach_is_drawn_as_that_side_sees_the_board(
         db.close()
     got = client.get(f"/t/{tid}/reach/vanessa", headers=_bearer(tokens["p2"])).json()
     assert got["move"] == as_player["move"] and got["attack"] == as_player["attack"]
+
+
+def test_a_fog_battle_played_through_a_real_server_never_names_the_hidden(
+        server: Server) -> None:
+    """The castle played (``fog_play``): each player's turn in the rolled order, the
+    engine's enemy phase, until the garrison's first hidden units have been seen; every
+    answer and event a player or spectator gets is checked against what the party could
+    not see at that moment."""
+    battle = store_battle(server.db, "fe-tabletop", CASTLE / "map.yaml",
+                          [CASTLE / "party.yaml", CASTLE / "garrison.yaml"], seed=4)
+    played = play_in_fog(server, battle, SEATS, LOOKS)
+    assert played.exercised >= 2  # the fog hid them through more than one turn of play
+    assert not played.hidden & played.first_hidden, "the garrison came into sight"
+    assert played.answers > 100 and played.events > 10  # a bound on what was checked

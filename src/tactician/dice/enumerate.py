@@ -38,6 +38,12 @@ class Local(Generic[S, V, R]):
     view: Callable[[S], V | None]
     step: Callable[[V, Any], R]
     patch: Callable[[S, R], S]
+    # ``spread(state, p, results, into)``: for each (result, q) of ``results`` in
+    # order, ``into[patch(state, result)] += p * q`` (from 0.0). Optional: the
+    # enumerator's own loop does the same, one ``patch`` call per result; a
+    # procedure that patches many states a step gives its loop (and writes
+    # ``patch`` through it, so the two cannot part).
+    spread: Callable[[S, float, list[tuple[R, float]], dict[S, float]], None] | None = None
 
 
 class _ReplayChance:
@@ -128,6 +134,7 @@ def distribution(
     memo: dict[Any, list[tuple[Any, float]]] = {}
     view: Callable[[S], Any] = local.view if local is not None else (lambda state: None)
     patch = local.patch if local is not None else None
+    spread = local.spread if local is not None else None
     for _ in range(max_steps):
         if not frontier:
             return finished
@@ -142,6 +149,9 @@ def distribution(
                 found = memo.get(part)
                 if found is None:
                     found = memo[part] = branches(part, local.step, known)
+                if spread is not None:
+                    spread(state, p, found, following)
+                    continue
                 for result, q in found:
                     whole = patch(state, result)
                     following[whole] = add(whole, 0.0) + p * q

@@ -26,7 +26,8 @@ class Objective(BaseModel):
     def met(self, tokens: list[Token], round_: int) -> bool:
         """Whether this condition holds now."""
         if self.kind == "rout":
-            foes = [t for t in tokens if t.side != self.side and (self.enemy in (None, t.side))]
+            side, enemy = self.side, self.enemy
+            foes = [t for t in tokens if t.side != side and (enemy is None or enemy == t.side)]
             return bool(foes) and all(t.out for t in foes)
         if self.kind in ("defeat", "lose_unit"):
             return any(t.id == self.unit and t.out for t in tokens)
@@ -62,7 +63,8 @@ def status(objectives: Objectives, tokens: Iterable[Token], round_: int) -> tupl
     """("victory" | "defeat" | "ongoing", why). Defeat is checked first; the player
     side being routed is always a defeat."""
     units = list(tokens)
-    own = [t for t in units if t.side == objectives.side]
+    side = objectives.side  # read once: every action of a battle asks this
+    own = [t for t in units if t.side == side]
     if own and all(t.out for t in own):
         return "defeat", f"every {objectives.side} unit is out"
     for goal in objectives.defeat:

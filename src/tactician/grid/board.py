@@ -86,13 +86,19 @@ class Board:
         self.units_raw = units_raw
         palette: list[TerrainType] = []
         index_of: dict[str, int] = {}
+        # a map repeats a few terrain objects: each is looked up by name once
+        # (``terrain`` holds them alive meanwhile, so their ids are not reused)
+        by_object: dict[int, int] = {}
         cells = []
         for kind in terrain:
-            key = kind.name.casefold()
-            position = index_of.get(key)
+            position = by_object.get(id(kind))
             if position is None:
-                position = index_of[key] = len(palette)
-                palette.append(kind)
+                key = kind.name.casefold()
+                position = index_of.get(key)
+                if position is None:
+                    position = index_of[key] = len(palette)
+                    palette.append(kind)
+                by_object[id(kind)] = position
             cells.append(position)
         self._palette = tuple(palette)
         self._cells = tuple(cells)

@@ -241,6 +241,25 @@ def _coords(board: Board) -> tuple[Tile, ...]:
     return coords
 
 
+def _without(
+    rows: tuple[tuple[int, ...], ...],
+    dropped: list[int],
+    kept: list[bool],
+    board_rows: tuple[tuple[int, ...], ...],
+) -> tuple[tuple[int, ...], ...]:
+    """``rows`` (each tile's neighbours, or some of them) with the ``dropped`` tiles
+    left out: ``kept[j]`` says whether tile ``j`` stays. Only the rows of a dropped
+    tile's board neighbours (``board_rows``: adjacency is symmetric) can change;
+    every other row is reused as it is."""
+    touching: set[int] = set()
+    for i in dropped:
+        touching.update(board_rows[i])
+    out = list(rows)
+    for i in touching:
+        out[i] = tuple([j for j in rows[i] if kept[j]])
+    return tuple(out)
+
+
 def _compile(board: Board, profile: MoveProfile) -> _Compiled:
     """The searchable form of ``profile`` on ``board``, built once and cached on the board."""
     key = profile._table_key
@@ -248,16 +267,21 @@ def _compile(board: Board, profile: MoveProfile) -> _Compiled:
     if cached is not None:
         return cached
     per_kind = [profile.step_for(kind.name) for kind in board.palette]
-    steps = [per_kind[c] for c in board.cells]
-    need = tuple(0 if step is None else step.need for step in steps)
-    cost = tuple(0 if step is None else step.cost for step in steps)
-    near = tuple(
-        tuple(j for j in row if steps[j] is not None) for row in board.neighbour_indexes
-    )
+    cells = board.cells
+    # per terrain kind first, then per cell: one list lookup a cell (a new map's
+    # first search pays this once per profile, inside an enemy phase)
+    kind_need = [0 if step is None else step.need for step in per_kind]
+    kind_cost = [0 if step is None else step.cost for step in per_kind]
+    need = tuple([kind_need[c] for c in cells])
+    cost = tuple([kind_cost[c] for c in cells])
+    rows = board.neighbour_indexes
+    closed = [i for i, c in enumerate(cells) if per_kind[c] is None]
+    near = _without(rows, closed, [per_kind[c] is not None for c in cells], rows)
     pad = max([step.cost for step in per_kind if step is not None], default=0)
     top = max([step.need for step in per_kind if step is not None], default=0)
     near_within = ((),) + tuple(
-        tuple(tuple(j for j in row if need[j] <= k) for row in near) for k in range(1, top)
+        _without(near, [i for i, n in enumerate(need) if n > k], [n <= k for n in need], rows)
+        for k in range(1, top)
     )
     compiled = _Compiled(near, need, cost, pad, _coords(board), near_within, top)
     if len(board.cache) >= _CACHE_LIMIT:

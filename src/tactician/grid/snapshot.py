@@ -93,4 +93,5 @@ _LAST_BUILT: dict[int, tuple[TerrainGrid, tuple[str, ...], TerrainSet, Board]] =
 
 @lru_cache(maxsize=32)
 def _board(width: int, height: int, cells: tuple[str, ...], terrains: TerrainSet) -> Board:
-    return Board(width, height, [terrains[name] for name in cells])
+    kinds = {name: terrains[name] for name in dict.fromkeys(cells)}  # each name once, in order
+    return Board(width, height, [kinds[name] for name in cells])

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tactician.rulesets.miridon.compendium import Compendium
+import pytest
+
+from tactician.rulesets.miridon.compendium import Compendium, load_compendium
 from tactician.rulesets.miridon.insanity_roll import Taken, insanity_distribution
 from tactician.rulesets.miridon.magic.ai_hooks import (
     damage_to_threaten,
@@ -47,3 +49,26 @@ def test_invest_amount() -> None:
     assert invest_amount(30, expected_hits=5) == 10
     assert invest_amount(8, 5, reserve=2) == 6
     assert invest_amount(1, 5) == 1 and invest_amount(0, 5) == 0
+
+
+def test_the_expected_insanity_cost_is_the_whole_distributions() -> None:
+    """``expected_insanity_cost`` values each state of ``insanity_step`` once; it must equal
+    the cost averaged over the exact Table 7.1 distribution (Increase Roll chains and Mist
+    Form's rolls included, L3043-3236), and the attack's over its damage."""
+    from tactician.rulesets.miridon.insanity_forecast import attack_insanity
+    from tactician.rulesets.miridon.insanity_roll import insanity_distribution
+    from tactician.rulesets.miridon.magic.ai_hooks import (
+        attack_insanity_cost,
+        expected_insanity_cost,
+        insanity_cost,
+    )
+
+    book = load_compendium()
+    for bonus in (-3, 14, 41):
+        whole = insanity_cost(insanity_distribution(book, bonus))
+        assert expected_insanity_cost(book, bonus) == pytest.approx(whole, rel=1e-12)
+    damage = {0: 0.25, 8: 0.5, 12: 0.25}  # 20 HP, 14 ghost: 8 -> bonus 2, 12 -> bonus 6
+    forecast = attack_insanity(book, 20, 14, 0, damage)
+    p_roll, cost = attack_insanity_cost(book, 20, 14, 0, damage)
+    assert p_roll == pytest.approx(forecast.p_roll) == pytest.approx(0.75)
+    assert cost == pytest.approx(insanity_cost(forecast.outcomes))

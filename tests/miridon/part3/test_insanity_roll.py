@@ -119,6 +119,59 @@ def test_fast_gather_mist_two_rolls(comp: Compendium) -> None:
     assert result.taken == (Taken("Stun", "1"), Taken("Mutant Transformation", None))
 
 
+def test_fast_gather_mist_second_roll_after_a_mist_form_chain(comp: Compendium) -> None:
+    """L2955's second roll starts again from the check's own bonus, even when the first one
+    went down a Mist Form chain (L3232: 65 + 3d6 replaces the roll's base)."""
+    result = resolve_insanity(
+        comp, insanity_check(0, 65), dice(4, 5, 5, 1, 1, 1, 1, 1, 1), rolls=2
+    )
+    assert [look.roll for look in result.lookups] == [79, 68, 68]  # 65 + 14; 65 + 3; 65 + 3
+    assert result.taken == (
+        Taken("Mist Form", "1"), Taken("Unconscious", "2d6"), Taken("Unconscious", "2d6"),
+    )
+    outcomes = insanity_distribution(comp, 65, rolls=2)
+    assert math.isclose(sum(outcomes.values()), 1.0)
+    assert result.taken in outcomes
+
+
+def test_two_rolls_product_is_the_enumerated_procedure(comp: Compendium) -> None:
+    """The product form gives exactly what enumerating both rolls through ``insanity_step``
+    gives (bonus -4: 4 outcomes a roll, small enough to enumerate the whole two-roll
+    procedure; from bonus -3 up a roll has 430 and the joint enumeration takes minutes)."""
+    from tactician.dice.enumerate import distribution
+
+    final = distribution(start_state(-4, 2), lambda s, c: insanity_step(comp, s, c),
+                         lambda s: s.done)
+    enumerated: dict[tuple[Taken, ...], float] = {}
+    for state, p in final.items():
+        enumerated[state.taken] = enumerated.get(state.taken, 0.0) + p
+    product = insanity_distribution(comp, -4, rolls=2)
+    assert len(product) == 16
+    assert product.keys() == enumerated.keys()
+    assert all(math.isclose(product[k], enumerated[k], abs_tol=1e-12) for k in product)
+
+
+def test_two_rolls_exact_agrees_with_seeded_simulation(comp: Compendium) -> None:
+    """The two-roll distribution (a product of independent rolls) against seeded play of
+    ``resolve_insanity(..., rolls=2)``, which runs both rolls through ``insanity_step``."""
+    exact = insanity_distribution(comp, 65, rolls=2)
+    firsts: dict[str, float] = {}
+    for taken, p in exact.items():
+        firsts[taken[0].effect] = firsts.get(taken[0].effect, 0.0) + p
+    counts_all: Counter[str] = Counter()
+    counts_first: Counter[str] = Counter()
+    trials = 4000
+    for seed in range(trials):
+        taken = resolve_insanity(comp, insanity_check(0, 65), seeded(seed), rolls=2).taken
+        assert taken in exact
+        counts_all.update({t.effect for t in taken})
+        counts_first[taken[0].effect] += 1
+    for table, counts in ((effect_probabilities(exact), counts_all), (firsts, counts_first)):
+        for effect, p in table.items():
+            sigma = math.sqrt(p * (1 - p) / trials)
+            assert abs(counts[effect] / trials - p) <= 4.5 * sigma + 1e-3, effect
+
+
 def test_row_48_severity_is_an_option(comp: Compendium) -> None:
     """C50: row 48 prints no severity; ``insanity_row48_severity`` supplies it."""
     assert resolve_insanity(comp, insanity_check(0, 45), dice(1, 1, 1)).taken == (

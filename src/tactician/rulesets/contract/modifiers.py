@@ -27,7 +27,7 @@ class Modifier:
 
 
 def total(terms: Iterable[Modifier]) -> int:
-    return sum(term.value for term in terms)
+    return sum([term.value for term in terms])  # a list: faster than a generator here
 
 
 def clamp_terms(stat: str, terms: Sequence[Modifier], low: int, high: int,

@@ -11,6 +11,13 @@ A staff scores half its chance to land. With no attack, a unit moves toward the
 nearest foe (a Lord holds back until no boss stands, then goes for the Throne
 and seizes it). A boss holds its tile (GBA bosses guard the throne). ``--explain`` shows each
 unit's best candidates.
+
+Under fog (``fog_rules = tabletop``, a scenario with ``fog: true``) the foes a unit
+scores, and the one it walks toward, are those its side sees (``battle_sight``:
+001 L110's view of 4 squares ahead (``fe_common.battle.vision``), read as
+every side's view: ruling ``ai_sight = own_side``; ``gm_sees_all`` plays on the
+whole board). Its moves are still the rules' own: a hidden unit blocks a path as
+it does on the table, and the bosses and the Throne are the briefing's, known to all.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from tactician.grid.ranges import manhattan
 from tactician.rulesets.fe_classic import fight, staves
 from tactician.rulesets.fe_classic.battle_combat import plan_attack, plan_staff, weapons_of
 from tactician.rulesets.fe_classic.battle_moves import profile, reach
+from tactician.rulesets.fe_classic.battle_sight import shown_units
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit
 from tactician.rulesets.fe_common.exchange import ATTACKER, DEFENDER
 
@@ -86,10 +94,17 @@ def _staff(state: ClassicBattle, unit: ClassicUnit, tile: Tile, foe: ClassicUnit
     return Candidate(tile, foe, "staff", staff, landed, 0.0, 0.0, 0.0, 0.5 * landed)
 
 
+def known_foes(state: ClassicBattle, unit: ClassicUnit) -> list[ClassicUnit]:
+    """The foes on the map ``unit`` may decide on: under fog with ``ai_sight =
+    own_side``, only those its side sees (001 L110); else every one."""
+    blind = state.fogged and state.rules_options().ai_sight == "own_side"
+    return [u for u in shown_units(state, unit.side if blind else None)
+            if u.on_map and u.side != unit.side and u.position is not None]
+
+
 def candidates(state: ClassicBattle, unit: ClassicUnit) -> list[Candidate]:
     tiles = [unit.position] if unit.boss else list(reach(state, unit).remaining)
-    foes = [u for u in state.units if u.on_map and u.side != unit.side
-            and isinstance(u, ClassicUnit)]
+    foes = known_foes(state, unit)
     carried = weapons_of(unit)
     longest = max((w.range[1] or max(5, unit.character.stats.pow // 2) for w in carried),
                   default=0)
@@ -214,8 +229,7 @@ class ClassicPlanner:
         elif unit.lord:  # a Lord must survive (L17-19): it waits for the way to clear
             goals = []
         else:
-            goals = [u.position for u in state.units if u.on_map and u.side != unit.side
-                     and u.position is not None]
+            goals = [u.position for u in known_foes(state, unit) if u.position is not None]
         to = _toward(state, unit, goals)
         actions = [{"type": "move", "unit": unit.id, "to": list(to)}] if to else []
         actions.append({"type": "wait", "unit": unit.id})

@@ -65,7 +65,9 @@ class UnitsFile(BaseUnitsFile):
     units: list[Placement]
     briefing: Briefing | None = None
     deploy: dict[str, object] | None = None
-    fog: bool = False  # the scenario is fogged (played only under fog_rules = tabletop)
+    # the scenario is fogged (played only under fog_rules = tabletop); None when a file
+    # does not say, so a second units file (the foes) cannot switch off the first's fog
+    fog: bool | None = None
 
 
 def load_map(path: Path, pairs: tuple[str, ...] = ()) -> Board:

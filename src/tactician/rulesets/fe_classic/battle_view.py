@@ -4,8 +4,8 @@ such"), and the exact forecast of an attack or staff where the units stand.
 
 Fog of war: 002 has none (G2-39); under ``fog_rules = tabletop`` a scenario with
 ``fog: true`` uses 001 L110's vision (``fe_common.battle.vision``: 4 squares, a
-thief 8, Manhattan): a side's view holds its own units and only the others on a
-tile one of its units sees; the GM's view lists each side's ``visibility`` so
+thief 8, Manhattan, ``battle_sight``): a side's view holds its own units and only the
+others on a tile one of its units sees; the GM's view lists each side's ``visibility`` so
 the web table can filter.
 """
 
@@ -18,32 +18,12 @@ from tactician.grid.ranges import manhattan
 from tactician.rulesets.fe_classic import fight
 from tactician.rulesets.fe_classic.battle_combat import plan_attack, plan_staff, weapons_of
 from tactician.rulesets.fe_classic.battle_moves import reach
+from tactician.rulesets.fe_classic.battle_sight import shown_units
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit
 from tactician.rulesets.fe_classic.contract_fight import ClassicFight, forecast_report
 from tactician.rulesets.fe_classic.terrain import load_terrain
-from tactician.rulesets.fe_common.battle.vision import visible_tiles, vision_radius
-from tactician.rulesets.fe_common.compendium import load_fe8
 
 Tile = tuple[int, int]
-
-
-def seen_by(state: ClassicBattle, side: str) -> frozenset[Tile]:
-    """Every tile a unit of ``side`` on the map sees (001 L110; no torches in 002)."""
-    fe8 = load_fe8()
-    viewers = [(u.position, vision_radius(thief=fe8.klass(u.class_name).thief, torch=False))
-               for u in state.units if isinstance(u, ClassicUnit) and u.side == side
-               and u.on_map and u.position is not None]
-    return visible_tiles(state.board(), viewers)
-
-
-def shown_units(state: ClassicBattle, side: str | None) -> list[ClassicUnit]:
-    """The units ``side`` may see: every unit without fog or without a side."""
-    units = [u for u in state.units if isinstance(u, ClassicUnit)]
-    if side is None or not state.fogged:
-        return units
-    tiles = seen_by(state, side)
-    return [u for u in units if u.side == side
-            or (u.on_map and u.position is not None and u.position in tiles)]
 
 
 def briefing_lines(state: ClassicBattle) -> list[str]:
@@ -142,7 +122,8 @@ def board_view(state: ClassicBattle, reach_unit: str | None = None,
         longest = max((w.range[1] or max(5, unit.character.stats.pow // 2)
                        for w in weapons_of(unit)), default=0)
         width, height = data["width"], data["height"]
-        allies = {u.position for u in state.units if u.side == unit.side and u.on_map}
+        # the unit's allies in sight (a hidden one leaves no gap in a seen foe's reach)
+        allies = {u.position for u in shown if u.side == unit.side and u.on_map}
         targets = {(x, y) for x in range(width) for y in range(height)
                    if any(1 <= manhattan((x, y), s) <= longest for s in spots)}
         data["reach"] = {"unit": unit.id, "move": sorted([list(t) for t in spots]),

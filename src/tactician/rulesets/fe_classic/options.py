@@ -53,5 +53,7 @@ class ClassicOptions(CharacterOptions):
     pvp_death: Literal["dead", "benched"] = "dead"
     # fog of war: 002 has none (G2-39); 001 L110's vision as an option
     fog_rules: Literal["none", "tabletop"] = "none"
+    # what the engine's play knows of under that fog (001 L110; ``battle_ai``)
+    ai_sight: Literal["own_side", "gm_sees_all"] = "own_side"
     # weather: 002 L8 names it, gives no rule (G2-33); 001 L112's Rain/Storm as an option
     weather_rules: Literal["none", "tabletop"] = "none"

@@ -92,13 +92,16 @@ class Lookup:
 @dataclass(frozen=True, slots=True)
 class InsanityState:
     """Where the procedure is: the roll to look up next (None: its 3d6 is still to roll,
-    added to ``base``), the effects taken, nested Mist Form rolls so far, rolls still owed."""
+    added to ``base``), the effects taken, nested Mist Form rolls so far, rolls still owed,
+    and the check's own bonus (``first_bonus``: a Mist Form chain replaces ``base``, and the
+    next roll of Fast Gather Mist starts again from the check's bonus)."""
 
     base: int
     roll: int | None
     taken: tuple[Taken, ...] = ()
     mist_depth: int = 0
     rolls_left: int = 1
+    first_bonus: int = 0
     cause: str = field(default="3d6", compare=False)  # for the log only: never splits states
 
     @property
@@ -110,7 +113,7 @@ def start_state(bonus: int, rolls: int = 1) -> InsanityState:
     """Before the first 3d6 of ``rolls`` insanity rolls (2 with Fast Gather Mist, L2955)."""
     if rolls < 1:
         raise RulesError(f"an insanity check makes 1 or more rolls, not {rolls}")
-    return InsanityState(base=bonus, roll=None, rolls_left=rolls)
+    return InsanityState(base=bonus, roll=None, rolls_left=rolls, first_bonus=bonus)
 
 
 class _Table:
@@ -177,14 +180,9 @@ def insanity_step(
     left = state.rolls_left - 1
     if left:
         # the next roll of Fast Gather Mist starts again from the check's own bonus
-        return InsanityState(base=_first_base(state), roll=None, taken=taken, rolls_left=left)
+        return InsanityState(base=state.first_bonus, roll=None, taken=taken, rolls_left=left,
+                             first_bonus=state.first_bonus)
     return InsanityState(base=0, roll=None, taken=taken, rolls_left=0)
-
-
-def _first_base(state: InsanityState) -> int:
-    if state.mist_depth:
-        raise RulesError("internal: a second roll after a Mist Form chain needs its bonus")
-    return state.base
 
 
 def _mist_form_base(compendium: Compendium, severity: str | None) -> int:
@@ -252,12 +250,26 @@ def insanity_distribution(
     held = _OUTCOMES.get(key)
     if held is not None and held[0] is compendium:
         return dict(held[1])
-    final = distribution(
-        start_state(bonus, rolls),
-        lambda state, chance: insanity_step(compendium, state, chance, options),
-        lambda state: state.done,
-    )
-    outcomes = {state.taken: p for state, p in final.items()}
+    if rolls > 1:
+        # Fast Gather Mist's rolls (L2955) are independent and each starts from the check's
+        # own bonus (``insanity_step``): the joint outcome is the product of one roll's and
+        # the others', the first roll's effects first -- the same tuples and probabilities
+        # the enumerator would reach, without enumerating the second roll once per outcome
+        # of the first.
+        first = insanity_distribution(compendium, bonus, 1, options)
+        rest = insanity_distribution(compendium, bonus, rolls - 1, options)
+        outcomes: dict[tuple[Taken, ...], float] = {}
+        for taken, p in first.items():
+            for more, q in rest.items():
+                both = taken + more
+                outcomes[both] = outcomes.get(both, 0.0) + p * q
+    else:
+        final = distribution(
+            start_state(bonus, rolls),
+            lambda state, chance: insanity_step(compendium, state, chance, options),
+            lambda state: state.done,
+        )
+        outcomes = {state.taken: p for state, p in final.items()}
     if len(_OUTCOMES) > 512:
         _OUTCOMES.clear()
     _OUTCOMES[key] = (compendium, outcomes)

@@ -16,6 +16,7 @@ from tactician.errors import RulesError
 
 Element = Literal["fire", "cold", "electricity"]
 AFFINITY_LIMIT = 10  # L1366-1368
+AFFINITY_POOL = "dragon_affinity"  # a unit's pools key: its [Dragon Elemental Affinity] (L1364)
 UNARMED = "Unarmed"
 DOUBLE_MELEE_BOOST = ("Dragon Claw", "Eldritch Grasp", "Death Worm Body")  # L1412, L1478, L1488
 UNARMED_ONLY = ("Dragon Claw", "Death Worm Body")  # L1414, L1490
@@ -36,6 +37,29 @@ def affinity_after_hit(affinity: int, element: str | None) -> int:
     if element == "fire":
         return min(AFFINITY_LIMIT, affinity + 1)
     return affinity
+
+
+def has_affinity(flairs: Collection[str]) -> bool:
+    """L1364: "The character adds a new statistic [Dragon Elemental Affinity]"."""
+    return _has(flairs, "Dragon Elemental Affinity")
+
+
+def affinity_after_hits(flairs: Collection[str], affinity: int, element: str | None,
+                        hits: int) -> int:
+    """"Every time that the character is hit with the [Cold] element" (L1366-1368): each hit
+    moves it once (a shotgun's bullets that hit, each); a unit without the flair has none."""
+    if not has_affinity(flairs):
+        return affinity
+    for _ in range(hits):
+        affinity = affinity_after_hit(affinity, element)
+    return affinity
+
+
+def nullifies(flairs: Collection[str], affinity: int, element: str | None) -> bool:
+    """L1376: "All attacks against the character with the element of the character's [Dragon
+    Elemental Affinity] have their [Damage Dealt] reduced to 0." """
+    return has_affinity(flairs) and element is not None and element == affinity_element(
+        affinity)
 
 
 def dragon_kind(affinity: int) -> str:

@@ -91,7 +91,7 @@ def settle(
         changed[first.id] = changed[first.id].model_copy(
             update={"uses": {**first.uses, weapon.name: left}}
         )
-    new_state = state.replace_units(*changed.values()).model_copy(
-        update={"effects": tuple(effects)}
-    )
+    # one copy of the state for both (``TroperaBattle.replace_units`` and the effects)
+    units = tuple([changed.get(u.id, u) for u in state.units])
+    new_state = state.model_copy(update={"units": units, "effects": tuple(effects)})
     return new_state, notes

@@ -18,8 +18,11 @@ At scale (issue 16): before each action every Elite is weighed again, but what
 it found last time is kept and only what the action can have changed is redone
 (``ai_memo``); candidates walk the weapon's ring around each foe in reach, not
 every tile against every foe; the approach to the nearest foe reads one
-multi-source distance field per set of foes (``nearest_field``). The choices are
-those of the planner that re-decided everyone (``tests/tropera/test_ai_decisions``).
+multi-source distance field per set of foes (``nearest_field``). Mob and Army
+score on first strikes alone, so a fight's plan and forecast are worked out only
+when a tie-break or a shown candidate reads them (``ai_odds``), and a foe's
+fights are made once per weapon, terrain and distance. The choices are those of
+the planner that re-decided everyone (``tests/tropera/test_ai_decisions``).
 """
 
 from __future__ import annotations
@@ -31,20 +34,21 @@ from tactician.grid.board import Board
 from tactician.grid.ranges import ring_offsets
 from tactician.rulesets.tropera import numbers
 from tactician.rulesets.tropera.ai_memo import DecisionMemo, Kept, touched_indexes
+from tactician.rulesets.tropera.ai_odds import FightOdds
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.battle_units import (
     combatant,
     movement_left,
-    occupied,
     reach,
     reach_through_allies,
+    side_tiles,
     situation,
 )
 from tactician.rulesets.tropera.combatant import Combatant, carried_weapons, usable_problem
 from tactician.rulesets.tropera.compendium import load_compendium
 from tactician.rulesets.tropera.maneuvers import quick_draw
 from tactician.rulesets.tropera.options import TroperaOptions
-from tactician.rulesets.tropera.sequence import Forecast, forecast, plan_sequence
+from tactician.rulesets.tropera.sequence import Forecast, NumbersMemo
 from tactician.rulesets.tropera.targeting import PROVOKED, shaded_ignored, targetable_foes
 from tactician.rulesets.tropera.tiers import may
 
@@ -55,14 +59,37 @@ class Candidate:
     tile: Tile
     target: str
     weapon: str
-    hit: float  # chance the first strike lands
-    counter_hit: float  # chance the target's first counter lands (0 without counters)
-    defeat_target: float
-    defeated: float
-    damage_dealt: float
-    damage_taken: float
     score: float
     moved: int
+    # the fight, shared by the candidates that fight it; what a figure below needs
+    # is worked out when it is first read (``ai_odds``)
+    odds: FightOdds = field(repr=False, compare=False)
+
+    @property
+    def hit(self) -> float:
+        """The chance the first strike lands."""
+        return self.odds.hit
+
+    @property
+    def counter_hit(self) -> float:
+        """The chance the target's first counter lands (0 without counters)."""
+        return self.odds.counter
+
+    @property
+    def defeat_target(self) -> float:
+        return self.odds.figures[0]
+
+    @property
+    def defeated(self) -> float:
+        return self.odds.figures[1]
+
+    @property
+    def damage_dealt(self) -> float:
+        return self.odds.figures[2]
+
+    @property
+    def damage_taken(self) -> float:
+        return self.odds.figures[3]
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -85,7 +112,16 @@ class Decision:
     tier: str
     actions: list[dict[str, Any]]
     reason: str
-    candidates: list[Candidate] = field(default_factory=list)
+    scored: list[Candidate] = field(default_factory=list)
+    in_order: bool = True  # False: ``scored`` is ranked when first read
+
+    @property
+    def candidates(self) -> list[Candidate]:
+        """Every candidate scored, best first (``ranked``'s order)."""
+        if not self.in_order:
+            self.scored.sort(key=rank_key)
+            self.in_order = True
+        return self.scored
 
     def describe(self, limit: int = 5) -> dict[str, Any]:
         return {
@@ -106,13 +142,11 @@ class Scorer:
         self.share = share  # False recomputes every snapshot and forecast (for comparisons)
         self.compendium = load_compendium()
         self._units: dict[tuple[Any, ...], Combatant] = {}
-        self._fights: dict[tuple[Any, ...], tuple[Forecast, float, float]] = {}
+        self._fights: dict[tuple[Any, ...], FightOdds] = {}
+        self._numbers: NumbersMemo = {}  # strike numbers by snapshot pair (``unit_at`` keeps them)
         self._fields: dict[tuple[Any, ...], list[int]] = {}
         self._content: dict[int, tuple[Combatant, str]] = {}
         self._alike: dict[tuple[Any, ...], tuple[Any, Combatant]] = {}
-        self._figures: dict[
-            tuple[Any, ...], tuple[Forecast, float, float, tuple[float, float, float, float]]
-        ] = {}
         self.memo = DecisionMemo()
         self.scored = 0
 
@@ -179,51 +213,29 @@ class Scorer:
             found = self._content[id(unit)] = (unit, repr(unit))
         return found[1]
 
-    def fight(
-        self, attacker: Combatant, defender: Combatant, distance: int
-    ) -> tuple[Forecast, float, float]:
-        """The forecast of ``attacker`` striking ``defender`` at ``distance``, with the
-        chances of the first strike and of the first counter landing.
+    def planned(self, attacker: Combatant, defender: Combatant, distance: int) -> FightOdds:
+        """``attacker`` striking ``defender`` at ``distance``: planned now, forecast
+        when first asked (``ai_odds``).
 
-        Forecasts are shared between identical fights: the key is what the fight is
+        Fights are shared between identical fights: the key is what the fight is
         made of (both snapshots in full and the distance), not who fights, so every
         brigand with the same numbers on the same terrain shares one.
         """
         key = (self.content(attacker), self.content(defender), distance)
         found = self._fights.get(key) if self.share else None
         if found is None:
-            plan = plan_sequence(attacker, [defender], distance, self.options)
-            result = forecast(plan)
-            first = plan.table[(0, 1, -1, 0)].roll.probabilities()
-            hit = first["hit"] + first["crit"]
-            counter = 0.0
-            if plan.counts[1]:
-                back = plan.table[(1, 0, -1, 0)].roll.probabilities()
-                counter = back["hit"] + back["crit"]
-            found = self._fights[key] = (result, hit, counter)
+            found = self._fights[key] = FightOdds(
+                attacker, defender, distance, self.options, self._numbers
+            )
         return found
 
-    def odds(
+    def fight(
         self, attacker: Combatant, defender: Combatant, distance: int
-    ) -> tuple[Forecast, float, float, tuple[float, float, float, float]]:
-        """``fight`` with the figures a candidate shows, read once per forecast:
-        (defeat the target, be defeated, damage dealt, damage taken)."""
-        key = (self.content(attacker), self.content(defender), distance)
-        figures = self._figures.get(key) if self.share else None
-        if figures is None:
-            result, hit, counter = self.fight(attacker, defender, distance)
-            figures = self._figures[key] = (
-                result,
-                hit,
-                counter,
-                (
-                    result.defeated(1),
-                    result.defeated(0),
-                    result.expected_damage_taken(1),
-                    result.expected_damage_taken(0),
-                ),
-            )
-        return figures
+    ) -> tuple[Forecast, float, float]:
+        """The forecast of the fight, with the chances of the first strike and of
+        the first counter landing."""
+        odds = self.planned(attacker, defender, distance)
+        return odds.forecast, odds.hit, odds.counter
 
 
 def _weapons(unit: Unit) -> list[str]:
@@ -242,13 +254,15 @@ def _weapons(unit: Unit) -> list[str]:
     return names
 
 
-def score(tier: str, hit: float, counter: float, result: Forecast) -> float:
-    """The tier's priority for one candidate (higher is better)."""
+def score(tier: str, odds: FightOdds) -> float:
+    """The tier's priority for one candidate (higher is better): Mob and Army read
+    the first strikes only, Elites the forecast."""
     if tier == "mob":
-        return hit
+        return odds.hit
     if tier == "army":
-        return hit - counter
-    return result.defeated(1) - result.defeated(0)
+        return odds.hit - odds.counter
+    kill, killed, _, _ = odds.figures
+    return kill - killed
 
 
 class _Context:
@@ -282,22 +296,32 @@ def candidates(
     return ranked(state, found)
 
 
-def ranked(state: TroperaBattle, found: list[Candidate]) -> list[Candidate]:
-    """Shade's ignored targets removed, best first. The key is a total order (no two
-    candidates share target, tile and weapon), so the order found does not show."""
+def rank_key(c: Candidate) -> tuple[Any, ...]:
+    """Best first. A total order (no two candidates share target, tile and weapon),
+    so the order found does not show. (The figures read straight from the fight:
+    an Elite re-ranks its candidates after every action.)"""
+    figures = c.odds.figures  # damage dealt, damage taken: [2], [3]
+    return (-c.score, -figures[2] + figures[3], c.moved, c.target, c.tile, c.weapon)
+
+
+def unshaded(state: TroperaBattle, found: list[Candidate]) -> list[Candidate]:
+    """The candidates but those against Shade's ignored targets."""
     ignored = shaded_ignored(state, {c.target for c in found})  # Shade
-    kept = [c for c in found if c.target not in ignored]
-    kept.sort(
-        key=lambda c: (
-            -c.score,
-            -c.damage_dealt + c.damage_taken,
-            c.moved,
-            c.target,
-            c.tile,
-            c.weapon,
-        )
-    )
+    return [c for c in found if c.target not in ignored] if ignored else list(found)
+
+
+def ranked(state: TroperaBattle, found: list[Candidate]) -> list[Candidate]:
+    """Shade's ignored targets removed, best first (``rank_key``)."""
+    kept = unshaded(state, found)
+    kept.sort(key=rank_key)
     return kept
+
+
+def best_of(found: list[Candidate]) -> Candidate:
+    """``ranked``'s first without ranking the rest: the score leads the key, so the
+    best is among the highest scores, and only their tie-break figures are read."""
+    top = max(c.score for c in found)
+    return min((c for c in found if c.score == top), key=rank_key)
 
 
 def foe_candidates(
@@ -312,15 +336,21 @@ def foe_candidates(
 
     For each weapon the tiles at a distance inside its range are walked (the ring
     around the foe, or every reachable tile if that is fewer): the same tiles.
+    What a tile's attack is made of (the attacker's snapshot there, the range,
+    Quick Draw's answer, the fight) depends on the weapon, the tile's terrain and
+    the distance only, so it is worked out once per such triple.
     """
     context = context or _Context(state, unit)
     tier = unit.tier or "mob"
     compendium = scorer.compendium
     board = state.map.board()
-    terrain_of, attackers = context.terrain_of, context.attackers
+    terrain_of = context.terrain_of
     assert foe.position is not None
     fx, fy = foe.position
     found: list[Candidate] = []
+    # (weapon, terrain, distance) -> the fight and its score, None out of range
+    made: dict[tuple[str, str, int], tuple[FightOdds, float] | None] = {}
+    budget = context.budget
     for weapon_name in context.weapons:
         low, high = compendium.weapon(weapon_name).range
         ring = ring_offsets(low, high) if 0 <= low <= high else ()
@@ -333,41 +363,55 @@ def foe_candidates(
             terrain = terrain_of.get(tile)
             if terrain is None:
                 terrain = terrain_of[tile] = board.terrain_at(tile).name
-            attacker = attackers.get((weapon_name, terrain))
-            if attacker is None:
-                attacker = attackers[(weapon_name, terrain)] = scorer.unit_at(
-                    state, unit, tile, weapon_name
-                )
-            if not numbers.in_range(attacker.weapon, attacker, distance):
-                continue
-            # Quick Draw: the defender switches to its best weapon against this attack
-            known = context.drawn.get((id(foe), id(attacker), distance))
-            if known is not None and known[0] is foe and known[1] is attacker:
-                drawn = known[2]
+            kind = (weapon_name, terrain, distance)
+            if kind in made:
+                fight = made[kind]
             else:
-                drawn = quick_draw(state, foe, attacker, distance, scorer.options, compendium)
-                context.drawn[(id(foe), id(attacker), distance)] = (foe, attacker, drawn)
-            defender = scorer.unit_at(state, foe, foe.position, drawn)
-            result, hit, counter, (kill, killed, dealt, taken) = scorer.odds(
-                attacker, defender, distance
-            )
-            scorer.scored += 1
-            found.append(
-                Candidate(
-                    tile,
-                    foe.id,
-                    weapon_name,
-                    hit,
-                    counter,
-                    kill,
-                    killed,
-                    dealt,
-                    taken,
-                    score(tier, hit, counter, result),
-                    max(0, context.budget - spots[tile]),
+                fight = made[kind] = _fight_from(
+                    state, unit, scorer, foe, context, tile, weapon_name, terrain, distance, tier
                 )
+            if fight is None:
+                continue
+            scorer.scored += 1
+            odds, scored = fight
+            found.append(
+                Candidate(tile, foe.id, weapon_name, scored, max(0, budget - spots[tile]), odds)
             )
     return found
+
+
+def _fight_from(
+    state: TroperaBattle,
+    unit: Unit,
+    scorer: Scorer,
+    foe: Unit,
+    context: _Context,
+    tile: Tile,
+    weapon_name: str,
+    terrain: str,
+    distance: int,
+    tier: str,
+) -> tuple[FightOdds, float] | None:
+    """The fight ``unit`` would start from ``tile`` (on ``terrain``) against ``foe``
+    with ``weapon_name``, and its score; None when the weapon does not reach."""
+    attacker = context.attackers.get((weapon_name, terrain))
+    if attacker is None:
+        attacker = context.attackers[(weapon_name, terrain)] = scorer.unit_at(
+            state, unit, tile, weapon_name
+        )
+    if not numbers.in_range(attacker.weapon, attacker, distance):
+        return None
+    # Quick Draw: the defender switches to its best weapon against this attack
+    known = context.drawn.get((id(foe), id(attacker), distance))
+    if known is not None and known[0] is foe and known[1] is attacker:
+        drawn = known[2]
+    else:
+        drawn = quick_draw(state, foe, attacker, distance, scorer.options, scorer.compendium)
+        context.drawn[(id(foe), id(attacker), distance)] = (foe, attacker, drawn)
+    assert foe.position is not None
+    defender = scorer.unit_at(state, foe, foe.position, drawn)
+    odds = scorer.planned(attacker, defender, distance)
+    return odds, score(tier, odds)
 
 
 def _approach(
@@ -427,7 +471,8 @@ def nearest_field(board: Board, sources: list[Tile]) -> list[int]:
 def decide(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Decision:
     """What one enemy does this turn, and why."""
     spots = reach(state, unit)
-    return _choose(state, unit, scorer, spots, ranked(state, _scored(state, unit, scorer, spots)))
+    found = unshaded(state, _scored(state, unit, scorer, spots))
+    return _choose(state, unit, scorer, spots, found, in_order=False)
 
 
 def _scored(
@@ -472,12 +517,14 @@ def _choose(
     scorer: Scorer,
     spots: dict[Tile, int],
     found: list[Candidate],
+    in_order: bool = True,
 ) -> Decision:
-    """The decision from the ranked candidates (``spots`` is the unit's reach)."""
+    """The decision from the candidates (``spots`` is the unit's reach), ranked
+    already or (``in_order`` False) when the decision's candidates are first read."""
     tier = unit.tier or "mob"
     actions: list[dict[str, Any]] = []
     if found:
-        best = found[0]
+        best = found[0] if in_order else best_of(found)
         if best.tile != unit.position:
             actions.append({"type": "move", "unit": unit.id, "to": list(best.tile)})
         action: dict[str, Any] = {"type": "attack", "unit": unit.id, "target": best.target}
@@ -490,7 +537,7 @@ def _choose(
             "elite": f"defeat {best.defeat_target:.1%} against defeated {best.defeated:.1%}",
         }[tier]
         return Decision(
-            unit.id, tier, actions, f"attack {best.target} from {best.tile}: {why}", found
+            unit.id, tier, actions, f"attack {best.target} from {best.tile}: {why}", found, in_order
         )
     if may(tier, "dash"):
         # Dash first ("doubling your movement distance for this turn"), then move on
@@ -564,8 +611,9 @@ def _kept(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Kept:
 
 def _without_allies(state: TroperaBattle, unit: Unit, passing: dict[Tile, int]) -> dict[Tile, int]:
     """``reach`` from ``reach_through_allies``: the tiles allies stand on taken out."""
-    allies = set(occupied(state, unit)[1])
-    return {t: left for t, left in passing.items() if t == unit.position or t not in allies}
+    allies = side_tiles(state, unit.side)  # the unit's own tile is kept below
+    here = unit.position
+    return {t: left for t, left in passing.items() if t == here or t not in allies}
 
 
 def _respot(state: TroperaBattle, unit: Unit, scorer: Scorer, kept: Kept) -> None:
@@ -594,10 +642,11 @@ def _respot(state: TroperaBattle, unit: Unit, scorer: Scorer, kept: Kept) -> Non
 def turn_order(state: TroperaBattle) -> list[Unit]:
     """Units of the side that still act: Elites first (they "can act in any order";
     the engine picks theirs best-first), then the rest in numerical order."""
+    side = state.side  # a property: read once, not per unit
     ready = [
         u
         for u in state.units
-        if u.side == state.side
+        if u.side == side
         and u.hp > 0
         and not u.acted
         and u.position is not None

@@ -141,6 +141,10 @@ def _hit_effects(
     turn" (the grappler's side's next phase).
     """
     effects = list(state.effects)
+
+    def already(unit_id: str, name: str) -> bool:  # ``effects_on`` of the effects so far
+        return any(e.unit == unit_id and e.name == name for e in effects)
+
     for note in resolution.records:
         record = note.record
         if record.striker_index != 0 or record.outcome == "miss":
@@ -148,11 +152,7 @@ def _hit_effects(
         target = involved[record.target_index]
         if state.unit(target.id).hp == 0:
             continue
-        if (
-            weapon is not None
-            and weapon.inflicts
-            and not state.effects_on(target.id, weapon.inflicts)
-        ):
+        if weapon is not None and weapon.inflicts and not already(target.id, weapon.inflicts):
             effects.append(
                 Effect(
                     name=weapon.inflicts,
@@ -164,7 +164,7 @@ def _hit_effects(
                     made_phase_owner=state.side,
                 )
             )
-        if grapple and not state.effects_on(target.id, "grappled"):
+        if grapple and not already(target.id, "grappled"):
             effects.append(
                 Effect(
                     name="grappled",
@@ -176,8 +176,9 @@ def _hit_effects(
                     made_phase_owner=state.side,
                 )
             )
-        state = state.model_copy(update={"effects": tuple(effects)})
-    return state
+    if len(effects) == len(state.effects):
+        return state  # nothing inflicted: the same state, not a copy
+    return state.model_copy(update={"effects": tuple(effects)})
 
 
 def _check_jumps(attacker: Combatant, targets: list[Unit]) -> None:

@@ -82,6 +82,26 @@ class Unit(Frozen):
         return self.character.name
 
 
+# Every action ends with the objectives read from every unit's token
+# (``action_checks.finish``), and an action changes one or two units: each
+# unchanged unit (the same immutable object) keeps its token. The entry holds
+# the unit, so its id is not reused while the entry lives.
+_TOKENS: dict[int, tuple[Unit, Token]] = {}
+
+
+def _token(unit: Unit) -> Token:
+    found = _TOKENS.get(id(unit))
+    if found is None or found[0] is not unit:
+        if len(_TOKENS) >= 4096:
+            _TOKENS.clear()
+        position = unit.position if unit.carried_by is None else None
+        found = _TOKENS[id(unit)] = (
+            unit,
+            Token(unit.id, unit.character.name, unit.side, position, unit.hp == 0),
+        )
+    return found[1]
+
+
 class TroperaBattle(Frozen):
     """The whole battle at one moment."""
 
@@ -119,10 +139,11 @@ class TroperaBattle(Frozen):
         return f"{self.round}/{self.side}"
 
     def tokens(self) -> list[Token]:
-        return [
-            Token(u.id, u.name, u.side, u.position if u.carried_by is None else None, u.out)
-            for u in self.units
-        ]
+        out = []
+        for unit in self.units:  # ``_token``'s lookup inlined: every action reads all
+            found = _TOKENS.get(id(unit))
+            out.append(found[1] if found is not None and found[0] is unit else _token(unit))
+        return out
 
     def unit(self, unit_id: str) -> Unit:
         return unit_by_id(self.units, unit_id)
@@ -135,7 +156,8 @@ class TroperaBattle(Frozen):
 
     def replace_units(self, *changed: Unit) -> TroperaBattle:
         by_id = {u.id: u for u in changed}
-        return self.model_copy(update={"units": tuple(by_id.get(u.id, u) for u in self.units)})
+        get = by_id.get
+        return self.model_copy(update={"units": tuple([get(u.id, u) for u in self.units])})
 
     def effects_on(self, unit_id: str, name: str | None = None) -> list[Effect]:
         return [e for e in self.effects if e.unit == unit_id and (name is None or e.name == name)]

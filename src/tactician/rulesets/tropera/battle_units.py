@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from tactician.errors import RulesError
-from tactician.grid.movement import MoveProfile, reachable, search
+from tactician.grid.movement import MoveProfile, Reach, reachable, search
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.combatant import Combatant, Situation, build_combatant
 from tactician.rulesets.tropera.compendium import Compendium, load_compendium
@@ -82,9 +82,15 @@ def combatant(
         )
         built = build_combatant(character, compendium, situation(state, unit, position), None)
         return replace(built, weapon=engine)
-    character = unit.character.model_copy(
-        update={"transformed": unit.transformed, "equipped": weapon or unit.equipped}
-    )
+    character = unit.character
+    wanted = weapon or unit.equipped
+    # ``build_combatant`` reads ``transformed`` of laguz only; the same character
+    # object when nothing it reads changes, so what is kept per character holds
+    form_differs = character.transformed != unit.transformed and character.kind.startswith("laguz")
+    if form_differs or character.equipped != wanted:
+        character = character.model_copy(
+            update={"transformed": unit.transformed, "equipped": wanted}
+        )
     return build_combatant(character, compendium, situation(state, unit, position), None)
 
 
@@ -101,11 +107,26 @@ def move_profile(state: TroperaBattle, unit: Unit) -> MoveProfile:
 def occupied(state: TroperaBattle, unit: Unit) -> tuple[list[Tile], list[Tile]]:
     """(enemy tiles, ally tiles) as seen by ``unit``."""
     here = _occupants(state)
-    enemies = [tile for uid, side, tile in here if side != unit.side]
-    allies = [tile for uid, side, tile in here if side == unit.side and uid != unit.id]
+    own, me = unit.side, unit.id
+    enemies = [tile for uid, side, tile in here if side != own]
+    allies = [tile for uid, side, tile in here if side == own and uid != me]
     return enemies, allies
 
 
+def side_tiles(state: TroperaBattle, side: str) -> frozenset[Tile]:
+    """Tiles of every unit of ``side`` that blocks or lets pass (``occupied``'s
+    allies, the unit itself included), once per state and side."""
+    here = _occupants(state)
+    for known, name, found in _SIDE_TILES:
+        if known is state and name == side:
+            return found
+    found = frozenset(tile for _, owner, tile in here if owner == side)
+    _SIDE_TILES.insert(0, (state, side, found))
+    del _SIDE_TILES[8:]
+    return found
+
+
+_SIDE_TILES: list[tuple[TroperaBattle, str, frozenset[Tile]]] = []
 _OCCUPANTS: list[tuple[TroperaBattle, list[tuple[str, str, Tile]]]] = []
 
 
@@ -139,11 +160,39 @@ def reach(state: TroperaBattle, unit: Unit, movement: int | None = None) -> dict
     """Tiles the unit can end a move on now, with the movement left there."""
     if unit.position is None:
         raise RulesError(f"{unit.name} is not on the map")
+    if movement is None:
+        return dict(_search_now(state, unit).remaining)
     enemies, allies = occupied(state, unit)
-    left = movement_left(state, unit) if movement is None else movement
     return reachable(
-        state.map.board(), unit.position, move_profile(state, unit), enemies, allies, movement=left
+        state.map.board(), unit.position, move_profile(state, unit), enemies, allies,
+        movement=movement,
     )
+
+
+# The enemy AI asks a unit's reach on a state, then the unit moves on that very
+# state (``route``): one search serves both. Kept for the last few (state, unit)
+# pairs, by identity (both immutable); the entry holds them, so no id is reused.
+_SEARCHED: list[tuple[TroperaBattle, Unit, Reach]] = []
+
+
+def _search_now(state: TroperaBattle, unit: Unit) -> Reach:
+    """The unit's search with its movement left, with paths (``grid.search``)."""
+    for known, who, found in _SEARCHED:
+        if known is state and who is unit:
+            return found
+    assert unit.position is not None
+    enemies, allies = occupied(state, unit)
+    found = search(
+        state.map.board(),
+        unit.position,
+        move_profile(state, unit),
+        enemies,
+        allies,
+        movement=movement_left(state, unit),
+    )
+    _SEARCHED.insert(0, (state, unit, found))
+    del _SEARCHED[4:]
+    return found
 
 
 def reach_through_allies(state: TroperaBattle, unit: Unit) -> dict[Tile, int]:
@@ -171,15 +220,7 @@ def route(state: TroperaBattle, unit: Unit, goal: Tile) -> tuple[list[Tile], int
     """The cheapest path to ``goal`` and the movement it spends, or None."""
     if unit.position is None:
         return None
-    enemies, allies = occupied(state, unit)
-    found = search(
-        state.map.board(),
-        unit.position,
-        move_profile(state, unit),
-        enemies,
-        allies,
-        movement=movement_left(state, unit),
-    )
+    found = _search_now(state, unit)
     steps = found.path(goal)
     spent = found.spent(goal)
     if steps is None or spent is None:

@@ -199,7 +199,10 @@ def damage_stat(unit: Combatant, weapon: Weapon, options: TroperaOptions) -> int
 
 def might(unit: Combatant, weapon: Weapon, target: Combatant | None) -> int:
     """Weapon Might (x3 if effective against the target) + rank and clip bonuses."""
-    effective = target is not None and bool(set(weapon.effective) & target.tags)
+    # most weapons are effective against nothing: the target's tags are not read then
+    effective = bool(weapon.effective) and target is not None and bool(
+        set(weapon.effective) & target.tags
+    )
     base = weapon.might * (3 if effective else 1)
     return base + rank_bonus(weapon.type, unit.rank_for(weapon)).might + _clip(unit, weapon)[0]
 

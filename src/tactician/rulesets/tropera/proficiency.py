@@ -8,6 +8,7 @@ table, and the "S+ Rank" list.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tactician.rulesets.tropera.stats import rank_index
 
@@ -65,6 +66,7 @@ class RankBonus:
     avoid: int = 0
 
 
+@lru_cache(maxsize=512)
 def rank_bonus(weapon_type: str, rank: str | None) -> RankBonus:
     """Summed table bonuses for ``weapon_type`` at ``rank`` plus S+4's crit.
 

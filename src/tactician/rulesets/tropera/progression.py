@@ -201,6 +201,12 @@ def stat_increases(character: Character) -> StatLine:
     return StatLine.of(totals)
 
 
+# Characters are immutable and every combat snapshot reads their stats
+# (``combatant.build_combatant``): each one's are summed once. The entry holds the
+# character, so its id is not reused while the entry lives.
+_CURRENT: dict[int, tuple[Character, StatLine]] = {}
+
+
 def current_stats(character: Character) -> StatLine:
     """The character's base stats now (before weapons, terrain or other bonuses).
 
@@ -209,6 +215,15 @@ def current_stats(character: Character) -> StatLine:
     increased by 10" (read as +10 HP on the sheet; the 35 creation points are untouched);
     and the stat boosters the character has used ("Use Item").
     """
+    found = _CURRENT.get(id(character))
+    if found is None or found[0] is not character:
+        if len(_CURRENT) >= 1024:
+            _CURRENT.clear()
+        found = _CURRENT[id(character)] = (character, _summed_stats(character))
+    return found[1]
+
+
+def _summed_stats(character: Character) -> StatLine:
     increases = stat_increases(character)
     values: dict[str, int] = {
         stat: character.points.get(stat) + increases.get(stat) + character.boosts.get(stat)

@@ -18,6 +18,7 @@ one strike through a ``Chance``. ``resolve`` runs it on real dice;
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -34,6 +35,7 @@ from tactician.rulesets.tropera.models import Weapon
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.proficiency import s_plus
 from tactician.rulesets.tropera.relics import relic_effect
+from tactician.rulesets.tropera.sequence_packing import Packing, packing_for, unpack_all
 
 # marks per participant: bit 0 Miracle spent, bit 1 Shield spent, bits 2+ = guard breaker + 1
 _MIRACLE = 1
@@ -102,6 +104,15 @@ class Plan:
     targets: int  # how many of ``units`` after the attacker are in the Sequence
     cleave: bool  # the attacker's hits can set off Cleave
     maneuver: Maneuver = Maneuver()
+    _packing: Packing | None = field(default=None, init=False, repr=False, compare=False)
+
+    def packing(self) -> Packing:
+        """How the forecast packs this Sequence's states (``sequence_packing``)."""
+        if self._packing is None:
+            self._packing = packing_for(
+                len(self.units), len(self.strikes), self.start()[1], self.targets
+            )
+        return self._packing
 
     def start(self) -> State:
         marks = tuple(
@@ -117,11 +128,28 @@ class Plan:
         return hps[0] == 0 or not any(hps[1 : 1 + self.targets])
 
     def done(self, state: State) -> bool:
-        index, hps, _, chain = state
-        if chain != _NO_CHAIN:
+        return done_test(self)(self.packing().pack(state))
+
+
+def done_test(plan: Plan) -> Callable[[int], bool]:
+    """``Plan.done`` on packed states: every strike made or one side defeated
+    (``side_defeated``, on the packed HP bits: the enumerator asks this of every
+    state it holds), and no Cleave chain under way (its level is 1 or more)."""
+    packing = plan.packing()
+    last = len(plan.strikes)
+    index_mask, level_at, level_mask = packing.index_mask, packing.level_at, packing.level_mask
+    attacker_at, hp_mask, targets_hp = packing.hp_at[0], packing.hp_mask, packing.targets_hp
+
+    def done(packed: int) -> bool:
+        if packed >> level_at & level_mask:
             return False
-        # side_defeated inlined: the enumerator asks this of every state it holds
-        return index >= len(self.strikes) or hps[0] == 0 or not any(hps[1 : 1 + self.targets])
+        return (
+            packed & index_mask >= last
+            or not packed >> attacker_at & hp_mask
+            or not packed & targets_hp
+        )
+
+    return done
 
 
 def strike_numbers(
@@ -189,6 +217,39 @@ def strike_numbers(
     )
 
 
+#: strike numbers already worked out, by (id of striker, id of target, Guard Break
+#: reduction, accuracy penalty); each entry holds the two snapshots and the options
+#: it was computed with, so an id is not reused while its entry lives
+NumbersMemo = dict[
+    tuple[int, int, int, int], tuple[Combatant, Combatant, TroperaOptions, StrikeNumbers]
+]
+
+
+def remembered_numbers(
+    memo: NumbersMemo | None,
+    unit: Combatant,
+    target: Combatant,
+    options: TroperaOptions,
+    guard_break: int = 0,
+    accuracy_penalty: int = 0,
+) -> StrikeNumbers:
+    """``strike_numbers``, read from ``memo`` when these very snapshots met before.
+
+    The enemy AI plans the same attacker snapshot against several foes and the same
+    foe against several attackers (``ai.Scorer``); snapshots are immutable, so the
+    numbers of a pair never change.
+    """
+    if memo is None:
+        return strike_numbers(unit, target, options, guard_break, accuracy_penalty)
+    key = (id(unit), id(target), guard_break, accuracy_penalty)
+    found = memo.get(key)
+    if found is None or found[0] is not unit or found[1] is not target or found[2] is not options:
+        numbers_ = strike_numbers(unit, target, options, guard_break, accuracy_penalty)
+        memo[key] = (unit, target, options, numbers_)
+        return numbers_
+    return found[3]
+
+
 def strike_order(counts: list[int], first: int = 0) -> list[int]:
     """Rotation order of strikers: each participant with attacks left strikes once
     per pass, starting at ``first``, until all are exhausted — which for two
@@ -243,6 +304,7 @@ def plan_sequence(
     options: TroperaOptions | None = None,
     bystanders: list[Combatant] | None = None,
     maneuver: Maneuver | None = None,
+    memo: NumbersMemo | None = None,
 ) -> Plan:
     """Count every participant's attacks and lay out the strikes.
 
@@ -250,7 +312,8 @@ def plan_sequence(
     every target in the order targeted (``chain_attacker_strikes_each_target``),
     and each target counterattacks the attacker. ``bystanders`` are other enemies
     adjacent to the attacker that only Cleave can reach. ``maneuver`` holds the
-    attacker's Grappler, Trample and Multishot choices.
+    attacker's Grappler, Trample and Multishot choices. ``memo`` keeps strike
+    numbers between plans (``remembered_numbers``).
     """
     options = options or TroperaOptions()
     maneuver = maneuver or Maneuver()
@@ -283,14 +346,7 @@ def plan_sequence(
         if maneuver.multishot and position > 0:
             counts.append(0)  # "You only provoke counterattacks from your initial target"
             continue
-        reaches = numbers.in_range(target.weapon, target, distance)
-        counts.append(
-            numbers.attack_count(
-                target, target.weapon, attacker, weapon, is_target=True, options=options
-            )
-            if reaches
-            else 0
-        )
+        counts.append(counterattacks(target, attacker, distance, options))
     first = 0
     if (
         len(targets) == 1
@@ -336,8 +392,8 @@ def plan_sequence(
             if breaker == victim:
                 continue
             reduction = numbers.half(units[breaker].stats["str"], options) if breaker >= 0 else 0
-            table[(striker, victim, breaker, step)] = strike_numbers(
-                units[striker], units[victim], options, reduction, CLEAVE_PENALTY * step
+            table[(striker, victim, breaker, step)] = remembered_numbers(
+                memo, units[striker], units[victim], options, reduction, CLEAVE_PENALTY * step
             )
     if maneuver.grapple:
         if not attacker.has("Grappler"):
@@ -350,6 +406,20 @@ def plan_sequence(
         raise RulesError(f"{attacker.name} needs the Trample feat to trample")
     return Plan(
         units, counts, strikes, table, options, distance, len(targets), cleave, maneuver
+    )
+
+
+def counterattacks(
+    target: Combatant, attacker: Combatant, distance: int, options: TroperaOptions
+) -> int:
+    """How many times ``target`` strikes back at ``attacker`` (one target, no
+    Multishot). 000 Range: "A character who is attacked from a range which their
+    equipped weapon cannot target does not get to make any attacks"; otherwise
+    ``numbers.attack_count``."""
+    if not numbers.in_range(target.weapon, target, distance):
+        return 0
+    return numbers.attack_count(
+        target, target.weapon, attacker, attacker.weapon, is_target=True, options=options
     )
 
 
@@ -395,7 +465,7 @@ def make_step(plan: Plan) -> Any:
     return _procedure(plan)[0]
 
 
-def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any]]:
+def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any], Any]:
     """``step``, and the same step as a ``Local`` (for the enumerator's memo).
 
     A Sequence strike reads only its own part of the state: who strikes whom,
@@ -486,14 +556,23 @@ def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any]]:
                 return t
         return None
 
-    def view(state: State) -> tuple[int, int, int, int, int] | None:
+    packing = plan.packing()
+    index_mask, level_at, level_mask = packing.index_mask, packing.level_at, packing.level_mask
+    hp_at, hp_mask, mark_at, mark_mask = (
+        packing.hp_at, packing.hp_mask, packing.mark_at, packing.mark_mask
+    )
+    struck_at = packing.struck_at
+
+    def view(packed: int) -> tuple[int, int, int, int, int] | None:
         """(striker, target, striker's HP, target's HP, target's marks) of the next
-        Sequence strike; None in a Cleave chain."""
-        index, hps, marks, chain = state
-        if chain != _NO_CHAIN:
+        Sequence strike, from a packed state; None in a Cleave chain."""
+        if packed >> level_at & level_mask:
             return None
-        s, t = pairs[index]
-        return (s, t, hps[s], hps[t], marks[t])
+        s, t = pairs[packed & index_mask]
+        return (
+            s, t, packed >> hp_at[s] & hp_mask, packed >> hp_at[t] & hp_mask,
+            packed >> mark_at[t] & mark_mask,
+        )
 
     def local(
         part: tuple[int, int, int, int, int], chance: Chance
@@ -505,24 +584,44 @@ def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any]]:
             return None
         return strike(chance, s, t, 0, hp_t, mark_t)
 
-    def patch(state: State, result: tuple[int, int, bool, int] | None) -> State:
-        """The whole state after the strike: its target's HP and marks, and what comes next."""
-        index, hps, marks, _ = state
-        if result is None:
-            return (index + 1, hps, marks, _NO_CHAIN)
-        hp, mark, hit, dealt = result
+    def spread(
+        packed: int,
+        p: float,
+        results: list[tuple[tuple[int, int, bool, int] | None, float]],
+        into: dict[int, float],
+    ) -> None:
+        """Each packed state after the strike (its target's HP and marks written
+        in, and what comes next), weighted into ``into`` as the enumerator would
+        (``Local``)."""
+        index = packed & index_mask
         s, t = pairs[index]
-        if hp != hps[t]:
-            hps = hps[:t] + (hp,) + hps[t + 1 :]
-        if mark != marks[t]:
-            marks = marks[:t] + (mark,) + marks[t + 1 :]
-        if trample and s == 0 and dealt > 0:
-            # Trample: "... and end your attack sequence in an empty space on the
-            # opposite side of your enemy"
-            return (last, hps, marks, _NO_CHAIN)
-        if hit and s == 0 and cleaves:
-            return (index + 1, hps, marks, (1, 1 << t))
-        return (index + 1, hps, marks, _NO_CHAIN)
+        hp_shift, mark_shift = hp_at[t], mark_at[t]
+        hp_was, mark_was = packed >> hp_shift & hp_mask, packed >> mark_shift & mark_mask
+        after = packed + 1  # the next strike
+        add = into.get
+        for result, q in results:
+            if result is None:  # the striker or the target is down: on to the next
+                whole = after
+            else:
+                hp, mark, hit, dealt = result
+                whole = after + ((hp - hp_was) << hp_shift) + ((mark - mark_was) << mark_shift)
+                if trample and s == 0 and dealt > 0:
+                    # Trample: "... and end your attack sequence in an empty space on
+                    # the opposite side of your enemy"
+                    whole += last - index - 1
+                elif hit and s == 0 and cleaves:
+                    whole += 1 << level_at | 1 << t << struck_at  # a chain: (1, {t})
+            into[whole] = add(whole, 0.0) + p * q
+
+    def packed_patch(packed: int, result: tuple[int, int, bool, int] | None) -> int:
+        into: dict[int, float] = {}
+        spread(packed, 1.0, [(result, 1.0)], into)
+        (whole,) = into
+        return whole
+
+    def patch(state: State, result: tuple[int, int, bool, int] | None) -> State:
+        """The whole state after the strike (``spread`` of the one result)."""
+        return packing.unpack(packed_patch(packing.pack(state), result))
 
     def step(state: State, chance: Chance) -> State:
         index, hps, marks, chain = state
@@ -541,7 +640,11 @@ def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any]]:
         # "This effect can repeat off of itself, the accuracy penalty stacking"
         return (index, hps, marks, (level + 1, struck | 1 << v) if hit else _NO_CHAIN)
 
-    return step, Local(view, local, patch)
+    def packed_step(packed: int, chance: Chance) -> int:
+        """``step`` on a packed state (a Cleave chain in progress reads every unit)."""
+        return packing.pack(step(packing.unpack(packed), chance))
+
+    return step, Local(view, local, packed_patch, spread), packed_step
 
 
 @dataclass
@@ -575,8 +678,10 @@ def forecast(plan: Plan) -> Forecast:
     The enumerator rolls each strike once per distinct part of the state it
     reads (``_procedure``) and patches the result into every state sharing it.
     """
-    step, local = _procedure(plan)
-    return Forecast(plan, distribution(plan.start(), step, plan.done, local=local))
+    _, local, packed_step = _procedure(plan)
+    packing = plan.packing()
+    final = distribution(packing.pack(plan.start()), packed_step, done_test(plan), local=local)
+    return Forecast(plan, unpack_all(packing, final))
 
 
 @dataclass

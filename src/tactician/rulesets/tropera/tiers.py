@@ -85,12 +85,13 @@ def ahead_of(state: TroperaBattle, unit: Unit, options: TroperaOptions) -> list[
     if unit.tier not in ORDERED:
         return []
     same = ORDERED if options.numerical_order == "side" else {unit.tier}
+    number, side = unit.number, unit.side
     return [
         other
         for other in state.units
-        if other.side == unit.side
+        if other.number < number  # the cheap tests first: every action asks this
+        and other.side == side
         and other.tier in same
-        and other.number < unit.number
         and can_still_act(state, other)
     ]
 

@@ -31,12 +31,13 @@ from tactician.dice.chance import Chance, Note, SampledChance
 from tactician.dice.enumerate import distribution
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
+from tactician.rulesets.contract.modifiers import Modifier
 from tactician.rulesets.uesrpg.checks import D100Test, TestResult
 from tactician.rulesets.uesrpg.conditions import remove_condition
 from tactician.rulesets.uesrpg.content import Weapon
 from tactician.rulesets.uesrpg.damage import DiceSum, parse_damage
 from tactician.rulesets.uesrpg.locations import LOCATIONS, Location, label, struck_location
-from tactician.rulesets.uesrpg.modifiers import TestKind, make_test
+from tactician.rulesets.uesrpg.modifiers import BASE_RULE, TestKind, make_test, target_terms
 from tactician.rulesets.uesrpg.numbers import bonus, can_attack, can_defend, one_arm
 from tactician.rulesets.uesrpg.options import UesrpgOptions
 from tactician.rulesets.uesrpg.state import CombatState, Log, Record
@@ -75,6 +76,10 @@ class AttackPlan:
     # 003 Burning: "Must pass Willpower -20 to take any action other than
     # extinguishing": a burning defender's test before its defence (None: not burning)
     defence_gate: D100Test | None = None
+    # the terms each test's target is summed from (``modifiers.target_terms``), for
+    # the forecast panel: they sum to ``attack_test.target`` and ``defence_test.target``
+    attack_terms: tuple[Modifier, ...] = ()
+    defence_terms: tuple[Modifier, ...] = ()
 
     def start(self) -> AttackState:
         return AttackState("roll", self.defender)
@@ -166,6 +171,11 @@ def plan_attack(
         label=f"Attack ({chosen.name})",
     )
     modifier = attack_modifier - (30 if defender.condition("Invisible") else 0)
+    extra = [Modifier("target", attack_modifier, "the attack's own modifier", BASE_RULE)]
+    if defender.condition("Invisible"):
+        extra.append(Modifier("target", -30, f"{defender.name} is Invisible",
+                              "003 L104 \"Attacks against the character are at -30\""))
+    attack_terms = target_terms(attacker, kind, options, tuple(extra))
     attack_test = make_test(attacker, kind, options, modifier, "attack")
     attack_test = replace(
         attack_test,
@@ -173,14 +183,16 @@ def plan_attack(
         f"(vs {attack_test.target})",
     )
     defence_test: D100Test | None = None
+    defence_terms: tuple[Modifier, ...] = ()
     if defence != "none":
         if attacker.condition("Hidden"):
             raise RulesError(f"{defender.name} cannot defend: {attacker.name} is Hidden")
         if not can_defend(defender):
             raise RulesError(f"{defender.name} cannot defend now")
-        defence_test = make_test(
-            defender, _defence_kind(defender, defence), options, defence_modifier, "opposed"
-        )
+        defence_kind = _defence_kind(defender, defence)
+        defence_test = make_test(defender, defence_kind, options, defence_modifier, "opposed")
+        defence_terms = target_terms(defender, defence_kind, options, (Modifier(
+            "target", defence_modifier, "the defence's own modifier", BASE_RULE),))
         defence_test = replace(
             defence_test, purpose=f"{defender.name} defends ({defence}, vs {defence_test.target})"
         )
@@ -194,7 +206,7 @@ def plan_attack(
                                      f"(Willpower -20, vs {gate.target})")
     return AttackPlan(
         attacker, defender, chosen, defence, attack_test, defence_test, damage_roll, options,
-        gate,
+        gate, attack_terms, defence_terms,
     )
 
 

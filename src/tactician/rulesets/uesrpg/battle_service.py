@@ -18,6 +18,7 @@ from typing import Any
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
 from tactician.grid.ranges import manhattan
+from tactician.rulesets.contract import modifiers
 from tactician.rulesets.uesrpg.attack import AttackForecast, resolve
 from tactician.rulesets.uesrpg.battle_combat import (
     Matchup,
@@ -230,6 +231,9 @@ def report(fight: Matchup, distance: int | None, options: UesrpgOptions) -> dict
         "dead": result.dead,
         "expected_damage": result.expected_damage(),
         "hp": {"defender": {str(hp): p for hp, p in result.hp_distribution().items()}},
+        # the terms each displayed target is summed from (zero terms left out)
+        "modifiers": (modifiers.report("attacker", plan.attack_terms)
+                      + modifiers.report("defender", plan.defence_terms)),
         "defences": {
             name: {"hit": f.hit, "wound": f.wound, "kill": f.kill}
             for name, f in ((d, fight.forecast_of(d)) for d in fight.plans)

@@ -177,6 +177,11 @@ class UesrpgContract(RulesetContract):
 
         return board_view(state, reach_unit)
 
+    def _side_view(self, state: Any, reach_unit: str | None, side: str) -> dict[str, Any]:
+        from tactician.rulesets.uesrpg.side_view import side_view
+
+        return side_view(state, reach_unit, side)
+
     def _battle_forecast(
         self, state: Any, action: Mapping[str, Any], rules: BattleRules
     ) -> dict[str, Any]:

@@ -19,6 +19,11 @@ words from 003:
 Penalties from the other side (Invisible: "Attacks against the character are
 at -30"; Chameleon and Muffled: "tests to detect this character suffer -X")
 are in ``detection_modifier`` and the attack.
+
+``target_terms`` lists a test's target as the terms it is summed from (the
+characteristic or skill, then each penalty with its line of 003), and
+``target_number`` is their sum: the forecast panel lists the very terms the dice
+are rolled against (issue 15, ``rulesets.contract.modifiers``).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tactician.dice.chance import Chance
+from tactician.rulesets.contract.modifiers import Modifier, total
 from tactician.rulesets.uesrpg.characteristics import ABBREVIATION, Characteristic
 from tactician.rulesets.uesrpg.checks import D100Test, Grain, TestResult
 from tactician.rulesets.uesrpg.locations import ARMS, EARS, EYES, LEGS
@@ -39,6 +45,26 @@ Sense = Literal["sight", "hearing"]
 WOUND_PENALTY = -20
 FATIGUE_PENALTY = {1: -10, 2: -20, 3: -30}
 _FRENZY_FREE: frozenset[str] = frozenset({"strength", "agility", "endurance"})
+# where 003 (and, for a test's base, the core it leans on) says each term
+BASE_RULE = ("reference facts (UESRPG 3e core): \"A test is d100 against a target number "
+             "(characteristic + modifiers)\"")
+RULES = {
+    "wound": ("003 L45 \"-20 to all tests until the wound is fully healed\" "
+              "(ruling wound_penalties)"),
+    "Fatigued": "003 L86 \"1 | Fatigued | -10 to all tests\"",
+    "Exhausted": "003 L87 \"2 | Exhausted | -20 to all tests\"",
+    "Drained": "003 L88 \"3 | Drained | -30 to all tests\"",
+    "Blinded": "003 L69 \"-30 to tests benefiting from sight\"",
+    "Deafened": "003 L79 \"-30 to tests benefiting from hearing\"",
+    "Lost Eye": "003 L108 \"Lost Eye - -20 to sight tests\" (ruling lost_eye_combat)",
+    "Lost Ear": "003 L107 \"Lost Ear - -20 to hearing tests\"",
+    "Lost Foot-Leg": "003 L109 \"-20 to tests requiring two legs\"",
+    "Lost Hand-Arm": "003 L110 \"-20 to tests requiring two hands\"",
+    "Entangled": "003 L81 \"-20 to all Combat Style tests\"",
+    "Prone": "003 L117 \"-20 to all combat tests\"",
+    "Frenzied": "003 L97 \"-20 to all tests not based on Str, Ag, or End\"",
+    "Silenced": "003 L121 \"-20 penalty to spellcasting for being unable to speak\"",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,11 +164,29 @@ def automatic_failure(unit: CombatState, kind: TestKind) -> str | None:
     return None
 
 
+def rule_of(name: str) -> str:
+    """The 003 line a penalty of ``modifiers`` follows ("2 wounds" is the wound's)."""
+    return RULES["wound"] if name.endswith(("wound", "wounds")) else RULES[name]
+
+
+def target_terms(
+    unit: CombatState, kind: TestKind, options: UesrpgOptions, extra: tuple[Modifier, ...] = ()
+) -> tuple[Modifier, ...]:
+    """A test's target as its terms: the characteristic or skill, every penalty of
+    the unit's own state (``modifiers``), then ``extra`` (the other side's: Invisible)."""
+    skill = kind.skill.title() if kind.skill and unit.profile.skill(kind.skill) else \
+        ABBREVIATION[kind.characteristic]
+    terms = [Modifier("target", base_target(unit, kind), f"{unit.name}'s {skill}", BASE_RULE)]
+    terms.extend(Modifier("target", value, name, rule_of(name))
+                 for name, value in modifiers(unit, kind, options))
+    return (*terms, *extra)
+
+
 def target_number(
     unit: CombatState, kind: TestKind, options: UesrpgOptions, modifier: int = 0
 ) -> int:
     """Target number: characteristic or skill, plus every penalty, plus ``modifier``."""
-    return base_target(unit, kind) + sum(v for _, v in modifiers(unit, kind, options)) + modifier
+    return total(target_terms(unit, kind, options)) + modifier
 
 
 def make_test(

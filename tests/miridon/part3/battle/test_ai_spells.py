@@ -16,7 +16,8 @@ def witch(**changes: object) -> object:
 
 def test_the_ai_casts_then_channels_then_activates() -> None:
     rules = MiridonBattleRules()
-    state = battle(witch(), unit("sable", at=(0, 0)), order=("witch", "sable"))
+    # 55 ft: in the Elemental Spell's 60 ft, out of Gale Burst's 45 ft radius
+    state = battle(witch(), unit("sable", at=(17, 0)), width=20, order=("witch", "sable"))
     choice = decide(rules, state, state.unit("witch"))["actions"][0]
     assert choice["type"] == "cast_spell" and choice["target"] == "sable"
     state, _, _ = act(state, choice)

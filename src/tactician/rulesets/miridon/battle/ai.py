@@ -33,8 +33,9 @@ from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.rules import MiridonBattleRules
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
+from tactician.rulesets.miridon.spirit_battle.ai_mechs import mech_candidates
 from tactician.rulesets.miridon.spirit_battle.ai_spells import spell_candidates
-from tactician.rulesets.miridon.spirit_battle.ai_threats import threat_terms
+from tactician.rulesets.miridon.spirit_battle.ai_threats import apply_exposure, threat_terms
 
 KNOCKOUT_VALUE = 12.0  # a unit out of the fight is worth this much damage
 DEATH_VALUE = 6.0
@@ -371,11 +372,13 @@ def decide(rules: MiridonBattleRules, state: MiridonBattle, unit: UnitState) -> 
     candidates += charisma_candidates(book, options, state, unit)
     candidates += [Candidate(c.action, c.score, c.why, target=c.target, expected=c.expected,
                              defeat=c.defeat)
-                   for c in spell_candidates(book, options, state, unit)]  # part 3
+                   for c in spell_candidates(book, options, state, unit)
+                   + mech_candidates(book, options, state, unit)]  # part 3
     if options.ai_preset == "tactical":
         from tactician.rulesets.miridon.battle.ai_threat import apply_threat
 
         apply_threat(book, options, state, unit, candidates)
+    apply_exposure(book, options, state, unit, candidates)  # part 3: insanity the foes' hits cause
     candidates.sort(key=lambda c: (-c.score, str(c.action)))
     end = Candidate({"type": "end_turn", "unit": unit.id}, 0.0, "nothing scores above 0")
     chosen = next((c for c in candidates if c.score > 0 and _allowed(rules, state, c)), end)

@@ -19,7 +19,7 @@ charge (L166), Flanking rank x friends in melee range of the target (L138), Powe
 +1d6 per point (L2582), Crushing Blow +1d6 and True Strike +1 per point of margin (L2600,
 L2628). Reduction: PDR with the stance's bonus, SDR against a tesla (L1656-1658).
 
-Lasting spells (``_lasting``; the procedure is ``lasting_spells``): the target's
+Lasting spells (``lasting_of``; the procedure is ``lasting_spells``): the target's
 Physical Barrier, "absorbs 30 physical damage before breaking" (L3347), or against a tesla
 its Spell Barrier, "absorbs 30 spell damage or other elemental damage" (L3334); the
 attacker's Elemental Weapon on the weapon used, "an additional 1d6 elemental damage ...
@@ -42,6 +42,7 @@ from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
 from tactician.rulesets.miridon.derived import AIMED_BONUS, UNARMED, UNARMED_DOUBLERS
 from tactician.rulesets.miridon.models import Weapon
+from tactician.rulesets.miridon.racial_flairs import AFFINITY_POOL, nullifies
 from tactician.rulesets.miridon.spirit_battle.barriers import barrier_of
 from tactician.rulesets.miridon.spirit_battle.enchantments import of_kind
 
@@ -313,7 +314,7 @@ def build(
         unconscious=target.status == "unconscious", dead_on_zero=options.dead_on_zero,
     )
     spec = replace(spec, **_on_hit(attacker, weapon))  # type: ignore[arg-type]
-    lasting, lasting_terms = _lasting(attacker, target, weapon)
+    lasting, lasting_terms = lasting_of(attacker, target, weapon)
     spec = replace(spec, lasting=lasting)
     damage_terms.extend(lasting_terms)
     if melee and profile.has("Redouble Specialist"):
@@ -395,8 +396,8 @@ def _on_hit(attacker: UnitState, weapon: Weapon) -> dict[str, int]:
     return found
 
 
-def _lasting(attacker: UnitState, target: UnitState, weapon: Weapon
-             ) -> tuple[Lasting | None, list[Term]]:
+def lasting_of(attacker: UnitState, target: UnitState, weapon: Weapon
+               ) -> tuple[Lasting | None, list[Term]]:
     """The lasting spells the hit meets (L3326-3380): the target's barriers, the enchantments
     on the attacker's weapon (``Unarmed``: on the character, L3360); and their terms."""
     found: dict[str, object] = {}
@@ -411,6 +412,12 @@ def _lasting(attacker: UnitState, target: UnitState, weapon: Weapon
     if elemental is not None:
         found["elemental_flat"] = elemental.flat
         found["elemental_reduction"] = target.profile.sdr
+        found["elemental_element"] = elemental.element
+        if nullifies(target.profile.flairs, target.pools.get(AFFINITY_POOL, 0),
+                     elemental.element):
+            found["elemental_nullified"] = True
+            terms.append(Term(f"{target.id}'s Dragon Elemental Affinity is "
+                              f"{elemental.element}: the Elemental Weapon deals 0", 0, "L1376"))
         terms.append(Term(f"Elemental Weapon ({elemental.element or 'element'}) 1d6+"
                           f"{elemental.flat}, less SDR {target.profile.sdr}", elemental.flat,
                           "L3362"))

@@ -17,6 +17,7 @@ from tactician.rulesets.miridon.battle import attack_numbers as numbers
 from tactician.rulesets.miridon.battle.attack_numbers import ActsAs, AttackPlan
 from tactician.rulesets.miridon.battle.costs import Cost, action_cost, modifier_cost
 from tactician.rulesets.miridon.battle.geometry import distance_ft, in_melee
+from tactician.rulesets.miridon.battle.magic_shield import with_deflection
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.reactions import choose
 from tactician.rulesets.miridon.battle.registry import Context
@@ -26,7 +27,7 @@ from tactician.rulesets.miridon.compendium import Compendium
 
 ACTION_NAMES = {"melee": "Melee Attack", "combo": "Melee Combo Attack", "gun": "Gun Attack",
                 "aimed": "Aimed Attack"}
-REACTION_KEYS = ("dodge", "block", "shield", "riposte")
+REACTION_KEYS = ("dodge", "block", "shield", "riposte", "deflect")
 ATTACK_KEYS = ("target", "weapon", "kind", "modifiers", "power", "to", "how", "obstruct",
                *REACTION_KEYS)
 LAST_MELEE = "last_melee_block"  # pools key: the block of the unit's last Melee Attack
@@ -91,7 +92,10 @@ def apply_reactions(book: Compendium, options: BattleOptions, state: MiridonBatt
             raise RulesError(f"{target.id} has no shield free for Shield Block this block "
                              "(004 L2457-2461)")
         with_shield = False
-    return numbers.with_block(plan, book, target, on_hit, on_crit, with_shield)
+    plan = numbers.with_block(plan, book, target, on_hit, on_crit, with_shield)
+    # Magic Shield Deflection, chosen on the Elemental Weapon's roll (L2205, magic_shield)
+    return with_deflection(book, options, target, plan,
+                           _choice(action, "deflect", ("auto", "yes", "no")))
 
 
 def attack_cost(book: Compendium, unit: UnitState, name: str, modifiers: tuple[str, ...]) -> Cost:

@@ -21,6 +21,7 @@ from typing import Any
 
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle import attack_numbers as numbers
+from tactician.rulesets.miridon.battle import forecast_modifiers
 from tactician.rulesets.miridon.battle.attack_actions import (
     ACTION_NAMES,
     modifiers_of,
@@ -70,7 +71,11 @@ def _odds_json(found: Odds) -> dict[str, Any]:
             "pdr_loss": {str(k): v for k, v in found.pdr_loss.items()},
             "speed_loss": {str(k): v for k, v in found.speed_loss.items()},
             "strength_loss": {str(k): v for k, v in found.strength_loss.items()},
-            "hits": {str(k): v for k, v in found.hits.items()}}
+            "hits": {str(k): v for k, v in found.hits.items()},
+            # the lasting spells the hit meets (L3326-3380): barriers absorb, a Vampiric
+            # Weapon heals its wielder
+            "absorbed": {str(k): v for k, v in found.absorbed.items()},
+            "healed": {str(k): v for k, v in found.healed.items()}}
 
 
 def branches(book: Compendium, options: BattleOptions, state: MiridonBattle,
@@ -198,6 +203,7 @@ def attack_forecast(book: Compendium, options: BattleOptions, state: MiridonBatt
     if kind == "attack" and "shoot_through" in modifiers_of(action):
         data["miridon"]["line"] = line(book, options, state, action)
     data["notes"] = notes(data)
+    forecast_modifiers.attach(data, book, options, state, plan)  # the panel's terms
     return data
 
 

@@ -8,7 +8,12 @@
   once at no cost (L1875).
 - ``grapple_attack`` (offensive of the grappler): Grapple Boost rank x d6 + the weapon's
   [Grapple Attack Damage] (L310, L1883, L3475); "This damage is not reduced." (L1885;
-  ruling ``grapple_damage_double`` for L2987's "twice").
+  ruling ``grapple_damage_double`` for L2987's "twice"). It goes through the same attack
+  procedure as every weapon hit, lasting spells included (``grapple_attack_spec``): the
+  target's Physical Barrier "absorbs 30 physical damage before breaking" (L3347) - not
+  reducing it, so L1885 does not stop it - and the grappling weapon's Elemental Weapon
+  (L3362, reduced by SDR "separately") and Vampiric Weapon (L3377) act on the hit; with no
+  grappling weapon, the character's (``Unarmed``, L3360 "affects unarmed attacks").
 - ``break_grapple`` (offensive of the grappled, from its second grappled block, L2966):
   ``invest=N`` strength (0..[Maximum Grapple Strength]); the grappler's Maintain Grapple
   (defensive) invests ``maintain=N`` or, by the policy, the least that holds with the
@@ -44,6 +49,7 @@ from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
 from tactician.rulesets.miridon.battle.state import NO_STANCE, MiridonBattle, UnitState
 from tactician.rulesets.miridon.battle.strike import strike
 from tactician.rulesets.miridon.compendium import Compendium
+from tactician.rulesets.miridon.derived import UNARMED
 
 
 def grapple_plan(book: Compendium, options: BattleOptions, state: MiridonBattle,
@@ -79,8 +85,18 @@ def grapple_plan(book: Compendium, options: BattleOptions, state: MiridonBattle,
     return plan
 
 
+def grapple_weapon_name(book: Compendium, unit: UnitState) -> str:
+    """The weapon a Grapple Attack hits with: the grappling weapon, else the character's
+    unarmed grip (L3486; the enchantments "placed on a character ... affects unarmed attacks",
+    L3360)."""
+    weapon = grappling_weapon(book, unit)
+    return weapon.name if weapon is not None else UNARMED
+
+
 def grapple_attack_spec(book: Compendium, options: BattleOptions, unit: UnitState,
                         target: UnitState) -> AttackSpec:
+    """The Grapple Attack's numbers (L1883-1885, L310, L3475) and the lasting spells it meets
+    (L3326-3380, ``attack_numbers.lasting_of``): resolution, forecast and the AI read this."""
     weapon = grappling_weapon(book, unit)
     dice, flat = 0, 0
     if weapon is not None and weapon.grapple_attack_damage:
@@ -93,17 +109,18 @@ def grapple_attack_spec(book: Compendium, options: BattleOptions, unit: UnitStat
     dice += unit.profile.talent("Grapple Boost")
     if options.grapple_damage_double:
         dice, flat = 2 * dice, 2 * flat
+    lasting, _ = numbers.lasting_of(unit, target, book.weapon(grapple_weapon_name(book, unit)))
     return AttackSpec(to_hit=0, evasion=0, crit_from=None, base_dice=dice, base_bonus=flat,
                       unreduced=True, auto_hit=True, hp=target.hp,
                       unconscious=target.status == "unconscious",
-                      dead_on_zero=options.dead_on_zero)
+                      dead_on_zero=options.dead_on_zero, lasting=lasting)
 
 
 def _grapple_attack(ctx: Context, state: MiridonBattle, unit: UnitState, target: UnitState,
                     label: str) -> MiridonBattle:
     spec = grapple_attack_spec(ctx.book, ctx.options, unit, target)
-    plan = AttackPlan(unit.id, target.id, unit.weapon, "melee", True, (), 0, False, 0, 0,
-                      False, spec, 5)
+    plan = AttackPlan(unit.id, target.id, grapple_weapon_name(ctx.book, unit), "melee", True,
+                      (), 0, False, 0, 0, False, spec, 5)
     state, _, record = strike(ctx, state, plan, label)
     ctx.records.append({"type": "attack", "strikes": [record], "lines": []})
     return state

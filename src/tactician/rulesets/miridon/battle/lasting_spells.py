@@ -17,6 +17,18 @@ one procedure (the battle resolves them on dice, the forecast enumerates them).
   the Elemental Weapon's damage counts (L3362: "the weapon is considered to have dealt more
   than 0 damage"), what a barrier absorbed does not (not damage taken, spec §3.17).
 
+- Magic Shield Deflection (L2201-2215; ``magic_shield``): "The character can choose to use
+  this ability after then [Damage Dealt] is rolled." - the Elemental Weapon's roll is the
+  damage "that would be reduced with [Spell Damage Reduction]" (L2205); taken, it raises the
+  SDR by ``deflect_sdr`` "for this single attack" (L2207): that hit and the later bullets.
+  The choice is the defender's, made on the roll: ``always`` (the action said yes), ``helps``
+  (the policy: when the rolled damage exceeds the SDR, so the deflection cuts something) or
+  ``never``.
+- A dragon whose affinity is the enchantment's element: "All attacks against the character
+  with the element of the character's [Dragon Elemental Affinity] have their [Damage Dealt]
+  reduced to 0." (L1376): the Elemental Weapon's damage, the hit's elemental part (L3362
+  "reduced separately"), is 0 (``elemental_nullified``; the die is still rolled and logged).
+
 ``Lasting`` is what the attack meets (fixed before the to-hit roll, like the rest of the
 ``AttackSpec``); ``Worn`` is what the hits did so far. Each roll is its own step so the
 forecast merges equal states between them.
@@ -30,6 +42,7 @@ from typing import Any, Literal, NamedTuple
 from tactician.rulesets.miridon.battle.dice_events import D6Pool
 
 BarrierKind = Literal["physical", "spell"]
+DeflectWhen = Literal["never", "helps", "always"]
 ELEMENTAL_ROLL, VAMPIRIC_ROLL = 3, 4  # ``Result.pending`` after the damage roll
 
 
@@ -41,6 +54,10 @@ class Lasting:
     elemental_flat: int | None = None  # Elemental Weapon: 1d6 + this per hit (L3362-3365)
     elemental_reduction: int = 0  # the target's SDR against it, "reduced separately"
     vampiric_flat: int | None = None  # Vampiric Weapon: heals 1d6 + this (L3377-3380)
+    elemental_element: str | None = None  # the Elemental Weapon's element (L3358)
+    elemental_nullified: bool = False  # a dragon of that affinity: its damage is 0 (L1376)
+    deflect_sdr: int = 0  # Magic Shield Deflection's SDR bonus if taken (0: not possible)
+    deflect_when: DeflectWhen = "never"  # the defender's choice on the roll (L2205)
 
 
 class Worn(NamedTuple):
@@ -51,6 +68,7 @@ class Worn(NamedTuple):
     elemental: int = 0  # the Elemental Weapon's damage that got through
     healed: int = 0  # the Vampiric Weapon's healing, as rolled
     dealt: int = 0  # the damage of the hit being worked out (the Vampiric Weapon reads it)
+    deflected: bool = False  # Magic Shield Deflection taken in this attack (L2207)
 
 
 def through(spells: Lasting, worn: Worn, kind: BarrierKind, damage: int) -> tuple[int, Worn]:
@@ -77,12 +95,26 @@ def next_roll(spells: Lasting, done: int) -> int:
     return 0
 
 
+def deflects(spells: Lasting, rolled: int, reduction: int) -> bool:
+    """Whether the defender takes Magic Shield Deflection on this roll (L2205)."""
+    if not spells.deflect_sdr or spells.deflect_when == "never":
+        return False
+    return spells.deflect_when == "always" or rolled > reduction
+
+
 def lasting_roll(spells: Lasting, worn: Worn, which: int, chance: Any) -> tuple[int, Worn]:
     """The ``which`` roll of a hit: (damage it adds, what the spells did)."""
     if which == ELEMENTAL_ROLL:
         assert spells.elemental_flat is not None
         rolled = chance.decide(D6Pool.of(1, spells.elemental_flat, 0, "Elemental Weapon damage"))
-        added, worn = through(spells, worn, "spell", max(0, rolled - spells.elemental_reduction))
+        if spells.elemental_nullified:
+            return 0, worn  # L1376: the dragon's own element deals it nothing
+        reduction = spells.elemental_reduction
+        if not worn.deflected and deflects(spells, rolled, reduction):
+            worn = worn._replace(deflected=True)
+        if worn.deflected:
+            reduction += spells.deflect_sdr  # "for this single attack" (L2207)
+        added, worn = through(spells, worn, "spell", max(0, rolled - reduction))
         return added, worn._replace(elemental=worn.elemental + added, dealt=worn.dealt + added)
     if spells.vampiric_flat is not None and worn.dealt > 0:
         healed = chance.decide(D6Pool.of(1, spells.vampiric_flat, 0, "Vampiric Weapon healing"))

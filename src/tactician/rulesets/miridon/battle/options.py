@@ -69,6 +69,9 @@ class BattleOptions(BaseModel):
     # M28: the AI (docs/miridon-ai.md): simple = no reactions but Dodge; tactical = the
     # standard planner with the threat of the foes in reach in its score (ai_threat.py)
     ai_preset: Literal["standard", "simple", "tactical"] = "standard"
+    # C52: Magic Shield Deflection adds "the bonus to [Physical Damage Reduction] applied by
+    # the [Shield Block Stance]" (L2207): the shield's tier bonus, or the whole stance's
+    msd_amount: Literal["shield_bonus", "whole_stance"] = "shield_bonus"
     # M28: the AI's Maintain Grapple invests the least that holds with this chance (%)
     maintain_hold: int = Field(default=75, ge=0, le=100)
 

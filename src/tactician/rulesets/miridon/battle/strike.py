@@ -13,7 +13,9 @@ barriers absorbed is taken from them - "absorbs 30 physical damage before breaki
 at 0 the barrier is gone - and is not damage taken (no spell drain, no insanity check, spec
 §3.17); a Vampiric Weapon's roll heals the wielder, "heal the wielder for 1d6 damage"
 (L3377), up to its Maximum HP as Health Recovery's "Restore 6d6 health" (L3301) does in
-battle (ruling).
+battle (ruling). A Magic Shield Deflection taken on the Elemental Weapon's roll is paid and
+its stance left after the attack (L2209-2213, ``magic_shield``); the hits of an Elemental
+Weapon move a dragon's affinity (L1366-1368).
 """
 
 from __future__ import annotations
@@ -26,10 +28,16 @@ from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan
 from tactician.rulesets.miridon.battle.attack_roll import Odds, Result, odds, resolve
 from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
+from tactician.rulesets.miridon.battle.magic_shield import after_deflection
 from tactician.rulesets.miridon.battle.reactions import block_cost
 from tactician.rulesets.miridon.battle.registry import Context
 from tactician.rulesets.miridon.battle.stances import TIERS
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
+from tactician.rulesets.miridon.racial_flairs import (
+    AFFINITY_POOL,
+    affinity_after_hits,
+    dragon_kind,
+)
 from tactician.rulesets.miridon.spirit_battle.barriers import barrier_of, spend
 from tactician.rulesets.miridon.spirit_battle.spirit_hooks import after_damage, crit_on_caster
 
@@ -65,6 +73,23 @@ def _lasting(target: UnitState, result: Result) -> tuple[UnitState, list[str]]:
     if result.elemental:
         lines.append(f"Elemental Weapon: {result.elemental} of the damage (L3362)")
     return target, lines
+
+
+def _affinity(plan: AttackPlan, target: UnitState, hits: int) -> tuple[UnitState, list[str]]:
+    """An Elemental Weapon's hits move a dragon's affinity, once each (L1366-1368; after the
+    attack, each hit judged against the affinity it met: the DEFAULT of
+    ``racial_flairs.elemental_hit_on_dragon``)."""
+    spells = plan.spec.lasting
+    if spells is None or spells.elemental_flat is None or not hits:
+        return target, []
+    before = target.pools.get(AFFINITY_POOL, 0)
+    after = affinity_after_hits(target.profile.flairs, before, spells.elemental_element, hits)
+    if after == before:
+        return target, []
+    target = target.model_copy(update={"pools": {**target.pools, AFFINITY_POOL: after}})
+    return target, [f"Dragon Elemental Affinity {before:+d} -> {after:+d} ({hits} "
+                    f"{spells.elemental_element} hit{'s' if hits > 1 else ''}, L1366-1368): "
+                    f"{dragon_kind(after)} (L1370-1374)"]
 
 
 def _vampiric(state: MiridonBattle, wielder_id: str, healed: int) -> tuple[MiridonBattle, str]:
@@ -133,6 +158,11 @@ def strike(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
     target = target.model_copy(update=update)
     target, lasting = _lasting(target, result)
     effects.extend(lasting)
+    if result.worn is not None and result.worn.deflected:
+        target, line = after_deflection(ctx.book, target)
+        effects.append(line)
+    target, moved = _affinity(plan, target, result.hits)
+    effects.extend(moved)
     state = state.replace_units(target)
     if result.healed:
         state, line = _vampiric(state, plan.attacker, result.healed)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState, terrain_set
+from tactician.rulesets.miridon.battle.verbal_actions import veiled_from
 
 
 def _effects(unit: UnitState) -> list[str]:
@@ -37,6 +38,8 @@ def unit_view(unit: UnitState, acting: bool) -> dict[str, Any]:
         "slots_used": list(unit.slots), "status": unit.status,
         # the turn order's key (L1594): Maximum Speed Points
         "initiative": unit.profile.max_speed,
+        # the web fog keeps a veiled caster from the sides it deceived (L3273)
+        "hidden_from": veiled_from(unit),
     }
 
 
@@ -68,3 +71,12 @@ def board_view(state: MiridonBattle, reach_unit: str | None = None) -> dict[str,
             u.id: distance_ft(unit.position, u.position, DEFAULT_BATTLE)
             for u in state.units if u.position and unit.position and u.id != unit.id}}
     return data
+
+
+def side_view(state: MiridonBattle, reach_unit: str | None, side: str) -> dict[str, Any]:
+    """The board as ``side`` sees it: a caster Veil keeps from it (``hidden_from``, L3273)
+    is not in it, nor named anywhere in it (the web table's own fog, ``web/fog``)."""
+    from tactician.web.fog import board_for, fog_for
+
+    view = board_view(state, reach_unit)
+    return board_for(view, fog_for(view, side))

@@ -54,6 +54,7 @@ class Target:
     resist_insanity: int = 0
     room_ft: int | None = None  # Gale Burst: feet it can travel before a wall (None: free)
     chosen_ft: int | None = None  # Selective Gale Burst: the distance the caster picks
+    fall_ft: int = 0  # Aerial Gale Burst: the feet it falls at the end (spec §2 Altitude)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +171,8 @@ def _gale(casting: Casting, caster: Caster, targets: Sequence[Target], *_: Any) 
             want = t.chosen_ft
         travelled = want if t.room_ft is None else min(want, t.room_ft)
         hurt = knockback_damage(want, travelled, t.pdr) if travelled < want else 0
+        if t.fall_ft:  # a fall "as if they hit a wall" (L1193; spec §2 Altitude DEFAULT)
+            hurt += knockback_damage(t.fall_ft, 0, t.pdr)
         effects.append(Effect(t.id, damage=hurt, knockback_ft=travelled))
     return Activation(casting, tuple(effects), insanity=_checks_for_damage(targets, effects))
 

@@ -11,19 +11,26 @@ the same forecast the attack is scored on.
 - Insanity: "When a character's [Current Physical HP] is less than their [Current Ghost HP],
   they must make an insanity roll ... whenever the character's [Current Physical HP] lowers"
   (L3015), effective HP raised by Resist Insanity (L3039). A foe's expected insanity cost
-  (``ai_hooks.insanity_cost`` over ``insanity_forecast.attack_insanity``) counts for the
+  (``ai_hooks.attack_insanity_cost``: ``insanity_forecast.attack_insanity``'s trigger, each
+  roll's exact expected cost) counts for the
   attacker; a friend's counts against it, so the AI avoids triggering its own side's rolls.
+- Exposure: a move's score loses ``EXPOSURE_WEIGHT`` x the insanity the foes' next hits
+  would cause at its end square, less here (``exposure``, ``apply_exposure``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from tactician.rulesets.miridon.battle.state import UnitState
+from tactician.errors import RulesError
+from tactician.rulesets.miridon.battle.attack_actions import plan_attack
+from tactician.rulesets.miridon.battle.attack_roll import odds
+from tactician.rulesets.miridon.battle.options import BattleOptions
+from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
-from tactician.rulesets.miridon.insanity_forecast import attack_insanity
 from tactician.rulesets.miridon.insanity_roll import insanity_check
-from tactician.rulesets.miridon.magic.ai_hooks import insanity_cost, p_cancel
+from tactician.rulesets.miridon.magic.ai_hooks import attack_insanity_cost, p_cancel
 from tactician.rulesets.miridon.magic.casting import Casting
 from tactician.rulesets.miridon.spirit_battle.unit_slices import caster_of_unit, casting_of
 
@@ -59,14 +66,14 @@ def insanity_term(book: Compendium, attacker: UnitState, target: UnitState,
     lost: dict[int, float] = {}
     for dealt, p in damage.items():
         lost[min(dealt, target.hp)] = lost.get(min(dealt, target.hp), 0.0) + p
-    forecast = attack_insanity(book, target.hp, target.ghost,
-                               target.profile.talent("Resist Insanity"), lost)
-    if forecast.p_roll <= 0:
+    p_roll, expected = attack_insanity_cost(book, target.hp, target.ghost,
+                                            target.profile.talent("Resist Insanity"), lost)
+    if p_roll <= 0:
         return 0.0, ""
-    cost = INSANITY_WEIGHT * insanity_cost(forecast.outcomes)
+    cost = INSANITY_WEIGHT * expected
     sign = 1.0 if target.side != attacker.side else -1.0
     whose = "foe" if sign > 0 else "friend"
-    return sign * cost, (f", P(insanity roll, {whose} {target.id}) {forecast.p_roll:.0%} "
+    return sign * cost, (f", P(insanity roll, {whose} {target.id}) {p_roll:.0%} "
                          f"cost {cost:.2f} (L3015)")
 
 
@@ -90,3 +97,53 @@ def safe_invest(unit: UnitState, wanted: int) -> tuple[int, str]:
         return wanted, ""
     return needed, (f"; invests {needed} so ghost {unit.ghost - needed} <= effective HP "
                     f"{check.effective_hp} (no insanity trigger, L3015)")
+
+
+EXPOSURE_WEIGHT = 0.5  # DEFAULT: an insanity the foes' next hits could cause counts half
+
+
+def exposure(book: Compendium, options: BattleOptions, state: MiridonBattle,
+             unit: UnitState) -> float:
+    """The insanity cost ``unit`` can expect from the foes' next hits where it stands: for
+    every conscious foe, its plain attack with the most E[damage] on the unit (each weapon's
+    exact forecast, the unit's reaction policy defending, as ``battle/ai_threat``), and the
+    insanity that attack's Damage Dealt would trigger (``insanity_term``: "whenever the
+    character's [Current Physical HP] lowers", L3015, Resist Insanity L3039)."""
+    if unit.ghost <= 0 or unit.position is None or unit.status != "ok":
+        return 0.0
+    total = 0.0
+    for foe in state.units:
+        if foe.side == unit.side or foe.status != "ok" or foe.position is None:
+            continue
+        best = None
+        for weapon in foe.profile.weapons:
+            action = {"type": "attack", "unit": foe.id, "target": unit.id, "weapon": weapon.name}
+            try:
+                plan, _ = plan_attack(book, options, state, action)
+            except RulesError:
+                continue
+            found = odds(plan.spec)
+            if best is None or found.expected_damage > best.expected_damage:
+                best = found
+        if best is not None:
+            total += insanity_term(book, foe, unit, best.damage)[0]
+    return total
+
+
+def apply_exposure(book: Compendium, options: BattleOptions, state: MiridonBattle,
+                   unit: UnitState, candidates: Sequence[Any]) -> None:
+    """A move's score loses ``EXPOSURE_WEIGHT`` x (the insanity exposure at its end square -
+    here): the AI keeps a unit whose ghosts outweigh its HP out of the reach that would
+    trigger its insanity rolls (L3015)."""
+    if unit.ghost <= 0 or unit.position is None:
+        return
+    here = exposure(book, options, state, unit)
+    for candidate in candidates:
+        if candidate.action.get("type") != "move" or candidate.tile is None:
+            continue
+        moved = unit.model_copy(update={"position": tuple(candidate.tile)})
+        there = exposure(book, options, state.replace_units(moved), moved)
+        if there == here:
+            continue
+        candidate.score -= EXPOSURE_WEIGHT * (there - here)
+        candidate.why += f"; insanity exposure there {there:.2f} (here {here:.2f}, L3015)"

@@ -24,16 +24,27 @@ before anything moves); a unit not named goes the whole distance, and one left o
 targets is excluded entirely (L2724). A chosen distance is travelled like the whole one: a
 wall met before it is reached stops the unit, the feet of the *chosen* distance left are its
 damage (L3313 "1 damage per foot left to travel").
+
+Multi-Directional and Aerial Gale Burst (L1169-1195; the paths are checked in
+``gale_directions``): a unit given a path walks its legs in turn instead of going straight
+away (``_walk``); a wall stops it the same way, the feet of the path left its damage. An
+``up`` leg lifts it; with no height on the battle map, a wall, the edge or a unit stops it at
+any height, and a unit still up at the end falls (spec 004 §2 Altitude, a DEFAULT: 1 damage
+per foot fallen, PDR reduces it, "as if they hit a wall", L1193); a Dragon Flight unit,
+which would stay up (L1438), is refused such a path.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 from tactician.errors import RulesError
-from tactician.rulesets.miridon.battle.geometry import distance_ft
+from tactician.rulesets.miridon.battle.geometry import DIRECTIONS, distance_ft
 from tactician.rulesets.miridon.battle.options import BattleOptions
-from tactician.rulesets.miridon.battle.state import MiridonBattle, terrain_set
+from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState, terrain_set
+from tactician.rulesets.miridon.racial_flairs import flies
+from tactician.rulesets.miridon.spirit_battle.gale_directions import Path, pairs
 
 Tile = tuple[int, int]
 
@@ -45,27 +56,11 @@ def _sign(value: int) -> int:
 SELECTIVE = "Selective Gale Burst"
 
 
-def _pairs(raw: object) -> list[tuple[str, object]]:
-    """``{"aria": 10}``, ``[["aria", 10]]`` or ``"aria:10, bo:0"``."""
-    if isinstance(raw, Mapping):
-        return [(str(k), v) for k, v in raw.items()]
-    if isinstance(raw, str):
-        found: list[tuple[str, object]] = []
-        for part in (p.strip() for p in raw.split(",") if p.strip()):
-            name, sep, feet = part.partition(":")
-            if not sep:
-                raise RulesError(f"distances: {part!r} is not unit:feet (e.g. aria:10)")
-            found.append((name.strip(), feet.strip()))
-        return found
-    if isinstance(raw, (list, tuple)) and all(isinstance(p, (list, tuple)) and len(p) == 2
-                                              for p in raw):
-        return [(str(p[0]), p[1]) for p in raw]
-    raise RulesError(f"distances must map each unit to its feet (e.g. aria:10), not {raw!r}")
-
-
 def gale_targets(state: MiridonBattle, options: BattleOptions, caster_id: str,
-                 named: Sequence[str], radius: int, modifiers: Sequence[str]) -> tuple[str, ...]:
-    """The units the Gale Burst knocks back (see the module's words), or the refusal."""
+                 named: Sequence[str], radius: int, modifiers: Sequence[str],
+                 caster_allowed: bool = False) -> tuple[str, ...]:
+    """The units the Gale Burst knocks back (see the module's words), or the refusal;
+    ``caster_allowed``: Multi-Directional Gale Burst lets the caster be one (L1180)."""
     caster = state.unit(caster_id)
     if caster.position is None:
         raise RulesError(f"{caster_id} is not on the map: a Gale Burst needs its place (L3313)")
@@ -75,10 +70,13 @@ def gale_targets(state: MiridonBattle, options: BattleOptions, caster_id: str,
                    and distance_ft(here, u.position, options) <= radius)
     if not named:
         return inside
+    named = tuple(caster_id if n == "self" else n for n in named)
     for name in named:
-        if name in ("self", caster_id):
+        if name == caster_id:
+            if caster_allowed:
+                continue  # "the caster can be chosen as a target of the spell" (L1180)
             raise RulesError("targets: the caster cannot be a target of its own Gale Burst "
-                             "(004 L1184)")
+                             "(004 L1184; Multi-Directional Gale Burst allows it, L1180)")
         other = state.unit(name)
         if name not in inside:
             where = "off the map" if other.position is None else (
@@ -104,7 +102,7 @@ def chosen_distances(raw: object, modifiers: Sequence[str], targets: Sequence[st
         raise RulesError("distances: choosing each unit's knockback needs the Selective Gale "
                          "Burst modifier at the cast (004 L2716-2718)")
     chosen: dict[str, int] = {}
-    for name, value in _pairs(raw):
+    for name, value in pairs(raw, "distances", "aria:10", "unit:feet"):
         if name not in targets:
             raise RulesError(f"distances: {name!r} is not a target of this Gale Burst "
                              f"(targets: {', '.join(targets) or 'none'})")
@@ -123,32 +121,82 @@ def chosen_distances(raw: object, modifiers: Sequence[str], targets: Sequence[st
     return chosen
 
 
+class Landing(NamedTuple):
+    """Where a unit ends, the feet it could travel before it was stopped (None: it went its
+    whole distance) and the feet it fell at the end (an Aerial Gale Burst's ``up``)."""
+
+    tile: Tile
+    room: int | None
+    fallen: int = 0
+
+
+def _blocked(state: MiridonBattle, taken: set[Tile], tile: Tile) -> bool:
+    board = state.board()
+    return not board.in_bounds(tile) or tile in taken or \
+        terrain_set()[board.terrain_at(tile).name].cost_for("default") is None
+
+
+def _walk(state: MiridonBattle, options: BattleOptions, unit: UnitState, path: Path,
+          taken: set[Tile]) -> Landing:
+    """``unit`` along ``path``'s legs: square by square on the grid, ``up``/``down`` in
+    height. A wall, the edge or a unit stops it at any height (the map has no heights, so a
+    wall is taken as tall as it needs); the ground stops a ``down`` leg (L1193)."""
+    assert unit.position is not None
+    here, height, done = unit.position, 0, 0
+    for direction, feet in path:
+        if direction == "up":
+            height, done = height + feet, done + feet
+            continue
+        if direction == "down":
+            if feet > height:  # "Movement into the ground ... as if they hit a wall" (L1193)
+                return Landing(here, done + height)
+            height, done = height - feet, done + feet
+            continue
+        step, start = DIRECTIONS[direction], here
+        while True:
+            ahead = (here[0] + step[0], here[1] + step[1])
+            if distance_ft(start, ahead, options) > feet:
+                break
+            if _blocked(state, taken, ahead):
+                return _aloft(unit, Landing(here, done + distance_ft(start, here, options)),
+                              height)
+            here = ahead
+        done += feet
+    return _aloft(unit, Landing(here, None), height)
+
+
+def _aloft(unit: UnitState, landing: Landing, height: int) -> Landing:
+    """A unit left above the ground falls at the end of the action (spec 004 §2 Altitude:
+    "a non-flying unit above ground falls at the end of the action that left it there")."""
+    if not height:
+        return landing
+    if flies(unit.profile.flairs):
+        raise RulesError(f"directions: {unit.id} would stay {height} ft up - Dragon Flight "
+                         "\"no longer falls\" (004 L1438) and the battle map keeps no "
+                         "height: end its path on the ground")
+    return landing._replace(fallen=height)
+
+
 def landings(state: MiridonBattle, options: BattleOptions, caster: Tile, ids: Sequence[str],
-             distance: int, chosen: Mapping[str, int] | None = None
-             ) -> dict[str, tuple[Tile, int | None]]:
-    """Where each unit ends and the feet it could travel before it was stopped (None: it
-    went its whole distance: ``chosen`` for the units named there, else ``distance``)."""
-    board, terrains = state.board(), terrain_set()
+             distance: int, chosen: Mapping[str, int] | None = None,
+             paths: Mapping[str, Path] | None = None) -> dict[str, Landing]:
+    """Where each unit ends (``Landing``): along its chosen path (``paths``, Multi-Directional
+    Gale Burst), else straight away from the caster for its distance (``chosen`` for the
+    units named there, else ``distance``). Farthest first."""
     taken = {u.position for u in state.units if u.position is not None}
     order = sorted((state.unit(i) for i in ids if state.unit(i).position is not None),
                    key=lambda u: (-distance_ft(caster, u.position, options), u.id))  # type: ignore[arg-type]
-    found: dict[str, tuple[Tile, int | None]] = {}
+    found: dict[str, Landing] = {}
     for unit in order:
         start = unit.position
         assert start is not None
-        step = (_sign(start[0] - caster[0]), _sign(start[1] - caster[1]))
-        here, room = start, None
-        goes = (chosen or {}).get(unit.id, distance)
-        while step != (0, 0):
-            ahead = (here[0] + step[0], here[1] + step[1])
-            if distance_ft(start, ahead, options) > goes:
-                break
-            if not board.in_bounds(ahead) or ahead in taken or \
-                    terrains[board.terrain_at(ahead).name].cost_for("default") is None:
-                room = distance_ft(start, here, options)
-                break
-            here = ahead
-        taken.discard(start)
-        taken.add(here)
-        found[unit.id] = (here, room)
+        path = (paths or {}).get(unit.id)
+        if path is None:
+            away = (_sign(start[0] - caster[0]), _sign(start[1] - caster[1]))
+            name = next((d for d, step in DIRECTIONS.items() if step == away), None)
+            path = ((name, (chosen or {}).get(unit.id, distance)),) if name else ()
+        taken.discard(start)  # a path may come back through its own square (n10+s10)
+        landing = _walk(state, options, unit, path, taken)
+        taken.add(landing.tile)
+        found[unit.id] = landing
     return found

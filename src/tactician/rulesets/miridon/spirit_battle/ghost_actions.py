@@ -35,7 +35,7 @@ from tactician.rulesets.miridon.spirit_battle.unit_slices import (
 )
 from tactician.rulesets.miridon.spirit_options import DEFAULT_SPIRIT_OPTIONS
 
-AFFINITY = "dragon_affinity"
+AFFINITY = racial_flairs.AFFINITY_POOL
 
 
 @ACTIONS.register("teleport", keys=("to", "face"))

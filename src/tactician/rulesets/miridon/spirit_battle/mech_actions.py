@@ -147,3 +147,7 @@ def pilot_may_act(state: MiridonBattle, kind: str, unit_id: object) -> None:
     if unit is not None and piloting(unit) and kind not in ("end_turn",):
         raise RulesError(f"{unit.id} is inside {piloting(unit)} and acts only through its "
                          "parts (ruling pilot_acts, M32)")
+
+
+# the Mech Spell Core's actions (mech_cast, mech_channel, mech_activate) register with these
+from tactician.rulesets.miridon.spirit_battle import mech_spells  # noqa: E402, F401

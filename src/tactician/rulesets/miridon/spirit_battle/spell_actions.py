@@ -5,7 +5,8 @@
   Spell Casting Stance.
 - ``channel_spell`` (offensive): remaining cast time − 1.
 - ``activate_spell`` (bonus; ``targets`` for an area; ``distances`` for Selective Gale
-  Burst, L2718-2722; ``weapon`` for Elemental / Vampiric Weapon, L3360): the effect on its
+  Burst, L2718-2722; ``directions`` for Multi-Directional / Aerial Gale Burst, L1169-1195,
+  ``gale_directions``; ``weapon`` for Elemental / Vampiric Weapon, L3360): the effect on its
   targets, then the insanity checks the effect calls for. ``distances`` maps each target to
   the feet it is knocked back (0..the spell's, ``gale_push.chosen_distances``); ``weapon``
   names the weapon each target's enchantment goes on ("This effect can be placed on either
@@ -29,7 +30,7 @@ from tactician.rulesets.miridon.battle.geometry import distance_ft
 from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.insanity_conditions import may_cast
-from tactician.rulesets.miridon.magic.activation import Target, activate_spell
+from tactician.rulesets.miridon.magic.activation import FLYING, Target, activate_spell
 from tactician.rulesets.miridon.magic.casting import (
     SELF,
     Casting,
@@ -46,7 +47,14 @@ from tactician.rulesets.miridon.magic.interruption import recover_ghost_power
 from tactician.rulesets.miridon.spirit_battle.barriers import absorb_on, raise_barriers
 from tactician.rulesets.miridon.spirit_battle.control import release, take_control
 from tactician.rulesets.miridon.spirit_battle.enchantments import enchant, enchanted_weapon
+from tactician.rulesets.miridon.spirit_battle.gale_directions import (
+    Path,
+    caster_may_be_target,
+    chosen_directions,
+    path_text,
+)
 from tactician.rulesets.miridon.spirit_battle.gale_push import (
+    Landing,
     chosen_distances,
     gale_targets,
     landings,
@@ -194,22 +202,28 @@ def _weapons(state: MiridonBattle, unit: UnitState, casting: Casting, ids: tuple
 
 
 def _pushes(ctx: Context, state: MiridonBattle, unit: UnitState, casting: Casting,
-            ids: tuple[str, ...], raw: object) -> tuple[dict[str, Any], dict[str, int]]:
-    """Gale Burst's landings on the grid (L3313) with the chosen distances (L2718-2722)."""
+            ids: tuple[str, ...], raw: object, raw_paths: object
+            ) -> tuple[dict[str, Landing], dict[str, int], dict[str, Path]]:
+    """Gale Burst's landings on the grid (L3313) with the chosen distances (L2718-2722) and
+    directions (L1169-1195); the distance of a unit given legs is their total."""
     if casting.spell != "Gale Burst":
-        if raw not in (None, "", {}, []):
-            raise RulesError(f"distances: only a Gale Burst knocks back, not {casting.spell} "
-                             "(L3313)")
-        return {}, {}
+        for key, raw_value in (("distances", raw), ("directions", raw_paths)):
+            if raw_value not in (None, "", {}, []):
+                raise RulesError(f"{key}: only a Gale Burst knocks back, not {casting.spell} "
+                                 "(L3313)")
+        return {}, {}, {}
     pushed = list(ids)
     most = gale_distance(caster_of_unit(unit))
     chosen = chosen_distances(raw, casting.modifiers, pushed, most)
-    if unit.position is None:
-        return {}, chosen
-    return landings(state, ctx.options, unit.position, pushed, most, chosen), chosen
+    paths = chosen_directions(raw_paths, unit, casting.modifiers, pushed, chosen, most)
+    chosen.update({uid: sum(feet for _, feet in path) for uid, path in paths.items()})
+    if unit.position is None or any(m in casting.modifiers for m in FLYING):
+        return {}, chosen, paths  # Flying: "Targets ... are not knocked back" (L2736)
+    return (landings(state, ctx.options, unit.position, pushed, most, chosen, paths), chosen,
+            paths)
 
 
-@ACTIONS.register("activate_spell", keys=("targets", "distances", "weapon"))
+@ACTIONS.register("activate_spell", keys=("targets", "distances", "directions", "weapon"))
 def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]
                     ) -> MiridonBattle:
     unit = acting(state, action, "activate_spell")
@@ -220,10 +234,13 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
         () if casting.spell == "Gather Mist" else (casting.target,))
     if casting.spell == "Gale Burst":  # L3313: all other units within the radius
         ids = gale_targets(state, ctx.options, unit.id, _names(action.get("targets")),
-                           spell_of(ctx.book, casting.spell).radius_ft or 0, casting.modifiers)
-    pushes, chosen = _pushes(ctx, state, unit, casting, ids, action.get("distances"))
+                           spell_of(ctx.book, casting.spell).radius_ft or 0, casting.modifiers,
+                           caster_may_be_target(unit, casting.modifiers))
+    pushes, chosen, paths = _pushes(ctx, state, unit, casting, ids, action.get("distances"),
+                                    action.get("directions"))
     weapons = _weapons(state, unit, casting, ids, action.get("weapon"))
-    targets = [replace(_target(state, unit, t), room_ft=pushes[t][1], chosen_ft=chosen.get(t))
+    targets = [replace(_target(state, unit, t), room_ft=pushes[t].room, chosen_ft=chosen.get(t),
+                       fall_ft=pushes[t].fallen)
                if t in pushes else _target(state, unit, t) for t in ids]
     result = activate_spell(casting, caster_of_unit(unit), targets, ctx.chance, ghost_of(unit),
                             unit.hp, unit.profile.talent("Resist Insanity"))
@@ -257,11 +274,15 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
                          f"{'possessed, ghost +' + str(p.gain) if p.possessed else 'resisted'}")
             update["strength"] = other.strength - p.strength_lost
             update["speed"] = other.speed - p.speed_lost
-        if effect.knockback_ft and other.id in pushes:
-            update["position"] = pushes[other.id][0]
-            lines.append(f"{other.id} is knocked back {effect.knockback_ft} ft to "
-                         f"{pushes[other.id][0]}"
-                         + (f", stopped: {effect.damage} damage" if effect.damage else ""))
+        if other.id in pushes and (effect.knockback_ft or pushes[other.id].fallen):
+            landing = pushes[other.id]
+            update["position"] = landing.tile
+            lines.append(f"{other.id} is knocked back {effect.knockback_ft} ft"
+                         + (f" along {path_text(paths[other.id])} (L1172-1178)"
+                            if other.id in paths else "") + f" to {landing.tile}"
+                         + (", stopped (L3313, L1193)" if landing.room is not None else "")
+                         + (f", falls {landing.fallen} ft" if landing.fallen else "")
+                         + (f": {effect.damage} damage" if effect.damage else ""))
         other = other.model_copy(update=update)
         if effect.possession is not None and effect.possession.possessed and \
                 effect.possession.control_blocks is not None:
