@@ -3,7 +3,7 @@ date by the migrations shipped in ``store/migrations`` (no set-up step, no
 ``alembic.ini``).
 
 SQLite: WAL journal (readers never wait for the writer), a busy timeout instead
-of "database is locked", foreign keys on, ``synchronous=NORMAL`` (see ``SYNC``),
+of "database is locked", foreign keys on, ``synchronous=FULL`` (see ``SYNC``),
 and ``BEGIN IMMEDIATE`` for every write transaction so two writers queue up
 instead of failing half-way.
 PostgreSQL (psycopg 3): writes lock the rows they check (``FOR UPDATE``).
@@ -30,11 +30,12 @@ from tactician.store.location import describe, resolve
 HEAD = "0003"
 BUSY_TIMEOUT_MS = 30_000
 _IMMEDIATE = "tactician_immediate"
-# SQLite's ``synchronous`` (environment ``TACTICIAN_SQLITE_SYNC``). NORMAL, with WAL,
-# never corrupts the file and loses nothing when the process is killed
-# (bench/bench_kill.py); only a power cut or an OS crash may take back the last
-# commits before the next checkpoint. FULL also survives that, at an fsync per
-# commit: on a loaded machine the largest part of a web action (docs/web.md).
+# SQLite's ``synchronous`` (environment ``TACTICIAN_SQLITE_SYNC``). FULL by default: an
+# action a player saw committed survives a power cut or an OS crash, at an fsync per
+# commit -- a campaign's data comes before speed. NORMAL, with WAL, never corrupts the
+# file and loses nothing when the process is killed (bench/bench_kill.py), but a power
+# cut may take back the last commits before the next checkpoint; a GM on a slow disk
+# may choose it (docs/storage.md).
 SYNC = "TACTICIAN_SQLITE_SYNC"
 SYNC_MODES = ("normal", "full")
 
@@ -115,8 +116,8 @@ def open_database(db: str | None = None, migrate: bool = True) -> Database:
 
 
 def sync_mode() -> str:
-    """The SQLite ``synchronous`` setting asked for (``SYNC``; default normal)."""
-    mode = os.environ.get(SYNC, "normal").strip().lower() or "normal"
+    """The SQLite ``synchronous`` setting asked for (``SYNC``; default full)."""
+    mode = os.environ.get(SYNC, "full").strip().lower() or "full"
     if mode not in SYNC_MODES:
         raise StoreError(f"{SYNC}={os.environ.get(SYNC)!r}: give one of "
                          f"{', '.join(SYNC_MODES)}")
