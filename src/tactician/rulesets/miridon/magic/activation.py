@@ -31,6 +31,7 @@ from tactician.rulesets.miridon.magic.effects import (
     knockback_damage,
 )
 from tactician.rulesets.miridon.magic.possession import PossessionResult, possession
+from tactician.rulesets.miridon.racial_flairs import elemental_hit_on_dragon, has_affinity
 from tactician.rulesets.miridon.spirit_options import DEFAULT_SPIRIT_OPTIONS, SpiritOptions
 
 AREA = ("Explosive Spell", "Advanced Explosive Spell", "Beam Spell")  # L2682, L2694, L2706
@@ -55,6 +56,8 @@ class Target:
     room_ft: int | None = None  # Gale Burst: feet it can travel before a wall (None: free)
     chosen_ft: int | None = None  # Selective Gale Burst: the distance the caster picks
     fall_ft: int = 0  # Aerial Gale Burst: the feet it falls at the end (spec §2 Altitude)
+    flairs: tuple[str, ...] = ()  # a dragon's Elemental Affinity and Recovery (L1358-1386)
+    affinity: int = 0  # its [Dragon Elemental Affinity] (L1364)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +71,7 @@ class Effect:
     possession: PossessionResult | None = None
     ghost: GhostChange | None = None
     flying: str | None = None
+    affinity: int | None = None  # a dragon's new [Dragon Elemental Affinity] (L1366-1368)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,10 +142,22 @@ def _elemental(casting: Casting, caster: Caster, targets: Sequence[Target], chan
                *rest: Any) -> Activation:
     options: SpiritOptions = rest[-1]
     rolls = _rolls(elemental_dice(caster), len(targets), chance, options)
-    effects = tuple(
-        Effect(t.id, damage=max(0, r - t.sdr)) for t, r in zip(targets, rolls, strict=True)
-    )
+    effects = tuple(_elemental_effect(casting, t, r) for t, r in zip(targets, rolls, strict=True))
     return Activation(casting, effects, tuple(rolls), insanity=_checks_for_damage(targets, effects))
+
+
+def _elemental_effect(casting: Casting, target: Target, rolled: int) -> Effect:
+    """One target's share: "[Spell Damage Reduction] reduces this damage." (L3288); on a
+    dragon (L1358-1386, ``racial_flairs.elemental_hit_on_dragon``) a hit of its affinity's
+    element deals 0 (L1376) and, with Dragon Recovery, heals the roll "before any [Spell
+    Damage Reduction] is applied" (L1384); a cold or fire hit moves its affinity (L1366-1368;
+    a spell is one hit per target)."""
+    dealt = max(0, rolled - target.sdr)
+    if not has_affinity(target.flairs):
+        return Effect(target.id, damage=dealt)
+    hit = elemental_hit_on_dragon(target.flairs, target.affinity, casting.element, rolled, dealt)
+    return Effect(target.id, damage=hit.damage_dealt, healing=hit.healed,
+                  affinity=hit.affinity if hit.affinity != target.affinity else None)
 
 
 def _healing(casting: Casting, caster: Caster, targets: Sequence[Target], chance: Any,

@@ -44,6 +44,7 @@ from tactician.rulesets.miridon.magic.casting import (
 )
 from tactician.rulesets.miridon.magic.effects import gale_distance
 from tactician.rulesets.miridon.magic.interruption import recover_ghost_power
+from tactician.rulesets.miridon.racial_flairs import AFFINITY_POOL, dragon_kind
 from tactician.rulesets.miridon.spirit_battle.barriers import absorb_on, raise_barriers
 from tactician.rulesets.miridon.spirit_battle.control import release, take_control
 from tactician.rulesets.miridon.spirit_battle.enchantments import enchant, enchanted_weapon
@@ -176,7 +177,8 @@ def _target(state: MiridonBattle, unit: UnitState, target_id: str) -> Target:
     return Target(other.id, hp=other.hp, sdr=other.profile.sdr, pdr=other.pdr,
                   casting=casting_of(other) is not None, strength=other.strength,
                   speed=other.speed, ghost=ghost_of(other),
-                  resist_insanity=other.profile.talent("Resist Insanity"))
+                  resist_insanity=other.profile.talent("Resist Insanity"),
+                  flairs=tuple(other.profile.flairs), affinity=other.pools.get(AFFINITY_POOL, 0))
 
 
 def _weapons(state: MiridonBattle, unit: UnitState, casting: Casting, ids: tuple[str, ...],
@@ -257,7 +259,12 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
             lines.append(f"{other.id}'s {kind} barrier absorbs {absorbed}")
         if effect.healing:
             update["hp"] = min(other.profile.max_hp, other.hp + effect.healing)
-            lines.append(f"{other.id} heals {effect.healing}")
+            lines.append(f"{other.id} heals {effect.healing}" + (
+                " (Dragon Recovery, L1384)" if casting.spell == "Elemental Spell" else ""))
+        if effect.affinity is not None:
+            update["pools"] = {**other.pools, AFFINITY_POOL: effect.affinity}
+            lines.append(f"{other.id}'s Dragon Elemental Affinity -> {effect.affinity:+d}: "
+                         f"{dragon_kind(effect.affinity)} (L1366-1374)")
         if damage:
             hp = other.hp - damage
             status = other.status
