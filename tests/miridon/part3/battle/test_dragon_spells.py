@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from typing import Any
 
 from tactician.rulesets.miridon import racial_flairs as rf
+from tactician.rulesets.miridon.battle.state import MiridonBattle
 from tactician.rulesets.miridon.magic.activation import Target, activate_spell
 from tactician.rulesets.miridon.magic.caster import Caster
 from tactician.rulesets.miridon.magic.casting import Casting
@@ -25,7 +27,7 @@ def _spell(element: str) -> Casting:
 
 
 def _cast_at(dragon_flairs: tuple[str, ...], affinity: int, element: str, hp: int = 40,
-             sdr: int = 0) -> tuple[object, object]:
+             sdr: int = 0) -> tuple[MiridonBattle, Any]:
     """A mage casts a 6d6 Elemental Spell at the dragon, every die a 3 (18 rolled)."""
     wyrm = unit("wyrm", "enemy", at=(5, 0), flairs=dragon_flairs, sdr=sdr,
                 pools={rf.AFFINITY_POOL: affinity})
@@ -41,27 +43,27 @@ def _cast_at(dragon_flairs: tuple[str, ...], affinity: int, element: str, hp: in
 
 def test_l1366_an_elemental_spell_moves_the_affinity() -> None:
     after, outcome = _cast_at(AFFINITY, 1, "fire", sdr=2)
-    wyrm = after.unit("wyrm")  # type: ignore[attr-defined]
+    wyrm = after.unit("wyrm")
     # Purple (+1, electricity): fire is not its element, so it takes 18 - 2 and turns Fire
     assert (wyrm.hp, wyrm.pools[rf.AFFINITY_POOL]) == (40 - 16, 2)
-    assert "Fire Dragon" in outcome.summary  # type: ignore[attr-defined]
+    assert "Fire Dragon" in outcome.summary
     cold, _ = _cast_at(AFFINITY, -10, "cold")  # the minimum is -10 (L1366)
-    assert cold.unit("wyrm").pools[rf.AFFINITY_POOL] == -10  # type: ignore[attr-defined]
+    assert cold.unit("wyrm").pools[rf.AFFINITY_POOL] == -10
     plain, _ = _cast_at((), 0, "fire")  # no flair, no statistic (L1364)
     assert rf.AFFINITY_POOL not in plain.unit("wyrm").pools or \
-        plain.unit("wyrm").pools[rf.AFFINITY_POOL] == 0  # type: ignore[attr-defined]
+        plain.unit("wyrm").pools[rf.AFFINITY_POOL] == 0
 
 
 def test_l1376_l1384_its_own_element_deals_0_and_recovery_heals_before_sdr() -> None:
     after, outcome = _cast_at(AFFINITY, 5, "fire", hp=10, sdr=4)
-    wyrm = after.unit("wyrm")  # type: ignore[attr-defined]
+    wyrm = after.unit("wyrm")
     assert (wyrm.hp, wyrm.pools[rf.AFFINITY_POOL]) == (10, 6)  # 0 damage, no healing
     healed, outcome = _cast_at(RECOVERY, 5, "fire", hp=10, sdr=4)
-    wyrm = healed.unit("wyrm")  # type: ignore[attr-defined]
+    wyrm = healed.unit("wyrm")
     assert wyrm.hp == 10 + 18  # the 18 rolled, not 18 - SDR 4 (L1384)
-    assert "Dragon Recovery" in outcome.summary  # type: ignore[attr-defined]
+    assert "Dragon Recovery" in outcome.summary
     capped, _ = _cast_at(RECOVERY, 0, "electricity", hp=35)
-    assert capped.unit("wyrm").hp == 40  # up to its Maximum HP  # type: ignore[attr-defined]
+    assert capped.unit("wyrm").hp == 40  # up to its Maximum HP
 
 
 def test_recovery_forecast_is_the_6d6_and_matches_simulation() -> None:

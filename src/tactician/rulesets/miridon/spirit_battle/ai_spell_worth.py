@@ -102,7 +102,8 @@ def spell_target(other: UnitState, room_ft: int | None = None) -> Target:
                   casting=casting_of(other) is not None, strength=other.strength,
                   speed=other.speed, ghost=ghost_of(other),
                   resist_insanity=other.profile.talent("Resist Insanity"),
-                  flairs=tuple(other.profile.flairs), affinity=other.pools.get(AFFINITY_POOL, 0), room_ft=room_ft)
+                  flairs=tuple(other.profile.flairs),
+                  affinity=other.pools.get(AFFINITY_POOL, 0), room_ft=room_ft)
 
 
 def through(damage: Mapping[int, float], shield: int) -> dict[int, float]:
