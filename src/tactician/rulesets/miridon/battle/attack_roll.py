@@ -127,6 +127,11 @@ class Result(NamedTuple):
         """The Vampiric Weapon's healing of the wielder, as rolled (L3377)."""
         return self.worn.healed if self.worn else 0
 
+    @property
+    def recovered(self) -> int:
+        """Dragon Recovery's healing of the target, as rolled (L1384)."""
+        return self.worn.recovered if self.worn else 0
+
 
 def _damage_of(spec: AttackSpec, crit: bool, margin: int | None,
                chance: Any) -> tuple[int, int]:
@@ -237,6 +242,11 @@ def _finish(spec: AttackSpec, hits: int, crits: int, damage: int,
         if spec.unconscious and (damage > 0 or spec.dead_on_zero):
             status = "dead"  # L1742
         hp = max(0, spec.hp - damage)
+        if worn is not None and worn.recovered and spec.lasting is not None and \
+                spec.lasting.elemental_recovers_to is not None:
+            # Dragon Recovery (L1384) lands with the attack's damage (lasting_spells)
+            hp = min(spec.lasting.elemental_recovers_to,
+                     max(0, spec.hp - damage + worn.recovered))
         if hp <= 0 and status == "ok":
             status = "unconscious"  # L1740
         points = spec.crit_multiplier_points if crits else 1
