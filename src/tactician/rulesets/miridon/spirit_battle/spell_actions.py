@@ -249,8 +249,8 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
     targets = [replace(_target(state, unit, t), room_ft=pushes[t].room, chosen_ft=chosen.get(t),
                        fall_ft=pushes[t].fallen)
                if t in pushes else _target(state, unit, t) for t in ids]
-    deflecting = spell_deflections(ctx.book, ctx.options, state, casting.spell, unit.id, ids,
-                                   action.get("deflect"))
+    deflecting = spell_deflections(ctx.book, ctx.options, state, casting.spell, unit.id,
+                                   tuple(t.id for t in targets), action.get("deflect"))
     targets = [replace(t, deflect_sdr=deflecting[t.id][0], deflect_when=deflecting[t.id][1])
                if t.id in deflecting else t for t in targets]
     result = activate_spell(casting, caster_of_unit(unit), targets, ctx.chance, ghost_of(unit),
