@@ -155,11 +155,11 @@ def _elemental(casting: Casting, caster: Caster, targets: Sequence[Target], chan
                *rest: Any) -> Activation:
     options: SpiritOptions = rest[-1]
     rolls = _rolls(elemental_dice(caster), len(targets), chance, options)
-    effects = tuple(_elemental_effect(casting, t, r) for t, r in zip(targets, rolls, strict=True))
+    effects = tuple(elemental_effect(casting, t, r) for t, r in zip(targets, rolls, strict=True))
     return Activation(casting, effects, tuple(rolls), insanity=_checks_for_damage(targets, effects))
 
 
-def _elemental_effect(casting: Casting, target: Target, rolled: int) -> Effect:
+def elemental_effect(casting: Casting, target: Target, rolled: int) -> Effect:
     """One target's share: "[Spell Damage Reduction] reduces this damage." (L3288); on a
     dragon (L1358-1386, ``racial_flairs.elemental_hit_on_dragon``) a hit of its affinity's
     element deals 0 (L1376) and, with Dragon Recovery, heals the roll "before any [Spell
@@ -208,7 +208,7 @@ def _redirection(result: Activation, caster: Caster, targets: Sequence[Target],
     rolled = int(chance.decide(elemental_dice(caster))) \
         if options.area_spell_roll == "per_target" else result.rolled[first]
     target = replace(caster_target, sdr=0 if advanced else caster_target.sdr, deflect_sdr=0)
-    effect = replace(_elemental_effect(result.casting, target, rolled), redirected=True)
+    effect = replace(elemental_effect(result.casting, target, rolled), redirected=True)
     checks = _checks_for_damage([target], [effect])
     return replace(result, effects=(*result.effects, effect),
                    rolled=(*result.rolled, rolled) if options.area_spell_roll == "per_target"

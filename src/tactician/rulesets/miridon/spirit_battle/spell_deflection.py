@@ -5,7 +5,7 @@ Redirection flairs (L550-566), the battle's half: who may deflect, and what it c
 Dealt] that would be reduced with [Spell Damage Reduction]" ("[Spell Damage Reduction]
 reduces this damage.", L3288), so a target in a shield block stance with the flair may
 deflect it, "after then [Damage Dealt] is rolled" (L2205): the choice is made on the roll in
-``magic.activation._elemental_effect`` (the one procedure the forecast enumerates). The
+``magic.activation.elemental_effect`` (the one procedure the forecast enumerates). The
 action's ``deflect`` is the targets' choice, as an attack's is the defender's
 (``battle/magic_shield``): ``auto`` (default; under ``auto_reactions: policy`` a target that
 can deflects a roll exceeding its SDR), ``yes`` (deflect; refused naming why when it cannot)
