@@ -75,7 +75,7 @@ def test_the_policy_deflects_a_roll_only_when_it_cuts_something() -> None:
     (_knight(), _shielded(stance="No Stance"), "not a shield block stance"),
     (_knight(), _shielded(flairs=()), "lacks the Magic Shield Deflection flair"),
     (_knight(), _shielded(speed=0), "cannot pay Magic Shield Deflection"),
-    (unit("k", at=(0, 0)), _shielded(), "carries no Elemental Weapon"),
+    (unit("k", at=(0, 0)), _shielded(), "is no tesla and carries no Elemental Weapon"),
 ])
 def test_a_deflection_that_cannot_be_made_is_refused_naming_why(knight: Any, target: Any,
                                                                  error: str) -> None:
@@ -197,6 +197,41 @@ def test_dragon_recovery_forecast_agrees_with_seeded_attacks() -> None:
     seen: Counter[int] = Counter()
     for seed in range(n):
         after, _ = _attack(state, None, "no", seed=70_000 + seed)
+        seen[after.unit("t").hp] += 1
+    assert set(seen) <= {k for k, p in found.hp.items() if p > 0}
+    for value, p in found.hp.items():
+        assert abs(seen[value] / n - p) <= 4.5 * math.sqrt(p * (1 - p) / n) + 1 / n
+
+
+def _gunner() -> Any:
+    return unit("k", at=(0, 0), weapons=("Shock Gun",))
+
+
+def test_l2202_a_teslas_damage_is_deflected_on_its_roll() -> None:
+    """"Attack with [Tesla]" (L2202): a Shock Gun's 1d6 = 5 less SDR 1 (L1658) is 4; deflected,
+    SDR + the Large Shield's bonus; the policy does not deflect a 1 (nothing to cut)."""
+    bonus = BOOK.weapon("Large Shield").block_bonus or 0
+    state = battle(_gunner(), _shielded())
+    plain, _ = _attack(state, [5, 5, 5], "no")
+    taken, record = _attack(state, [5, 5, 5], "yes")
+    assert 60 - plain.unit("t").hp == 4
+    assert 60 - taken.unit("t").hp == max(0, 4 - bonus) and record["damage"] == 4 - bonus
+    assert taken.unit("t").stance == "Block Stance"
+    low, _ = _attack(state, [5, 5, 1], "auto")
+    assert low.unit("t").stance == "Shield Block Stance"
+
+
+def test_tesla_deflection_forecast_agrees_with_seeded_attacks() -> None:
+    state = battle(_gunner(), _shielded(hp=5))
+    action = {"type": "attack", "unit": "k", "target": "t", "dodge": "no", "block": "none"}
+    plan, _ = plan_attack(BOOK, BattleOptions(), state, {**action, "deflect": "auto"})
+    found = odds(plan.spec)
+    bare, _ = plan_attack(BOOK, BattleOptions(), state, {**action, "deflect": "no"})
+    assert odds(bare.spec).expected_damage > found.expected_damage
+    n = 1200
+    seen: Counter[int] = Counter()
+    for seed in range(n):
+        after, _ = _attack(state, None, "auto", seed=50_000 + seed)
         seen[after.unit("t").hp] += 1
     assert set(seen) <= {k for k, p in found.hp.items() if p > 0}
     for value, p in found.hp.items():
