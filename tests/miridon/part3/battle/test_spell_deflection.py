@@ -11,12 +11,14 @@ from typing import Any
 import pytest
 
 from tactician.errors import RulesError
+from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.state import MiridonBattle
 from tactician.rulesets.miridon.compendium import load_compendium
 from tactician.rulesets.miridon.magic.activation import Target, activate_spell
 from tactician.rulesets.miridon.magic.caster import Caster
 from tactician.rulesets.miridon.magic.casting import Casting
 from tactician.rulesets.miridon.magic.forecast import activation_distribution, per_target
+from tactician.rulesets.miridon.spirit_battle.ai_spell_worth import worth
 from tests.miridon.battle.helpers import act, battle, unit
 from tests.miridon.part3.conftest import seeded
 
@@ -123,3 +125,23 @@ def test_the_forecast_of_a_deflecting_target_is_exact_and_matches_simulation() -
     with pytest.raises(RulesError, match="Redirection needs the caster"):
         activate_spell(spell, Caster(), [Target("t", sdr=0, deflect_sdr=2, deflect_when="always",
                                                 flairs=REDIRECT)], seeded(1))
+
+
+def test_the_ais_worth_of_the_spell_counts_deflection_and_redirection() -> None:
+    """The AI's worth of a cold Elemental Spell reads the battle's deflection (the policy) and
+    the redirection back onto the caster: E[damage] falls, and the caster's own is counted."""
+    def _worth(target: Any) -> Any:
+        mage = unit("mage", ghost=10, pools={"max_ghost": 40}, speed=20, strength=20, sdr=1)
+        state = battle(mage, target)
+        casting = Casting("Elemental Spell", (), 5, 0, "t", 60, element="cold")
+        found = worth(BOOK, BattleOptions(), state, state.unit("mage"), casting)
+        assert found is not None
+        return found
+
+    plain = _worth(_shielded(flairs=()))
+    deflected = _worth(_shielded())
+    redirected = _worth(_shielded(flairs=REDIRECT))
+    assert plain.expected == pytest.approx(21 - 1, abs=1e-6)  # 6d6 less SDR 1 (never below)
+    assert deflected.expected < plain.expected
+    assert redirected.expected == pytest.approx(deflected.expected)
+    assert redirected.value < deflected.value and "redirected back" in redirected.why
