@@ -13,7 +13,13 @@ from tactician.errors import TacticianError
 from tactician.store import location
 from tactician.store.battles import find_battle
 from tactician.store.campaigns import get_campaign, list_characters
-from tactician.store.database import HEAD, alembic_config, current_revision, open_database
+from tactician.store.database import (
+    HEAD,
+    SYNC,
+    alembic_config,
+    current_revision,
+    open_database,
+)
 
 DATA = Path(__file__).parent / "data"
 
@@ -132,3 +138,30 @@ def test_what_cannot_be_opened_is_named(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match=r"garbage.sqlite: file is not a database"):
         open_database(str(garbage))
     assert garbage.read_text().startswith("not a database")
+
+
+@pytest.mark.parametrize(("asked", "pragma"), [(None, 1), ("normal", 1), ("FULL", 2)])
+def test_sqlite_synchronous_follows_the_setting(monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path, asked: str | None,
+                                                pragma: int) -> None:
+    """WAL with synchronous=NORMAL by default (no fsync per commit); FULL on request."""
+    if asked is None:
+        monkeypatch.delenv(SYNC, raising=False)
+    else:
+        monkeypatch.setenv(SYNC, asked)
+    db = open_database(str(tmp_path / "c.sqlite"))
+    try:
+        with db.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == pragma
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    finally:
+        db.close()
+
+
+def test_an_unknown_synchronous_setting_is_refused(monkeypatch: pytest.MonkeyPatch,
+                                                   tmp_path: Path) -> None:
+    monkeypatch.setenv(SYNC, "off")
+    with pytest.raises(TacticianError, match=r"TACTICIAN_SQLITE_SYNC='off': give one of "
+                                              r"normal, full"):
+        open_database(str(tmp_path / "c.sqlite"))
+    assert not (tmp_path / "c.sqlite").exists()

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, func, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, defer
 
 from tactician.engine.battle import Battle
 from tactician.engine.log import Entry
@@ -69,8 +69,13 @@ def _info(row: BattleRow) -> BattleInfo:
 
 
 def _row(session: Session, battle_id: int, lock: bool = False) -> BattleRow:
+    """The battle's row; locked (``FOR UPDATE``) for a writer, which then needs only
+    its header columns: the start and header JSON are not read (the start is the
+    largest part of the row, parsed again on every write before this)."""
     query = select(BattleRow).where(BattleRow.id == battle_id)
-    row = session.scalars(query.with_for_update() if lock else query).one_or_none()
+    if lock:
+        query = query.options(defer(BattleRow.start), defer(BattleRow.header)).with_for_update()
+    row = session.scalars(query).one_or_none()
     if row is None:
         raise TacticianError(f"no battle with id {battle_id}")
     return row
@@ -206,6 +211,26 @@ def get_battle(db: Database, battle_id: int) -> BattleInfo:
                           list(row.options), row.streams, row.last_seq, row.status)
 
 
+def head(db: Database, battle_id: int) -> tuple[BattleInfo, str]:
+    """The battle's header columns and the hash its log ends on (the last entry's,
+    or the start's for an empty log), in one read: what a process holding the
+    battle in memory (``table.held``) checks before acting on it. The hash chains
+    the start, seed, ruleset, options and every entry, so equal hashes at equal
+    sequence number and stream counter mean the same battle."""
+    with db.read() as session:
+        row = session.execute(select(*_INFO, BattleRow.header).where(
+            BattleRow.id == battle_id)).one_or_none()
+        if row is None:
+            raise TacticianError(f"no battle with id {battle_id}")
+        info = BattleInfo(row.id, row.campaign_id, row.name, row.ruleset, row.seed,
+                          list(row.options), row.streams, row.last_seq, row.status)
+        if info.last_seq == 0:
+            return info, str(row.header.get("start_hash", ""))
+        last = session.scalar(select(EntryRow.entry).where(
+            EntryRow.battle_id == battle_id, EntryRow.seq == info.last_seq))
+        return info, str((last or {}).get("hash", ""))
+
+
 def load_tail(db: Database, battle_id: int, whole_log: bool = False,
               upto: int | None = None) -> Tail:
     """The newest snapshot and the entries after it, in one read transaction (with
@@ -264,6 +289,12 @@ def append_entries(db: Database, battle_id: int, expected_seq: int, entries: Seq
         with db.write() as session:
             row = _row(session, battle_id, lock=True)
             _check_fresh(session, row, expected_seq, entries)
+            # the replaced snapshot goes first, so that the rows added below are
+            # flushed once, at the commit (a statement run after them would flush first)
+            if states:
+                session.execute(delete(SnapshotRow).where(
+                    SnapshotRow.battle_id == battle_id, SnapshotRow.seq <= expected_seq,
+                    SnapshotRow.pinned.is_(False)))
             for entry in entries:
                 session.add(EntryRow(battle_id=battle_id, seq=entry.seq,
                                      entry=entry.model_dump(mode="json")))
@@ -271,10 +302,6 @@ def append_entries(db: Database, battle_id: int, expected_seq: int, entries: Seq
             for seq, dumped in sorted((states or {}).items()):
                 session.add(SnapshotRow(battle_id=battle_id, seq=seq, state=dumped,
                                         pinned=seq in pinned))
-            if states:
-                session.execute(delete(SnapshotRow).where(
-                    SnapshotRow.battle_id == battle_id, SnapshotRow.seq <= expected_seq,
-                    SnapshotRow.pinned.is_(False)))
             row.last_seq = last
             row.streams = _streams_after(row.streams, entries)
             if status is not None:
@@ -364,13 +391,18 @@ def _check_fresh(session: Session, row: BattleRow, expected_seq: int,
 
 
 def drop_entries(db: Database, battle_id: int, expected_seq: int, keep: int,
-                 state: dict[str, Any] | None = None, status: str = "ongoing") -> list[Entry]:
+                 state: dict[str, Any] | None = None, status: str = "ongoing",
+                 expected_streams: int | None = None) -> list[Entry]:
     """Undo: keep entries 1..``keep``, drop the rest and their snapshots (the stream
     counter stays: an undone action's dice are never drawn again); ``state``, the
-    dumped state after entry ``keep``, becomes the newest snapshot."""
+    dumped state after entry ``keep``, becomes the newest snapshot. With
+    ``expected_streams`` (the stream counter the undo was decided on) an undo and a
+    new action elsewhere since, which leave the sequence number as it was, are
+    refused too: ``state`` was computed from the entries as they were then."""
     with db.write() as session:
         row = _row(session, battle_id, lock=True)
-        if row.last_seq != expected_seq:
+        if row.last_seq != expected_seq or (expected_streams is not None
+                                            and row.streams != expected_streams):
             raise StaleBattle(row.last_seq)
         if not 0 <= keep <= row.last_seq:
             raise TacticianError(f"cannot keep {keep} entries of {row.last_seq}")

@@ -3,14 +3,15 @@ date by the migrations shipped in ``store/migrations`` (no set-up step, no
 ``alembic.ini``).
 
 SQLite: WAL journal (readers never wait for the writer), a busy timeout instead
-of "database is locked", foreign keys on, ``synchronous=FULL`` (an action the
-player saw committed survives a power cut), and ``BEGIN IMMEDIATE`` for every
-write transaction so two writers queue up instead of failing half-way.
+of "database is locked", foreign keys on, ``synchronous=NORMAL`` (see ``SYNC``),
+and ``BEGIN IMMEDIATE`` for every write transaction so two writers queue up
+instead of failing half-way.
 PostgreSQL (psycopg 3): writes lock the rows they check (``FOR UPDATE``).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -29,6 +30,13 @@ from tactician.store.location import describe, resolve
 HEAD = "0003"
 BUSY_TIMEOUT_MS = 30_000
 _IMMEDIATE = "tactician_immediate"
+# SQLite's ``synchronous`` (environment ``TACTICIAN_SQLITE_SYNC``). NORMAL, with WAL,
+# never corrupts the file and loses nothing when the process is killed
+# (bench/bench_kill.py); only a power cut or an OS crash may take back the last
+# commits before the next checkpoint. FULL also survives that, at an fsync per
+# commit: on a loaded machine the largest part of a web action (docs/web.md).
+SYNC = "TACTICIAN_SQLITE_SYNC"
+SYNC_MODES = ("normal", "full")
 
 
 class StoreError(TacticianError):
@@ -106,9 +114,19 @@ def open_database(db: str | None = None, migrate: bool = True) -> Database:
     return database
 
 
+def sync_mode() -> str:
+    """The SQLite ``synchronous`` setting asked for (``SYNC``; default normal)."""
+    mode = os.environ.get(SYNC, "normal").strip().lower() or "normal"
+    if mode not in SYNC_MODES:
+        raise StoreError(f"{SYNC}={os.environ.get(SYNC)!r}: give one of "
+                         f"{', '.join(SYNC_MODES)}")
+    return mode
+
+
 def _engine(url: URL) -> Engine:
     if url.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
+    sync = sync_mode().upper()
     engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
 
     @event.listens_for(engine, "connect")
@@ -120,7 +138,7 @@ def _engine(url: URL) -> Engine:
             cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute(f"PRAGMA synchronous={sync}")
         cursor.close()
 
     @event.listens_for(engine, "begin")

@@ -10,8 +10,10 @@ the entries after it.
 
 from __future__ import annotations
 
+import json
 import random
 import tempfile
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +28,7 @@ from tactician.store import battles as store
 from tactician.store.battles import BattleInfo
 from tactician.store.campaigns import CampaignInfo, create_campaign
 from tactician.store.database import Database
+from tactician.table.held import HOLDER, Held, key_of, load
 
 # a snapshot is pinned (kept for good) after every this many entries, and at each phase end
 DEFAULT_SNAPSHOT_EVERY = 50
@@ -47,10 +50,25 @@ def pinned(entry: Entry, every: int = DEFAULT_SNAPSHOT_EVERY) -> bool:
 
 def rules_for(ruleset: str, options: list[str]) -> Any:
     """The ruleset's battle rules with the campaign's rulings (refuses an unknown
-    ruleset, naming the installed ones)."""
+    ruleset, naming the installed ones), built once per process for each ruleset and
+    rulings: every action asked for them again, and building them parses the
+    rulings (Miridon's loads its compendium). The rules objects are set up in their
+    constructor and never changed after, so one serves every battle and thread."""
     from tactician.table.battle_files import battle_rules_of
 
-    return battle_rules_of(ruleset, options)
+    key = (ruleset, tuple(options))
+    found = _RULES.get(key)
+    if found is None:
+        found = battle_rules_of(ruleset, list(options))  # an unknown one raises: not kept
+        with _RULES_LOCK:
+            if len(_RULES) >= 64:
+                _RULES.clear()
+            _RULES[key] = found
+    return found
+
+
+_RULES: dict[tuple[str, tuple[str, ...]], Any] = {}
+_RULES_LOCK = threading.Lock()
 
 
 def new_campaign(db: Database, name: str, ruleset: str, options: list[str]) -> CampaignInfo:
@@ -169,27 +187,53 @@ def perform_many(db: Database, battle_id: int, actions: list[dict[str, Any]],
     last."""
     if dice is not None and len(actions) != 1:
         raise TacticianError("the table's own dice go with one action at a time")
-    opened = open_battle(db, battle_id, whole_log=True)
-    assert opened.battle is not None
-    seen = opened.info.last_seq if expected_seq is None else expected_seq
-    if seen != opened.info.last_seq:
-        raise store.StaleBattle(opened.info.last_seq)
-    battle, state = opened.battle, opened.state
+    info, rules, battle, state, held = _for_action(db, battle_id)
+    seen = info.last_seq if expected_seq is None else expected_seq
+    if seen != info.last_seq:
+        raise store.StaleBattle(info.last_seq)
     steps: list[tuple[Entry, Any]] = []
     for action in actions:
-        battle, entry, state = act(battle, opened.rules, action, dice, state)
+        battle, entry, state = act(battle, rules, action, dice, state)
         steps.append((entry, state))
-    store_steps(db, battle_id, opened.rules, seen, steps, every)
+    stored = store_steps(db, battle_id, rules, seen, steps, every)
+    assert stored is not None
+    HOLDER.put(db, battle_id, battle, stored.states[battle.log[-1].seq], held, stored.info)
     return [entry for entry, _ in steps], state
 
 
+def _for_action(db: Database, battle_id: int
+                ) -> tuple[BattleInfo, Any, Battle, Any, Held | None]:
+    """The battle to act on: the one this process holds if the store's head is still
+    the one it was stored at (``table.held``: one small read), else opened whole
+    (every entry read and verified)."""
+    info, last_hash = store.head(db, battle_id)
+    rules = rules_for(info.ruleset, info.options)
+    held = HOLDER.get(db, battle_id, (info.last_seq, info.streams, last_hash))
+    text = held.state_text(info.last_seq) if held is not None else None
+    if held is not None and text is not None:
+        return info, rules, held.battle, load(rules, text), held
+    opened = open_battle(db, battle_id, whole_log=True)
+    assert opened.battle is not None
+    # held from now on, so that an undo of this action finds the state it goes back to
+    HOLDER.put(db, battle_id, opened.battle, opened.rules.dump_state(opened.state))
+    return (opened.info, opened.rules, opened.battle, opened.state,
+            HOLDER.get(db, battle_id, key_of(opened.battle)))
+
+
+@dataclass(frozen=True)
+class Stored:
+    info: BattleInfo  # the battle's header as committed
+    states: dict[int, dict[str, Any]]  # the dumped states stored, by entry
+
+
 def store_steps(db: Database, battle_id: int, rules: Any, seen: int,
-                steps: list[tuple[Entry, Any]], every: int = DEFAULT_SNAPSHOT_EVERY) -> None:
+                steps: list[tuple[Entry, Any]], every: int = DEFAULT_SNAPSHOT_EVERY
+                ) -> Stored | None:
     """Store logged entries decided on the battle at entry ``seen``, with the state
     after each pinned one and after the last as snapshots, in one transaction
-    (``StaleBattle`` if the battle moved on)."""
+    (``StaleBattle`` if the battle moved on). Returns what was committed."""
     if not steps:
-        return
+        return None
     states: dict[int, dict[str, Any]] = {}
     pins: set[int] = set()
     for number, (entry, state) in enumerate(steps, start=1):
@@ -203,8 +247,19 @@ def store_steps(db: Database, battle_id: int, rules: Any, seen: int,
         from tactician.rulesets.registry import contract
 
         carry = contract(store.get_battle(db, battle_id).ruleset).aftermath(steps[-1][1])
-    store.append_entries(db, battle_id, seen, [entry for entry, _ in steps], states, pins,
-                         status, carry)
+    info = store.append_entries(db, battle_id, seen, [entry for entry, _ in steps], states,
+                                pins, status, carry)
+    return Stored(info, states)
+
+
+def committed(db: Database, battle_id: int, entry: Entry) -> BattleInfo | None:
+    """The header this process committed with ``entry`` as the battle's newest entry
+    (None if it has committed another since): what a caller publishing the
+    action's board needs, without reading the battle again after the commit."""
+    held = HOLDER.get_any(db, battle_id)
+    if held is None or held.info is None or not held.battle.log:
+        return None
+    return held.info if held.battle.log[-1].hash == entry.hash else None
 
 
 def take_back(db: Database, battle_id: int, keep: int | None = None,
@@ -213,20 +268,32 @@ def take_back(db: Database, battle_id: int, keep: int | None = None,
     is stored as the newest snapshot, so the next open replays nothing. ``expected_seq``
     is the last entry the player saw (default: the one read now): a battle that moved
     on since is refused with ``StaleBattle``."""
-    info = store.get_battle(db, battle_id)
+    info, last_hash = store.head(db, battle_id)
     if info.last_seq == 0:
         raise TacticianError("nothing to undo: the log is empty")
     kept = info.last_seq - 1 if keep is None else keep
     if not 0 <= kept < info.last_seq:
         raise TacticianError(f"cannot undo to entry {kept}: the log has entries "
                              f"1..{info.last_seq}, so keep 0..{info.last_seq - 1} of them")
-    tail = store.load_tail(db, battle_id, upto=kept)
     rules = rules_for(info.ruleset, info.options)
-    base = tail.snapshot if tail.snapshot is not None else tail.start
-    state = replay_entries(rules.load_state(base), tail.entries, rules)
+    held = HOLDER.get(db, battle_id, (info.last_seq, info.streams, last_hash))
+    text = held.state_text(kept) if held is not None else None
+    if held is not None and text is not None:  # the state it goes back to is held
+        dumped: dict[str, Any] = json.loads(text)
+        state = rules.load_state(dumped)
+    else:
+        tail = store.load_tail(db, battle_id, upto=kept)
+        base = tail.snapshot if tail.snapshot is not None else tail.start
+        state = replay_entries(rules.load_state(base), tail.entries, rules)
+        dumped = rules.dump_state(state)
     seen = info.last_seq if expected_seq is None else expected_seq
-    return store.drop_entries(db, battle_id, seen, kept, rules.dump_state(state),
-                              status_of(state))
+    dropped = store.drop_entries(db, battle_id, seen, kept, dumped, status_of(state),
+                                 expected_streams=info.streams if seen == info.last_seq
+                                 else None)
+    if held is not None and seen == info.last_seq:
+        battle = held.battle.model_copy(update={"log": held.battle.log[:kept]})
+        HOLDER.put(db, battle_id, battle, dumped, held)  # no header: an undo publishes none
+    return dropped
 
 
 def check_battle(db: Database, battle_id: int) -> list[str]:

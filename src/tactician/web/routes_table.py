@@ -157,7 +157,9 @@ def act(request: Request, table_id: str, body: commands.Command) -> Response:
     except TacticianError as exc:
         return refusal(commands.scrubbed(str(exc), fog), 400)
     published = views.publish(who.table.battle_id, current.ruleset, after,
-                              entry.model_dump(mode="json"))
+                              entry.model_dump(mode="json"),
+                              campaigns.committed(request.app.state.db, who.table.battle_id,
+                                                  entry))
     now = _changed(request, who.table.battle_id, published)
     fresh = _fresh(request, who, now)
     shown = [e for e in fresh["log"] if e["seq"] == entry.seq]

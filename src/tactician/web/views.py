@@ -16,6 +16,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+from tactician.store.battles import BattleInfo
 from tactician.store.database import Database
 from tactician.table import tables
 from tactician.table.seats import Seat, Table
@@ -158,12 +159,13 @@ class Views:
             return tables.log_after(self.db, battle_id, 1)
         return [*cached.entries[:keep], *newer[1:]]
 
-    def publish(self, battle_id: int, ruleset: str, state: Any, entry: dict[str, Any]
-                ) -> Current | None:
+    def publish(self, battle_id: int, ruleset: str, state: Any, entry: dict[str, Any],
+                info: BattleInfo | None = None) -> Current | None:
         """Cache the board after an action this process just committed, from the state
         the action produced (no re-read of the battle), and return it. Skipped (None)
-        unless the cache held the entry before."""
-        info = tables.info(self.db, battle_id)
+        unless the cache held the entry before. ``info``: the header as committed
+        (``campaigns.committed``), else read now."""
+        info = info if info is not None else tables.info(self.db, battle_id)
         with self._lock:
             cached = self._cache.get(battle_id)
         # ours is still the newest entry: the same number and no stream drawn since
