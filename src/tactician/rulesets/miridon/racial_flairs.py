@@ -62,6 +62,11 @@ def nullifies(flairs: Collection[str], affinity: int, element: str | None) -> bo
         affinity)
 
 
+def recovers(flairs: Collection[str]) -> bool:
+    """Dragon Recovery (L1384; needs the affinity, L1382): a hit of its own element heals."""
+    return has_affinity(flairs) and _has(flairs, "Dragon Recovery")
+
+
 def dragon_kind(affinity: int) -> str:
     """L1370-1374: < −1 Ice Dragon, > +1 Fire Dragon, −1..+1 Purple Dragon."""
     if affinity < -1:
@@ -100,7 +105,7 @@ def elemental_hit_on_dragon(
         return DragonHit(damage_dealt, 0, affinity)
     after = affinity_after_hit(affinity, element)
     if element is not None and element == affinity_element(affinity):
-        healed = damage_before_sdr if _has(flairs, "Dragon Recovery") else 0
+        healed = damage_before_sdr if recovers(flairs) else 0
         return DragonHit(0, max(0, healed), after)
     return DragonHit(damage_dealt, 0, after)
 

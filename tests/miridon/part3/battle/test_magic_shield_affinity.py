@@ -75,7 +75,7 @@ def test_the_policy_deflects_a_roll_only_when_it_cuts_something() -> None:
     (_knight(), _shielded(stance="No Stance"), "not a shield block stance"),
     (_knight(), _shielded(flairs=()), "lacks the Magic Shield Deflection flair"),
     (_knight(), _shielded(speed=0), "cannot pay Magic Shield Deflection"),
-    (unit("k", at=(0, 0)), _shielded(), "carries no Elemental Weapon"),
+    (unit("k", at=(0, 0)), _shielded(), "is no tesla and carries no Elemental Weapon"),
 ])
 def test_a_deflection_that_cannot_be_made_is_refused_naming_why(knight: Any, target: Any,
                                                                  error: str) -> None:
@@ -162,3 +162,77 @@ def test_piece_c_14_two_fire_hits_make_a_fire_dragon_and_a_cold_one_purple() -> 
         affinity = state.unit("t").pools[rf.AFFINITY_POOL]
         kinds.append((affinity, rf.dragon_kind(affinity), record["elemental"]))
     assert kinds == [(1, "Purple Dragon", 4), (2, "Fire Dragon", 4), (1, "Purple Dragon", 4)]
+
+
+def _recovering(affinity: int, hp: int) -> Any:
+    return unit("t", "enemy", at=(1, 0), hp=60, flairs=("Dragon Elemental Affinity",
+                                                        "Dragon Recovery"),
+                pools={rf.AFFINITY_POOL: affinity}).model_copy(update={"hp": hp})
+
+
+def test_l1384_dragon_recovery_heals_the_elemental_weapons_roll() -> None:
+    """A Fire Dragon with Dragon Recovery hit by a fire Elemental Weapon 1d6: the sword's 7
+    lands, the enchantment deals 0 (L1376) and heals its 3 rolled, before SDR (L1384); the
+    net never passes its Maximum HP."""
+    after, record = _attack(battle(_knight("fire"), _recovering(2, 30)), [5, 5, 6, 3], "no")
+    assert (after.unit("t").hp, record["recovered"], record["elemental"]) == (30 - 7 + 3, 3, 0)
+    assert any("Dragon Recovery" in e and "L1384" in e for e in record["effects"])
+    full, record = _attack(battle(_knight("fire", flat=5), _recovering(2, 60)), [5, 5, 6, 3],
+                           "no")
+    assert (full.unit("t").hp, record["recovered"]) == (60, 8)  # 60 - 7 + 8, capped at 60
+    cold, record = _attack(battle(_knight("cold"), _recovering(2, 30)), [5, 5, 6, 3], "no")
+    assert (cold.unit("t").hp, record["recovered"]) == (30 - 7 - 3, 0)  # not its element
+
+
+def test_dragon_recovery_forecast_agrees_with_seeded_attacks() -> None:
+    """The plan's exact HP odds include the healing: a fire Elemental Weapon 1d6+1 on a 20 HP
+    Fire Dragon with Recovery, against 1200 seeded attacks (4.5 sigmas)."""
+    state = battle(_knight("fire", flat=1), _recovering(3, 20))
+    action = {"type": "attack", "unit": "k", "target": "t", "dodge": "no", "block": "none"}
+    plan, _ = plan_attack(BOOK, BattleOptions(), state, action)
+    found = odds(plan.spec)
+    assert plan.spec.lasting is not None and plan.spec.lasting.elemental_recovers_to == 60
+    assert max(k for k, p in found.hp.items() if p > 0) > 20  # a miss is 20; a hit may heal
+    n = 1200
+    seen: Counter[int] = Counter()
+    for seed in range(n):
+        after, _ = _attack(state, None, "no", seed=70_000 + seed)
+        seen[after.unit("t").hp] += 1
+    assert set(seen) <= {k for k, p in found.hp.items() if p > 0}
+    for value, p in found.hp.items():
+        assert abs(seen[value] / n - p) <= 4.5 * math.sqrt(p * (1 - p) / n) + 1 / n
+
+
+def _gunner() -> Any:
+    return unit("k", at=(0, 0), weapons=("Shock Gun",))
+
+
+def test_l2202_a_teslas_damage_is_deflected_on_its_roll() -> None:
+    """"Attack with [Tesla]" (L2202): a Shock Gun's 1d6 = 5 less SDR 1 (L1658) is 4; deflected,
+    SDR + the Large Shield's bonus; the policy does not deflect a 1 (nothing to cut)."""
+    bonus = BOOK.weapon("Large Shield").block_bonus or 0
+    state = battle(_gunner(), _shielded())
+    plain, _ = _attack(state, [5, 5, 5], "no")
+    taken, record = _attack(state, [5, 5, 5], "yes")
+    assert 60 - plain.unit("t").hp == 4
+    assert 60 - taken.unit("t").hp == max(0, 4 - bonus) and record["damage"] == 4 - bonus
+    assert taken.unit("t").stance == "Block Stance"
+    low, _ = _attack(state, [5, 5, 1], "auto")
+    assert low.unit("t").stance == "Shield Block Stance"
+
+
+def test_tesla_deflection_forecast_agrees_with_seeded_attacks() -> None:
+    state = battle(_gunner(), _shielded(hp=5))
+    action = {"type": "attack", "unit": "k", "target": "t", "dodge": "no", "block": "none"}
+    plan, _ = plan_attack(BOOK, BattleOptions(), state, {**action, "deflect": "auto"})
+    found = odds(plan.spec)
+    bare, _ = plan_attack(BOOK, BattleOptions(), state, {**action, "deflect": "no"})
+    assert odds(bare.spec).expected_damage > found.expected_damage
+    n = 1200
+    seen: Counter[int] = Counter()
+    for seed in range(n):
+        after, _ = _attack(state, None, "auto", seed=50_000 + seed)
+        seen[after.unit("t").hp] += 1
+    assert set(seen) <= {k for k, p in found.hp.items() if p > 0}
+    for value, p in found.hp.items():
+        assert abs(seen[value] / n - p) <= 4.5 * math.sqrt(p * (1 - p) / n) + 1 / n

@@ -42,7 +42,7 @@ from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
 from tactician.rulesets.miridon.derived import AIMED_BONUS, UNARMED, UNARMED_DOUBLERS
 from tactician.rulesets.miridon.models import Weapon
-from tactician.rulesets.miridon.racial_flairs import AFFINITY_POOL, nullifies
+from tactician.rulesets.miridon.racial_flairs import AFFINITY_POOL, nullifies, recovers
 from tactician.rulesets.miridon.spirit_battle.barriers import barrier_of
 from tactician.rulesets.miridon.spirit_battle.enchantments import of_kind
 
@@ -416,6 +416,10 @@ def lasting_of(attacker: UnitState, target: UnitState, weapon: Weapon
         if nullifies(target.profile.flairs, target.pools.get(AFFINITY_POOL, 0),
                      elemental.element):
             found["elemental_nullified"] = True
+            if recovers(target.profile.flairs):
+                found["elemental_recovers_to"] = target.profile.max_hp
+                terms.append(Term(f"{target.id}'s Dragon Recovery heals the Elemental Weapon's "
+                                  "1d6+flat before SDR", elemental.flat, "L1384"))
             terms.append(Term(f"{target.id}'s Dragon Elemental Affinity is "
                               f"{elemental.element}: the Elemental Weapon deals 0", 0, "L1376"))
         terms.append(Term(f"Elemental Weapon ({elemental.element or 'element'}) 1d6+"

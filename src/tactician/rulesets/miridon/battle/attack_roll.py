@@ -41,6 +41,7 @@ from tactician.rulesets.miridon.battle.dice_events import D6Pool, ToHitRoll
 from tactician.rulesets.miridon.battle.lasting_spells import (
     Lasting,
     Worn,
+    deflects,
     lasting_roll,
     next_roll,
     weapon_hit,
@@ -127,6 +128,11 @@ class Result(NamedTuple):
         """The Vampiric Weapon's healing of the wielder, as rolled (L3377)."""
         return self.worn.healed if self.worn else 0
 
+    @property
+    def recovered(self) -> int:
+        """Dragon Recovery's healing of the target, as rolled (L1384)."""
+        return self.worn.recovered if self.worn else 0
+
 
 def _damage_of(spec: AttackSpec, crit: bool, margin: int | None,
                chance: Any) -> tuple[int, int]:
@@ -202,6 +208,9 @@ def step(spec: AttackSpec, state: Result, chance: Any, roll: ToHitRoll | None = 
                          state.pending)
     dealt, counted = _damage_of(spec, state.pending == 2, state.margin, chance)
     if spells is not None and worn is not None:
+        if spells.barrier_kind == "spell" and spells.deflect_sdr:
+            dealt, counted, worn = _tesla_deflection(spec, spells, worn, state.pending == 2,
+                                                     dealt, counted)
         dealt, worn = weapon_hit(spells, worn, dealt)
         # Redouble compares the weapon's damage the barrier let through (docs/rulings.md)
         return _hit_done(spec, spells, state, state.damage + dealt,
@@ -212,6 +221,22 @@ def step(spec: AttackSpec, state: Result, chance: Any, roll: ToHitRoll | None = 
                       counted=counted)
     # the margin is not kept in the end (the strike's record has the roll), so ends merge
     return _finish(spec, state.hits, state.crits, damage, None, counted)
+
+
+def _tesla_deflection(spec: AttackSpec, spells: Lasting, worn: Worn, crit: bool, dealt: int,
+                      counted: int) -> tuple[int, int, Worn]:
+    """Magic Shield Deflection against a tesla's damage, which SDR reduces (L1658; "Attack
+    with [Tesla]", L2202), chosen on the roll (L2205): the policy deflects when the roll
+    beats the SDR (the damage after it is above 0). Taken, the SDR is higher by the bonus
+    (L2207), so the hit loses the bonus as it loses the SDR (doubled by a doubling critical,
+    L1672; none on a sword's, which ignores the reduction)."""
+    if not worn.deflected and deflects(spells, dealt, 0):
+        worn = worn._replace(deflected=True)
+    if not worn.deflected or spec.unreduced:
+        return dealt, counted, worn
+    factor = {"double": 2, "piercing": 1, "sword": 0}[spec.crit_mode] if crit else 1
+    cut = factor * spells.deflect_sdr
+    return max(0, dealt - cut), max(0, counted - cut), worn
 
 
 def _hit_done(spec: AttackSpec, spells: Lasting, state: Result, damage: int, counted: int,
@@ -237,6 +262,11 @@ def _finish(spec: AttackSpec, hits: int, crits: int, damage: int,
         if spec.unconscious and (damage > 0 or spec.dead_on_zero):
             status = "dead"  # L1742
         hp = max(0, spec.hp - damage)
+        if worn is not None and worn.recovered and spec.lasting is not None and \
+                spec.lasting.elemental_recovers_to is not None:
+            # Dragon Recovery (L1384) lands with the attack's damage (lasting_spells)
+            hp = min(spec.lasting.elemental_recovers_to,
+                     max(0, spec.hp - damage + worn.recovered))
         if hp <= 0 and status == "ok":
             status = "unconscious"  # L1740
         points = spec.crit_multiplier_points if crits else 1

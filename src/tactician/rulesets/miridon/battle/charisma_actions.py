@@ -14,7 +14,8 @@ used (the defender's in the same skill, else 0); + Guidance on offence (L2134-21
 on defence with Phobia or Minor Insanity (L3151, L3157). The effect of a success is the
 GM's: the log records the contest and its outcome, and nothing else changes. Which skills
 take several targets is undefined, so every skill may name several (``targets=``); the
-text gives no range, so none is enforced. ``not_offered`` refuses the actions.
+text gives no range, so none is enforced. ``not_offered`` refuses the actions. Stealth used
+while casting adds the spell's Subtlety Modifier to the offence (L3273, ``subtlety``).
 
 Action keys: ``skill`` (one of the seven, e.g. ``taunt`` / ``false_weakness``),
 ``target`` or ``targets`` (a list). The exact chance of success is narrated before the
@@ -34,7 +35,8 @@ from tactician.rulesets.miridon.battle.dice_events import D6Pool
 from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.insanity_conditions import charisma_defence_penalty
-from tactician.rulesets.miridon.spirit_battle.unit_slices import mind_of
+from tactician.rulesets.miridon.magic.casting import spell_of
+from tactician.rulesets.miridon.spirit_battle.unit_slices import casting_of, mind_of
 
 SKILLS = ("Stunning Scream", "Battle Strategy", "Taunt", "Stealth", "Veil", "False Reload",
           "False Weakness")  # L2046-2092
@@ -75,6 +77,18 @@ def success_chance(offence: int, defence: int) -> float:
     return sum(p for s, p in ends.items() if s[2])
 
 
+def subtlety(ctx: Context, unit: UnitState, skill: str) -> int | None:
+    """Stealth's Subtlety: "Each spell has a [Subtlety Modifier]. If the character is in
+    [Stealth] ... then this modifier is added to the [Stealth] ... roll." (L3273). The battle
+    keeps no Stealth state (its effect is the GM's, M9), so the Stealth roll is this action's
+    Offensive Charisma Roll: made while the unit casts a spell, it gains that spell's Subtlety
+    Modifier (L3287-3387; None: not Stealth, or no spell being cast)."""
+    casting = casting_of(unit)
+    if skill != "Stealth" or casting is None or not casting.active:
+        return None
+    return spell_of(ctx.book, casting.spell).subtlety
+
+
 def _targets(state: MiridonBattle, action: Mapping[str, Any]) -> list[UnitState]:
     raw = action.get("targets", action.get("target"))
     ids = raw if isinstance(raw, list) else [raw] if raw is not None else []
@@ -104,8 +118,13 @@ def charisma(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> M
     state = state.replace_units(unit)
     ctx.say(f"{unit.id}: {skill} ({text(cost)}; a charisma skill, L1772-1784)")
     outcomes: list[dict[str, Any]] = []
+    subtle = subtlety(ctx, unit, skill)
+    if subtle is not None:
+        ctx.say(f"{unit.id} uses Stealth while casting: its spell's Subtlety Modifier "
+                f"{subtle:+d} is added to the Stealth roll (L3273)")
     for target in targets:
         offence, defence = bonuses(skill, unit, state.unit(target.id))
+        offence += subtle or 0
         odds = success_chance(offence, defence)
         attack, guard, won = contest(offence, defence, ctx.chance)
         ctx.say(f"{skill} on {target.id}: Offensive Charisma Roll 2d6{offence:+d} = {attack} "

@@ -28,6 +28,12 @@ one procedure (the battle resolves them on dice, the forecast enumerates them).
   with the element of the character's [Dragon Elemental Affinity] have their [Damage Dealt]
   reduced to 0." (L1376): the Elemental Weapon's damage, the hit's elemental part (L3362
   "reduced separately"), is 0 (``elemental_nullified``; the die is still rolled and logged).
+  With Dragon Recovery "they recover a [Damage Healed] to their [Current Health Points] equal
+  to the [Damage Dealt] they would have received before any [Spell Damage Reduction] is
+  applied" (L1384): the 1d6 + flat as rolled (``recovered``), which ``attack_roll._finish``
+  adds to the HP the attack leaves, up to ``elemental_recovers_to`` (its Maximum HP): the
+  damage and the healing of one attack land together, so the unit is unconscious only if
+  the net leaves it at 0 (DEFAULT, docs/rulings.md).
 
 ``Lasting`` is what the attack meets (fixed before the to-hit roll, like the rest of the
 ``AttackSpec``); ``Worn`` is what the hits did so far. Each roll is its own step so the
@@ -56,6 +62,7 @@ class Lasting:
     vampiric_flat: int | None = None  # Vampiric Weapon: heals 1d6 + this (L3377-3380)
     elemental_element: str | None = None  # the Elemental Weapon's element (L3358)
     elemental_nullified: bool = False  # a dragon of that affinity: its damage is 0 (L1376)
+    elemental_recovers_to: int | None = None  # Dragon Recovery: heals the roll up to this
     deflect_sdr: int = 0  # Magic Shield Deflection's SDR bonus if taken (0: not possible)
     deflect_when: DeflectWhen = "never"  # the defender's choice on the roll (L2205)
 
@@ -69,6 +76,7 @@ class Worn(NamedTuple):
     healed: int = 0  # the Vampiric Weapon's healing, as rolled
     dealt: int = 0  # the damage of the hit being worked out (the Vampiric Weapon reads it)
     deflected: bool = False  # Magic Shield Deflection taken in this attack (L2207)
+    recovered: int = 0  # Dragon Recovery: the nullified rolls the target heals (L1384)
 
 
 def through(spells: Lasting, worn: Worn, kind: BarrierKind, damage: int) -> tuple[int, Worn]:
@@ -107,8 +115,10 @@ def lasting_roll(spells: Lasting, worn: Worn, which: int, chance: Any) -> tuple[
     if which == ELEMENTAL_ROLL:
         assert spells.elemental_flat is not None
         rolled = chance.decide(D6Pool.of(1, spells.elemental_flat, 0, "Elemental Weapon damage"))
-        if spells.elemental_nullified:
-            return 0, worn  # L1376: the dragon's own element deals it nothing
+        if spells.elemental_nullified:  # L1376: the dragon's own element deals it nothing
+            if spells.elemental_recovers_to is not None:  # L1384: the roll, before SDR
+                worn = worn._replace(recovered=worn.recovered + rolled)
+            return 0, worn
         reduction = spells.elemental_reduction
         if not worn.deflected and deflects(spells, rolled, reduction):
             worn = worn._replace(deflected=True)

@@ -14,8 +14,10 @@ character in [Shield Block Stance], the character enters the [Block Stance]" (L2
 the same tier without the shield.
 
 Wired here for an attack with an Elemental Weapon (the enchantment's 1d6 is the damage SDR
-reduces, L3362). The stance is the one the defender is in when the attack comes (a Shield
-Block taken against this very hit, L1730, is not counted: docs/rulings.md). The action's
+reduces, L3362) and with a tesla (its damage is reduced by SDR, L1658: the deflection is
+chosen on its damage roll, ``attack_roll._tesla_deflection``). The stance is the one the
+defender is in when the attack comes (a Shield Block taken against this very hit, L1730, is
+not counted: docs/rulings.md). The action's
 ``deflect`` is ``yes`` (on the first elemental roll), ``no``, or ``auto``: the reaction policy
 deflects a roll that exceeds the SDR (``auto_reactions``). The cost is the action table's
 (0/1, a DEFAULT), one defensive action.
@@ -28,7 +30,7 @@ from dataclasses import replace
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan
 from tactician.rulesets.miridon.battle.costs import action_cost, affordable, pay, text
-from tactician.rulesets.miridon.battle.lasting_spells import DeflectWhen
+from tactician.rulesets.miridon.battle.lasting_spells import DeflectWhen, Lasting
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.stances import TIERS, shield_of, stance_pdr, tier_of
 from tactician.rulesets.miridon.battle.state import UnitState
@@ -66,10 +68,13 @@ def with_deflection(book: Compendium, options: BattleOptions, target: UnitState,
     """``plan`` with the defender's Magic Shield Deflection choice; ``yes`` when it cannot
     deflect is refused naming why."""
     spells = plan.spec.lasting
-    elemental = spells is not None and spells.elemental_flat is not None
+    tesla = book.weapon(plan.weapon).category == "tesla"  # its damage SDR reduces (L1658)
+    if tesla and spells is None:
+        spells = Lasting(barrier_kind="spell")
+    elemental = spells is not None and (spells.elemental_flat is not None or tesla)
     reason = why_not(book, options, target) if elemental else (
-        f"{plan.attacker}'s {plan.weapon} carries no Elemental Weapon: no damage of this "
-        "attack is reduced by SDR for it to deflect (004 L2205)")
+        f"{plan.attacker}'s {plan.weapon} is no tesla and carries no Elemental Weapon: no "
+        "damage of this attack is reduced by SDR for it to deflect (004 L2205)")
     if reason is not None or spells is None:
         if choice == "yes":
             raise RulesError(f"deflect: {reason}")
@@ -85,7 +90,10 @@ def after_deflection(book: Compendium, target: UnitState) -> tuple[UnitState, st
     the shield (L2209-2213)."""
     cost = action_cost(book, NAME, target)
     tier = tier_of(book, target.stance)
-    target = pay(target, cost, NAME).model_copy(update={
-        "stance": TIERS[tier][1], "defensive": target.defensive + 1})
+    target = pay(target, cost, NAME).model_copy(update={"defensive": target.defensive + 1})
+    if not tier:  # the attack left it unconscious, out of any stance (L1740): it stays so
+        return target, (f"{NAME}: SDR + the shield stance's bonus for this attack (L2207; "
+                        f"{text(cost)})")
+    target = target.model_copy(update={"stance": TIERS[tier][1]})
     return target, (f"{NAME}: SDR + the shield stance's bonus for this attack (L2207); "
                     f"-> {TIERS[tier][1]} (L2209-2213; {text(cost)})")

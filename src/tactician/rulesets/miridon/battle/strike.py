@@ -72,6 +72,9 @@ def _lasting(target: UnitState, result: Result) -> tuple[UnitState, list[str]]:
                          + (f"{left.left} left" if left else "broken"))
     if result.elemental:
         lines.append(f"Elemental Weapon: {result.elemental} of the damage (L3362)")
+    if result.recovered:
+        lines.append(f"Dragon Recovery: {target.id} heals the Elemental Weapon's "
+                     f"{result.recovered} rolled, before SDR (L1384)")
     return target, lines
 
 
@@ -191,6 +194,6 @@ def strike(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
         "to_hit": plan.spec.to_hit, "evasion": plan.spec.evasion, "margin": found,
         "hits": result.hits, "status": target.status,
         "absorbed": result.absorbed + result.absorbed_spell, "elemental": result.elemental,
-        "healed": result.healed,
+        "healed": result.healed, "recovered": result.recovered,
     }
     return state, result, record

@@ -12,7 +12,7 @@ ghosts: L3015, L3023-3027). Applying HP, ghosts and conditions is the caller's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tactician.errors import RulesError
@@ -31,6 +31,11 @@ from tactician.rulesets.miridon.magic.effects import (
     knockback_damage,
 )
 from tactician.rulesets.miridon.magic.possession import PossessionResult, possession
+from tactician.rulesets.miridon.racial_flairs import (
+    affinity_element,
+    elemental_hit_on_dragon,
+    has_affinity,
+)
 from tactician.rulesets.miridon.spirit_options import DEFAULT_SPIRIT_OPTIONS, SpiritOptions
 
 AREA = ("Explosive Spell", "Advanced Explosive Spell", "Beam Spell")  # L2682, L2694, L2706
@@ -55,6 +60,12 @@ class Target:
     room_ft: int | None = None  # Gale Burst: feet it can travel before a wall (None: free)
     chosen_ft: int | None = None  # Selective Gale Burst: the distance the caster picks
     fall_ft: int = 0  # Aerial Gale Burst: the feet it falls at the end (spec §2 Altitude)
+    flairs: tuple[str, ...] = ()  # a dragon's Elemental Affinity and Recovery (L1358-1386)
+    affinity: int = 0  # its [Dragon Elemental Affinity] (L1364)
+    # Magic Shield Deflection against an Elemental Spell (L2202-2207): the SDR it adds if
+    # taken, and when: "always" (chosen), "helps" (the policy: the roll exceeds its SDR)
+    deflect_sdr: int = 0
+    deflect_when: str = "never"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +79,9 @@ class Effect:
     possession: PossessionResult | None = None
     ghost: GhostChange | None = None
     flying: str | None = None
+    affinity: int | None = None  # a dragon's new [Dragon Elemental Affinity] (L1366-1368)
+    deflected: bool = False  # it took Magic Shield Deflection against this spell (L2205)
+    redirected: bool = False  # the caster, added as a target by Magic Shield Redirection
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,10 +111,11 @@ def target_limit(casting: Casting) -> tuple[int, int | None]:
 def activate_spell(
     casting: Casting, caster: Caster, targets: Sequence[Target], chance: Any,
     caster_ghost: Ghost = Ghost(0, 0), caster_hp: int = 0, caster_resist: int = 0,
-    options: SpiritOptions = DEFAULT_SPIRIT_OPTIONS,
+    options: SpiritOptions = DEFAULT_SPIRIT_OPTIONS, caster_target: Target | None = None,
 ) -> Activation:
     """The effect of an activated ``casting`` (already ``activated`` by ``casting.activate``
-    or Elemental Riposte) on ``targets``."""
+    or Elemental Riposte) on ``targets``; ``caster_target`` is the caster as a target, for
+    Magic Shield Redirection (L550-566)."""
     low, high = target_limit(casting)
     if len(targets) < low or (high is not None and len(targets) > high):
         most = "any number" if high is None else str(high)
@@ -110,6 +125,8 @@ def activate_spell(
         raise RulesError(f"no spell is called {casting.spell!r}")
     result: Activation = handler(casting, caster, targets, chance, caster_ghost, caster_hp,
                                  caster_resist, options)
+    if casting.spell == "Elemental Spell":
+        result = _redirection(result, caster, targets, caster_target, chance, options)
     return result
 
 
@@ -138,10 +155,64 @@ def _elemental(casting: Casting, caster: Caster, targets: Sequence[Target], chan
                *rest: Any) -> Activation:
     options: SpiritOptions = rest[-1]
     rolls = _rolls(elemental_dice(caster), len(targets), chance, options)
-    effects = tuple(
-        Effect(t.id, damage=max(0, r - t.sdr)) for t, r in zip(targets, rolls, strict=True)
-    )
+    effects = tuple(elemental_effect(casting, t, r) for t, r in zip(targets, rolls, strict=True))
     return Activation(casting, effects, tuple(rolls), insanity=_checks_for_damage(targets, effects))
+
+
+def elemental_effect(casting: Casting, target: Target, rolled: int) -> Effect:
+    """One target's share: "[Spell Damage Reduction] reduces this damage." (L3288); on a
+    dragon (L1358-1386, ``racial_flairs.elemental_hit_on_dragon``) a hit of its affinity's
+    element deals 0 (L1376) and, with Dragon Recovery, heals the roll "before any [Spell
+    Damage Reduction] is applied" (L1384); a cold or fire hit moves its affinity (L1366-1368;
+    a spell is one hit per target)."""
+    nullified = has_affinity(target.flairs) and casting.element == affinity_element(
+        target.affinity)
+    # Magic Shield Deflection, chosen "after then [Damage Dealt] is rolled" (L2205): never
+    # against a roll the dragon's affinity already makes 0 (L1376)
+    deflected = not nullified and target.deflect_sdr > 0 and (
+        target.deflect_when == "always"
+        or (target.deflect_when == "helps" and rolled > target.sdr))
+    dealt = max(0, rolled - target.sdr - (target.deflect_sdr if deflected else 0))
+    if not has_affinity(target.flairs):
+        return Effect(target.id, damage=dealt, deflected=deflected)
+    hit = elemental_hit_on_dragon(target.flairs, target.affinity, casting.element, rolled, dealt)
+    return Effect(target.id, damage=hit.damage_dealt, healing=hit.healed,
+                  affinity=hit.affinity if hit.affinity != target.affinity else None,
+                  deflected=deflected)
+
+
+REDIRECTION = "Magic Shield Redirection"  # L550-558
+ADVANCED_REDIRECTION = "Advanced Magic Shield Redirection"  # L562-566
+
+
+def _redirection(result: Activation, caster: Caster, targets: Sequence[Target],
+                 caster_target: Target | None, chance: Any, options: SpiritOptions
+                 ) -> Activation:
+    """Magic Shield Redirection (L550-558): "When a character performs [Magic Shield
+    Deflection] against an [Elemental Spell] cast against the character, the character that
+    originally cast [Elemental Spell] will be included as an additional target" - once,
+    however many targets redirect; "The original caster reduces the [Damage Dealt] ... by
+    their [Spell Damage Reduction] as if they were originally a target", unless the
+    redirector has Advanced Magic Shield Redirection (L562-566: no SDR). As a target, its
+    roll is the spell's one roll (``area_spell_roll`` once) or one of its own
+    (``per_target``); it cannot deflect its own spell back."""
+    redirectors = [t for t, e in zip(targets, result.effects, strict=True)
+                   if e.deflected and REDIRECTION.casefold() in {f.casefold() for f in t.flairs}]
+    if not redirectors:
+        return result
+    if caster_target is None:
+        raise RulesError(f"{redirectors[0].id}'s {REDIRECTION} needs the caster as a target")
+    advanced = any(ADVANCED_REDIRECTION.casefold() in {f.casefold() for f in t.flairs}
+                   for t in redirectors)
+    first = [t.id for t in targets].index(redirectors[0].id)
+    rolled = int(chance.decide(elemental_dice(caster))) \
+        if options.area_spell_roll == "per_target" else result.rolled[first]
+    target = replace(caster_target, sdr=0 if advanced else caster_target.sdr, deflect_sdr=0)
+    effect = replace(elemental_effect(result.casting, target, rolled), redirected=True)
+    checks = _checks_for_damage([target], [effect])
+    return replace(result, effects=(*result.effects, effect),
+                   rolled=(*result.rolled, rolled) if options.area_spell_roll == "per_target"
+                   else result.rolled, insanity=(*result.insanity, *checks))
 
 
 def _healing(casting: Casting, caster: Caster, targets: Sequence[Target], chance: Any,

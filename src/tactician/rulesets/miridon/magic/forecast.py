@@ -24,12 +24,14 @@ from tactician.rulesets.miridon.spirit_options import DEFAULT_SPIRIT_OPTIONS, Sp
 def activation_distribution(
     casting: Casting, caster: Caster, targets: Sequence[Target], caster_ghost: Ghost = Ghost(0, 0),
     caster_hp: int = 0, caster_resist: int = 0, options: SpiritOptions = DEFAULT_SPIRIT_OPTIONS,
+    caster_target: Target | None = None,
 ) -> dict[Activation, float]:
-    """Every activation result with its exact probability."""
+    """Every activation result with its exact probability (``caster_target``: the caster as
+    a target, for Magic Shield Redirection)."""
     found: dict[Activation | None, float] = distribution(
         None,
         lambda _s, chance: activate_spell(casting, caster, targets, chance, caster_ghost,
-                                          caster_hp, caster_resist, options),
+                                          caster_hp, caster_resist, options, caster_target),
         lambda state: state is not None,
     )
     return {a: p for a, p in found.items() if a is not None}

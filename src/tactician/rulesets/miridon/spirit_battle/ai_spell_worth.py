@@ -42,11 +42,13 @@ from tactician.rulesets.miridon.magic.ai_hooks import expected_insanity_cost
 from tactician.rulesets.miridon.magic.casting import SELF, Casting, spell_of
 from tactician.rulesets.miridon.magic.effects import enchantment, gale_distance
 from tactician.rulesets.miridon.magic.forecast import activation_distribution, per_target
+from tactician.rulesets.miridon.racial_flairs import AFFINITY_POOL
 from tactician.rulesets.miridon.spirit_battle.ai_threats import insanity_term
 from tactician.rulesets.miridon.spirit_battle.barriers import barrier_of
 from tactician.rulesets.miridon.spirit_battle.enchantments import of_kind
 from tactician.rulesets.miridon.spirit_battle.gale_push import gale_targets as battle_gale_targets
 from tactician.rulesets.miridon.spirit_battle.gale_push import landings
+from tactician.rulesets.miridon.spirit_battle.spell_deflection import spell_deflections
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     caster_of_unit,
     casting_of,
@@ -100,7 +102,9 @@ def spell_target(other: UnitState, room_ft: int | None = None) -> Target:
     return Target(other.id, hp=other.hp, sdr=other.profile.sdr, pdr=other.pdr,
                   casting=casting_of(other) is not None, strength=other.strength,
                   speed=other.speed, ghost=ghost_of(other),
-                  resist_insanity=other.profile.talent("Resist Insanity"), room_ft=room_ft)
+                  resist_insanity=other.profile.talent("Resist Insanity"),
+                  flairs=tuple(other.profile.flairs),
+                  affinity=other.pools.get(AFFINITY_POOL, 0), room_ft=room_ft)
 
 
 def through(damage: Mapping[int, float], shield: int) -> dict[int, float]:
@@ -145,10 +149,26 @@ def _elemental(book: Compendium, options: BattleOptions, state: MiridonBattle,
     if other.status == "dead" or not within(options, unit, other, spell_of(book, casting.spell)
                                             .range_ft):
         return None
-    damage = per_target(_distribution(unit, casting, [spell_target(other)]), other.id, "damage")
+    # the target's Magic Shield Deflection by the policy, and its Redirection onto the caster
+    # (L2202-2207, L550-566), as the battle's activation reads them (``spell_deflection``)
+    deflecting = spell_deflections(book, options, state, casting.spell, unit.id, (other.id,),
+                                   "auto")
+    target = spell_target(other)
+    if other.id in deflecting:
+        target = replace(target, deflect_sdr=deflecting[other.id][0],
+                         deflect_when=deflecting[other.id][1])
+    outcomes = activation_distribution(casting, caster_of_unit(unit), [target],
+                                       caster_target=spell_target(unit))
+    damage = per_target(outcomes, other.id, "damage")
     shield = barrier_of(other, "spell")
     damage = through(damage, shield.left if shield else 0)
     value, expected, drop, why = harm(book, unit, other, damage)
+    back = {d: p for d, p in per_target(outcomes, unit.id, "damage").items()} \
+        if other.id != unit.id else {}
+    if back and any(d for d in back):
+        back[0] = back.get(0, 0.0) + 1.0 - sum(back.values())
+        value += harm(book, unit, unit, back)[0]
+        why += f"; redirected back E[damage] {sum(d * p for d, p in back.items()):.2f}"
     return Worth(value, f"E[damage] {expected:.2f}, P(drop) {drop:.0%}{why}", other.id,
                  expected, drop)
 

@@ -111,12 +111,35 @@ def breath(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mir
                   state.block)
     state = state.replace_units(unit)
     target = state.unit(target.id)
-    hp = target.hp - result.damage_dealt
+    before = target.pools.get(AFFINITY, 0)
+    # a dragon breathed on is "hit with the [..] element" (L1366-1368, L1376, L1384)
+    hit = racial_flairs.elemental_hit_on_dragon(target.profile.flairs, before, result.element,
+                                                result.rolled, result.damage_dealt)
+    hp = min(target.profile.max_hp, target.hp + hit.healed) - hit.damage_dealt
     status = target.status
-    if result.damage_dealt and hp <= 0:
+    if hit.damage_dealt and hp <= 0:
         status = "unconscious" if status == "ok" else "dead"
-    state = state.replace_units(target.model_copy(update={"hp": max(0, hp), "status": status}))
-    state = after_damage(ctx, state, target.id, result.damage_dealt)
+    state = state.replace_units(target.model_copy(update={
+        "hp": max(0, hp), "status": status, "pools": {**target.pools, AFFINITY: hit.affinity},
+    } if hit.affinity != before else {"hp": max(0, hp), "status": status}))
+    state = after_damage(ctx, state, target.id, hit.damage_dealt)
     ctx.summary = (f"{unit.id} breathes {result.element} on {target.id}: {result.rolled} rolled, "
-                   f"{result.damage_dealt} after SDR ({text(cost)}, L1394-1402)")
+                   f"{hit.damage_dealt} after SDR ({text(cost)}, L1394-1402)" + _dragon_words(
+                       target.profile.flairs, result.element, before, hit))
     return state
+
+
+def _dragon_words(flairs: tuple[str, ...], element: str, before: int,
+                  hit: racial_flairs.DragonHit) -> str:
+    """The log's words for a breath on a dragon (L1366-1384)."""
+    if not racial_flairs.has_affinity(flairs):
+        return ""
+    words = ""
+    if element == racial_flairs.affinity_element(before):
+        words += f"; its affinity is {element}: 0 damage (L1376)"
+        if hit.healed:
+            words += f", Dragon Recovery heals {hit.healed} (L1384)"
+    if hit.affinity != before:
+        words += (f"; Dragon Elemental Affinity {before:+d} -> {hit.affinity:+d}: "
+                  f"{racial_flairs.dragon_kind(hit.affinity)} (L1366-1374)")
+    return words

@@ -11,7 +11,9 @@
   the feet it is knocked back (0..the spell's, ``gale_push.chosen_distances``); ``weapon``
   names the weapon each target's enchantment goes on ("This effect can be placed on either
   a weapon or a character", L3360: ``Unarmed`` for the character; one name for every
-  target or a mapping per target; default the weapon it holds ready). Every such choice is
+  target or a mapping per target; default the weapon it holds ready); ``deflect`` the
+  targets' Magic Shield Deflection against an Elemental Spell (L2202, ``spell_deflection``;
+  a redirecting target adds the caster as a target, L550-566). Every such choice is
   checked before anything changes.
 - ``recover_ghost_power`` (bonus; ``strength``, ``speed``): answers a drop to 0 or less.
 - ``cancel_spell``: the caster ends its spell at will (no refund).
@@ -27,6 +29,7 @@ from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
 from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
 from tactician.rulesets.miridon.battle.geometry import distance_ft
+from tactician.rulesets.miridon.battle.magic_shield import after_deflection
 from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.insanity_conditions import may_cast
@@ -44,6 +47,7 @@ from tactician.rulesets.miridon.magic.casting import (
 )
 from tactician.rulesets.miridon.magic.effects import gale_distance
 from tactician.rulesets.miridon.magic.interruption import recover_ghost_power
+from tactician.rulesets.miridon.racial_flairs import AFFINITY_POOL, dragon_kind
 from tactician.rulesets.miridon.spirit_battle.barriers import absorb_on, raise_barriers
 from tactician.rulesets.miridon.spirit_battle.control import release, take_control
 from tactician.rulesets.miridon.spirit_battle.enchantments import enchant, enchanted_weapon
@@ -59,6 +63,7 @@ from tactician.rulesets.miridon.spirit_battle.gale_push import (
     gale_targets,
     landings,
 )
+from tactician.rulesets.miridon.spirit_battle.spell_deflection import spell_deflections
 from tactician.rulesets.miridon.spirit_battle.spirit_hooks import after_damage, insanity
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     caster_of_unit,
@@ -176,7 +181,8 @@ def _target(state: MiridonBattle, unit: UnitState, target_id: str) -> Target:
     return Target(other.id, hp=other.hp, sdr=other.profile.sdr, pdr=other.pdr,
                   casting=casting_of(other) is not None, strength=other.strength,
                   speed=other.speed, ghost=ghost_of(other),
-                  resist_insanity=other.profile.talent("Resist Insanity"))
+                  resist_insanity=other.profile.talent("Resist Insanity"),
+                  flairs=tuple(other.profile.flairs), affinity=other.pools.get(AFFINITY_POOL, 0))
 
 
 def _weapons(state: MiridonBattle, unit: UnitState, casting: Casting, ids: tuple[str, ...],
@@ -223,7 +229,8 @@ def _pushes(ctx: Context, state: MiridonBattle, unit: UnitState, casting: Castin
             paths)
 
 
-@ACTIONS.register("activate_spell", keys=("targets", "distances", "directions", "weapon"))
+@ACTIONS.register("activate_spell", keys=("targets", "distances", "directions", "weapon",
+                                          "deflect"))
 def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]
                     ) -> MiridonBattle:
     unit = acting(state, action, "activate_spell")
@@ -242,8 +249,13 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
     targets = [replace(_target(state, unit, t), room_ft=pushes[t].room, chosen_ft=chosen.get(t),
                        fall_ft=pushes[t].fallen)
                if t in pushes else _target(state, unit, t) for t in ids]
+    deflecting = spell_deflections(ctx.book, ctx.options, state, casting.spell, unit.id,
+                                   tuple(t.id for t in targets), action.get("deflect"))
+    targets = [replace(t, deflect_sdr=deflecting[t.id][0], deflect_when=deflecting[t.id][1])
+               if t.id in deflecting else t for t in targets]
     result = activate_spell(casting, caster_of_unit(unit), targets, ctx.chance, ghost_of(unit),
-                            unit.hp, unit.profile.talent("Resist Insanity"))
+                            unit.hp, unit.profile.talent("Resist Insanity"),
+                            caster_target=_target(state, unit, unit.id))
     state = state.replace_units(remember_activation(with_casting(unit, None), casting,
                                                     state.block))
     lines = []
@@ -257,7 +269,12 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
             lines.append(f"{other.id}'s {kind} barrier absorbs {absorbed}")
         if effect.healing:
             update["hp"] = min(other.profile.max_hp, other.hp + effect.healing)
-            lines.append(f"{other.id} heals {effect.healing}")
+            lines.append(f"{other.id} heals {effect.healing}" + (
+                " (Dragon Recovery, L1384)" if casting.spell == "Elemental Spell" else ""))
+        if effect.affinity is not None:
+            update["pools"] = {**other.pools, AFFINITY_POOL: effect.affinity}
+            lines.append(f"{other.id}'s Dragon Elemental Affinity -> {effect.affinity:+d}: "
+                         f"{dragon_kind(effect.affinity)} (L1366-1374)")
         if damage:
             hp = other.hp - damage
             status = other.status
@@ -284,6 +301,12 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
                          + (f", falls {landing.fallen} ft" if landing.fallen else "")
                          + (f": {effect.damage} damage" if effect.damage else ""))
         other = other.model_copy(update=update)
+        if effect.deflected:  # paid, one defensive action, the stance without the shield
+            other, line = after_deflection(ctx.book, other)
+            lines.append(f"{other.id}: {line}")
+        if effect.redirected:
+            lines.append(f"{other.id} is an additional target of its own Elemental Spell "
+                         "(Magic Shield Redirection, L552-554)")
         if effect.possession is not None and effect.possession.possessed and \
                 effect.possession.control_blocks is not None:
             until = state.block + effect.possession.control_blocks
