@@ -191,16 +191,26 @@ def legal_moves(book: Compendium, state: MiridonBattle, options: BattleOptions,
         cost = action_cost(book, name, unit)
         if not affordable(unit, cost):
             continue
-        steps = max(1, most // options.square_feet)
-        for dx, dy in DIRECTIONS.values():
-            for n in range(1, steps + 1):
-                end = (unit.position[0] + dx * n, unit.position[1] + dy * n)
-                try:
-                    check_move(state, options, unit, end, how)
-                except RulesError:
-                    continue
-                found.append((how, end, cost))
+        found += [(how, end, cost) for end in straight_ends(state, options, unit, how, most)]
     return found
+
+
+def straight_ends(state: MiridonBattle, options: BattleOptions, unit: UnitState, how: str,
+                  most_ft: int) -> list[Tile]:
+    """The squares ``how`` could end on in a straight line of one of the 8 directions,
+    up to ``most_ft`` feet (at least one square), each one ``check_move`` allows: the
+    AI's move candidates, a character's and a mech part's alike."""
+    assert unit.position is not None
+    ends: list[Tile] = []
+    for dx, dy in DIRECTIONS.values():
+        for n in range(1, max(1, most_ft // options.square_feet) + 1):
+            end = (unit.position[0] + dx * n, unit.position[1] + dy * n)
+            try:
+                check_move(state, options, unit, end, how)
+            except RulesError:
+                continue
+            ends.append(end)
+    return ends
 
 
 @ACTIONS.register("turn", keys=("face",))

@@ -28,7 +28,7 @@ from tactician.engine.actions import as_tile
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.checks import acting
 from tactician.rulesets.miridon.battle.geometry import DIRECTIONS
-from tactician.rulesets.miridon.battle.move_actions import MOVES, check_move
+from tactician.rulesets.miridon.battle.move_actions import MOVES, check_move, straight_ends
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
 from tactician.rulesets.miridon.battle.state import MiridonBattle, Tile, UnitState
@@ -118,13 +118,6 @@ def legal_mech_moves(state: MiridonBattle, options: BattleOptions,
         for how, cost in part_moves(part).items():
             if cost > part.speed:
                 continue
-            steps = max(1, MOVES[how][1] // options.square_feet)
-            for dx, dy in DIRECTIONS.values():
-                for n in range(1, steps + 1):
-                    end = (unit.position[0] + dx * n, unit.position[1] + dy * n)
-                    try:
-                        check_move(state, options, unit, end, how)
-                    except RulesError:
-                        continue
-                    found.append((part.name, how, end, cost))
+            found += [(part.name, how, end, cost)
+                      for end in straight_ends(state, options, unit, how, MOVES[how][1])]
     return found
