@@ -20,21 +20,18 @@ from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
 from tactician.rulesets.miridon.magic.ai_hooks import invest_amount
-from tactician.rulesets.miridon.magic.casting import GATHER_MIST, Casting, spell_of
-from tactician.rulesets.miridon.magic.modifiers import cast_time
+from tactician.rulesets.miridon.magic.casting import GATHER_MIST, Casting
 from tactician.rulesets.miridon.mechs.mech import PartState
 from tactician.rulesets.miridon.spirit_battle.ai_spell_worth import worth
 from tactician.rulesets.miridon.spirit_battle.ai_spells import (
     AT_FOES,
     AT_FRIENDS,
     AT_SELF,
-    ELEMENT,
-    ELEMENTAL,
     PROGRESS,
     START,
     Candidate,
+    activated_trials,
     is_caster,
-    spell_targets,
 )
 from tactician.rulesets.miridon.spirit_battle.ai_threats import safe_invest
 from tactician.rulesets.miridon.spirit_battle.mech_spells import (
@@ -46,7 +43,7 @@ from tactician.rulesets.miridon.spirit_battle.mech_spells import (
 )
 from tactician.rulesets.miridon.spirit_battle.mech_units import mech_of
 from tactician.rulesets.miridon.spirit_battle.part_points import part_cost_value
-from tactician.rulesets.miridon.spirit_battle.unit_slices import caster_of_unit, casting_of
+from tactician.rulesets.miridon.spirit_battle.unit_slices import casting_of
 
 
 def _pays(part: PartState, action: str) -> int | None:
@@ -75,26 +72,19 @@ def core_candidates(book: Compendium, options: BattleOptions, state: MiridonBatt
         cost = _pays(core, CAST)
         if cost is None:
             continue
-        for spell in (s for s in (*AT_FOES, *AT_FRIENDS, *AT_SELF) if s != GATHER_MIST):
-            blocks = cast_time(spell_of(book, spell), (), caster_of_unit(caster))
-            element = ELEMENT if spell in ELEMENTAL else None
-            for target in spell_targets(book, options, state, caster, spell):
-                trial = Casting(spell, (), 1, 0, target, spell_of(book, spell).range_ft,
-                                status="activated", element=element)
-                value = worth(book, options, state, caster, trial)
-                if value is None:
-                    continue
-                invest, why = safe_invest(pilot, invest_amount(pilot.ghost, expected_hits=5))
-                action: dict[str, Any] = {"type": "mech_cast", "unit": unit.id,
-                                          "part": core.name, "spell": spell, "ghost": invest,
-                                          "target": target}
-                if element:
-                    action["element"] = element
-                score = START ** (blocks / 3) * value.value - part_cost_value(core, cost)
-                found.append(Candidate(action, score, f"{core.name}: cast {spell} at {target} "
-                                       f"({blocks} blocks to go, {invest} of {pilot.id}'s "
-                                       f"ghosts): {value.why} when it activates{why}",
-                                       target=value.target))
+        spells = (s for s in (*AT_FOES, *AT_FRIENDS, *AT_SELF) if s != GATHER_MIST)
+        for trial in activated_trials(book, options, state, caster, spells):
+            invest, why = safe_invest(pilot, invest_amount(pilot.ghost, expected_hits=5))
+            action: dict[str, Any] = {"type": "mech_cast", "unit": unit.id,
+                                      "part": core.name, "spell": trial.spell, "ghost": invest,
+                                      "target": trial.target}
+            if trial.element:
+                action["element"] = trial.element
+            score = START ** (trial.blocks / 3) * trial.value.value - part_cost_value(core, cost)
+            found.append(Candidate(action, score, f"{core.name}: cast {trial.spell} at "
+                                   f"{trial.target} ({trial.blocks} blocks to go, {invest} of "
+                                   f"{pilot.id}'s ghosts): {trial.value.why} when it "
+                                   f"activates{why}", target=trial.value.target))
     return found
 
 

@@ -13,6 +13,7 @@ scores' scale (expected damage + knock-out value − the points' value):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +26,7 @@ from tactician.rulesets.miridon.magic.ai_hooks import invest_amount, recover_poi
 from tactician.rulesets.miridon.magic.casting import SELF, Casting, spell_of
 from tactician.rulesets.miridon.magic.modifiers import cast_time
 from tactician.rulesets.miridon.spirit_battle.ai_spell_worth import (
+    Worth,
     foes,
     friends,
     within,
@@ -85,27 +87,46 @@ def spell_candidates(book: Compendium, options: BattleOptions, state: MiridonBat
     cost = action_cost(book, "Cast Spell", unit)
     if not affordable(unit, cost):
         return []
-    caster = caster_of_unit(unit)
     found = []
-    for spell in (*AT_FOES, *AT_FRIENDS, *AT_SELF):
+    for trial in activated_trials(book, options, state, unit, (*AT_FOES, *AT_FRIENDS, *AT_SELF)):
+        score = START ** (trial.blocks / 3) * trial.value.value - cost_value(unit, cost)
+        invest, why_invest = safe_invest(unit, invest_amount(unit.ghost, expected_hits=5))
+        action: dict[str, Any] = {"type": "cast_spell", "unit": unit.id, "spell": trial.spell,
+                                  "ghost": invest, "target": trial.target}
+        if trial.element:
+            action["element"] = trial.element
+        found.append(Candidate(action, score, f"cast {trial.spell} at {trial.target} "
+                               f"({trial.blocks} blocks to go): {trial.value.why} when it "
+                               f"activates{why_invest}", target=trial.value.target))
+    return found
+
+
+@dataclass(frozen=True)
+class Trial:
+    """One spell at one target, valued as if it activated now (``worth``)."""
+
+    spell: str
+    target: Any
+    blocks: int  # its cast time
+    element: str | None
+    value: Worth
+
+
+def activated_trials(book: Compendium, options: BattleOptions, state: MiridonBattle,
+                     unit: UnitState, spells: Iterable[str]) -> Iterator[Trial]:
+    """Every spell of ``spells`` at every target it could take, with what it would do on
+    activation; the spells that could do nothing there are left out. A character's cast
+    and a mech's spell core (``ai_mech_spells``) choose among the same trials."""
+    caster = caster_of_unit(unit)
+    for spell in spells:
         blocks = cast_time(spell_of(book, spell), (), caster)
         element = ELEMENT if spell in ELEMENTAL else None
         for target in spell_targets(book, options, state, unit, spell):
             trial = Casting(spell, (), 1, 0, target, spell_of(book, spell).range_ft,
                             status="activated", element=element)
             value = worth(book, options, state, unit, trial)
-            if value is None:
-                continue
-            score = START ** (blocks / 3) * value.value - cost_value(unit, cost)
-            invest, why_invest = safe_invest(unit, invest_amount(unit.ghost, expected_hits=5))
-            action: dict[str, Any] = {"type": "cast_spell", "unit": unit.id, "spell": spell,
-                                      "ghost": invest, "target": target}
-            if element:
-                action["element"] = element
-            found.append(Candidate(action, score, f"cast {spell} at {target} ({blocks} blocks "
-                                   f"to go): {value.why} when it activates{why_invest}",
-                                   target=value.target))
-    return found
+            if value is not None:
+                yield Trial(spell, target, blocks, element, value)
 
 
 def _while_casting(book: Compendium, options: BattleOptions, state: MiridonBattle,
