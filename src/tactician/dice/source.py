@@ -81,6 +81,21 @@ class PhysicalDice:
         return self.values[len(self.draws) :]
 
 
+@dataclass
+class ShareOfTableDice:
+    """The part of one ``PhysicalDice`` that one action draws (a ``DiceSource``): a phase
+    of several actions reads the table's rolls in turn, each log entry keeps its own
+    draws, and a missing or impossible roll is numbered across the whole phase."""
+
+    table: PhysicalDice
+    draws: list[DieDraw] = field(default_factory=list)
+
+    def draw(self, sides: int, purpose: str) -> int:
+        value = self.table.draw(sides, purpose)
+        self.draws.append(self.table.draws[-1])
+        return value
+
+
 MAX_SUPPLIED_ROLLS = 10_000
 """Values one ``--rolls`` may hold: far more than any phase draws (``MAX_DICE`` is 1000 a roll)."""
 

@@ -10,11 +10,10 @@ actions (``play_side``) stores them all together or none of them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tactician.dice.source import DiceSource, DieDraw, PhysicalDice
+from tactician.dice.source import DiceSource, PhysicalDice, ShareOfTableDice
 from tactician.engine.battle import (
     Battle,
     act,
@@ -166,20 +165,7 @@ def _act_on(
 ) -> tuple[Battle, Entry, Any]:
     """``act`` on the table's ``dice`` shared across the phase: each entry logs its
     own draws, and a missing or impossible roll is numbered across the phase."""
-    return act(battle, rules, action, None if dice is None else _Share(dice), state)
-
-
-@dataclass
-class _Share:
-    """The part of the table's dice one action draws (a ``DiceSource``)."""
-
-    table: PhysicalDice
-    draws: list[DieDraw] = field(default_factory=list)
-
-    def draw(self, sides: int, purpose: str) -> int:
-        value = self.table.draw(sides, purpose)
-        self.draws.append(self.table.draws[-1])
-        return value
+    return act(battle, rules, action, None if dice is None else ShareOfTableDice(dice), state)
 
 
 def view(where: Where, reach_unit: str | None = None, loaded: Loaded | None = None,

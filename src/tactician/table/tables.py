@@ -11,11 +11,11 @@ transaction (``play_side``, the database twin of ``table.battles.play_side``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tactician.dice.source import DieDraw, PhysicalDice
+from tactician.dice.source import PhysicalDice, ShareOfTableDice
 from tactician.engine.battle import act
 from tactician.engine.log import Entry
 from tactician.errors import TacticianError
@@ -198,7 +198,7 @@ def play_side(db: Database, battle_id: int, expected_seq: int,
 
     def step(action: dict[str, Any]) -> Entry:
         nonlocal battle, state
-        source = None if dice is None else _Share(dice)
+        source = None if dice is None else ShareOfTableDice(dice)
         battle, entry, state = act(battle, opened.rules, action, source, state)
         steps.append((entry, state))
         return entry
@@ -217,20 +217,6 @@ def play_side(db: Database, battle_id: int, expected_seq: int,
     # carried back to the roster when the phase ends the battle
     store_steps(db, battle_id, opened.rules, expected_seq, steps)
     return decisions
-
-
-@dataclass
-class _Share:
-    """The part of the table's dice one action draws (a ``DiceSource``), numbered
-    across the phase (as ``table.battles._Share``)."""
-
-    table: PhysicalDice
-    draws: list[DieDraw] = field(default_factory=list)
-
-    def draw(self, sides: int, purpose: str) -> int:
-        value = self.table.draw(sides, purpose)
-        self.draws.append(self.table.draws[-1])
-        return value
 
 
 def terrain(ruleset: str) -> dict[str, dict[str, Any]]:
