@@ -9,7 +9,20 @@ for every property test. Work is bounded by the code's own caps instead (see
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
+
 from hypothesis import settings
 
 settings.register_profile("tactician", deadline=None)
 settings.load_profile("tactician")
+
+# Derived values kept between runs (``tactician.derived_cache``) go to a directory of
+# this test run, never the user's cache: set before any test (and every command a
+# test runs in a subprocess, which inherits the environment) can write one.
+if "TACTICIAN_CACHE_DIR" not in os.environ:
+    _cache = tempfile.mkdtemp(prefix="tactician-test-cache-")
+    os.environ["TACTICIAN_CACHE_DIR"] = _cache
+    atexit.register(shutil.rmtree, _cache, True)
