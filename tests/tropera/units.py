@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tactician.rulesets.tropera.combatant import Combatant, Situation
+from tactician.rulesets.tropera.gear import ItemStats, WeaponStats
 from tactician.rulesets.tropera.models import Item, Weapon
 
 IRON_SWORD = Weapon(name="Iron Sword", type="sword", might=5, accuracy=90, weight=5)
@@ -67,12 +68,12 @@ def unit(
         level=level,
         stats=stats,
         hp=hp,
-        weapon=weapon,
+        weapon=WeaponStats.of(weapon) if weapon is not None else None,
         ranks=ranks,
         feats=frozenset(feats),
         kind=kind,
         transformed=transformed,
-        clip=clip,
+        clip=ItemStats.of(clip) if clip is not None else None,
         focus=focus,
         situation=Situation(**situation),
     )

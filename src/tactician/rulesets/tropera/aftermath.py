@@ -12,14 +12,14 @@ from tactician.engine.effects import Effect
 from tactician.errors import RulesError
 from tactician.rulesets.tropera import numbers
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
-from tactician.rulesets.tropera.models import Weapon
+from tactician.rulesets.tropera.gear import WeaponLike
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.proficiency import spends_charge
 from tactician.rulesets.tropera.sequence import Plan, Resolution
 from tactician.rulesets.tropera.wounds import reduce_to_zero
 
 
-def charges_left(unit: Unit, weapon: Weapon) -> int:
+def charges_left(unit: Unit, weapon: WeaponLike) -> int:
     """Uses left of a weapon with charges, refusing one that has none left (000
     "Once all charges have been expended, the weapon cannot be used again for the
     remainder of the map")."""

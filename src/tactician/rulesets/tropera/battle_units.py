@@ -15,6 +15,7 @@ from tactician.grid.movement import MoveProfile, Reach, reachable, search
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.combatant import Combatant, Situation, build_combatant
 from tactician.rulesets.tropera.compendium import Compendium, load_compendium
+from tactician.rulesets.tropera.gear import WeaponStats
 from tactician.rulesets.tropera.movement import profile
 
 Tile = tuple[int, int]
@@ -81,7 +82,7 @@ def combatant(
             update={"transformed": unit.transformed, "equipped": weapon}
         )
         built = build_combatant(character, compendium, situation(state, unit, position), None)
-        return replace(built, weapon=engine)
+        return replace(built, weapon=WeaponStats.of(engine))
     character = unit.character
     wanted = weapon or unit.equipped
     # ``build_combatant`` reads ``transformed`` of laguz only; the same character

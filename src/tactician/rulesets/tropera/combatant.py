@@ -2,21 +2,29 @@
 ranks and the situation (HP, terrain, Defend, statuses).
 
 The combat procedure reads only this snapshot, so a forecast and a resolution
-of the same situation see the same numbers.
+of the same situation see the same numbers. It is plain data (its weapon and
+items are ``gear`` records, not pydantic models), so the procedure imports no
+pydantic and a snapshot kept between runs (``side_cache``) is read back from
+JSON alone (issue 16). ``build_combatant`` makes one from a validated
+``Character``; the modules that reach the models (``natural_weapons``,
+``progression``) are imported inside the functions that build, so importing
+the snapshot stays cheap.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from tactician.errors import RulesError
-from tactician.rulesets.tropera.compendium import Compendium
-from tactician.rulesets.tropera.models import Character, Item, Weapon
-from tactician.rulesets.tropera.natural_weapons import natural_weapons
+from tactician.rulesets.tropera.gear import ItemStats, WeaponLike, WeaponStats
 from tactician.rulesets.tropera.proficiency import PROFICIENCY_OF
-from tactician.rulesets.tropera.progression import active_feats
 from tactician.rulesets.tropera.relics import relic_effect
 from tactician.rulesets.tropera.stats import rank_index
+
+if TYPE_CHECKING:
+    from tactician.rulesets.tropera.compendium import Compendium
+    from tactician.rulesets.tropera.models import Character, Weapon
 
 
 @dataclass(frozen=True)
@@ -35,6 +43,24 @@ class Situation:
     guard_broken: int = 0  # Avoid already lost to an earlier Guard Break ("does not stack")
     stat_bonus: tuple[tuple[str, int], ...] = ()  # temporary gains (Pure Water)
 
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "hp": self.hp, "terrain_avoid": self.terrain_avoid,
+            "terrain_defense": self.terrain_defense, "defending": self.defending,
+            "statuses": sorted(self.statuses), "carrying": self.carrying,
+            "miracle_spent": self.miracle_spent, "shield_spent": self.shield_spent,
+            "times_wounded": self.times_wounded, "guard_broken": self.guard_broken,
+            "stat_bonus": [[stat, gain] for stat, gain in self.stat_bonus],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Situation:
+        return cls(**{
+            **data,
+            "statuses": frozenset(data["statuses"]),
+            "stat_bonus": tuple((stat, gain) for stat, gain in data["stat_bonus"]),
+        })
+
 
 @dataclass(frozen=True)
 class Combatant:
@@ -42,20 +68,43 @@ class Combatant:
     level: int
     stats: dict[str, int]  # current hp is in ``hp``; this holds max HP under "hp"
     hp: int
-    weapon: Weapon | None
+    weapon: WeaponStats | None
     ranks: dict[str, str]
     feats: frozenset[str]
     kind: str
     transformed: bool
-    clip: Item | None
+    clip: ItemStats | None
     focus: str | None = None
     situation: Situation = field(default_factory=Situation)
-    relic: Item | None = None  # the relic slot's relic (``relics``)
+    relic: ItemStats | None = None  # the relic slot's relic (``relics``)
+
+    def as_json(self) -> dict[str, Any]:
+        """JSON data that ``from_json`` turns back into an equal snapshot."""
+        return {
+            "name": self.name, "level": self.level, "stats": dict(self.stats), "hp": self.hp,
+            "weapon": self.weapon.as_json() if self.weapon else None,
+            "ranks": dict(self.ranks), "feats": sorted(self.feats), "kind": self.kind,
+            "transformed": self.transformed, "clip": self.clip.as_json() if self.clip else None,
+            "focus": self.focus, "situation": self.situation.as_json(),
+            "relic": self.relic.as_json() if self.relic else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Combatant:
+        weapon, clip, relic = data["weapon"], data["clip"], data["relic"]
+        return cls(**{
+            **data,
+            "weapon": WeaponStats.from_json(weapon) if weapon else None,
+            "feats": frozenset(data["feats"]),
+            "clip": ItemStats.from_json(clip) if clip else None,
+            "situation": Situation.from_json(data["situation"]),
+            "relic": ItemStats.from_json(relic) if relic else None,
+        })
 
     def has(self, feat: str) -> bool:
         return feat in self.feats
 
-    def rank_for(self, weapon: Weapon) -> str | None:
+    def rank_for(self, weapon: WeaponLike) -> str | None:
         proficiency = PROFICIENCY_OF.get(weapon.type)
         return self.ranks.get(proficiency) if proficiency else None
 
@@ -90,6 +139,8 @@ class Combatant:
 def carried_weapons(character: Character, compendium: Compendium) -> list[Weapon]:
     """Every weapon the character can wield: carried ones plus natural weapons
     (``natural_weapons``: claws, talons, bite, breath, unarmed), each once."""
+
+    from tactician.rulesets.tropera.natural_weapons import natural_weapons
 
     weapons = [compendium.weapon(ref) for ref in character.weapons]
     names = {w.name.casefold() for w in weapons}
@@ -162,7 +213,7 @@ def build_combatant(
     rank_required: bool = True,
 ) -> Combatant:
     """Snapshot ``character`` for one Attack Sequence."""
-    from tactician.rulesets.tropera.progression import current_stats
+    from tactician.rulesets.tropera.progression import active_feats, current_stats
 
     situation = situation or Situation()
     stats = current_stats(character).as_dict()
@@ -176,14 +227,15 @@ def build_combatant(
     for name in character.items:
         item = compendium.item(name)
         if item.kind == "clip":
-            clip = item
+            clip = ItemStats.of(item)
             break
+    weapon_used = equipped_weapon(character, compendium, weapon, rank_required)
     return Combatant(
         name=character.name,
         level=character.level,
         stats=stats,
         hp=hp,
-        weapon=equipped_weapon(character, compendium, weapon, rank_required),
+        weapon=WeaponStats.of(weapon_used) if weapon_used is not None else None,
         ranks=dict(character.proficiencies),
         feats=frozenset(active_feats(character)),
         kind=character.kind,
@@ -191,5 +243,5 @@ def build_combatant(
         clip=clip,
         focus=character.focus,
         situation=situation,
-        relic=compendium.item(character.relic) if character.relic else None,
+        relic=ItemStats.of(compendium.item(character.relic)) if character.relic else None,
     )

@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from tactician.rulesets.tropera.gear import MAGIC_TYPES
 from tactician.rulesets.tropera.relics import relic_effect
 from tactician.rulesets.tropera.stats import RANKS, STATS, Rank
 
@@ -31,7 +32,6 @@ WeaponType = Literal[
     "martial",
     "breath",
 ]
-MAGIC_TYPES: frozenset[str] = frozenset({"light", "anima", "dark"})
 Kind = Literal["human", "laguz-beast", "laguz-bird", "laguz-dragon", "manakete"]
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from tactician.rulesets.contract.modifiers import Modifier, total
 from tactician.rulesets.tropera.combatant import Combatant
-from tactician.rulesets.tropera.models import Weapon
+from tactician.rulesets.tropera.gear import WeaponLike
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.proficiency import PROFICIENCY_OF, rank_bonus, s_plus
 from tactician.rulesets.tropera.stats import rank_index
@@ -36,7 +36,7 @@ def _crippled(unit: Combatant) -> int:
     return CRIPPLED_PENALTY if "crippled" in unit.situation.statuses else 0
 
 
-def _clip(unit: Combatant, weapon: Weapon) -> tuple[int, int, int]:
+def _clip(unit: Combatant, weapon: WeaponLike) -> tuple[int, int, int]:
     """Clip bonuses (might, accuracy, critical). 000: laguz natural weapons are
     enhanced "by equipping magical accessories called clips"; Martial Artist's
     unarmed attack is "modified by equipping Clips"."""
@@ -67,7 +67,7 @@ L67 = '000 L67: "Hit: (2x Skill) + (Luck) + (Weapon Accuracy) + (Proficiency Bon
 CRIPPLED_RULE = '000 L255: "A Crippled character suffers a -10 penalty"'
 
 
-def hit_terms(unit: Combatant, weapon: Weapon) -> tuple[Modifier, ...]:
+def hit_terms(unit: Combatant, weapon: WeaponLike) -> tuple[Modifier, ...]:
     """The unit's Hit with ``weapon``, term by term (000 L67). Sure Strike: "Your
     Skill now counts toward your Accuracy 3x instead of 2x" (L117)."""
     skill_times = 3 if unit.has("Sure Strike") else 2
@@ -84,7 +84,7 @@ def hit_terms(unit: Combatant, weapon: Weapon) -> tuple[Modifier, ...]:
     )
 
 
-def hit(unit: Combatant, weapon: Weapon) -> int:
+def hit(unit: Combatant, weapon: WeaponLike) -> int:
     """The unit's Hit with ``weapon``: the sum of ``hit_terms``."""
     return total(hit_terms(unit, weapon))
 
@@ -132,7 +132,7 @@ def avoid(unit: Combatant, guard_break: int = 0) -> int:
     return value - _crippled(unit) - max(guard_break, unit.situation.guard_broken)
 
 
-def crit_terms(unit: Combatant, weapon: Weapon, options: TroperaOptions
+def crit_terms(unit: Combatant, weapon: WeaponLike, options: TroperaOptions
                ) -> tuple[Modifier, ...]:
     """The unit's Critical Hit, term by term: Skill/2 (000 L72 "Critical Hit: (Skill
     /2) + (Bonuses)") + weapon Critical + rank bonuses (S "+5 Critical Hit", S+4
@@ -154,7 +154,7 @@ def crit_terms(unit: Combatant, weapon: Weapon, options: TroperaOptions
     )
 
 
-def crit(unit: Combatant, weapon: Weapon, options: TroperaOptions) -> int:
+def crit(unit: Combatant, weapon: WeaponLike, options: TroperaOptions) -> int:
     """The unit's Critical Hit: the sum of ``crit_terms``."""
     return total(crit_terms(unit, weapon, options))
 
@@ -164,7 +164,7 @@ def crit_avoid(unit: Combatant) -> int:
     return unit.stats["lck"] - _crippled(unit)
 
 
-def attack_speed(unit: Combatant, weapon: Weapon | None, options: TroperaOptions) -> int:
+def attack_speed(unit: Combatant, weapon: WeaponLike | None, options: TroperaOptions) -> int:
     """000 compares "Attack Speed" with Speed without defining it; the ruling
     ``attack_speed`` picks Speed (default) or Speed - max(0, Weight - Str)."""
     speed = unit.stats["spd"]
@@ -173,13 +173,13 @@ def attack_speed(unit: Combatant, weapon: Weapon | None, options: TroperaOptions
     return speed
 
 
-def targets_resistance(weapon: Weapon) -> bool:
+def targets_resistance(weapon: WeaponLike) -> bool:
     """Magic tomes, magic weapons and Dragon's Breath ("Resistance as its
     defending stat") target Resistance."""
     return weapon.is_magic or weapon.type == "breath"
 
 
-def damage_stat(unit: Combatant, weapon: Weapon, options: TroperaOptions) -> int:
+def damage_stat(unit: Combatant, weapon: WeaponLike, options: TroperaOptions) -> int:
     """The attacking stat plus War Mage's share.
 
     Dragon's Breath: "using your character level as its damage stat". War Mage:
@@ -197,7 +197,7 @@ def damage_stat(unit: Combatant, weapon: Weapon, options: TroperaOptions) -> int
     return strength + (half(magic, options) if unit.has("War Mage") else 0)
 
 
-def might(unit: Combatant, weapon: Weapon, target: Combatant | None) -> int:
+def might(unit: Combatant, weapon: WeaponLike, target: Combatant | None) -> int:
     """Weapon Might (x3 if effective against the target) + rank and clip bonuses."""
     # most weapons are effective against nothing: the target's tags are not read then
     effective = bool(weapon.effective) and target is not None and bool(
@@ -237,7 +237,7 @@ def halves_damage(target: Combatant, against_resistance: bool) -> bool:
 
 
 def damage(
-    unit: Combatant, weapon: Weapon, target: Combatant, options: TroperaOptions
+    unit: Combatant, weapon: WeaponLike, target: Combatant, options: TroperaOptions
 ) -> tuple[int, int]:
     """(normal damage, critical damage) of one hit.
 
@@ -266,7 +266,7 @@ def damage(
     return normal, critical
 
 
-def in_range(weapon: Weapon | None, unit: Combatant, distance: int) -> bool:
+def in_range(weapon: WeaponLike | None, unit: Combatant, distance: int) -> bool:
     """000 Range: "A character who is attacked from a range which their equipped
     weapon cannot target does not get to make any attacks". Bows S+: "Your
     minimum range with all bows becomes 1"."""
@@ -280,9 +280,9 @@ def in_range(weapon: Weapon | None, unit: Combatant, distance: int) -> bool:
 
 def attack_count(
     unit: Combatant,
-    weapon: Weapon | None,
+    weapon: WeaponLike | None,
     opponent: Combatant,
-    opponent_weapon: Weapon | None,
+    opponent_weapon: WeaponLike | None,
     *,
     is_target: bool,
     options: TroperaOptions,

@@ -31,7 +31,7 @@ from tactician.rulesets.fe_common.triangle import triangle_accuracy
 from tactician.rulesets.tropera import numbers
 from tactician.rulesets.tropera.attack_roll import CRIT, MISS, AttackRoll, attack_roll
 from tactician.rulesets.tropera.combatant import Combatant
-from tactician.rulesets.tropera.models import Weapon
+from tactician.rulesets.tropera.gear import WeaponLike
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.proficiency import s_plus
 from tactician.rulesets.tropera.relics import relic_effect
@@ -268,7 +268,7 @@ def strike_order(counts: list[int], first: int = 0) -> list[int]:
 
 def _check_targets(
     attacker: Combatant,
-    weapon: Weapon,
+    weapon: WeaponLike,
     targets: list[Combatant],
     bystanders: list[Combatant],
     maneuver: Maneuver,

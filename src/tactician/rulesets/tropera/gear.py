@@ -1,0 +1,156 @@
+"""A weapon and an item as the combat procedure reads them: plain frozen records
+copied from the compendium's pydantic models (``models.Weapon``, ``models.Item``).
+
+Why not the models themselves: a combat snapshot (``combatant.Combatant``) is
+what ``sequence`` and ``numbers`` read, and what ``side_cache`` keeps between
+runs as JSON. Holding models would make every forecast import pydantic (tens of
+milliseconds, issue 16) and a snapshot could not be rebuilt from JSON without
+validating again. The data was validated once, when the compendium or unit file
+was read; these records only carry it. ``WeaponLike`` is what the numbers need
+of a weapon, so the sheet may still hand them a compendium model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+# the tome types, whose attacks target Resistance (models.Weapon reads them from here)
+MAGIC_TYPES: frozenset[str] = frozenset({"light", "anima", "dark"})
+
+
+class WeaponLike(Protocol):
+    """What the combat numbers read of a weapon: a ``WeaponStats`` or a
+    compendium ``models.Weapon`` (same names, same meanings)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def might(self) -> int: ...
+    @property
+    def accuracy(self) -> int: ...
+    @property
+    def critical(self) -> int: ...
+    @property
+    def range(self) -> tuple[int, int]: ...
+    @property
+    def weight(self) -> int: ...
+    @property
+    def rank(self) -> str | None: ...
+    @property
+    def brave(self) -> bool: ...
+    @property
+    def heavy(self) -> bool: ...
+    @property
+    def magic_weapon(self) -> bool: ...
+    @property
+    def effective(self) -> Sequence[str]: ...
+    @property
+    def charges(self) -> int | None: ...
+    @property
+    def heal(self) -> int | None: ...
+    @property
+    def inflicts(self) -> str | None: ...
+    @property
+    def extra_targets(self) -> int: ...
+    @property
+    def jump(self) -> int: ...
+    @property
+    def is_magic(self) -> bool: ...
+    @property
+    def is_staff(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponStats:
+    """The numbers and flags of 000's weapon stats the Attack Sequence uses
+    (Might, Accuracy, Critical, Range, Weight, rank, Brave, ...); the
+    compendium's text fields (``special``, ``source``) stay in the model."""
+
+    name: str
+    type: str
+    might: int
+    accuracy: int
+    critical: int = 0
+    range: tuple[int, int] = (1, 1)
+    weight: int = 0
+    rank: str | None = None
+    brave: bool = False
+    heavy: bool = False
+    magic_weapon: bool = False
+    effective: tuple[str, ...] = ()
+    charges: int | None = None
+    heal: int | None = None
+    inflicts: str | None = None
+    extra_targets: int = 0
+    jump: int = 0
+
+    @property
+    def is_magic(self) -> bool:
+        """Targets Resistance: tomes (Light, Anima, Dark) and magic weapons."""
+        return self.type in MAGIC_TYPES or self.magic_weapon
+
+    @property
+    def is_staff(self) -> bool:
+        return self.type == "staff"
+
+    @classmethod
+    def of(cls, weapon: WeaponLike) -> WeaponStats:
+        """The record of a compendium weapon (or a copy of a record)."""
+        if isinstance(weapon, WeaponStats):
+            return weapon
+        return cls(
+            name=weapon.name, type=weapon.type, might=weapon.might, accuracy=weapon.accuracy,
+            critical=weapon.critical, range=(weapon.range[0], weapon.range[1]),
+            weight=weapon.weight, rank=weapon.rank, brave=weapon.brave, heavy=weapon.heavy,
+            magic_weapon=weapon.magic_weapon, effective=tuple(weapon.effective),
+            charges=weapon.charges, heal=weapon.heal, inflicts=weapon.inflicts,
+            extra_targets=weapon.extra_targets, jump=weapon.jump,
+        )
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "type": self.type, "might": self.might,
+            "accuracy": self.accuracy, "critical": self.critical, "range": list(self.range),
+            "weight": self.weight, "rank": self.rank, "brave": self.brave, "heavy": self.heavy,
+            "magic_weapon": self.magic_weapon, "effective": list(self.effective),
+            "charges": self.charges, "heal": self.heal, "inflicts": self.inflicts,
+            "extra_targets": self.extra_targets, "jump": self.jump,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> WeaponStats:
+        low, high = data["range"]
+        return cls(**{**data, "range": (low, high), "effective": tuple(data["effective"])})
+
+
+@dataclass(frozen=True, slots=True)
+class ItemStats:
+    """What combat reads of an item: a clip's bonuses ("enhance natural weapons",
+    000) and a relic's named effect (``relics``)."""
+
+    name: str
+    kind: str = "other"
+    might: int = 0
+    accuracy: int = 0
+    critical: int = 0
+    effect: str | None = None
+
+    @classmethod
+    def of(cls, item: Any) -> ItemStats:
+        """The record of a compendium ``models.Item`` (any object with its fields)."""
+        if isinstance(item, ItemStats):
+            return item
+        return cls(name=item.name, kind=item.kind, might=item.might, accuracy=item.accuracy,
+                   critical=item.critical, effect=item.effect)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "might": self.might,
+                "accuracy": self.accuracy, "critical": self.critical, "effect": self.effect}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ItemStats:
+        return cls(**data)
