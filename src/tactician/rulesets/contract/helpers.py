@@ -1,6 +1,10 @@
 """Shared pieces for a ruleset's contract adapter: unit-file violations from
 pydantic errors and from rule-problem strings, and option specs read from a
-rulings dataclass (``tactician.rulesets.rulings``)."""
+rulings dataclass (``tactician.rulesets.rulings``).
+
+pydantic and the YAML reader are imported by the functions that use them, so a
+contract adapter may import this module at its top and still start cheaply
+(issue 16: a forecast reads no unit file through here)."""
 
 from __future__ import annotations
 
@@ -8,14 +12,14 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields, is_dataclass
 from pathlib import Path
-from typing import Any, get_args, get_type_hints
+from typing import TYPE_CHECKING, Any, get_args, get_type_hints
 
-from pydantic import BaseModel, ValidationError
-
-from tactician.content.loader import read_yaml
 from tactician.errors import ContentError, TacticianError
 from tactician.rulesets.contract.values import OptionScope, OptionSpec, Violation
 from tactician.rulesets.rulings import choices
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 # "points: Str is 11; ..." -> field "points"; "weapons.0: ..." -> "weapons.0"
 _FIELD = re.compile(r"^([A-Za-z_][\w\-]*(?:\.[\w\-]+)*): (.+)$", re.S)
@@ -25,6 +29,8 @@ _ENTRY = re.compile(r"^(?P<file>.+?): entry (?P<entry>'[^']*'|\"[^\"]*\"): (?P<r
 
 def read_unit(path: Path) -> tuple[dict[str, Any] | None, list[Violation]]:
     """A unit file's mapping, or the violation that stops it being read at all."""
+    from tactician.content.loader import read_yaml
+
     try:
         data = read_yaml(path)
     except ContentError as exc:
@@ -43,6 +49,8 @@ def model_violations(
     model: type[BaseModel], data: Mapping[str, Any], path: Path
 ) -> tuple[Any, list[Violation]]:
     """Validate ``data``; every pydantic error as its own violation."""
+    from pydantic import ValidationError
+
     entry = entry_name(data, path)
     try:
         return model.model_validate(data), []

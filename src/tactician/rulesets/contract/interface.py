@@ -24,24 +24,25 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from tactician.errors import TacticianError
 from tactician.rulesets.contract.capabilities import Capability, Unsupported
-from tactician.rulesets.contract.values import (
-    Advancement,
-    AdvanceRequest,
-    CareRequest,
-    CareResult,
-    CheckRequest,
-    CheckResult,
-    ChoiceSpec,
-    Examples,
-    FightRequest,
-    OptionSpec,
-    Sheet,
-    UnitCheck,
-)
 
 if TYPE_CHECKING:
+    # annotations only: a command imports the values it uses (a forecast, two)
     from tactician.dice.source import DiceSource
     from tactician.engine.rules import BattleRules
+    from tactician.rulesets.contract.values import (
+        Advancement,
+        AdvanceRequest,
+        CareRequest,
+        CareResult,
+        CheckRequest,
+        CheckResult,
+        ChoiceSpec,
+        Examples,
+        FightRequest,
+        OptionSpec,
+        Sheet,
+        UnitCheck,
+    )
 
 
 class Declaration(Protocol):

@@ -12,6 +12,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+# the fight's values live in their own module, which a forecast imports alone
+from tactician.rulesets.contract.fight_request import Combatant as Combatant
+from tactician.rulesets.contract.fight_request import FightRequest as FightRequest
+
 # --- unit files -----------------------------------------------------------------------
 
 
@@ -130,33 +134,6 @@ class Advancement:
     report: Mapping[str, Any]
     sections: tuple[Section, ...]
     rolled: bool = True  # False: no dice were asked (a fixed step)
-
-
-# --- fights ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Combatant:
-    path: Path
-    terrain: str | None = None
-    hp: int | None = None
-    defending: bool = False
-    weapon: str | None = None
-    statuses: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class FightRequest:
-    ruleset: str
-    attacker: Combatant
-    defenders: tuple[Combatant, ...]
-    distance: int | None = None
-    options: tuple[str, ...] = field(default_factory=tuple)
-    # other enemies next to the attacker that only an effect such as Cleave reaches
-    bystanders: tuple[Combatant, ...] = ()
-    # the defender's reaction (evade, parry, block, none) for rulesets that have one;
-    # None lets the ruleset choose (rulesets without reactions refuse it)
-    defence: str | None = None
 
 
 # --- options (rulings) ----------------------------------------------------------------

@@ -6,35 +6,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tactician.dice.source import DiceSource
-from tactician.engine.rules import BattleRules
-from tactician.rulesets.contract import (
-    DELETE,
-    Advancement,
-    AdvanceRequest,
-    ChoiceSpec,
-    Corruption,
-    ExampleBattle,
-    ExampleFight,
-    Examples,
-    FightRequest,
-    OptionSpec,
-    Planner,
-    RulesetContract,
-    Sheet,
-    UnitCheck,
-)
-from tactician.rulesets.contract.helpers import (
-    entry_name,
-    model_violations,
-    option_dict,
-    option_specs,
-    problem_violations,
-    read_unit,
-    unknown_names,
-)
+from tactician.rulesets.contract.interface import Planner, RulesetContract
+
+if TYPE_CHECKING:
+    # annotations only: each method imports what it builds (a forecast builds none
+    # of these, and ``contract.helpers`` reads files with pydantic and PyYAML)
+    from tactician.dice.source import DiceSource
+    from tactician.engine.rules import BattleRules
+    from tactician.rulesets.contract import (
+        Advancement,
+        AdvanceRequest,
+        ChoiceSpec,
+        Examples,
+        FightRequest,
+        OptionSpec,
+        Sheet,
+        UnitCheck,
+    )
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "tropera"
 
@@ -68,6 +58,14 @@ class TroperaContract(RulesetContract):
     # --- unit files and sheets -------------------------------------------------------
 
     def check_unit(self, path: Path) -> UnitCheck:
+        from tactician.rulesets.contract import UnitCheck
+        from tactician.rulesets.contract.helpers import (
+            entry_name,
+            model_violations,
+            problem_violations,
+            read_unit,
+            unknown_names,
+        )
         from tactician.rulesets.tropera.compendium import load_compendium
         from tactician.rulesets.tropera.creation import character_problems
         from tactician.rulesets.tropera.models import Character
@@ -102,6 +100,7 @@ class TroperaContract(RulesetContract):
     # --- options ---------------------------------------------------------------------
 
     def options(self) -> list[OptionSpec]:
+        from tactician.rulesets.contract.helpers import option_specs
         from tactician.rulesets.tropera.levelup import LevelUpOptions
         from tactician.rulesets.tropera.options import TroperaOptions
 
@@ -109,6 +108,7 @@ class TroperaContract(RulesetContract):
                 *option_specs(LevelUpOptions, "advancement")]
 
     def option_values(self, pairs: Sequence[str]) -> dict[str, object]:
+        from tactician.rulesets.contract.helpers import option_dict
         from tactician.rulesets.tropera.options import TroperaOptions
 
         return option_dict(TroperaOptions().with_overrides(list(pairs)))
@@ -194,6 +194,13 @@ class TroperaContract(RulesetContract):
     # --- examples --------------------------------------------------------------------
 
     def examples(self) -> Examples:
+        from tactician.rulesets.contract import (
+            DELETE,
+            Corruption,
+            ExampleBattle,
+            ExampleFight,
+            Examples,
+        )
         aria = EXAMPLES / "aria_sword_fighter.yaml"
         enemies = EXAMPLES / "enemies"
         battle = EXAMPLES / "battle"

@@ -7,17 +7,12 @@ only in running it through the enumerator or on dice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
 from tactician.rulesets.contract import modifiers
-from tactician.rulesets.tropera.combatant import Combatant, Situation, build_combatant
-from tactician.rulesets.tropera.compendium import Compendium, load_compendium
-from tactician.rulesets.tropera.creation import load_character, validate_character
-from tactician.rulesets.tropera.models import Character
+from tactician.rulesets.tropera.combatant import Combatant
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.sequence import (
     Plan,
@@ -27,37 +22,7 @@ from tactician.rulesets.tropera.sequence import (
     plan_sequence,
     resolve,
 )
-from tactician.rulesets.tropera.terrain import terrain_bonus
-
-
-@dataclass(frozen=True)
-class Side:
-    """One participant as a request names it."""
-
-    path: Path
-    terrain: str | None = None
-    hp: int | None = None
-    defending: bool = False
-    weapon: str | None = None
-    statuses: frozenset[str] = field(default_factory=frozenset)
-
-
-def _combatant(
-    side: Side, compendium: Compendium, options: TroperaOptions
-) -> tuple[Character, Combatant]:
-    character = load_character(side.path)
-    validate_character(character, compendium)
-    avoid, defense = terrain_bonus(side.terrain)
-    situation = Situation(
-        hp=side.hp,
-        terrain_avoid=avoid,
-        terrain_defense=defense,
-        defending=side.defending,
-        statuses=side.statuses,
-    )
-    return character, build_combatant(
-        character, compendium, situation, side.weapon, options.weapon_rank_required
-    )
+from tactician.rulesets.tropera.sides import Side, side_combatant
 
 
 def build_plan(
@@ -67,11 +32,13 @@ def build_plan(
     options: TroperaOptions | None = None,
     bystanders: list[Side] | None = None,
 ) -> Plan:
+    """The Attack Sequence of the sides (``sides.side_combatant``: each unit's
+    snapshot, kept between runs), planned afresh: the forecast and the attack on
+    dice both start here."""
     options = options or TroperaOptions()
-    compendium = load_compendium()
-    _, a = _combatant(attacker, compendium, options)
-    targets = [_combatant(d, compendium, options)[1] for d in defenders]
-    others = [_combatant(b, compendium, options)[1] for b in bystanders or []]
+    a = side_combatant(attacker, options)
+    targets = [side_combatant(d, options) for d in defenders]
+    others = [side_combatant(b, options) for b in bystanders or []]
     names = [a.name, *[t.name for t in targets], *[o.name for o in others]]
     if len(set(names)) != len(names):
         raise RulesError(f"participants need distinct names, got {names}")

@@ -1,0 +1,36 @@
+"""What an interface sends a ruleset to forecast or resolve one fight: the
+participants as unit files with their situation, and the rulings in force.
+
+Its own module (``values`` re-exports it) so that a forecast, the command most
+often typed at the table, imports these two values and none of the contract's
+other sixteen (issue 16: start-up is paid per dataclass defined).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Combatant:
+    path: Path
+    terrain: str | None = None
+    hp: int | None = None
+    defending: bool = False
+    weapon: str | None = None
+    statuses: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FightRequest:
+    ruleset: str
+    attacker: Combatant
+    defenders: tuple[Combatant, ...]
+    distance: int | None = None
+    options: tuple[str, ...] = field(default_factory=tuple)
+    # other enemies next to the attacker that only an effect such as Cleave reaches
+    bystanders: tuple[Combatant, ...] = ()
+    # the defender's reaction (evade, parry, block, none) for rulesets that have one;
+    # None lets the ruleset choose (rulesets without reactions refuse it)
+    defence: str | None = None
