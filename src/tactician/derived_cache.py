@@ -37,7 +37,6 @@ the least recently used.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import sys
@@ -45,6 +44,14 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+try:  # CPython's own SHA-256: ``hashlib`` loads OpenSSL first (ms on every start)
+    from _sha256 import sha256
+except ImportError:  # pragma: no cover - Python 3.12+ names it _sha2; others: hashlib
+    try:
+        from _sha2 import sha256
+    except ImportError:
+        from hashlib import sha256
 
 __all__ = ["DerivedCache", "cache_root", "code_fingerprint", "enabled", "file_part"]
 
@@ -77,7 +84,7 @@ def code_fingerprint() -> str:
     """A digest of this package's files as installed: each one's path relative to
     the package, size and modification time (``__pycache__`` left out: it is
     derived from the rest). An edited, added or removed file changes it."""
-    digest = hashlib.sha256()
+    digest = sha256()
     # every entry's path starts with the package's: cut it off (os.path.relpath gives
     # the same text, at a cost that counts when it runs on every start)
     prefix = len(os.path.join(str(_PACKAGE), ""))
@@ -121,7 +128,7 @@ class DerivedCache:
     def key(self, *parts: str | bytes) -> str:
         """The key of a value computed from ``parts`` by this code (module docstring).
         Each part is length-prefixed, so ("ab", "c") and ("a", "bc") differ."""
-        digest = hashlib.sha256()
+        digest = sha256()
         for part in (self.namespace, str(self.version), code_fingerprint(), *parts):
             data = part.encode() if isinstance(part, str) else part
             digest.update(len(data).to_bytes(8, "big"))

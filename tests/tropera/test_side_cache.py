@@ -19,7 +19,8 @@ from tactician.rulesets.tropera.gear import ItemStats, WeaponStats
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.sides import CACHE, Side, build_combatant_of, side_combatant
 from tactician.table.fights import Combatant as Participant
-from tactician.table.fights import FightRequest, forecast
+from tactician.dice.source import SeededDice
+from tactician.table.fights import FightRequest, attack, forecast
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "tropera"
@@ -92,6 +93,22 @@ def test_a_hit_gives_the_forecast_of_a_fresh_build(
     second = _fight(ARIA, BRIGAND, terrain="forest", defending=True)
     assert second == first == _fresh(monkeypatch, ARIA, BRIGAND, terrain="forest",
                                      defending=True)
+
+
+def test_the_attack_on_dice_reads_the_same_snapshots(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One route for both commands: an attack after a forecast (snapshots kept)
+    rolls the numbers the forecast showed, and the dice a fresh build would."""
+    request = FightRequest("tropera", Participant(ARIA), (Participant(BRIGAND),))
+    odds = forecast(request)
+    rolled = attack(request, SeededDice(5))
+    assert len(_entries(cache)) == 2
+    first = rolled["strikes"][0]
+    assert (first["hit"], first["crit"]) == (odds["attacker"]["hit"], odds["attacker"]["crit"])
+    with monkeypatch.context() as off:
+        off.setenv("TACTICIAN_CACHE", "off")
+        assert attack(request, SeededDice(5)) == rolled
 
 
 def test_the_situation_is_part_of_the_key(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:

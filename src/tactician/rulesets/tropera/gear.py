@@ -64,7 +64,7 @@ class WeaponLike(Protocol):
     def is_staff(self) -> bool: ...
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class WeaponStats:
     """The numbers and flags of 000's weapon stats the Attack Sequence uses
     (Might, Accuracy, Critical, Range, Weight, rank, Brave, ...); the
@@ -127,7 +127,7 @@ class WeaponStats:
         return cls(**{**data, "range": (low, high), "effective": tuple(data["effective"])})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ItemStats:
     """What combat reads of an item: a clip's bonuses ("enhance natural weapons",
     000) and a relic's named effect (``relics``)."""

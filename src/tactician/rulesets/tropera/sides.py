@@ -42,6 +42,10 @@ CACHE = DerivedCache("tropera-combatant", version=1)
 COMPENDIUM_FILES = ("weapons.yaml", "items.yaml", "feats.yaml")
 # the cache's own switches change where values are kept, never what they are
 _NOT_INPUTS = frozenset({"TACTICIAN_CACHE", "TACTICIAN_CACHE_DIR"})
+# a larger unit file is never hashed here (it is not read whole before its size is
+# checked, ``content.limits``): the build reads it, or refuses it, every time. A
+# smaller one is under the default limit; a lowered limit is in the key (TACTICIAN_*)
+_LARGEST_KEPT = 5_000_000
 
 
 @dataclass(frozen=True)
@@ -104,10 +108,8 @@ def side_key(side: Side, options: TroperaOptions) -> str | None:
     """The cache key of ``side``'s snapshot (module docstring), or None when the
     inputs cannot be read as bytes here (absent file, over the size limit...):
     the build then runs and gives its own error."""
-    from tactician.content.limits import MAX_FILE_BYTES
-
     try:
-        if os.stat(side.path).st_size > MAX_FILE_BYTES.value():
+        if os.stat(side.path).st_size > _LARGEST_KEPT:
             return None
         unit_file = file_part(side.path)
         compendium = _compendium_part()
@@ -123,7 +125,7 @@ def side_key(side: Side, options: TroperaOptions) -> str | None:
     return CACHE.key(
         unit_file,
         json.dumps(situation, sort_keys=True),
-        json.dumps(asdict(options), sort_keys=True, default=str),
+        json.dumps(asdict(options), sort_keys=True),
         json.dumps(_environment(), sort_keys=True),
         compendium,
     )
