@@ -40,7 +40,6 @@ import contextlib
 import json
 import os
 import sys
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -158,6 +157,8 @@ class DerivedCache:
             return
         folder = self.folder
         try:
+            import tempfile  # here: a run that only reads pays no import of it
+
             folder.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
             try:

@@ -8,10 +8,12 @@ walk every branch. A rule sees only ``decide`` and ``note``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from tactician.dice.events import Bands, Event
-from tactician.dice.source import DiceSource
+
+if TYPE_CHECKING:  # annotations only: a forecast never imports the dice sources
+    from tactician.dice.source import DiceSource
 
 T = TypeVar("T")
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
-from tactician.dice.source import DiceSource
+if TYPE_CHECKING:  # annotations only: a forecast never imports the dice sources
+    from tactician.dice.source import DiceSource
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)

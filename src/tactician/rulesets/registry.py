@@ -24,11 +24,10 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tactician.errors import TacticianError
 from tactician.rulesets.capabilities import Capability
-from tactician.rulesets.installed_entry_points import entry_points
 
 if TYPE_CHECKING:
     from tactician.rulesets.contract.interface import RulesetContract
@@ -92,6 +91,14 @@ _loaded = False
 # guards the first read of the entry points and the first build of a contract:
 # a second thread waits for the first instead of seeing a half-filled registry
 _lock = threading.RLock()
+
+
+def entry_points(group: str) -> list[Any]:
+    """The installed entry points of ``group`` (``installed_entry_points``), imported
+    here on first use: naming a built-in ruleset reads no metadata (module docstring)."""
+    from tactician.rulesets.installed_entry_points import entry_points as installed
+
+    return list(installed(group=group))
 
 
 def register(ruleset: Ruleset) -> None:

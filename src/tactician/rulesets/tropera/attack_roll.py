@@ -19,11 +19,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from tactician.dice.events import AveragedRoll, Bands
-from tactician.dice.source import DiceSource
 from tactician.rulesets.fe_common.attack_roll import CRIT, HIT, MISS, AttackRoll, Outcome
 from tactician.rulesets.tropera.options import TroperaOptions
+
+if TYPE_CHECKING:  # annotations only: a forecast never imports the dice sources
+    from tactician.dice.source import DiceSource
 
 # the roll itself (resolve and exact odds) is the shared Fire Emblem one; what is
 # Tropera's is how 000's chances and True Hit rulings build it

@@ -7,9 +7,8 @@ only in running it through the enumerator or on dice.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
 from tactician.rulesets.contract import modifiers
 from tactician.rulesets.tropera.combatant import Combatant
@@ -23,6 +22,9 @@ from tactician.rulesets.tropera.sequence import (
     resolve,
 )
 from tactician.rulesets.tropera.sides import Side, side_combatant
+
+if TYPE_CHECKING:  # annotations only: a forecast never imports the dice sources
+    from tactician.dice.source import DiceSource
 
 
 def build_plan(

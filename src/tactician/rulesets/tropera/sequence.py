@@ -20,11 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tactician.dice.chance import Chance, Note, SampledChance
 from tactician.dice.enumerate import Local, distribution
-from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
 from tactician.rulesets.contract.modifiers import Modifier, clamp_terms, total
 from tactician.rulesets.fe_common.triangle import triangle_accuracy
@@ -36,6 +35,9 @@ from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.proficiency import s_plus
 from tactician.rulesets.tropera.relics import relic_effect
 from tactician.rulesets.tropera.sequence_packing import Packing, packing_for, unpack_all
+
+if TYPE_CHECKING:  # annotations only: a forecast never imports the dice sources
+    from tactician.dice.source import DiceSource
 
 # marks per participant: bit 0 Miracle spent, bit 1 Shield spent, bits 2+ = guard breaker + 1
 _MIRACLE = 1
