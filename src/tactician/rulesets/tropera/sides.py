@@ -13,8 +13,7 @@ table. The snapshot it gives is small plain data, so it is kept as JSON in a
 - every battle ruling in force (``TroperaOptions``);
 - the compendium: the package's own data files are in ``code_fingerprint()``;
   a GM's folders (``TACTICIAN_TROPERA_DATA``) are named by the environment
-  part below and their ``weapons.yaml``, ``items.yaml`` and ``feats.yaml``
-  bytes are added here;
+  part below and each is a ``folder_part`` (its files' sizes and times);
 - every ``TACTICIAN_*`` environment variable (limits, data folders), since
   each may change what reading the file gives.
 
@@ -32,14 +31,12 @@ import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from tactician.derived_cache import DerivedCache, file_part
+from tactician.derived_cache import DerivedCache, file_part, folder_part
 from tactician.rulesets.tropera.combatant import Combatant
 from tactician.rulesets.tropera.options import TroperaOptions
 
 # version: bump when Combatant.as_json changes shape
 CACHE = DerivedCache("tropera-combatant", version=1)
-# a GM's compendium folder holds files of these names (``compendium.load_compendium``)
-COMPENDIUM_FILES = ("weapons.yaml", "items.yaml", "feats.yaml")
 # the cache's own switches change where values are kept, never what they are
 _NOT_INPUTS = frozenset({"TACTICIAN_CACHE", "TACTICIAN_CACHE_DIR"})
 # a larger unit file is never hashed here (it is not read whole before its size is
@@ -140,14 +137,7 @@ def _environment() -> dict[str, str]:
 
 
 def _compendium_part() -> bytes:
-    """The bytes of a GM's compendium files, folder by folder (an absent file is
-    marked as absent: adding one changes the key)."""
-    parts = []
-    for folder in os.environ.get("TACTICIAN_TROPERA_DATA", "").split(os.pathsep):
-        if not folder:
-            continue
-        for name in COMPENDIUM_FILES:
-            path = Path(folder) / name
-            data = path.read_bytes() if path.is_file() else b"(absent)"
-            parts.append(f"{path}\0{len(data)}\0".encode() + data)
-    return b"\0".join(parts)
+    """A GM's compendium folders (``TACTICIAN_TROPERA_DATA``), each as a
+    ``folder_part``: any file edited, added or removed there changes the key."""
+    folders = [f for f in os.environ.get("TACTICIAN_TROPERA_DATA", "").split(os.pathsep) if f]
+    return b"\0".join(folder_part(folder) for folder in folders)
