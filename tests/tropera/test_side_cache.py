@@ -12,14 +12,15 @@ from pathlib import Path
 
 import pytest
 
+from tactician.dice.source import SeededDice
 from tactician.errors import RulesError, TacticianError
+from tactician.rulesets.tropera import sides
 from tactician.rulesets.tropera.combatant import Combatant, Situation
 from tactician.rulesets.tropera.compendium import load_compendium
 from tactician.rulesets.tropera.gear import ItemStats, WeaponStats
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.sides import CACHE, Side, build_combatant_of, side_combatant
 from tactician.table.fights import Combatant as Participant
-from tactician.dice.source import SeededDice
 from tactician.table.fights import FightRequest, attack, forecast
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -165,6 +166,28 @@ def test_a_refused_file_is_never_kept(cache: Path, tmp_path: Path) -> None:
     brigand.write_text(text, encoding="utf-8")
     _fight(ARIA, brigand)
     assert _entries(cache) == kept
+
+
+def test_a_file_edited_during_the_build_is_not_kept(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The key is read before the build, which reads the file again: a snapshot of
+    the new bytes must not be kept under the old bytes' key."""
+    brigand = tmp_path / "brigand.yaml"
+    text = BRIGAND.read_text(encoding="utf-8")
+    brigand.write_text(text, encoding="utf-8")
+    build = sides.build_combatant_of
+
+    def edited_meanwhile(side: Side, options: TroperaOptions) -> Combatant:
+        brigand.write_text(text.replace("name: Brigand", "name: Brigant"), encoding="utf-8")
+        return build(side, options)
+
+    monkeypatch.setattr(sides, "build_combatant_of", edited_meanwhile)
+    assert side_combatant(Side(brigand), TroperaOptions()).name == "Brigant"
+    assert _entries(cache) == []
+    monkeypatch.setattr(sides, "build_combatant_of", build)
+    assert side_combatant(Side(brigand), TroperaOptions()).name == "Brigant"
+    assert len(_entries(cache)) == 1
 
 
 def test_an_unknown_terrain_is_refused_and_not_kept(cache: Path) -> None:

@@ -69,7 +69,9 @@ def side_combatant(side: Side, options: TroperaOptions) -> Combatant:
             except (KeyError, TypeError, ValueError):  # not a snapshot: build it again
                 pass
     built = build_combatant_of(side, options)
-    if key is not None:
+    # kept only if the inputs did not change while it was built (the file is read
+    # again by the build): a snapshot of other bytes must not sit under this key
+    if key is not None and side_key(side, options) == key:
         CACHE.put(key, built.as_json())
     return built
 
