@@ -7,8 +7,8 @@ table, and the "S+ Rank" list.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from tactician.rulesets.tropera.stats import rank_index
 
@@ -58,8 +58,9 @@ RANK_TABLE: dict[str, tuple[tuple[int, int, int, int], ...]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class RankBonus:
+class RankBonus(NamedTuple):
+    """A rank's bonuses (a record, cheap to define: see ``gear``)."""
+
     might: int = 0
     accuracy: int = 0
     critical: int = 0

@@ -16,12 +16,11 @@ item is refused by the unit check.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class RelicEffect:
-    """What one named relic behaviour changes."""
+class RelicEffect(NamedTuple):
+    """What one named relic behaviour changes (a record, cheap to define: see ``gear``)."""
 
     name: str
     removes_tags: frozenset[str] = frozenset()

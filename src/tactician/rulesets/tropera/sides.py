@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from pathlib import Path
+from typing import NamedTuple
 
 from tactician.derived_cache import DerivedCache, file_part, folder_part
 from tactician.rulesets.tropera.combatant import Combatant
@@ -45,16 +46,15 @@ _NOT_INPUTS = frozenset({"TACTICIAN_CACHE", "TACTICIAN_CACHE_DIR"})
 _LARGEST_KEPT = 5_000_000
 
 
-@dataclass(frozen=True)
-class Side:
-    """One participant as a request names it."""
+class Side(NamedTuple):
+    """One participant as a request names it (a record: see ``gear``)."""
 
     path: Path
     terrain: str | None = None
     hp: int | None = None
     defending: bool = False
     weapon: str | None = None
-    statuses: frozenset[str] = field(default_factory=frozenset)
+    statuses: frozenset[str] = frozenset()
 
 
 def side_combatant(side: Side, options: TroperaOptions) -> Combatant:
