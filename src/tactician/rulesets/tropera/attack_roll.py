@@ -17,9 +17,8 @@ How the crit is judged under True Hit is the ``true_hit_crit`` ruling:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tactician.dice.events import AveragedRoll, Bands
 from tactician.rulesets.fe_common.attack_roll import CRIT, HIT, MISS, AttackRoll, Outcome
@@ -33,8 +32,7 @@ if TYPE_CHECKING:  # annotations only: a forecast never imports the dice sources
 _LABELS: tuple[Outcome, Outcome, Outcome] = (CRIT, HIT, MISS)
 
 
-@dataclass(frozen=True, slots=True)
-class FirstDieTrueHit:
+class FirstDieTrueHit(NamedTuple):
     """True Hit where the first die alone judges the crit (``first_die`` ruling)."""
 
     hit: int

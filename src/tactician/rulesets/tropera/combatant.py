@@ -13,8 +13,7 @@ the snapshot stays cheap.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tactician.errors import RulesError
 from tactician.rulesets.tropera.gear import ItemStats, WeaponLike, WeaponStats
@@ -27,9 +26,11 @@ if TYPE_CHECKING:
     from tactician.rulesets.tropera.models import Character, Weapon
 
 
-@dataclass(frozen=True)
-class Situation:
-    """Where and how a unit stands for this sequence (inputs the GM or map give)."""
+class Situation(NamedTuple):
+    """Where and how a unit stands for this sequence (inputs the GM or map give).
+
+    This and ``Combatant`` are ``NamedTuple``s, as ``gear``'s records are: immutable
+    values (``_replace`` makes a changed copy), cheap to define at every start."""
 
     hp: int | None = None  # current HP; None = full
     terrain_avoid: int = 0
@@ -62,8 +63,7 @@ class Situation:
         })
 
 
-@dataclass(frozen=True)
-class Combatant:
+class Combatant(NamedTuple):
     name: str
     level: int
     stats: dict[str, int]  # current hp is in ``hp``; this holds max HP under "hp"
@@ -75,7 +75,7 @@ class Combatant:
     transformed: bool
     clip: ItemStats | None
     focus: str | None = None
-    situation: Situation = field(default_factory=Situation)
+    situation: Situation = Situation()
     relic: ItemStats | None = None  # the relic slot's relic (``relics``)
 
     def as_json(self) -> dict[str, Any]:

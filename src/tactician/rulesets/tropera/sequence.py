@@ -650,8 +650,7 @@ def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any], Any]:
     return step, Local(view, local, packed_patch, spread), packed_step
 
 
-@dataclass
-class Forecast:
+class Forecast(NamedTuple):
     plan: Plan
     final: dict[State, float]
 
@@ -687,12 +686,11 @@ def forecast(plan: Plan) -> Forecast:
     return Forecast(plan, unpack_all(packing, final))
 
 
-@dataclass
-class Resolution:
+class Resolution(NamedTuple):
     plan: Plan
     final: State
     records: list[Note]  # each holds a StrikeRecord and the dice that decided it
-    chance: SampledChance = field(repr=False)
+    chance: SampledChance
 
     def hp(self, index: int) -> int:
         return self.final[1][index]
