@@ -101,7 +101,7 @@ def folder_part(folder: Path | str) -> bytes:
     # every entry's path starts with the root's: cut it off (os.path.relpath gives
     # the same text, at a cost that counts when it runs on every start)
     prefix = len(os.path.join(str(root), ""))
-    folders = [root]
+    folders = [str(root)]  # strings, not Paths: this runs on every start
     while folders:
         current = folders.pop()
         with os.scandir(current) as found:
@@ -109,7 +109,7 @@ def folder_part(folder: Path | str) -> bytes:
         for entry in entries:
             if entry.is_dir(follow_symlinks=False):
                 if entry.name != "__pycache__":
-                    folders.append(Path(entry.path))
+                    folders.append(entry.path)
                 continue
             stat = entry.stat()
             where = entry.path[prefix:]

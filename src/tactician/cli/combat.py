@@ -3,9 +3,10 @@
 Both build the same request and go through ``tactician.table.fights``; the
 forecast shows exact odds, the attack resolves on seeded or physical dice and
 shows every roll.
-"""
 
-from __future__ import annotations
+No ``from __future__ import annotations`` here: Typer reads the commands'
+annotations, and as strings it must compile and evaluate each one at every start.
+"""
 
 from pathlib import Path
 from typing import Annotated, Any

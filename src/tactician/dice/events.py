@@ -64,18 +64,23 @@ class AveragedRoll:
 
 @lru_cache(maxsize=64)
 def _scaled_distribution(count: int, sides: int, floor: bool) -> dict[int, float]:
-    sums: dict[int, int] = {0: 1}
+    # ways[i]: the ways ``count`` dice sum to ``count + i``. Each die adds a window
+    # of ``sides`` sums, read off running totals: count x range steps, not
+    # count x range x sides (2d100 is computed on every forecast's start)
+    ways = [1]
     for _ in range(count):
-        nxt: dict[int, int] = {}
-        for total, ways in sums.items():
-            for face in range(1, sides + 1):
-                nxt[total + face] = nxt.get(total + face, 0) + ways
-        sums = nxt
+        running = [0]
+        for w in ways:
+            running.append(running[-1] + w)
+        top = len(ways)
+        ways = [running[min(i + 1, top)] - running[max(0, i + 1 - sides)]
+                for i in range(top + sides - 1)]
     whole = sides**count
     result: dict[int, float] = {}
-    for total, ways in sums.items():
+    for i, n in enumerate(ways):
+        total = count + i
         key = total // count if floor else total
-        result[key] = result.get(key, 0.0) + ways / whole
+        result[key] = result.get(key, 0.0) + n / whole
     return result
 
 
