@@ -4,7 +4,7 @@ ranks and the situation (HP, terrain, Defend, statuses).
 The combat procedure reads only this snapshot, so a forecast and a resolution
 of the same situation see the same numbers. It is plain data (its weapon and
 items are ``gear`` records, not pydantic models), so the procedure imports no
-pydantic and a snapshot kept between runs (``side_cache``) is read back from
+pydantic and a snapshot kept between runs (``sides``) is read back from
 JSON alone (issue 16). ``build_combatant`` makes one from a validated
 ``Character``; the modules that reach the models (``natural_weapons``,
 ``progression``) are imported inside the functions that build, so importing

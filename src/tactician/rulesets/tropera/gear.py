@@ -2,7 +2,7 @@
 copied from the compendium's pydantic models (``models.Weapon``, ``models.Item``).
 
 Why not the models themselves: a combat snapshot (``combatant.Combatant``) is
-what ``sequence`` and ``numbers`` read, and what ``side_cache`` keeps between
+what ``sequence`` and ``numbers`` read, and what ``sides`` keeps between
 runs as JSON. Holding models would make every forecast import pydantic (tens of
 milliseconds, issue 16) and a snapshot could not be rebuilt from JSON without
 validating again. The data was validated once, when the compendium or unit file
