@@ -37,6 +37,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
+from functools import lru_cache
 from importlib import import_module
 from typing import Any
 
@@ -142,16 +143,20 @@ def _folders(value: str) -> Iterator[str | bytes]:
                 yield handle.read()
 
 
-def _libraries() -> Iterator[str]:
+@lru_cache(maxsize=1)
+def _libraries() -> tuple[str, ...]:
     """Where each library that reads the files and dumps the rows is installed, and
-    when (an upgrade rewrites its files), found without importing it."""
+    when (an upgrade rewrites its files), found without importing it; looked up
+    once a process, as Python itself imports each of them at most once."""
     from importlib.util import find_spec
 
+    found = []
     for name in _LIBRARIES:
         spec = find_spec(name)
         origin = spec.origin if spec is not None else None
         if origin is None or not os.path.exists(origin):
-            yield f"{name}: none"
+            found.append(f"{name}: none")
             continue
         stat = os.stat(origin)
-        yield f"{name}: {origin} {stat.st_size} {stat.st_mtime_ns}"
+        found.append(f"{name}: {origin} {stat.st_size} {stat.st_mtime_ns}")
+    return tuple(found)
