@@ -41,7 +41,6 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -149,6 +148,8 @@ class DerivedCache:
         text = json.dumps({"key": key, "value": value}, separators=(",", ":"))
         if not enabled():
             return
+        import tempfile  # here: a run that only reads (a hit) never needs it
+
         folder = self.folder
         try:
             folder.mkdir(parents=True, exist_ok=True)
