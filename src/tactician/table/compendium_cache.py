@@ -16,11 +16,11 @@ What the rows depend on, all of it in the key (a change in any is a new key):
   content folders (``TACTICIAN_TROPERA_DATA``, ``TACTICIAN_UESRPG_DATA``,
   ``TACTICIAN_MIRIDON_DATA``) and the file limits (``TACTICIAN_MAX_FILE_BYTES``...,
   under which a file loads or is refused);
-- for each ``TACTICIAN_*_DATA`` variable, the name and bytes of every file
-  directly in each folder it names (split at ``os.pathsep``, and the whole value
-  as one folder, as uesrpg reads it): a GM's edited ``weapons.yaml`` is a new key.
-  A file that cannot be read makes the compendium not kept (the full path reads
-  and refuses it as before);
+- for each ``TACTICIAN_*_DATA`` variable, every folder it names (split at
+  ``os.pathsep``, and the whole value as one folder, as uesrpg reads it) as
+  ``folder_part``: each file's path, size and modification time, so a GM's
+  edited ``weapons.yaml`` is a new key. A folder that cannot be listed makes the
+  compendium not kept (the full path reads and refuses it as before);
 - the Python version and the installed pydantic, pydantic-core and PyYAML (path,
   size and time of each one's ``__init__``), which parse the files and dump the rows.
 
@@ -42,7 +42,7 @@ from importlib import import_module
 from typing import Any
 
 from tactician.content.compendium_rows import KeyedRow
-from tactician.derived_cache import DerivedCache, enabled
+from tactician.derived_cache import DerivedCache, enabled, folder_part
 from tactician.rulesets.capabilities import Capability
 from tactician.rulesets.registry import BUILTIN, Ruleset, get
 
@@ -128,19 +128,11 @@ def _environment() -> Iterator[str | bytes]:
 
 
 def _folders(value: str) -> Iterator[str | bytes]:
-    """Every file directly in each folder ``value`` names: its name and bytes."""
+    """Each folder ``value`` names and its files (``folder_part``)."""
     named = [*(part for part in value.split(os.pathsep) if part), value]
     for folder in dict.fromkeys(named):
-        if not os.path.isdir(folder):
-            yield f"folder {folder}: none"
-            continue
         yield f"folder {folder}"
-        with os.scandir(folder) as found:
-            files = sorted((e for e in found if e.is_file()), key=lambda e: e.name)
-        for entry in files:
-            yield entry.name
-            with open(entry.path, "rb") as handle:
-                yield handle.read()
+        yield folder_part(folder)
 
 
 @lru_cache(maxsize=1)
