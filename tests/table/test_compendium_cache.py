@@ -1,5 +1,5 @@
 """The kept compendium's key covers everything its rows are made from: a GM's
-content folder and its files' bytes, the file limits; only the built-in rulesets
+content folder and its files, the file limits; only the built-in rulesets
 are kept; a damaged entry is a miss; and every environment variable a loader
 reads is one the key sees (``tactician.table.compendium_cache``)."""
 
@@ -51,7 +51,7 @@ def _names(env: dict[str, str]) -> set[str]:
     return {w["name"] for w in _weapons(env)}
 
 
-def test_a_gm_folder_and_its_files_bytes_are_in_the_key(
+def test_a_gm_folder_and_its_files_are_in_the_key(
     tmp_path: Path, env: dict[str, str]
 ) -> None:
     assert "Ashen Blade" not in _names(env)  # kept without the folder
@@ -62,7 +62,7 @@ def test_a_gm_folder_and_its_files_bytes_are_in_the_key(
     assert "Ashen Blade" in _names(env)
     assert "Ashen Blade" in _names(env)  # and kept with it
     (folder / "weapons.yaml").write_text(HOMEBREW.format(name="Ember Blade"), encoding="utf-8")
-    names = _names(env)  # the same folder, other bytes: a new key, never the old rows
+    names = _names(env)  # the same folder and size, a new write: a new key, never the old rows
     assert "Ember Blade" in names and "Ashen Blade" not in names
     (folder / "weapons.yaml").unlink()
     assert not {"Ember Blade", "Ashen Blade"} & _names(env)
