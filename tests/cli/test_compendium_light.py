@@ -1,6 +1,7 @@
 """With its rows kept, ``tactician compendium`` answers without importing
 pydantic, PyYAML, Rich or the ruleset's rules (issue 16: "nothing imported that
-the command does not use"), and answers what it answered before they were kept.
+the command does not use"), and answers what it answered before they were kept,
+its refusals of an unknown kind or name in the same words.
 
 What a process imported is read from ``python -X importtime`` (one line per
 module, on stderr). The ruleset's package itself (``tactician.rulesets.tropera``)
@@ -56,3 +57,24 @@ def test_a_kept_compendium_imports_nothing_heavy(
     kept, imported = _run(env, *args)
     assert kept == first
     assert _heavy(imported, ruleset) == []
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("show", "weapons", "ironswordx"),
+     "error: tropera has no weapons entry 'ironswordx'; did you mean Iron Sword, Runesword, "
+     "Wind Sword?\n"),
+    (("show", "nokind", "iron sword"),
+     "error: tropera has no compendium kind 'nokind'; kinds: weapons, items, feats, kinds, "
+     "terrain\n"),
+    (("list", "nokind"),
+     "error: tropera has no compendium kind 'nokind'; kinds: weapons, items, feats, kinds, "
+     "terrain\n"),
+])
+def test_an_unknown_kind_or_name_is_refused_in_the_same_words_kept_or_not(
+    env: dict[str, str], args: tuple[str, ...], said: str
+) -> None:
+    for _ in ("a miss", "a hit"):
+        done = subprocess.run([str(TACTICIAN), "compendium", *args], capture_output=True,
+                              text=True, env=env, check=False)
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", said)
+    assert list(Path(env["TACTICIAN_CACHE_DIR"]).glob("compendium-rows/*.json"))
