@@ -94,7 +94,7 @@ class KeptCompendium:
 def kept(ruleset_id: str) -> KeptCompendium | None:
     """The kept compendium of ``ruleset_id``, or None when it may not be kept: the
     cache is off, the ruleset is a plug-in or has no compendium (its contract then
-    answers, or refuses, as before), or a GM's content file cannot be read. An
+    answers, or refuses, as before), or a GM's content folder cannot be listed. An
     unknown ruleset is refused by name, as the registry refuses it."""
     ruleset = get(ruleset_id)
     if not enabled() or not _built_in(ruleset) or not ruleset.has(Capability.COMPENDIUM):
