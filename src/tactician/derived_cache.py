@@ -98,9 +98,9 @@ def folder_part(folder: Path | str) -> bytes:
     if not root.is_dir():
         return b"absent"
     digest = sha256()
-    # every entry's path starts with the root's: cut it off (os.path.relpath gives
-    # the same text, at a cost that counts when it runs on every start)
-    prefix = len(os.path.join(str(root), ""))
+    # every path scanned starts with the root's and a separator: cut it off
+    # (os.path.relpath makes each one absolute twice, most of this function's time)
+    start = len(os.path.join(root, ""))
     folders = [str(root)]  # strings, not Paths: this runs on every start
     while folders:
         current = folders.pop()
@@ -112,7 +112,7 @@ def folder_part(folder: Path | str) -> bytes:
                     folders.append(entry.path)
                 continue
             stat = entry.stat()
-            where = entry.path[prefix:]
+            where = entry.path[start:]
             digest.update(f"{where}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
     return digest.digest()
 
@@ -169,10 +169,10 @@ class DerivedCache:
         text = json.dumps({"key": key, "value": value}, separators=(",", ":"))
         if not enabled():
             return
+        import tempfile  # here: a run that only reads (a hit) never needs it
+
         folder = self.folder
         try:
-            import tempfile  # here: a run that only reads pays no import of it
-
             folder.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
             try:

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tactician.cli.output import console, emit, refusals
+from tactician.cli.output import console, emit, refusals, say_line
 
 app = typer.Typer(
     help="Browse and search what a ruleset offers: weapons, feats, items, armor, "
@@ -76,8 +76,7 @@ def list_command(
             return
         if kind is None:
             names = kinds(rid)
-            emit(names, as_json, lambda: console().print(
-                f"{rid} compendium kinds: {', '.join(names)}", markup=False, highlight=False))
+            emit(names, as_json, lambda: say_line(f"{rid} compendium kinds: {', '.join(names)}"))
             return
         found = entries(rid, kind, search)
         title = f"{rid} {kind}" + (f" matching {search!r}" if search else "")
