@@ -8,7 +8,7 @@ walk every branch. A rule sees only ``decide`` and ``note``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from tactician.dice.events import Bands, Event
 
@@ -26,8 +26,7 @@ class Chance(Protocol):
     def note(self, record: Any) -> None: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):  # records: NamedTuples are cheap to define at start
     """What the dice decided: the faces, the compared value and the outcome."""
 
     purpose: str
@@ -36,8 +35,7 @@ class Decision:
     outcome: Any
 
 
-@dataclass(frozen=True, slots=True)
-class Note:
+class Note(NamedTuple):
     """A rule's record of what happened, with the decisions made since the last note."""
 
     record: Any

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, NamedTuple, Protocol, TypeVar
 
 if TYPE_CHECKING:  # annotations only: a forecast never imports the dice sources
     from tactician.dice.source import DiceSource
@@ -84,8 +84,7 @@ def _scaled_distribution(count: int, sides: int, floor: bool) -> dict[int, float
     return result
 
 
-@dataclass(frozen=True, slots=True)
-class Bands(Generic[T]):
+class Bands(NamedTuple, Generic[T]):  # a record: cheap to define at start
     """One roll sorted into bands: the first band whose bound the roll is at or under.
 
     ``bounds`` are ascending, one per label but the last; a roll above every
