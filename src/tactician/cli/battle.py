@@ -466,11 +466,51 @@ def show_command(
 ) -> None:
     """The board: terrain, units by label, round, phase, objectives and result."""
     from tactician.cli.board_view import labels, render_board
-    from tactician.table.battles import view
 
-    with refusals(as_json), battle_place(battle, name, db) as place:
-        board = view(place, reach, side=side)
+    with refusals(as_json):
+        data = _file_bytes(battle) if reach is None and name is None else None
+        board = _kept_board(data, side)
+        if board is None:
+            board = _read_board(battle, name, db, reach, side, data)
         emit({**board, "labels": labels(board)}, as_json, lambda: render_board(board))
+
+
+def _file_bytes(battle: Path | None) -> bytes | None:
+    """The battle file's whole bytes, the key of its kept board; None for a campaign's
+    battle or a file that cannot be read (the full path refuses it in its words)."""
+    if battle is None:
+        return None
+    try:
+        return battle.read_bytes()
+    except OSError:
+        return None
+
+
+def _kept_board(data: bytes | None, side: str | None) -> dict[str, Any] | None:
+    """The board kept for these bytes and this side (``table.board_cache``): no
+    pydantic, YAML or engine imported for it."""
+    if data is None:
+        return None
+    from tactician.table.board_cache import cached
+
+    return cached(data, side)
+
+
+def _read_board(battle: Path | None, name: str | None, db: str | None, reach: str | None,
+                side: str | None, data: bytes | None) -> dict[str, Any]:
+    """The full path: open the battle (a file's log verified and replayed) and make its
+    board; a file's board (``data`` read before) is kept for the next ``show``.
+    Campaign-database battles (``--name``, the current battle) always take this path."""
+    from tactician.table.battles import load, view
+
+    with battle_place(battle, name, db) as place:
+        loaded = load(place, whole_log=data is not None)
+        board = view(place, reach, loaded=loaded, side=side)
+        if data is not None:
+            from tactician.table.board_cache import keep_read
+
+            keep_read(data, side, loaded.battle, loaded.ruleset, board)
+        return board
 
 
 @app.command("forecast")

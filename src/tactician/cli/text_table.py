@@ -35,8 +35,7 @@ import shutil
 import sys
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import TextIO
+from typing import NamedTuple, TextIO
 
 from tactician.cli.output import shown
 
@@ -206,8 +205,7 @@ def echo_lines(lines: Iterable[str], stream: TextIO | None = None) -> None:
 # --- tables ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(NamedTuple):
     """The characters of a table's frame: the top, the header row's walls, the rule
     under the header, the body rows' walls, the bottom (each: left, line, cross, right)."""
 
@@ -227,35 +225,37 @@ _ASCII = {HEAVY_HEAD: ASCII, SQUARE: ASCII, SIMPLE_HEAD: Box("    ", "    ", " -
                                                              "    ")}
 
 
-@dataclass
-class Column:
-    header: str = ""
-    justify: str = "left"
-    no_wrap: bool = False
-    min_width: int | None = None
+class Column(NamedTuple):
+    header: str
+    justify: str
+    no_wrap: bool
+    min_width: int | None
 
 
-@dataclass
-class _Row:
+class _Row(NamedTuple):
     cells: list[str]
     style: str
 
 
-@dataclass
 class Table:
     """A table of text cells laid out as Rich lays out its ``Table`` (module docstring).
-    ``padding`` is (left, right) spaces inside each cell."""
+    ``padding`` is (left, right) spaces inside each cell. (Plain classes, not
+    dataclasses: building a dataclass costs start-up, the budget of this module.)"""
 
-    title: str | None = None
-    title_justify: str = "center"
-    box: Box = HEAVY_HEAD
-    show_edge: bool = True
-    show_header: bool = True
-    padding: tuple[int, int] = (1, 1)
-    header_style: str = "bold"
-    title_style: str = "italic"
-    columns: list[Column] = field(default_factory=list)
-    rows: list[_Row] = field(default_factory=list)
+    def __init__(self, title: str | None = None, *, title_justify: str = "center",
+                 box: Box | None = None, show_edge: bool = True, show_header: bool = True,
+                 padding: tuple[int, int] = (1, 1), header_style: str = "bold",
+                 title_style: str = "italic") -> None:
+        self.title = title
+        self.title_justify = title_justify
+        self.box = box or HEAVY_HEAD
+        self.show_edge = show_edge
+        self.show_header = show_header
+        self.padding = padding
+        self.header_style = header_style
+        self.title_style = title_style
+        self.columns: list[Column] = []
+        self.rows: list[_Row] = []
 
     def add_column(self, header: str = "", *, justify: str = "left", no_wrap: bool = False,
                    min_width: int | None = None) -> None:

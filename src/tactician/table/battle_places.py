@@ -17,6 +17,10 @@ again (parsed, not replayed) and its head hash compared with the one decided
 on, so an undo followed by another action, which comes back to the same
 sequence number, is caught too. In the database the check runs inside the
 write transaction (``store.battles``).
+
+After each save of a file, still under the lock, the GM's board of the new state
+is kept for the next ``battle show`` (``board_cache``; an undo replays the kept
+entries for it, as the next read would).
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from tactician.engine.battle import Battle
 from tactician.engine.chain import head
 from tactician.engine.log import Entry
 from tactician.errors import StaleBattle, TacticianError
+from tactician.table import board_cache
 
 __all__ = ["FilePlace", "Loaded", "Place", "StaleBattle", "Step", "StoredPlace", "file_lock"]
 
@@ -147,6 +152,8 @@ class FilePlace:
         with file_lock(self.path):
             self._check(loaded)
             save_battle(battle, self.path)
+            if steps:
+                self._keep_board(loaded, steps[-1].state, len(battle.log))
 
     def undo(self, loaded: Loaded, keep: int) -> list[Entry]:
         from tactician.engine.store_file import save_battle
@@ -154,8 +161,22 @@ class FilePlace:
         battle = loaded.whole()
         with file_lock(self.path):
             self._check(loaded)
-            save_battle(battle.model_copy(update={"log": battle.log[:keep]}), self.path)
+            kept = battle.model_copy(update={"log": battle.log[:keep]})
+            save_battle(kept, self.path)
+            if board_cache.keeping():
+                from tactician.engine.battle import replay
+
+                self._keep_board(loaded, replay(kept, loaded.rules), keep)
         return list(battle.log[keep:])
+
+    def _keep_board(self, loaded: Loaded, state: Any, seq: int) -> None:
+        """Keep the GM's board of what was just saved, under the lock (so the bytes
+        read back are the ones written), for the next ``battle show``."""
+        try:
+            data = self.path.read_bytes()
+        except OSError:
+            return
+        board_cache.keep_written(data, loaded.ruleset, state, seq, loaded.seed)
 
 
 @dataclass
