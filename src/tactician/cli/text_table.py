@@ -13,7 +13,7 @@ than the terminal, the widest wrappable columns give up width first, down to the
 next widest, until it fits (``_collapse_widths``); if it still does not fit,
 every column gives up width in turn (the "last resort"), but never below its
 ``min_width``. A wrappable cell is word-wrapped (a word longer than the column is
-folded); a ``no_wrap`` cell is cut with an ellipsis. Boxes: ``SIMPLE_HEAD`` (a
+cut with an ellipsis, as a ``no_wrap`` cell is). Boxes: ``SIMPLE_HEAD`` (a
 rule under the header only) and ``HEAVY_HEAD`` (Rich's default: a heavy frame
 round the header, light round the rows; ``SQUARE`` when there is no header),
 ASCII when the output cannot encode them (as Rich's ``ascii_only``).
@@ -114,9 +114,11 @@ def _chop(text: str, width: int) -> list[str]:
     return pieces
 
 
-def wrap(text: str, width: int) -> list[str]:
+def wrap(text: str, width: int, fold: bool = True) -> list[str]:
     """``text`` word-wrapped to ``width`` cells, each line without trailing spaces;
-    a word longer than a line is folded across lines (Rich's ``divide_line``)."""
+    a word longer than a line is folded across lines (Rich's ``divide_line``), or
+    with ``fold`` off kept whole on its own line (a table cell cuts it, as Rich's
+    columns do with their default ``overflow="ellipsis"``)."""
     width = max(1, width)
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -129,7 +131,7 @@ def wrap(text: str, width: int) -> list[str]:
                 continue
             if line:
                 lines.append(line.rstrip())
-            if size > width:
+            if size > width and fold:
                 *full, line = _chop(word, width)
                 lines.extend(full)
                 used = cell_len(line)
@@ -291,7 +293,9 @@ class Table:
         """Each column's width with padding, the frame left out (Rich's
         ``_calculate_column_widths`` for a table that does not expand)."""
         available = max_width - self._extra_width
-        measured = [self._measure(i) for i in range(len(self.columns))]
+        # a column is never measured wider than the table can be (Rich's ``with_maximum``)
+        measured = [(min(least, available), min(most, available))
+                    for least, most in (self._measure(i) for i in range(len(self.columns)))]
         widths = [most or 1 for _, most in measured]
         if sum(widths) <= available:
             return widths
@@ -332,7 +336,7 @@ class Table:
         return out
 
     def _rule(self, chars: str, widths: list[int]) -> str:
-        left, line, cross, right = chars
+        left, line, cross, right = chars[0], chars[1], chars[2], chars[3]
         body = cross.join(line * w for w in widths)
         return f"{left}{body}{right}" if self.show_edge else body
 
@@ -345,10 +349,10 @@ class Table:
             if column.no_wrap:
                 parts = [truncate(line, room) for line in cell.split("\n")]
             else:
-                parts = wrap(cell, room)
+                parts = [truncate(line, room) for line in wrap(cell, room, fold=False)]
             blocks.append(parts)
         height = max((len(b) for b in blocks), default=1)
-        left, _, divider, right = walls
+        left, divider, right = walls[0], walls[2], walls[3]
         lines: list[str] = []
         for number in range(height):
             pieces = []
