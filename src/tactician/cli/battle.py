@@ -477,13 +477,28 @@ def show_command(
 
 def _file_bytes(battle: Path | None) -> bytes | None:
     """The battle file's whole bytes, the key of its kept board; None for a campaign's
-    battle or a file that cannot be read (the full path refuses it in its words)."""
+    battle, a file that cannot be read (the full path refuses it in its words) or one
+    beside which a killed save left a temporary (the full path removes it)."""
     if battle is None:
         return None
     try:
+        if _leftover_beside(battle):
+            return None
         return battle.read_bytes()
     except OSError:
         return None
+
+
+def _leftover_beside(path: Path) -> bool:
+    """Whether a temporary of a save (``.NAME.`` and eight letters, digits or ``_``:
+    ``engine.store_file``'s names) lies beside the battle file."""
+    import os
+    import re
+
+    path = path.resolve() if path.is_symlink() else path
+    pattern = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}")
+    with os.scandir(path.parent) as found:
+        return any(pattern.fullmatch(entry.name) for entry in found)
 
 
 def _kept_board(data: bytes | None, side: str | None) -> dict[str, Any] | None:
