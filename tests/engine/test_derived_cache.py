@@ -118,3 +118,16 @@ def test_the_namespace_keeps_its_most_recently_used(root: Path) -> None:
 def test_a_bad_namespace_is_refused() -> None:
     with pytest.raises(ValueError, match="namespace"):
         DerivedCache("../escape")
+
+
+def test_a_data_folder_part_follows_its_files(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    assert derived_cache.folder_part(data) == b"absent"
+    data.mkdir()
+    empty = derived_cache.folder_part(data)
+    assert empty != b"absent"
+    (data / "weapons.yaml").write_text("- name: Iron Sword\n")
+    one = derived_cache.folder_part(data)
+    assert one != empty
+    (data / "weapons.yaml").write_text("- name: Iron Swords\n")
+    assert derived_cache.folder_part(data) != one
