@@ -179,17 +179,21 @@ def test_json_is_the_same_from_the_kept_board_and_the_full_path(
             "show", "--battle", path, env={"TACTICIAN_CACHE": "off"})
 
 
-def test_a_content_folder_keeps_nothing(tmp_path: Path, own_cache: Path,
-                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Its files are not in the key, so while one is set boards are neither read nor
-    kept (the full path reads the folder)."""
+def test_a_content_folder_and_its_files_are_part_of_the_key(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board kept without the folder, or before one of its files changed, is not
+    served: the full path reads the folder."""
     path = new_ford(tmp_path)
-    assert board_cache.cached(path.read_bytes(), None) is not None
-    monkeypatch.setenv("TACTICIAN_TROPERA_DATA", str(tmp_path / "nowhere"))
-    assert board_cache.cached(path.read_bytes(), None) is None
-    before = sorted((own_cache / "board-view").iterdir())
-    battle("move", "aria", 6, 4, "--battle", path)
-    assert sorted((own_cache / "board-view").iterdir()) == before
+    data = path.read_bytes()
+    assert board_cache.cached(data, None) is not None
+    folder = tmp_path / "data"
+    folder.mkdir()
+    monkeypatch.setenv("TACTICIAN_TROPERA_DATA", str(folder))
+    assert board_cache.cached(data, None) is None
+    battle("show", "--battle", path)
+    assert board_cache.cached(data, None) is not None  # kept with the folder as it is
+    (folder / "notes.txt").write_text("an added file", encoding="utf-8")
+    assert board_cache.cached(data, None) is None
 
 
 def test_a_limit_is_part_of_the_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,11 +14,11 @@ a key of everything it is computed from:
   serves another;
 - the settings that change how a file is read: every ``TACTICIAN_*`` environment
   variable (the limits, ``TACTICIAN_MAX_FILE_BYTES``...), but those that name where
-  things are kept (the cache, the database) or how the web table polls;
+  things are kept (the cache, the database) or how the web table polls; for a
+  content folder (``TACTICIAN_TROPERA_DATA`` and the like) also its files
+  (``folder_part``: each one's path, size and modification time);
 - (by ``DerivedCache`` itself) the package's code and data files.
 
-A content folder (``TACTICIAN_TROPERA_DATA`` and the like) is a set of files
-outside the key: while one is set nothing is read from or written to this cache.
 A ruleset installed from another package is outside ``code_fingerprint``: its
 boards are never kept. ``--reach`` views and campaign-database battles (``--name``)
 are not kept either: they take the full path.
@@ -40,7 +40,7 @@ import json
 import os
 from typing import Any
 
-from tactician.derived_cache import DerivedCache, enabled
+from tactician.derived_cache import DerivedCache, enabled, folder_part
 
 __all__ = ["CACHE", "board_of", "cached", "key", "keep", "keep_read", "keep_written",
            "keeping"]
@@ -52,43 +52,38 @@ _NOT_READ = {"TACTICIAN_CACHE", "TACTICIAN_CACHE_DIR", "TACTICIAN_DB", "TACTICIA
              "TACTICIAN_SQLITE_SYNC"}
 
 
-def _settings() -> str | None:
-    """The settings part of the key (module docstring), or None while a content
-    folder override is set (then nothing is kept)."""
+def _settings() -> list[str | bytes]:
+    """The settings parts of the key (module docstring)."""
     chosen = sorted((name, value) for name, value in os.environ.items()
                     if name.startswith("TACTICIAN_") and name not in _NOT_READ)
-    if any(name.endswith("_DATA") for name, _ in chosen):
-        return None
-    return json.dumps(chosen)
+    folders = [folder_part(value) for name, value in chosen if name.endswith("_DATA")]
+    return [json.dumps(chosen), *folders]
 
 
 def keeping() -> bool:
-    """Whether boards are read and kept now (the cache is on, no content folder)."""
-    return enabled() and _settings() is not None
+    """Whether boards are read and kept now (``TACTICIAN_CACHE`` is not off)."""
+    return enabled()
 
 
-def key(data: bytes, side: str | None) -> str | None:
+def key(data: bytes, side: str | None) -> str:
     """The key of the board of a battle file whose bytes are ``data``, as ``side``
-    sees it; None when boards are not kept now (module docstring)."""
-    settings = _settings()
-    if settings is None:
-        return None
-    return CACHE.key(data, json.dumps(side), settings)
+    sees it (module docstring)."""
+    return CACHE.key(data, json.dumps(side), *_settings())
 
 
 def cached(data: bytes, side: str | None) -> dict[str, Any] | None:
     """The kept board of the battle file whose bytes are ``data``, or None (a miss)."""
-    found = key(data, side)
-    value = CACHE.get(found) if found is not None else None
+    if not keeping():
+        return None
+    value = CACHE.get(key(data, side))
     return value if isinstance(value, dict) else None
 
 
 def keep(data: bytes, side: str | None, board: dict[str, Any]) -> None:
     """Keep ``board`` as the board of the file whose bytes are ``data`` for ``side``,
     in its JSON form (what ``--json`` prints: ``print_json``'s ``default=str``)."""
-    found = key(data, side)
-    if found is not None:
-        CACHE.put(found, json.loads(json.dumps(board, default=str)))
+    if keeping():
+        CACHE.put(key(data, side), json.loads(json.dumps(board, default=str)))
 
 
 def board_of(ruleset: str, state: Any, seq: int, seed: int,
