@@ -304,8 +304,22 @@ class Table:
         if sum(widths) > available:  # the last resort: every column gives way in turn
             widths = _ratio_reduce(sum(widths) - available, [1] * len(widths), widths, widths)
         pad = sum(self.padding)
-        return [max(min(most, width), (c.min_width or 0) + pad)
-                for (_, most), width, c in zip(measured, widths, self.columns, strict=True)]
+        least = [(c.min_width or 0) + pad for c in self.columns]
+        widths = [max(min(most, width), floor)
+                  for (_, most), width, floor in zip(measured, widths, least, strict=True)]
+        # Rich would crop lines still too wide at the terminal's edge, losing the last
+        # columns; here the columns above their minimum give way instead, so the ones
+        # kept whole (a unit's label, id, HP, tile) stay on screen. Only the last
+        # cell's right padding may be cropped, as Rich crops it.
+        slack = 0 if self.show_edge else self.padding[1]
+        excess = sum(widths) - available - slack
+        while excess > 0:
+            room = [w - floor for w, floor in zip(widths, least, strict=True)]
+            if not any(r > 0 for r in room):
+                break
+            widths = _ratio_reduce(excess, [1 if r > 0 else 0 for r in room], room, widths)
+            excess = sum(widths) - available - slack
+        return widths
 
     def lines(self, max_width: int | None = None, colour: bool | None = None) -> list[str]:
         """The table as lines (styled when ``colour``), fitted to ``max_width``
@@ -317,31 +331,37 @@ class Table:
             box = _ASCII.get(box, box)
         widths = self.widths(width)
         total = sum(widths) + self._extra_width
+        crop = max(0, min(total - width, self.padding[1])) if not self.show_edge else 0
+        total -= crop
         out: list[str] = []
         if self.title:
             for line in wrap(shown(self.title), total):
                 out.append(paint(_justify(line, total, self.title_justify), self.title_style,
                                  colour))
         if self.show_edge and box.top.strip():
-            out.append(self._rule(box.top, widths))
+            out.append(self._rule(box.top, widths, crop))
         if self.show_header:
             headers = [c.header for c in self.columns]
-            out.extend(self._row_lines(headers, widths, box.head, self.header_style, colour))
+            out.extend(self._row_lines(headers, widths, box.head, self.header_style, colour,
+                                       crop))
             if box.head_rule.strip():
-                out.append(self._rule(box.head_rule, widths))
+                out.append(self._rule(box.head_rule, widths, crop))
         for row in self.rows:
-            out.extend(self._row_lines(row.cells, widths, box.row, row.style, colour))
+            out.extend(self._row_lines(row.cells, widths, box.row, row.style, colour, crop))
         if self.show_edge and box.bottom.strip():
-            out.append(self._rule(box.bottom, widths))
+            out.append(self._rule(box.bottom, widths, crop))
         return out
 
-    def _rule(self, chars: str, widths: list[int]) -> str:
+    def _rule(self, chars: str, widths: list[int], crop: int = 0) -> str:
         left, line, cross, right = chars[0], chars[1], chars[2], chars[3]
         body = cross.join(line * w for w in widths)
+        body = body[:len(body) - crop]
         return f"{left}{body}{right}" if self.show_edge else body
 
     def _row_lines(self, cells: Sequence[str], widths: list[int], walls: str, style: str,
-                   colour: bool) -> list[str]:
+                   colour: bool, crop: int = 0) -> list[str]:
+        """A row's lines (as many as its tallest cell); ``crop``: spaces of the last
+        cell's right padding left out (the line would pass the terminal's edge)."""
         left_pad, right_pad = self.padding
         blocks: list[list[str]] = []
         for cell, width, column in zip(cells, widths, self.columns, strict=True):
@@ -356,10 +376,12 @@ class Table:
         lines: list[str] = []
         for number in range(height):
             pieces = []
-            for block, width, column in zip(blocks, widths, self.columns, strict=True):
+            for index, (block, width, column) in enumerate(
+                    zip(blocks, widths, self.columns, strict=True)):
                 text = block[number] if number < len(block) else ""
                 room = max(0, width - left_pad - right_pad)
-                inner = " " * left_pad + _justify(text, room, column.justify) + " " * right_pad
+                after = right_pad - (crop if index == len(widths) - 1 else 0)
+                inner = " " * left_pad + _justify(text, room, column.justify) + " " * after
                 pieces.append(paint(inner, style, colour))
             body = divider.join(pieces)
             lines.append(f"{left}{body}{right}" if self.show_edge else body)
