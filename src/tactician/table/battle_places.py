@@ -28,12 +28,12 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from tactician.engine.battle import Battle
+from tactician.engine.battle import Battle, replay
 from tactician.engine.chain import head
 from tactician.engine.log import Entry
 from tactician.errors import StaleBattle, TacticianError
@@ -153,7 +153,8 @@ class FilePlace:
             self._check(loaded)
             save_battle(battle, self.path)
             if steps:
-                self._keep_board(loaded, steps[-1].state, len(battle.log))
+                last = steps[-1].state
+                self._keep_board(loaded, lambda: last, len(battle.log))
 
     def undo(self, loaded: Loaded, keep: int) -> list[Entry]:
         from tactician.engine.store_file import save_battle
@@ -163,15 +164,12 @@ class FilePlace:
             self._check(loaded)
             kept = battle.model_copy(update={"log": battle.log[:keep]})
             save_battle(kept, self.path)
-            if board_cache.keeping():
-                from tactician.engine.battle import replay
-
-                self._keep_board(loaded, replay(kept, loaded.rules), keep)
+            self._keep_board(loaded, lambda: replay(kept, loaded.rules), keep)
         return list(battle.log[keep:])
 
-    def _keep_board(self, loaded: Loaded, state: Any, seq: int) -> None:
-        """Keep the GM's board of what was just saved, under the lock (so the bytes
-        read back are the ones written), for the next ``battle show``."""
+    def _keep_board(self, loaded: Loaded, state: Callable[[], Any], seq: int) -> None:
+        """Keep the GM's board of what was just saved (``state()``), under the lock (so
+        the bytes read back are the ones written), for the next ``battle show``."""
         try:
             data = self.path.read_bytes()
         except OSError:
@@ -203,7 +201,6 @@ class StoredPlace:
                       opened.battle, head(opened.battle) if opened.battle is not None else "")
 
     def rebuild(self) -> Loaded:
-        from tactician.engine.battle import replay
         from tactician.engine.chain import BrokenChain
         from tactician.errors import ContentError
         from tactician.store.battles import get_battle, load_battle

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from typing import Any
 
 from tactician.derived_cache import DerivedCache, enabled, folder_part
@@ -105,12 +106,14 @@ def _ours(ruleset: str) -> bool:
     return type(contract(ruleset)).__module__.startswith("tactician.")
 
 
-def keep_written(data: bytes, ruleset: str, state: Any, seq: int, seed: int) -> None:
-    """After a writer saved ``data`` (the file's new bytes) holding ``state`` at
-    ``seq``: keep the GM's board of it. Never raises: the battle is saved already."""
+def keep_written(data: bytes, ruleset: str, state: Callable[[], Any], seq: int,
+                 seed: int) -> None:
+    """After a writer saved ``data`` (the file's new bytes) holding ``state()`` at
+    ``seq`` (a callable: an undo replays for it, only when boards are kept): keep the
+    GM's board of it. Never raises: the battle is saved already."""
     try:
         if keeping() and _ours(ruleset):
-            keep(data, None, board_of(ruleset, state, seq, seed))
+            keep(data, None, board_of(ruleset, state(), seq, seed))
     except Exception:  # noqa: BLE001 - a cache fill must not fail a saved action
         return
 
