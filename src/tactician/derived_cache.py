@@ -43,7 +43,6 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -92,7 +91,11 @@ def folder_part(folder: Path | str) -> bytes:
     if not root.is_dir():
         return b"absent"
     digest = hashlib.sha256()
-    folders = [root]
+    # paths relative to the folder by cutting its prefix off (``os.path.relpath`` on
+    # each of the package's ~500 files is most of a fast command's time for this)
+    top = os.fspath(root).rstrip(os.sep) or os.sep
+    prefix = top if top.endswith(os.sep) else top + os.sep
+    folders = [top]
     while folders:
         current = folders.pop()
         with os.scandir(current) as found:
@@ -100,10 +103,10 @@ def folder_part(folder: Path | str) -> bytes:
         for entry in entries:
             if entry.is_dir(follow_symlinks=False):
                 if entry.name != "__pycache__":
-                    folders.append(Path(entry.path))
+                    folders.append(entry.path)
                 continue
             stat = entry.stat()
-            where = os.path.relpath(entry.path, root)
+            where = entry.path[len(prefix):]
             digest.update(f"{where}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
     return digest.digest()
 
@@ -163,6 +166,8 @@ class DerivedCache:
         folder = self.folder
         try:
             folder.mkdir(parents=True, exist_ok=True)
+            import tempfile  # here: a read (most runs) never needs it
+
             handle, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
             try:
                 with os.fdopen(handle, "w", encoding="utf-8") as out:

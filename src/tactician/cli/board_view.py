@@ -24,7 +24,6 @@ a fraction of Rich's import time (issue 16).
 
 from __future__ import annotations
 
-import string
 import sys
 from typing import Any
 
@@ -46,6 +45,7 @@ MOVE_STYLE = "on blue"
 ATTACK_STYLE = "on red"
 SIDE_STYLES = ("bold bright_white", "bold yellow", "bold magenta", "bold green")
 OVERFLOW = "0123456789@#$%&?"
+UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # the ``string`` module's, without importing it
 TERRAIN_STYLES = {
     "forest": "green",
     "shallows": "cyan",
@@ -71,11 +71,7 @@ def labels(view: dict[str, Any]) -> dict[str, str]:
             sides.append(unit["side"])
     pools: dict[str, list[str]] = {}
     for index, side in enumerate(sides):
-        alphabet = (
-            string.ascii_uppercase if index == 0
-            else string.ascii_lowercase if index == 1
-            else "123456789"
-        )
+        alphabet = UPPER if index == 0 else UPPER.lower() if index == 1 else "123456789"
         pools[side] = [c for c in alphabet if c not in taken]
     spare = [c for c in OVERFLOW if c not in taken]
     result: dict[str, str] = {}

@@ -35,7 +35,7 @@ import shutil
 import sys
 import unicodedata
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple, TextIO
+from typing import TextIO
 
 from tactician.cli.output import shown
 
@@ -207,15 +207,17 @@ def echo_lines(lines: Iterable[str], stream: TextIO | None = None) -> None:
 # --- tables ----------------------------------------------------------------------------
 
 
-class Box(NamedTuple):
+class Box:
     """The characters of a table's frame: the top, the header row's walls, the rule
-    under the header, the body rows' walls, the bottom (each: left, line, cross, right)."""
+    under the header, the body rows' walls, the bottom (each: left, line, cross, right).
+    (Plain classes here, not dataclasses or named tuples: building those costs
+    start-up, the budget of this module.)"""
 
-    top: str
-    head: str
-    head_rule: str
-    row: str
-    bottom: str
+    __slots__ = ("bottom", "head", "head_rule", "row", "top")
+
+    def __init__(self, top: str, head: str, head_rule: str, row: str, bottom: str) -> None:
+        self.top, self.head, self.head_rule, self.row, self.bottom = (
+            top, head, head_rule, row, bottom)
 
 
 HEAVY_HEAD = Box("┏━┳┓", "┃ ┃┃", "┡━╇┩", "│ ││", "└─┴┘")
@@ -227,22 +229,24 @@ _ASCII = {HEAVY_HEAD: ASCII, SQUARE: ASCII, SIMPLE_HEAD: Box("    ", "    ", " -
                                                              "    ")}
 
 
-class Column(NamedTuple):
-    header: str
-    justify: str
-    no_wrap: bool
-    min_width: int | None
+class Column:
+    __slots__ = ("header", "justify", "min_width", "no_wrap")
+
+    def __init__(self, header: str, justify: str, no_wrap: bool, min_width: int | None) -> None:
+        self.header, self.justify, self.no_wrap, self.min_width = (
+            header, justify, no_wrap, min_width)
 
 
-class _Row(NamedTuple):
-    cells: list[str]
-    style: str
+class _Row:
+    __slots__ = ("cells", "style")
+
+    def __init__(self, cells: list[str], style: str) -> None:
+        self.cells, self.style = cells, style
 
 
 class Table:
     """A table of text cells laid out as Rich lays out its ``Table`` (module docstring).
-    ``padding`` is (left, right) spaces inside each cell. (Plain classes, not
-    dataclasses: building a dataclass costs start-up, the budget of this module.)"""
+    ``padding`` is (left, right) spaces inside each cell."""
 
     def __init__(self, title: str | None = None, *, title_justify: str = "center",
                  box: Box | None = None, show_edge: bool = True, show_header: bool = True,
