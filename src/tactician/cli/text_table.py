@@ -12,7 +12,9 @@ each column is as wide as its widest cell plus padding; when the table is wider
 than the terminal, the widest wrappable columns give up width first, down to the
 next widest, until it fits (``_collapse_widths``); if it still does not fit,
 every column gives up width in turn (the "last resort"), but never below its
-``min_width``. A wrappable cell is word-wrapped (a word longer than the column is
+``min_width``. Where Rich would then crop the lines at the terminal's edge (losing
+the last columns), the columns still above their minimum give way instead, so
+the columns kept whole stay on screen. A wrappable cell is word-wrapped (a word longer than the column is
 cut with an ellipsis, as a ``no_wrap`` cell is). Boxes: ``SIMPLE_HEAD`` (a
 rule under the header only) and ``HEAVY_HEAD`` (Rich's default: a heavy frame
 round the header, light round the rows; ``SQUARE`` when there is no header),
