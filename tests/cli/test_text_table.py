@@ -1,4 +1,5 @@
-"""``cli.text_table``: tables laid out as Rich lays them out, without Rich.
+"""``cli.text_table`` and ``cli.terminal_text``: tables laid out as Rich lays them
+out, and text wrapped, cut and styled as Rich does it, without Rich.
 
 Rich is the reference: the same cells at the same width must give the same lines
 (Rich pads wrapped lines with trailing spaces where this module ends them, so
@@ -17,15 +18,8 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from tactician.cli.text_table import (
-    SIMPLE_HEAD,
-    Table,
-    cell_len,
-    colour_wanted,
-    paint,
-    truncate,
-    wrap,
-)
+from tactician.cli.terminal_text import cell_len, colour_wanted, paint, truncate, wrap
+from tactician.cli.text_table import SIMPLE_HEAD, Table
 
 words = st.text(alphabet="abcdefghij", min_size=1, max_size=12)
 cells = st.lists(words, min_size=1, max_size=6).map(" ".join)

@@ -28,9 +28,7 @@ import sys
 from typing import Any
 
 from tactician.cli.output import shown
-from tactician.cli.text_table import (
-    SIMPLE_HEAD,
-    Table,
+from tactician.cli.terminal_text import (
     cell_len,
     colour_wanted,
     echo_lines,
@@ -38,6 +36,7 @@ from tactician.cli.text_table import (
     terminal_width,
     wrap,
 )
+from tactician.cli.text_table import SIMPLE_HEAD, Table
 
 MOVE_MARK = ("[", "]")
 ATTACK_MARK = ("<", ">")

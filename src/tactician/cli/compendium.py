@@ -37,7 +37,8 @@ def _render(title: str, found: list[dict[str, Any]], with_kind: bool = False) ->
     """The entries as a table with a centred title (Rich's default look, drawn by
     ``cli.text_table`` without importing Rich), then their count."""
     from tactician.cli.output import say_line
-    from tactician.cli.text_table import Table, echo_lines
+    from tactician.cli.terminal_text import echo_lines
+    from tactician.cli.text_table import Table
 
     table = Table(title=title)
     if with_kind:
@@ -100,7 +101,8 @@ def show_command(
         found = entry(chosen(ruleset), kind, name)
 
         def render() -> None:
-            from tactician.cli.text_table import Table, echo_lines
+            from tactician.cli.terminal_text import echo_lines
+            from tactician.cli.text_table import Table
 
             table = Table(title=str(found.get("name", name)), show_header=False)
             table.add_column("field")
