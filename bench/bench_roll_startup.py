@@ -16,7 +16,8 @@ Targets: every command under 1.5 times the bare Typer app (issue 16); ``tacticia
 roll 2d6`` under 0.3 s (issue 1). The commands are the ones people type most:
 ``roll 2d6`` (human and ``--json``), ``rulesets``, ``forecast --json`` on two
 example characters, ``battle show`` on the example ford battle (a battle file
-created once in a temporary directory), ``compendium list weapons`` and ``--help``.
+created once in a temporary directory), ``compendium list weapons`` (human and
+``--json``) and ``--help``.
 
 Bytecode: an installed package has ``.pyc`` files; a development shell with
 ``PYTHONDONTWRITEBYTECODE=1`` recompiles every project module on every start
@@ -145,6 +146,8 @@ def _report(runs: int, env: dict[str, str], where: Path) -> int:
         ],
         "battle show": [*tactician, "battle", "show", "--battle", "ford.json"],
         "compendium list weapons": [*tactician, "compendium", "list", "weapons"],
+        "compendium list weapons --json": [
+            *tactician, "compendium", "list", "weapons", "--json"],
         "--help": [*tactician, "--help"],
     }
     everything = {**baselines, **commands}
@@ -169,7 +172,7 @@ def _report(runs: int, env: dict[str, str], where: Path) -> int:
         was = f"; before issue 16 {statistics.median(before[label]) * 1000:.1f} ms" if (
             label in before
         ) else ""
-        print(f"{label:24s} median {value * 1000:7.1f} ms (min {min(times[label]) * 1000:.1f}, "
+        print(f"{label:30s} median {value * 1000:7.1f} ms (min {min(times[label]) * 1000:.1f}, "
               f"n={runs}){was}")
     bare = medians["bare Typer app"]
     met = True

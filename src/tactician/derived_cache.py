@@ -91,11 +91,10 @@ def folder_part(folder: Path | str) -> bytes:
     if not root.is_dir():
         return b"absent"
     digest = hashlib.sha256()
-    # paths relative to the folder by cutting its prefix off (``os.path.relpath`` on
-    # each of the package's ~500 files is most of a fast command's time for this)
-    top = os.fspath(root).rstrip(os.sep) or os.sep
-    prefix = top if top.endswith(os.sep) else top + os.sep
-    folders = [top]
+    # every path scanned starts with the root's and a separator: cut it off
+    # (os.path.relpath makes each one absolute twice, most of this function's time)
+    start = len(os.path.join(root, ""))
+    folders = [root]
     while folders:
         current = folders.pop()
         with os.scandir(current) as found:
@@ -103,10 +102,10 @@ def folder_part(folder: Path | str) -> bytes:
         for entry in entries:
             if entry.is_dir(follow_symlinks=False):
                 if entry.name != "__pycache__":
-                    folders.append(entry.path)
+                    folders.append(Path(entry.path))
                 continue
             stat = entry.stat()
-            where = entry.path[len(prefix):]
+            where = entry.path[start:]
             digest.update(f"{where}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
     return digest.digest()
 
@@ -163,11 +162,11 @@ class DerivedCache:
         text = json.dumps({"key": key, "value": value}, separators=(",", ":"))
         if not enabled():
             return
+        import tempfile  # here: a run that only reads (a hit) never needs it
+
         folder = self.folder
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            import tempfile  # here: a read (most runs) never needs it
-
             handle, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
             try:
                 with os.fdopen(handle, "w", encoding="utf-8") as out:

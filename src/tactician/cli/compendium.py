@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tactician.cli.output import console, emit, refusals
+from tactician.cli.output import emit, refusals, say_line
 
 app = typer.Typer(
     help="Browse and search what a ruleset offers: weapons, feats, items, armor, "
@@ -36,7 +36,6 @@ def _scalars(entry: dict[str, Any]) -> str:
 def _render(title: str, found: list[dict[str, Any]], with_kind: bool = False) -> None:
     """The entries as a table with a centred title (Rich's default look, drawn by
     ``cli.text_table`` without importing Rich), then their count."""
-    from tactician.cli.output import say_line
     from tactician.cli.terminal_text import echo_lines
     from tactician.cli.text_table import Table
 
@@ -78,8 +77,7 @@ def list_command(
             return
         if kind is None:
             names = kinds(rid)
-            emit(names, as_json, lambda: console().print(
-                f"{rid} compendium kinds: {', '.join(names)}", markup=False, highlight=False))
+            emit(names, as_json, lambda: say_line(f"{rid} compendium kinds: {', '.join(names)}"))
             return
         found = entries(rid, kind, search)
         title = f"{rid} {kind}" + (f" matching {search!r}" if search else "")
