@@ -7,8 +7,9 @@ data: the same file read by the same code in the same settings always makes the
 same board. So it is kept in ``derived_cache.DerivedCache`` ("board-view") under
 a key of everything it is computed from:
 
-- the battle file's whole bytes (``file_part``): an edited or tampered file is
-  other bytes, so a miss, so the full path that verifies the log and refuses it;
+- the battle file's whole bytes (as ``file_part`` reads them): an edited or
+  tampered file is other bytes, so a miss, so the full path that verifies the log
+  and refuses it;
 - the ``side`` whose view it is (``None``: the GM's, everything): fog of war is
   computed by ``board_of(..., side=S)`` for each side, and one side's key never
   serves another;
@@ -20,8 +21,9 @@ a key of everything it is computed from:
 - (by ``DerivedCache`` itself) the package's code and data files.
 
 A ruleset installed from another package is outside ``code_fingerprint``: its
-boards are never kept. ``--reach`` views and campaign-database battles (``--name``)
-are not kept either: they take the full path.
+boards are never kept. ``--reach`` views and campaign-database battles (``--name``,
+the current battle) are not kept either: they take the full path, as does a file
+beside which a killed save left a temporary (the full path removes it).
 
 Who fills it: every writer of a battle file, with the GM's board of the state it
 just saved (``keep_written``: ``battle_files.new_battle``, ``FilePlace.append``
