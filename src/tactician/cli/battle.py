@@ -464,7 +464,11 @@ def show_command(
     battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """The board: terrain, units by label, round, phase, objectives and result."""
+    """The board: terrain, units by label, round, phase, objectives and result.
+
+    A battle file's board is kept between runs in the user's cache folder, under the
+    file's whole bytes and the side (TACTICIAN_CACHE=off turns it off): shown again
+    at once; a changed or edited file is read and verified again."""
     from tactician.cli.board_view import labels, render_board
 
     with refusals(as_json):
