@@ -59,11 +59,16 @@ class Candidate:
     tile: Tile
     target: str
     weapon: str
-    score: float
+    tier: str  # whose priorities ``score`` follows
     moved: int
     # the fight, shared by the candidates that fight it; what a figure below needs
     # is worked out when it is first read (``ai_odds``)
     odds: FightOdds = field(repr=False, compare=False)
+
+    @property
+    def score(self) -> float:
+        """The tier's priority (``score``), worked out from the fight when read."""
+        return score(self.tier, self.odds)
 
     @property
     def hit(self) -> float:
@@ -265,6 +270,16 @@ def score(tier: str, odds: FightOdds) -> float:
     return kill - killed
 
 
+def score_bound(tier: str, odds: FightOdds) -> float:
+    """A number no lower than ``score(tier, odds)``, read without working out
+    anything but the first strike: an Army's counter chance is never below 0, so
+    its score is at most its hit; an Elite's chance to defeat is at most 1 and its
+    chance to be defeated at least 0."""
+    if tier == "elite":
+        return 1.0
+    return odds.hit
+
+
 class _Context:
     """Per-decision memos: each tile's terrain, the attacker's snapshot per weapon and terrain."""
 
@@ -318,10 +333,31 @@ def ranked(state: TroperaBattle, found: list[Candidate]) -> list[Candidate]:
 
 
 def best_of(found: list[Candidate]) -> Candidate:
-    """``ranked``'s first without ranking the rest: the score leads the key, so the
-    best is among the highest scores, and only their tie-break figures are read."""
-    top = max(c.score for c in found)
-    return min((c for c in found if c.score == top), key=rank_key)
+    """``ranked``'s first without ranking the rest.
+
+    The score leads ``rank_key``, so the best is among the highest scores. Fights
+    are weighed best bound first (``score_bound``): once a fight's bound is below
+    the best score found, neither it nor any after it can reach that score, so
+    their scores are never worked out (an Army's counters). Among the highest,
+    the tie-break figures (a forecast each) are read only when two fights tie:
+    candidates of one fight share its figures, so the keys after them decide.
+    """
+    fights: dict[int, tuple[FightOdds, str]] = {}
+    for c in found:
+        fights.setdefault(id(c.odds), (c.odds, c.tier))
+    top = float("-inf")
+    for bound, odds, tier in sorted(
+        ((score_bound(tier, odds), odds, tier) for odds, tier in fights.values()),
+        key=lambda entry: -entry[0],
+    ):
+        if bound < top:
+            break  # a score is at most its bound: this fight and those after it lose
+        top = max(top, score(tier, odds))
+    # a fight not weighed has a bound, so a score, below ``top``: test the bound first
+    tied = [c for c in found if score_bound(c.tier, c.odds) >= top and c.score == top]
+    if len({id(c.odds) for c in tied}) == 1:
+        return min(tied, key=lambda c: (c.moved, c.target, c.tile, c.weapon))
+    return min(tied, key=rank_key)
 
 
 def foe_candidates(
@@ -348,8 +384,8 @@ def foe_candidates(
     assert foe.position is not None
     fx, fy = foe.position
     found: list[Candidate] = []
-    # (weapon, terrain, distance) -> the fight and its score, None out of range
-    made: dict[tuple[str, str, int], tuple[FightOdds, float] | None] = {}
+    # (weapon, terrain, distance) -> the fight, None out of range
+    made: dict[tuple[str, str, int], FightOdds | None] = {}
     budget = context.budget
     for weapon_name in context.weapons:
         low, high = compendium.weapon(weapon_name).range
@@ -365,17 +401,16 @@ def foe_candidates(
                 terrain = terrain_of[tile] = board.terrain_at(tile).name
             kind = (weapon_name, terrain, distance)
             if kind in made:
-                fight = made[kind]
+                odds = made[kind]
             else:
-                fight = made[kind] = _fight_from(
-                    state, unit, scorer, foe, context, tile, weapon_name, terrain, distance, tier
+                odds = made[kind] = _fight_from(
+                    state, unit, scorer, foe, context, tile, weapon_name, terrain, distance
                 )
-            if fight is None:
+            if odds is None:
                 continue
             scorer.scored += 1
-            odds, scored = fight
             found.append(
-                Candidate(tile, foe.id, weapon_name, scored, max(0, budget - spots[tile]), odds)
+                Candidate(tile, foe.id, weapon_name, tier, max(0, budget - spots[tile]), odds)
             )
     return found
 
@@ -390,10 +425,9 @@ def _fight_from(
     weapon_name: str,
     terrain: str,
     distance: int,
-    tier: str,
-) -> tuple[FightOdds, float] | None:
+) -> FightOdds | None:
     """The fight ``unit`` would start from ``tile`` (on ``terrain``) against ``foe``
-    with ``weapon_name``, and its score; None when the weapon does not reach."""
+    with ``weapon_name``; None when the weapon does not reach."""
     attacker = context.attackers.get((weapon_name, terrain))
     if attacker is None:
         attacker = context.attackers[(weapon_name, terrain)] = scorer.unit_at(
@@ -410,8 +444,7 @@ def _fight_from(
         context.drawn[(id(foe), id(attacker), distance)] = (foe, attacker, drawn)
     assert foe.position is not None
     defender = scorer.unit_at(state, foe, foe.position, drawn)
-    odds = scorer.planned(attacker, defender, distance)
-    return odds, score(tier, odds)
+    return scorer.planned(attacker, defender, distance)
 
 
 def _approach(
@@ -531,11 +564,7 @@ def _choose(
         if best.weapon != unit.equipped:
             action["weapon"] = best.weapon
         actions.append(action)
-        why = {
-            "mob": f"easiest target to hit ({best.hit:.1%})",
-            "army": f"best hit {best.hit:.1%} against counter {best.counter_hit:.1%}",
-            "elite": f"defeat {best.defeat_target:.1%} against defeated {best.defeated:.1%}",
-        }[tier]
+        why = _why(tier, best)
         return Decision(
             unit.id, tier, actions, f"attack {best.target} from {best.tile}: {why}", found, in_order
         )
@@ -560,6 +589,16 @@ def _choose(
         return Decision(unit.id, tier, actions, "no target in reach: approach and Defend")
     actions.append({"type": "wait", "unit": unit.id})
     return Decision(unit.id, tier, actions, "no target in reach: approach the nearest foe")
+
+
+def _why(tier: str, best: Candidate) -> str:
+    """The tier's reason for its choice; only the figures it names are read (an
+    Elite's need the forecast, a Mob's the first strike alone)."""
+    if tier == "mob":
+        return f"easiest target to hit ({best.hit:.1%})"
+    if tier == "army":
+        return f"best hit {best.hit:.1%} against counter {best.counter_hit:.1%}"
+    return f"defeat {best.defeat_target:.1%} against defeated {best.defeated:.1%}"
 
 
 def _kept(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Kept:
