@@ -20,9 +20,12 @@ it found last time is kept and only what the action can have changed is redone
 every tile against every foe; the approach to the nearest foe reads one
 multi-source distance field per set of foes (``nearest_field``). Mob and Army
 score on first strikes alone, so a fight's plan and forecast are worked out only
-when a tie-break or a shown candidate reads them (``ai_odds``), and a foe's
-fights are made once per weapon, terrain and distance. The choices are those of
-the planner that re-decided everyone (``tests/tropera/test_ai_decisions``).
+when a tie-break between two fights or a shown candidate reads them (``ai_odds``),
+and a foe's fights are made once per weapon, terrain and distance. Their best is
+found without scoring what cannot win (``best_of``: an Army's counters only for
+fights whose hit can reach the best score). Fights are shared by their snapshots'
+content (``ai_content``). The choices are those of the planner that re-decided
+everyone (``tests/tropera/test_ai_decisions``; the cut: ``test_ai_cut``).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from typing import Any
 from tactician.grid.board import Board
 from tactician.grid.ranges import ring_offsets
 from tactician.rulesets.tropera import numbers
+from tactician.rulesets.tropera.ai_content import ContentTokens
 from tactician.rulesets.tropera.ai_memo import DecisionMemo, Kept, touched_indexes
 from tactician.rulesets.tropera.ai_odds import FightOdds
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
@@ -150,7 +154,7 @@ class Scorer:
         self._fights: dict[tuple[Any, ...], FightOdds] = {}
         self._numbers: NumbersMemo = {}  # strike numbers by snapshot pair (``unit_at`` keeps them)
         self._fields: dict[tuple[Any, ...], list[int]] = {}
-        self._content: dict[int, tuple[Combatant, str]] = {}
+        self._tokens = ContentTokens()
         self._alike: dict[tuple[Any, ...], tuple[Any, Combatant]] = {}
         self.memo = DecisionMemo()
         self.scored = 0
@@ -209,21 +213,17 @@ class Scorer:
             )
         return found[1]
 
-    def content(self, unit: Combatant) -> str:
-        """The snapshot's full text (``repr``: every field, nested models included):
-        two snapshots with the same text fight alike, whoever they are. Kept per
-        snapshot object (``unit_at`` keeps the snapshots alive)."""
-        found = self._content.get(id(unit))
-        if found is None or found[0] is not unit:
-            found = self._content[id(unit)] = (unit, repr(unit))
-        return found[1]
+    def content(self, unit: Combatant) -> int:
+        """A token of the snapshot's content (``ai_content``): two snapshots with the
+        same token fight alike, whoever they are."""
+        return self._tokens.token(unit)
 
     def planned(self, attacker: Combatant, defender: Combatant, distance: int) -> FightOdds:
         """``attacker`` striking ``defender`` at ``distance``: planned now, forecast
         when first asked (``ai_odds``).
 
         Fights are shared between identical fights: the key is what the fight is
-        made of (both snapshots in full and the distance), not who fights, so every
+        made of (both snapshots' content and the distance), not who fights, so every
         brigand with the same numbers on the same terrain shares one.
         """
         key = (self.content(attacker), self.content(defender), distance)
