@@ -386,6 +386,8 @@ def foe_candidates(
     found: list[Candidate] = []
     # (weapon, terrain, distance) -> the fight, None out of range
     made: dict[tuple[str, str, int], FightOdds | None] = {}
+    # the foe's snapshot by the weapon Quick Draw gives it: one state, one foe here
+    defenders: dict[str | None, Combatant] = {}
     budget = context.budget
     for weapon_name in context.weapons:
         low, high = compendium.weapon(weapon_name).range
@@ -404,7 +406,8 @@ def foe_candidates(
                 odds = made[kind]
             else:
                 odds = made[kind] = _fight_from(
-                    state, unit, scorer, foe, context, tile, weapon_name, terrain, distance
+                    state, unit, scorer, foe, context, tile, weapon_name, terrain, distance,
+                    defenders,
                 )
             if odds is None:
                 continue
@@ -425,9 +428,11 @@ def _fight_from(
     weapon_name: str,
     terrain: str,
     distance: int,
+    defenders: dict[str | None, Combatant],
 ) -> FightOdds | None:
     """The fight ``unit`` would start from ``tile`` (on ``terrain``) against ``foe``
-    with ``weapon_name``; None when the weapon does not reach."""
+    with ``weapon_name``; None when the weapon does not reach. ``defenders`` keeps
+    the foe's snapshots (on this state) by the weapon it fights with."""
     attacker = context.attackers.get((weapon_name, terrain))
     if attacker is None:
         attacker = context.attackers[(weapon_name, terrain)] = scorer.unit_at(
@@ -442,8 +447,10 @@ def _fight_from(
     else:
         drawn = quick_draw(state, foe, attacker, distance, scorer.options, scorer.compendium)
         context.drawn[(id(foe), id(attacker), distance)] = (foe, attacker, drawn)
-    assert foe.position is not None
-    defender = scorer.unit_at(state, foe, foe.position, drawn)
+    defender = defenders.get(drawn)
+    if defender is None:
+        assert foe.position is not None
+        defender = defenders[drawn] = scorer.unit_at(state, foe, foe.position, drawn)
     return scorer.planned(attacker, defender, distance)
 
 
