@@ -12,7 +12,9 @@ start-up of a bare Typer app ... nothing imported that the command does not use"
 Why a cached value is never stale: its key is the SHA-256 of
 
 - the ``parts`` the caller names: the bytes of every input file (``file_part``),
-  the arguments, anything else the value is computed from;
+  every input folder outside the package (``folder_part``: a data directory an
+  environment variable names), the arguments, anything else the value is
+  computed from;
 - the namespace and its ``version`` (bumped when the value's shape changes);
 - ``code_fingerprint()``: the path, size and modification time of every file of
   this package (its code and its data), so an upgrade or an edited source file
@@ -41,12 +43,12 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DerivedCache", "cache_root", "code_fingerprint", "enabled", "file_part"]
+__all__ = ["DerivedCache", "cache_root", "code_fingerprint", "enabled", "file_part",
+           "folder_part"]
 
 _PACKAGE = Path(__file__).resolve().parent
 _OFF = {"0", "off", "no", "false"}
@@ -74,14 +76,28 @@ def cache_root() -> Path:
 
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
-    """A digest of this package's files as installed: each one's path relative to
-    the package, size and modification time (``__pycache__`` left out: it is
-    derived from the rest). An edited, added or removed file changes it."""
+    """A digest of this package's files as installed (``folder_part`` of the
+    package): an edited, added or removed source or data file changes it."""
+    return folder_part(_PACKAGE).hex()
+
+
+def folder_part(folder: Path | str) -> bytes:
+    """A key part for a folder of input files (a data directory an environment
+    variable names, the package itself): a digest of each file's path relative
+    to it, size and modification time, ``__pycache__`` left out (derived from
+    the rest). An edited, added or removed file changes it; a missing folder is
+    a part of its own (``b"absent"``), so creating it changes the key too."""
+    root = Path(folder)
+    if not root.is_dir():
+        return b"absent"
     digest = hashlib.sha256()
-    folders = [_PACKAGE]
+    # every path scanned starts with the root's and a separator: cut it off
+    # (os.path.relpath makes each one absolute twice, most of this function's time)
+    start = len(os.path.join(root, ""))
+    folders = [root]
     while folders:
-        folder = folders.pop()
-        with os.scandir(folder) as found:
+        current = folders.pop()
+        with os.scandir(current) as found:
             entries = sorted(found, key=lambda entry: entry.name)
         for entry in entries:
             if entry.is_dir(follow_symlinks=False):
@@ -89,9 +105,9 @@ def code_fingerprint() -> str:
                     folders.append(Path(entry.path))
                 continue
             stat = entry.stat()
-            where = os.path.relpath(entry.path, _PACKAGE)
+            where = entry.path[start:]
             digest.update(f"{where}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
-    return digest.hexdigest()
+    return digest.digest()
 
 
 def file_part(path: Path | str) -> bytes:
@@ -146,6 +162,8 @@ class DerivedCache:
         text = json.dumps({"key": key, "value": value}, separators=(",", ":"))
         if not enabled():
             return
+        import tempfile  # here: a run that only reads (a hit) never needs it
+
         folder = self.folder
         try:
             folder.mkdir(parents=True, exist_ok=True)

@@ -43,7 +43,8 @@ def test_battle_show_help_imports_no_other_group_and_no_rich_help() -> None:
         "'rich.markdown', 'markdown_it', 'typer.rich_utils'))))")
     assert loaded == ["0", "tactician.cli.battle", "tactician.cli.board_view",
                       "tactician.cli.lazy_commands", "tactician.cli.main",
-                      "tactician.cli.output"]
+                      "tactician.cli.output", "tactician.cli.terminal_text",
+                      "tactician.cli.text_table"]
 
 
 def test_the_help_lists_every_command_with_its_first_paragraph() -> None:

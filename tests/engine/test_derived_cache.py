@@ -66,6 +66,33 @@ def test_an_edited_source_file_changes_the_code_fingerprint(
         code_fingerprint.cache_clear()
 
 
+def test_the_code_fingerprint_names_files_from_the_package(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same files elsewhere (another checkout, another venv) give the same
+    fingerprint; a file renamed inside gives another."""
+    import shutil
+
+    package = tmp_path / "one" / "pkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "sub" / "rules.py").write_text("X = 1\n")
+    (package / "data.yaml").write_text("- a\n")
+    moved = tmp_path / "two" / "deeper" / "pkg"
+    shutil.copytree(package, moved)  # copy2: sizes and modification times kept
+    prints = []
+    try:
+        for where in (package, moved):
+            monkeypatch.setattr(derived_cache, "_PACKAGE", where)
+            code_fingerprint.cache_clear()
+            prints.append(code_fingerprint())
+        (moved / "sub" / "rules.py").rename(moved / "sub" / "rulez.py")
+        code_fingerprint.cache_clear()
+        prints.append(code_fingerprint())
+    finally:
+        code_fingerprint.cache_clear()
+    assert prints[0] == prints[1] != prints[2]
+
+
 @pytest.mark.parametrize("content", [b"", b"{not json", b"[1, 2]", b'{"key": "other", "value": 1}',
                                      b'{"value": 1}'])
 def test_a_damaged_or_foreign_entry_is_a_miss(root: Path, content: bytes) -> None:
@@ -118,3 +145,16 @@ def test_the_namespace_keeps_its_most_recently_used(root: Path) -> None:
 def test_a_bad_namespace_is_refused() -> None:
     with pytest.raises(ValueError, match="namespace"):
         DerivedCache("../escape")
+
+
+def test_a_data_folder_part_follows_its_files(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    assert derived_cache.folder_part(data) == b"absent"
+    data.mkdir()
+    empty = derived_cache.folder_part(data)
+    assert empty != b"absent"
+    (data / "weapons.yaml").write_text("- name: Iron Sword\n")
+    one = derived_cache.folder_part(data)
+    assert one != empty
+    (data / "weapons.yaml").write_text("- name: Iron Swords\n")
+    assert derived_cache.folder_part(data) != one

@@ -464,13 +464,72 @@ def show_command(
     battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """The board: terrain, units by label, round, phase, objectives and result."""
-    from tactician.cli.board_view import labels, render_board
-    from tactician.table.battles import view
+    """The board: terrain, units by label, round, phase, objectives and result.
 
-    with refusals(as_json), battle_place(battle, name, db) as place:
-        board = view(place, reach, side=side)
+    A battle file's board is kept between runs in the user's cache folder, under the
+    file's whole bytes and the side (TACTICIAN_CACHE=off turns it off): shown again
+    at once; a changed or edited file is read and verified again."""
+    from tactician.cli.board_view import labels, render_board
+
+    with refusals(as_json):
+        data = _file_bytes(battle) if reach is None and name is None else None
+        board = _kept_board(data, side)
+        if board is None:
+            board = _read_board(battle, name, db, reach, side, data)
         emit({**board, "labels": labels(board)}, as_json, lambda: render_board(board))
+
+
+def _file_bytes(battle: Path | None) -> bytes | None:
+    """The battle file's whole bytes, the key of its kept board; None for a campaign's
+    battle, a file that cannot be read (the full path refuses it in its words) or one
+    beside which a killed save left a temporary (the full path removes it)."""
+    if battle is None:
+        return None
+    try:
+        if _leftover_beside(battle):
+            return None
+        return battle.read_bytes()
+    except OSError:
+        return None
+
+
+def _leftover_beside(path: Path) -> bool:
+    """Whether a temporary of a save (``.NAME.`` and eight letters, digits or ``_``:
+    ``engine.store_file``'s names) lies beside the battle file."""
+    import os
+    import re
+
+    path = path.resolve() if path.is_symlink() else path
+    pattern = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}")
+    with os.scandir(path.parent) as found:
+        return any(pattern.fullmatch(entry.name) for entry in found)
+
+
+def _kept_board(data: bytes | None, side: str | None) -> dict[str, Any] | None:
+    """The board kept for these bytes and this side (``table.board_cache``): no
+    pydantic, YAML or engine imported for it."""
+    if data is None:
+        return None
+    from tactician.table.board_cache import cached
+
+    return cached(data, side)
+
+
+def _read_board(battle: Path | None, name: str | None, db: str | None, reach: str | None,
+                side: str | None, data: bytes | None) -> dict[str, Any]:
+    """The full path: open the battle (a file's log verified and replayed) and make its
+    board; a file's board (``data`` read before) is kept for the next ``show``.
+    Campaign-database battles (``--name``, the current battle) always take this path."""
+    from tactician.table.battles import load, view
+
+    with battle_place(battle, name, db) as place:
+        loaded = load(place, whole_log=data is not None)
+        board = view(place, reach, loaded=loaded, side=side)
+        if data is not None:
+            from tactician.table.board_cache import keep_read
+
+            keep_read(data, side, loaded.battle, loaded.ruleset, board)
+        return board
 
 
 @app.command("forecast")

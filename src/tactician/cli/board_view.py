@@ -17,15 +17,26 @@ an empty tile or breakable terrain in range, never an ally.
 Under the map, two tables fit an 80-column terminal: one line per unit (label, id,
 name, side, HP, weapon, acted, tile) and each unit's terrain and statuses. Every
 tile in text is ``(x, y)`` (``tile_text``); user text goes through
-``cli.output.plain`` so a name prints as typed.
+``cli.output.shown`` so a name prints as typed. Drawn without Rich
+(``cli.text_table``, laid out as Rich's tables): ``battle show`` must start in
+a fraction of Rich's import time (issue 16).
 """
 
 from __future__ import annotations
 
-import string
+import sys
 from typing import Any
 
-from tactician.cli.output import plain, shown
+from tactician.cli.output import shown
+from tactician.cli.terminal_text import (
+    cell_len,
+    colour_wanted,
+    echo_lines,
+    paint,
+    terminal_width,
+    wrap,
+)
+from tactician.cli.text_table import SIMPLE_HEAD, Table
 
 MOVE_MARK = ("[", "]")
 ATTACK_MARK = ("<", ">")
@@ -33,6 +44,7 @@ MOVE_STYLE = "on blue"
 ATTACK_STYLE = "on red"
 SIDE_STYLES = ("bold bright_white", "bold yellow", "bold magenta", "bold green")
 OVERFLOW = "0123456789@#$%&?"
+UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # the ``string`` module's, without importing it
 TERRAIN_STYLES = {
     "forest": "green",
     "shallows": "cyan",
@@ -58,11 +70,7 @@ def labels(view: dict[str, Any]) -> dict[str, str]:
             sides.append(unit["side"])
     pools: dict[str, list[str]] = {}
     for index, side in enumerate(sides):
-        alphabet = (
-            string.ascii_uppercase if index == 0
-            else string.ascii_lowercase if index == 1
-            else "123456789"
-        )
+        alphabet = UPPER if index == 0 else UPPER.lower() if index == 1 else "123456789"
         pools[side] = [c for c in alphabet if c not in taken]
     spare = [c for c in OVERFLOW if c not in taken]
     result: dict[str, str] = {}
@@ -121,13 +129,8 @@ def _status(unit: dict[str, Any], current: bool = True) -> str:
     return ", ".join(unique.values()) or "-"
 
 
-def board_text(view: dict[str, Any], marks: dict[str, str] | None = None) -> Any:
-    """The map as a Rich ``Text`` (plain-text readable; styles add colour)."""
-    from rich.text import Text
-
-    marks = marks or labels(view)
-    width, height = view["width"], view["height"]
-    symbols: dict[str, str] = view.get("symbols", {})
+def _standing(view: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:
+    """The unit drawn on each tile: one standing there, else a fallen one."""
     standing: dict[tuple[int, int], dict[str, Any]] = {}
     for unit in view["units"]:
         pos = unit.get("position")
@@ -137,17 +140,26 @@ def board_text(view: dict[str, Any], marks: dict[str, str] | None = None) -> Any
         pos = unit.get("position")
         if pos is not None and not unit.get("carried_by"):
             standing.setdefault((pos[0], pos[1]), unit)
+    return standing
+
+
+def board_text(view: dict[str, Any], marks: dict[str, str] | None = None,
+               colour: bool | None = None) -> str:
+    """The map as text, one line per row and a newline after each (plain-text
+    readable; with ``colour``, default on a terminal only, styles add colour)."""
+    colour = colour_wanted() if colour is None else colour
+    marks = marks or labels(view)
+    width, height = view["width"], view["height"]
+    symbols: dict[str, str] = view.get("symbols", {})
+    standing = _standing(view)
     reach = view.get("reach") or {}
     moves = {(t[0], t[1]) for t in reach.get("move", [])}
     attacks = {(t[0], t[1]) for t in reach.get("attack", [])}
     gutter = max(3, len(str(height - 1))) + 1
-    text = Text()
-    text.append("y\\x".ljust(gutter), style="dim")
-    for x in range(width):
-        text.append(str(x).rjust(2) + " ", style="dim")
-    text.append("\n")
+    top = "y\\x".ljust(gutter) + "".join(str(x).rjust(2) + " " for x in range(width))
+    lines = [paint(top, "dim", colour)]
     for y in range(height):
-        text.append(str(y).rjust(gutter - 1) + " ", style="dim")
+        pieces = [paint(str(y).rjust(gutter - 1) + " ", "dim", colour)]
         for x in range(width):
             terrain = view["rows"][y][x]
             unit = standing.get((x, y))
@@ -169,26 +181,23 @@ def board_text(view: dict[str, Any], marks: dict[str, str] | None = None) -> Any
             elif (x, y) in attacks:
                 left, right = ATTACK_MARK
                 background = ATTACK_STYLE
-            text.append(left, style=background)
-            text.append(shown(middle), style=f"{style} {background}".strip())
-            text.append(right, style=background)
-        text.append(" " + str(y), style="dim")
-        text.append("\n")
-    return text
+            pieces.append(paint(left, background, colour))
+            pieces.append(paint(shown(middle), f"{style} {background}".strip(), colour))
+            pieces.append(paint(right, background, colour))
+        pieces.append(paint(" " + str(y), "dim", colour))
+        lines.append("".join(pieces))
+    return "".join(f"{line}\n" for line in lines)
 
 
-def legend_table(view: dict[str, Any], marks: dict[str, str] | None = None) -> Any:
+def legend_table(view: dict[str, Any], marks: dict[str, str] | None = None) -> Table:
     """One line per unit, narrow enough for 80 columns: label, id, name, side (and
     tier), HP, weapon, whether it has acted (only for the units whose phase or Turn
     it is: the others' flags belong to a phase that is over or not begun), its tile.
     Terrain and statuses, which can run long, are in ``status_table``."""
-    from rich import box
-    from rich.table import Table
-
     marks = marks or labels(view)
     current = current_units(view)
-    table = Table(title="Units", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
-                  padding=(0, 1, 0, 0))
+    table = Table(title="Units", title_justify="left", box=SIMPLE_HEAD, show_edge=False,
+                  padding=(0, 1))
     # the columns a command needs (label, id, HP, tile) never shrink; the others
     # are cut with an ellipsis on a narrow terminal
     fixed = {
@@ -198,21 +207,19 @@ def legend_table(view: dict[str, Any], marks: dict[str, str] | None = None) -> A
         "at": len("(00, 00)"),
     }
     for column in ("", "id", "name", "side", "HP", "equipped", "acted", "at"):
-        table.add_column(
-            column, no_wrap=True, overflow="ellipsis", min_width=fixed.get(column, len(column)),
-            justify="right" if column == "HP" else "left",
-        )
+        table.add_column(column, no_wrap=True, min_width=fixed.get(column, len(column)),
+                         justify="right" if column == "HP" else "left")
     for unit in view["units"]:
         pos = unit.get("position")
         side = unit["side"] + (f" ({unit['tier']})" if unit.get("tier") else "")
         acted = ("yes" if unit.get("acted") else "no") if unit["id"] in current else ""
         table.add_row(
-            plain(marks.get(unit["id"], "?")),
-            plain(unit["id"]),
-            plain(unit["name"].removesuffix(f" ({unit['id']})")),  # the id is beside it
-            plain(side),
+            marks.get(unit["id"], "?"),
+            unit["id"],
+            unit["name"].removesuffix(f" ({unit['id']})"),  # the id is beside it
+            side,
             f"{unit['hp']}/{unit['max_hp']}",
-            plain(unit.get("equipped") or "-"),
+            unit.get("equipped") or "-",
             acted,
             "off map" if pos is None else tile_text(pos),
             style=side_style(view, unit["side"]) if unit["hp"] > 0 else "dim",
@@ -220,25 +227,22 @@ def legend_table(view: dict[str, Any], marks: dict[str, str] | None = None) -> A
     return table
 
 
-def status_table(view: dict[str, Any], marks: dict[str, str] | None = None) -> Any:
+def status_table(view: dict[str, Any], marks: dict[str, str] | None = None) -> Table:
     """Each unit's terrain and statuses (critical-wound countdown, conditions,
     wounds, effects, movement spent), wrapped within the line, one row per unit."""
-    from rich import box
-    from rich.table import Table
-
     marks = marks or labels(view)
     current = current_units(view)
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1, 0, 0))
+    table = Table(box=SIMPLE_HEAD, show_edge=False, padding=(0, 1))
     table.add_column("", no_wrap=True)
     table.add_column("id", no_wrap=True)
     table.add_column("terrain", no_wrap=True)
-    table.add_column("status", ratio=1)
+    table.add_column("status")
     for unit in view["units"]:
         pos = unit.get("position")
         terrain = "-" if pos is None else str(view["rows"][pos[1]][pos[0]])
         table.add_row(
-            plain(marks.get(unit["id"], "?")), plain(unit["id"]), plain(terrain),
-            plain(_status(unit, unit["id"] in current)),
+            marks.get(unit["id"], "?"), unit["id"], terrain,
+            _status(unit, unit["id"] in current),
             style=side_style(view, unit["side"]) if unit["hp"] > 0 else "dim",
         )
     return table
@@ -285,34 +289,40 @@ def header_lines(view: dict[str, Any]) -> list[str]:
 
 
 def render_board(view: dict[str, Any]) -> None:
-    """Header, map, keys and the unit legend, on the shared console."""
-    from rich.text import Text
-
-    from tactician.cli.output import console
-
-    out = console()
+    """Header, map, keys and the unit legend, on standard output (no Rich: see
+    ``cli.text_table``)."""
+    colour = colour_wanted()
+    width = terminal_width()
     marks = labels(view)
+    lines: list[str] = []
     for index, line in enumerate(header_lines(view)):
-        out.print(plain(line, "bold" if index == 0 else ""), highlight=False)
+        lines.extend(paint(part, "bold" if index == 0 else "", colour)
+                     for part in wrap(shown(line), width))
     # a ruleset's briefing (fe-classic: 002 L5-8), told before the map
     for line in view.get("briefing") or ():
-        out.print(plain(f"Briefing: {line}"), highlight=False)
-    out.print(board_text(view, marks), soft_wrap=True, end="")
+        lines.extend(wrap(shown(f"Briefing: {line}"), width))
+    echo_lines(lines)
+    sys.stdout.write(board_text(view, marks, colour))
     used = {row for rows in view["rows"] for row in rows}
     terrain_key = ", ".join(
         f"{symbol} {name}" for name, symbol in view.get("symbols", {}).items() if name in used
     )
-    out.print(
-        Text(shown(f"x = column, y = row, both from 0.  Terrain: {terrain_key}"),
-             style="dim")
-    )
+    lines = [paint(part, "dim", colour) for part in
+             wrap(shown(f"x = column, y = row, both from 0.  Terrain: {terrain_key}"), width)]
     reach = view.get("reach")
     if reach:
-        key = Text(shown(f"Reach of {reach['unit']} ({marks.get(reach['unit'], '?')}): "))
-        key.append(f"{MOVE_MARK[0]}.{MOVE_MARK[1]}", style=MOVE_STYLE)
-        key.append(f" can move there ({len(reach['move'])} tiles), ")
-        key.append(f"{ATTACK_MARK[0]}.{ATTACK_MARK[1]}", style=ATTACK_STYLE)
-        key.append(f" can attack there only ({len(reach['attack'])} tiles)")
-        out.print(key)
-    out.print(legend_table(view, marks))
-    out.print(status_table(view, marks))
+        pieces = [
+            (shown(f"Reach of {reach['unit']} ({marks.get(reach['unit'], '?')}): "), ""),
+            (f"{MOVE_MARK[0]}.{MOVE_MARK[1]}", MOVE_STYLE),
+            (f" can move there ({len(reach['move'])} tiles), ", ""),
+            (f"{ATTACK_MARK[0]}.{ATTACK_MARK[1]}", ATTACK_STYLE),
+            (f" can attack there only ({len(reach['attack'])} tiles)", ""),
+        ]
+        whole = "".join(text for text, _ in pieces)
+        if cell_len(whole) <= width:
+            lines.append("".join(paint(text, style, colour) for text, style in pieces))
+        else:  # a long unit id: wrapped, the marks still read as [.] and <.>
+            lines.extend(wrap(whole, width))
+    lines.extend(legend_table(view, marks).lines(width, colour))
+    lines.extend(status_table(view, marks).lines(width, colour))
+    echo_lines(lines)

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tactician.cli.output import console, emit, refusals
+from tactician.cli.output import emit, refusals, say_line
 
 app = typer.Typer(
     help="Browse and search what a ruleset offers: weapons, feats, items, armor, "
@@ -34,21 +34,22 @@ def _scalars(entry: dict[str, Any]) -> str:
 
 
 def _render(title: str, found: list[dict[str, Any]], with_kind: bool = False) -> None:
-    from rich.table import Table
-    from rich.text import Text
+    """The entries as a table with a centred title (Rich's default look, drawn by
+    ``cli.text_table`` without importing Rich), then their count."""
+    from tactician.cli.terminal_text import echo_lines
+    from tactician.cli.text_table import Table
 
-    table = Table(title=Text(title))
+    table = Table(title=title)
     if with_kind:
         table.add_column("kind")
     table.add_column("name")
     table.add_column("summary")
     for entry in found:
         kind = [str(entry["compendium_kind"])] if with_kind else []
-        cells = [*kind, str(entry.get("name", "?")),
-                 _scalars({k: v for k, v in entry.items() if k != "compendium_kind"})]
-        table.add_row(*(Text(c) for c in cells))  # content is text, never markup
-    console().print(table)
-    console().print(f"{len(found)} entr{'y' if len(found) == 1 else 'ies'}")
+        table.add_row(*kind, str(entry.get("name", "?")),
+                      _scalars({k: v for k, v in entry.items() if k != "compendium_kind"}))
+    echo_lines(table.lines())
+    say_line(f"{len(found)} entr{'y' if len(found) == 1 else 'ies'}")
 
 
 @app.command("list")
@@ -76,8 +77,7 @@ def list_command(
             return
         if kind is None:
             names = kinds(rid)
-            emit(names, as_json, lambda: console().print(
-                f"{rid} compendium kinds: {', '.join(names)}", markup=False, highlight=False))
+            emit(names, as_json, lambda: say_line(f"{rid} compendium kinds: {', '.join(names)}"))
             return
         found = entries(rid, kind, search)
         title = f"{rid} {kind}" + (f" matching {search!r}" if search else "")
@@ -99,14 +99,14 @@ def show_command(
         found = entry(chosen(ruleset), kind, name)
 
         def render() -> None:
-            from rich.table import Table
-            from rich.text import Text
+            from tactician.cli.terminal_text import echo_lines
+            from tactician.cli.text_table import Table
 
-            table = Table(title=Text(str(found.get("name", name))), show_header=False)
+            table = Table(title=str(found.get("name", name)), show_header=False)
             table.add_column("field")
             table.add_column("value")
             for key, value in found.items():
-                table.add_row(Text(key), Text(str(value)))
-            console().print(table)
+                table.add_row(key, str(value))
+            echo_lines(table.lines())
 
         emit(found, as_json, render)

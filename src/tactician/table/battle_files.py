@@ -19,6 +19,7 @@ from tactician.engine.chain import BrokenChain
 from tactician.engine.store_file import cleanup, load_battle, save_battle
 from tactician.errors import ContentError, TacticianError
 from tactician.rulesets.registry import contract
+from tactician.table import board_cache
 from tactician.table.start_check import check_start
 
 
@@ -59,6 +60,9 @@ def new_battle(
         start=rules.dump_state(state),
     )
     save_battle(battle, out)
+    # the bytes save_battle wrote (a battle without a log: cheap to make again)
+    board_cache.keep_written(battle.model_dump_json(indent=1).encode(), ruleset,
+                             lambda: state, 0, battle.seed)
     return Opened(out, battle, rules, state)
 
 

@@ -17,6 +17,10 @@ again (parsed, not replayed) and its head hash compared with the one decided
 on, so an undo followed by another action, which comes back to the same
 sequence number, is caught too. In the database the check runs inside the
 write transaction (``store.battles``).
+
+After each save of a file, still under the lock, the GM's board of the new state
+is kept for the next ``battle show`` (``board_cache``; an undo replays the kept
+entries for it, as the next read would).
 """
 
 from __future__ import annotations
@@ -24,15 +28,16 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from tactician.engine.battle import Battle
+from tactician.engine.battle import Battle, replay
 from tactician.engine.chain import head
 from tactician.engine.log import Entry
 from tactician.errors import StaleBattle, TacticianError
+from tactician.table import board_cache
 
 __all__ = ["FilePlace", "Loaded", "Place", "StaleBattle", "Step", "StoredPlace", "file_lock"]
 
@@ -147,6 +152,9 @@ class FilePlace:
         with file_lock(self.path):
             self._check(loaded)
             save_battle(battle, self.path)
+            if steps:
+                last = steps[-1].state
+                self._keep_board(loaded, lambda: last, len(battle.log))
 
     def undo(self, loaded: Loaded, keep: int) -> list[Entry]:
         from tactician.engine.store_file import save_battle
@@ -154,8 +162,19 @@ class FilePlace:
         battle = loaded.whole()
         with file_lock(self.path):
             self._check(loaded)
-            save_battle(battle.model_copy(update={"log": battle.log[:keep]}), self.path)
+            kept = battle.model_copy(update={"log": battle.log[:keep]})
+            save_battle(kept, self.path)
+            self._keep_board(loaded, lambda: replay(kept, loaded.rules), keep)
         return list(battle.log[keep:])
+
+    def _keep_board(self, loaded: Loaded, state: Callable[[], Any], seq: int) -> None:
+        """Keep the GM's board of what was just saved (``state()``), under the lock (so
+        the bytes read back are the ones written), for the next ``battle show``."""
+        try:
+            data = self.path.read_bytes()
+        except OSError:
+            return
+        board_cache.keep_written(data, loaded.ruleset, state, seq, loaded.seed)
 
 
 @dataclass
@@ -182,7 +201,6 @@ class StoredPlace:
                       opened.battle, head(opened.battle) if opened.battle is not None else "")
 
     def rebuild(self) -> Loaded:
-        from tactician.engine.battle import replay
         from tactician.engine.chain import BrokenChain
         from tactician.errors import ContentError
         from tactician.store.battles import get_battle, load_battle

@@ -24,6 +24,7 @@ from tactician.engine.battle import (
 from tactician.engine.log import Entry
 from tactician.errors import TacticianError
 from tactician.rulesets.registry import contract
+from tactician.table import board_cache
 from tactician.table.battle_files import Opened, new_battle, open_battle
 from tactician.table.battle_places import FilePlace, Loaded, Place, Step
 
@@ -180,11 +181,9 @@ def view(where: Where, reach_unit: str | None = None, loaded: Loaded | None = No
 
 def board_of(ruleset: str, state: Any, seq: int, seed: int,
              reach_unit: str | None = None, side: str | None = None) -> dict[str, Any]:
-    """``view`` of a state in hand (e.g. a battle just started)."""
-    data = contract(ruleset).board_view(state, reach_unit, side)
-    data["log_length"] = seq
-    data["seed"] = seed
-    return data
+    """``view`` of a state in hand (e.g. a battle just started): ``board_cache``'s,
+    the one every writer keeps for ``battle show``."""
+    return board_cache.board_of(ruleset, state, seq, seed, reach_unit, side)
 
 
 def preview_attack(where: Where, action: dict[str, Any],

@@ -22,6 +22,7 @@ from dataclasses import asdict, is_dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from tactician.content.compendium_rows import KeyedRow, entry_named, kind_named, matching
 from tactician.errors import TacticianError
 from tactician.rulesets.contract.capabilities import Capability, Unsupported
 from tactician.rulesets.contract.values import (
@@ -182,36 +183,21 @@ class RulesetContract(ABC):
         self.require(Capability.COMPENDIUM)
         return list(self._compendium())
 
-    def compendium_entries(self, kind: str, search: str | None = None) -> list[dict[str, Any]]:
-        """Every entry of ``kind`` (matching ``search`` in any of its words, if given)."""
-        entries = [_plain(e) for e in self._kind(kind).values()]
-        if search:
-            needle = search.casefold()
-            entries = [e for e in entries if needle in json.dumps(e, default=str).casefold()]
-        return entries
-
-    def compendium_entry(self, kind: str, name: str) -> dict[str, Any]:
-        table = self._kind(kind)
-        for key, entry in table.items():
-            plain = _plain(entry)
-            if name.casefold() in (key.casefold(), str(plain.get("name", "")).casefold()):
-                return plain
-        import difflib
-
-        names = [str(_plain(e).get("name", k)) for k, e in table.items()]
-        close = difflib.get_close_matches(name, names, n=3)
-        hint = f"did you mean {', '.join(close)}?" if close else f"known: {', '.join(names)}"
-        raise TacticianError(f"{self.id} has no {kind} entry {name!r}; {hint}")
-
-    def _kind(self, kind: str) -> Mapping[str, Any]:
+    def compendium_rows(self, kind: str) -> tuple[str, list[KeyedRow]]:
+        """The kind's own name (``kind`` in any letter case) and its entries as rows:
+        each one's key and JSON-ready data (``tactician.content.compendium_rows``,
+        which answers every question below from the rows alone)."""
         self.require(Capability.COMPENDIUM)
         tables = self._compendium()
-        for known, table in tables.items():
-            if known.casefold() == kind.casefold():
-                return table
-        raise TacticianError(
-            f"{self.id} has no compendium kind {kind!r}; kinds: {', '.join(tables)}"
-        )
+        known = kind_named(self.id, list(tables), kind)
+        return known, [(key, _plain(entry)) for key, entry in tables[known].items()]
+
+    def compendium_entries(self, kind: str, search: str | None = None) -> list[dict[str, Any]]:
+        """Every entry of ``kind`` (matching ``search`` in any of its words, if given)."""
+        return matching([row for _, row in self.compendium_rows(kind)[1]], search)
+
+    def compendium_entry(self, kind: str, name: str) -> dict[str, Any]:
+        return entry_named(self.id, kind, self.compendium_rows(kind)[1], name)
 
     def _compendium(self) -> Mapping[str, Mapping[str, Any]]:
         """Kind name -> entries by name (pydantic models, dataclasses or dicts)."""

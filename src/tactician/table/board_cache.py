@@ -1,0 +1,136 @@
+"""The board of a battle file, kept between runs: ``battle show`` answers from it
+without the engine (issue 16: "every command under 1.5 times the start-up of a
+bare Typer app ... nothing imported that the command does not use").
+
+The board (``board_of``: the ruleset's view of a state, JSON-ready) is derived
+data: the same file read by the same code in the same settings always makes the
+same board. So it is kept in ``derived_cache.DerivedCache`` ("board-view") under
+a key of everything it is computed from:
+
+- the battle file's whole bytes (as ``file_part`` reads them): an edited or
+  tampered file is other bytes, so a miss, so the full path that verifies the log
+  and refuses it;
+- the ``side`` whose view it is (``None``: the GM's, everything): fog of war is
+  computed by ``board_of(..., side=S)`` for each side, and one side's key never
+  serves another;
+- the settings that change how a file is read: every ``TACTICIAN_*`` environment
+  variable (the limits, ``TACTICIAN_MAX_FILE_BYTES``...), but those that name where
+  things are kept (the cache, the database) or how the web table polls; for a
+  content folder (``TACTICIAN_TROPERA_DATA`` and the like) also its files
+  (``folder_part``: each one's path, size and modification time);
+- (by ``DerivedCache`` itself) the package's code and data files.
+
+A ruleset installed from another package is outside ``code_fingerprint``: its
+boards are never kept. ``--reach`` views and campaign-database battles (``--name``,
+the current battle) are not kept either: they take the full path, as does a file
+beside which a killed save left a temporary (the full path removes it).
+
+Who fills it: every writer of a battle file, with the GM's board of the state it
+just saved (``keep_written``: ``battle_files.new_battle``, ``FilePlace.append``
+and ``undo``), so the ``battle show`` after an action is a hit; and ``battle
+show`` itself on a miss (``keep_read``), once it has verified the file. A failed
+fill never fails the command: the battle is saved, the cache only makes the next
+read faster.
+
+This module imports only the standard library and ``derived_cache`` at its top:
+``battle show`` imports it on every run, hit or miss.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from typing import Any
+
+from tactician.derived_cache import DerivedCache, enabled, folder_part
+
+__all__ = ["CACHE", "board_of", "cached", "key", "keep", "keep_read", "keep_written",
+           "keeping"]
+
+CACHE = DerivedCache("board-view", version=1)
+
+# environment variables that do not change what a battle file's board is
+_NOT_READ = {"TACTICIAN_CACHE", "TACTICIAN_CACHE_DIR", "TACTICIAN_DB", "TACTICIAN_WEB_POLL",
+             "TACTICIAN_SQLITE_SYNC"}
+
+
+def _settings() -> list[str | bytes]:
+    """The settings parts of the key (module docstring)."""
+    chosen = sorted((name, value) for name, value in os.environ.items()
+                    if name.startswith("TACTICIAN_") and name not in _NOT_READ)
+    folders = [folder_part(value) for name, value in chosen if name.endswith("_DATA")]
+    return [json.dumps(chosen), *folders]
+
+
+def keeping() -> bool:
+    """Whether boards are read and kept now (``TACTICIAN_CACHE`` is not off)."""
+    return enabled()
+
+
+def key(data: bytes, side: str | None) -> str:
+    """The key of the board of a battle file whose bytes are ``data``, as ``side``
+    sees it (module docstring)."""
+    return CACHE.key(data, json.dumps(side), *_settings())
+
+
+def cached(data: bytes, side: str | None) -> dict[str, Any] | None:
+    """The kept board of the battle file whose bytes are ``data``, or None (a miss)."""
+    if not keeping():
+        return None
+    value = CACHE.get(key(data, side))
+    return value if isinstance(value, dict) else None
+
+
+def keep(data: bytes, side: str | None, board: dict[str, Any]) -> None:
+    """Keep ``board`` as the board of the file whose bytes are ``data`` for ``side``,
+    in its JSON form (what ``--json`` prints: ``print_json``'s ``default=str``)."""
+    if keeping():
+        CACHE.put(key(data, side), json.loads(json.dumps(board, default=str)))
+
+
+def board_of(ruleset: str, state: Any, seq: int, seed: int,
+             reach_unit: str | None = None, side: str | None = None) -> dict[str, Any]:
+    """The board of a state in hand: the ruleset's view, the log's length, the seed
+    (``table.battles.view`` and every writer here make it the same way)."""
+    from tactician.rulesets.registry import contract
+
+    data = contract(ruleset).board_view(state, reach_unit, side)
+    data["log_length"] = seq
+    data["seed"] = seed
+    return data
+
+
+def _ours(ruleset: str) -> bool:
+    """Whether the ruleset's code is this package's (so in ``code_fingerprint``)."""
+    from tactician.rulesets.registry import contract
+
+    return type(contract(ruleset)).__module__.startswith("tactician.")
+
+
+def keep_written(data: bytes, ruleset: str, state: Callable[[], Any], seq: int,
+                 seed: int) -> None:
+    """After a writer saved ``data`` (the file's new bytes) holding ``state()`` at
+    ``seq`` (a callable: an undo replays for it, only when boards are kept): keep the
+    GM's board of it. Never raises: the battle is saved already."""
+    try:
+        if keeping() and _ours(ruleset):
+            keep(data, None, board_of(ruleset, state(), seq, seed))
+    except Exception:  # noqa: BLE001 - a cache fill must not fail a saved action
+        return
+
+
+def keep_read(data: bytes, side: str | None, battle: Any, ruleset: str,
+              board: dict[str, Any]) -> None:
+    """After ``battle show`` read ``data`` from a battle file, then opened and verified the
+    file (``battle``) and made ``board``: keep it, if the file it verified is the
+    one ``data`` holds (a writer may have saved another in between)."""
+    try:
+        if not keeping() or not _ours(ruleset):
+            return
+        from tactician.engine.battle import Battle
+
+        if Battle.model_validate_json(data) == battle:
+            keep(data, side, board)
+    except Exception:  # noqa: BLE001 - unreadable as a battle: simply not kept
+        return
