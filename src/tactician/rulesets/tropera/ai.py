@@ -68,11 +68,15 @@ class Candidate:
     # the fight, shared by the candidates that fight it; what a figure below needs
     # is worked out when it is first read (``ai_odds``)
     odds: FightOdds = field(repr=False, compare=False)
+    # the score if worked out already: an Elite's, which ranks every candidate
+    # again after each action; a Mob's or an Army's is read from the fight if asked
+    known: float | None = field(default=None, repr=False, compare=False)
 
     @property
     def score(self) -> float:
-        """The tier's priority (``score``), worked out from the fight when read."""
-        return score(self.tier, self.odds)
+        """The tier's priority (``score``)."""
+        known = self.known
+        return score(self.tier, self.odds) if known is None else known
 
     @property
     def hit(self) -> float:
@@ -270,6 +274,12 @@ def score(tier: str, odds: FightOdds) -> float:
     return kill - killed
 
 
+def eager(tier: str, odds: FightOdds) -> float | None:
+    """The score now for an Elite (it ranks every candidate, so every score is
+    read, often); None for a Mob or an Army, whose ``best_of`` reads few."""
+    return score(tier, odds) if tier == "elite" else None
+
+
 def score_bound(tier: str, odds: FightOdds) -> float:
     """A number no lower than ``score(tier, odds)``, read without working out
     anything but the first strike: an Army's counter chance is never below 0, so
@@ -384,8 +394,8 @@ def foe_candidates(
     assert foe.position is not None
     fx, fy = foe.position
     found: list[Candidate] = []
-    # (weapon, terrain, distance) -> the fight, None out of range
-    made: dict[tuple[str, str, int], FightOdds | None] = {}
+    # (weapon, terrain, distance) -> the fight and its score if known, None out of range
+    made: dict[tuple[str, str, int], tuple[FightOdds, float | None] | None] = {}
     # the foe's snapshot by the weapon Quick Draw gives it: one state, one foe here
     defenders: dict[str | None, Combatant] = {}
     budget = context.budget
@@ -403,17 +413,18 @@ def foe_candidates(
                 terrain = terrain_of[tile] = board.terrain_at(tile).name
             kind = (weapon_name, terrain, distance)
             if kind in made:
-                odds = made[kind]
+                fight = made[kind]
             else:
-                odds = made[kind] = _fight_from(
+                odds = _fight_from(
                     state, unit, scorer, foe, context, tile, weapon_name, terrain, distance,
                     defenders,
                 )
-            if odds is None:
+                fight = made[kind] = None if odds is None else (odds, eager(tier, odds))
+            if fight is None:
                 continue
             scorer.scored += 1
             found.append(
-                Candidate(tile, foe.id, weapon_name, tier, max(0, budget - spots[tile]), odds)
+                Candidate(tile, foe.id, weapon_name, tier, max(0, budget - spots[tile]), *fight)
             )
     return found
 
