@@ -58,8 +58,15 @@ from tactician.rulesets.tropera.tiers import may
 
 Tile = tuple[int, int]
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Candidate:
+    """One attack the unit could make: from ``tile``, on ``target``, with ``weapon``.
+
+    Frozen, built by its own ``__init__`` (as ``contract.modifiers.Modifier``): a
+    phase builds hundreds, and the generated one sets each field through
+    ``object.__setattr__``.
+    """
+
     tile: Tile
     target: str
     weapon: str
@@ -71,6 +78,24 @@ class Candidate:
     # the score if worked out already: an Elite's, which ranks every candidate
     # again after each action; a Mob's or an Army's is read from the fight if asked
     known: float | None = field(default=None, repr=False, compare=False)
+
+    def __init__(
+        self,
+        tile: Tile,
+        target: str,
+        weapon: str,
+        tier: str,
+        moved: int,
+        odds: FightOdds,
+        known: float | None = None,
+    ) -> None:
+        _SET_CANDIDATE["tile"](self, tile)
+        _SET_CANDIDATE["target"](self, target)
+        _SET_CANDIDATE["weapon"](self, weapon)
+        _SET_CANDIDATE["tier"](self, tier)
+        _SET_CANDIDATE["moved"](self, moved)
+        _SET_CANDIDATE["odds"](self, odds)
+        _SET_CANDIDATE["known"](self, known)
 
     @property
     def score(self) -> float:
@@ -117,6 +142,10 @@ class Candidate:
             "damage_taken": round(self.damage_taken, 3),
             "score": round(self.score, 4),
         }
+
+
+# the slots' own setters, which bypass the frozen ``__setattr__``
+_SET_CANDIDATE = {name: vars(Candidate)[name].__set__ for name in Candidate.__slots__}
 
 
 @dataclass
