@@ -15,7 +15,8 @@ unpacked with ``git archive`` into a temporary directory and run in a
 subprocess on the same battles, in the same run: runs alternate between it and
 the current code so machine load hits both alike. Figures are medians of CPU
 time in the process (``time.process_time``: on this shared 2-core machine wall
-time mostly measures the other tenants). Both choose the same actions
+time mostly measures the other tenants), the set-up frozen out of the garbage
+collector (see ``TIMER``). Both choose the same actions
 (``tests/tropera/test_ai_decisions.py``).
 
 Run: ``.venv/bin/python bench/bench_enemy_phase.py`` (exit 1 if a target is not met).
@@ -44,8 +45,14 @@ SCALE_TARGET = 8.0
 SPEED_TARGET = 3.0
 
 # Times one phase per tier with whatever ``tactician`` is first on the path.
+# The set-up (modules, compendium, the warm-up phase's leftovers, the battle) is
+# collected and frozen out of the garbage collector before the timed phase, as
+# ``bench_reach`` does: a full collection walks every object alive, so one that
+# happens to fall inside a 30 ms phase (where it falls depends on every
+# allocation since start-up, and differs between the two planners) cost up to a
+# third of the figure while measuring the heap, not the phase.
 TIMER = """
-import json, sys, time
+import gc, json, sys, time
 from tests.tropera.ai_scenarios import build, play
 from tactician.rulesets.tropera.ai import Scorer
 from tactician.rulesets.tropera.options import TroperaOptions
@@ -54,9 +61,12 @@ out = {}
 for tier in sys.argv[3:]:
     play(build(enemies, players, 40, 2, tier), Scorer(TroperaOptions()))  # warm: tables, caches
     state = build(enemies, players, 40, 1, tier)
+    gc.collect()
+    gc.freeze()
     began = time.process_time()
     play(state, Scorer(TroperaOptions()))
     out[tier] = time.process_time() - began
+    gc.unfreeze()
 print(json.dumps(out))
 """
 

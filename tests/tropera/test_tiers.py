@@ -135,3 +135,43 @@ def test_a_mob_uses_items_as_its_main_action_even_with_quick_salve() -> None:
     after, _ = apply(state, {"type": "item", "unit": "mob-1", "item": "Vulnerary"},
                      SeededDice(1))
     assert after.unit("mob-1").acted and not after.unit("mob-1").bonus_used
+
+
+def test_the_units_ahead_are_those_lower_numbered_of_the_order_that_can_still_act() -> None:
+    """``ahead_of`` writes ``can_still_act`` out for speed (every action asks it):
+    it must list exactly the lower-numbered units of the order that can still act,
+    on mixed tiers with some acted, fallen, carried, asleep, in both phases and
+    both rulings of the order."""
+    import random
+
+    from tactician.engine.effects import Effect
+    from tactician.rulesets.tropera.tiers import ORDERED, ahead_of, can_still_act
+    from tests.tropera.ai_scenarios import build
+
+    rng = random.Random(16)
+    for seed in range(12):
+        state = build(12, 4, 14, seed, "mixed")
+        units = tuple(
+            u.model_copy(update={
+                "acted": rng.random() < 0.3,
+                "hp": 0 if rng.random() < 0.15 else u.hp,
+                "position": None if rng.random() < 0.1 else u.position,
+            })
+            for u in state.units
+        )
+        asleep = tuple(
+            Effect(name="asleep", unit=u.id, source="p0", ends="phase_end", ends_owner="enemy")
+            for u in units if rng.random() < 0.15
+        )
+        state = state.model_copy(update={"units": units, "effects": asleep,
+                                         "phase": seed % 2})
+        for order in ("side", "tier"):
+            options = TroperaOptions(numerical_order=order)
+            for me in units:
+                same = ORDERED if order == "side" else {me.tier}
+                expected = [
+                    o for o in units
+                    if me.tier in ORDERED and o.number < me.number and o.side == me.side
+                    and o.tier in same and can_still_act(state, o)
+                ]
+                assert ahead_of(state, me, options) == expected

@@ -22,8 +22,9 @@ The model is generic; a ruleset expresses its movement rules by building a
 
 Movement is 4-neighbour (no diagonals). The search is a bucket queue on the
 movement left (Dial's algorithm, largest first) over flat-index tables built
-once per board and profile terrain table (see :func:`_run` for why each tile
-is settled the first time it is seen). A query costs what it reaches, not the
+per board and profile terrain table (see :func:`_run` for why each tile is
+settled the first time it is seen, and ``_Compiled`` for the tables a board
+searched often gets). A query costs what it reaches, not the
 map's area: the "seen" marks live in one array per board, profile and thread,
 stamped with a fresh number per query instead of cleared.
 """
@@ -199,28 +200,55 @@ class MoveProfile:
         return found
 
 
-@dataclass(frozen=True, slots=True)
+_Rows = tuple[tuple[int, ...], ...]  # for each flat index, some of its neighbours
+
+
 class _Compiled:
     """A profile's terrain table laid over one board, ready for searching.
 
-    For each flat index ``i``: ``near[i]`` the neighbours the profile can enter
-    at all, ``need[i]`` the movement needed to enter ``i``, ``cost[i]`` what
-    entering it spends. ``pad`` is the largest cost (see :func:`_run`).
-    ``marks`` holds each thread's "seen" array: a tile is seen in a query when
-    its mark equals the query's stamp (``_stamps`` never repeats one).
+    For each flat index ``i``: ``need[i]`` the movement needed to enter ``i``,
+    ``cost[i]`` what entering it spends; ``gate[i]`` is ``need[i]``, or more than
+    any movement where the profile cannot enter at all. ``pad`` is the largest
+    cost (see :func:`_run`), ``top`` the largest need. ``marks`` holds each
+    thread's "seen" array: a tile is seen in a query when its mark equals the
+    query's stamp (``_stamps`` never repeats one).
+
+    The first searches read the board's own neighbour rows and test ``gate`` per
+    neighbour. A board searched many times is worth tables that drop those tests
+    (``near``: the neighbours that can be entered at all; ``near_within[k]``, for
+    k below ``top``, those that need at most k, since with k left no other can be
+    entered): they cost about what a few hundred searches on a 40x40 board save,
+    so they are built once the board has been searched that often
+    (``_tables_after``: tiles / 8): a one-off search of a new map, such as an
+    enemy phase's, never pays for them, and no board pays more than twice the
+    better of the two (the ski-rental bound). Both ways give the same answer,
+    tile for tile and path for path: the tables hold exactly the neighbours the
+    tests let through, in the same order.
     """
 
-    near: tuple[tuple[int, ...], ...]
-    need: tuple[int, ...]
-    cost: tuple[int, ...]
-    pad: int
-    coords: tuple[Tile, ...]
-    # ``near_within[k]``: for k below the largest need, each tile's neighbours that
-    # need at most k (with k movement left no other can be entered); saves the
-    # search a test per neighbour. ``top`` is the largest need: from there up, ``near``.
-    near_within: tuple[tuple[tuple[int, ...], ...], ...] = ()
-    top: int = 0
-    marks: dict[int, list[int]] = field(default_factory=dict)
+    __slots__ = (
+        "need", "cost", "pad", "coords", "top", "rows", "gate", "marks", "_open", "_tables",
+        "_until",
+    )
+
+    def __init__(
+        self,
+        board: Board,
+        need: tuple[int, ...],
+        cost: tuple[int, ...],
+        open_: list[bool],
+        pad: int,
+        top: int,
+    ) -> None:
+        self.need, self.cost, self.pad, self.top = need, cost, pad, top
+        self.coords = _coords(board)
+        self.rows = board.neighbour_indexes
+        shut = _SHUT
+        self.gate = tuple([n if ok else shut for n, ok in zip(need, open_, strict=True)])
+        self._open = open_
+        self.marks: dict[int, list[int]] = {}
+        self._tables: tuple[_Rows, tuple[_Rows, ...]] | None = None
+        self._until = _tables_after(board)
 
     def seen_array(self) -> list[int]:
         """This thread's marks (queries on one thread never overlap)."""
@@ -229,6 +257,44 @@ class _Compiled:
             found = self.marks[get_ident()] = [0] * len(self.need)
         return found
 
+    def tables(self) -> tuple[_Rows, tuple[_Rows, ...]]:
+        """(``near``, ``near_within``), built on first call."""
+        if self._tables is None:
+            rows, need, top = self.rows, self.need, self.top
+            closed = [i for i, ok in enumerate(self._open) if not ok]
+            near = _without(rows, closed, self._open, rows)
+            near_within = ((),) + tuple(
+                _without(near, [i for i, n in enumerate(need) if n > k],
+                         [n <= k for n in need], rows)
+                for k in range(1, top)
+            )
+            self._tables = (near, near_within)  # whole, in one assignment (threads)
+        return self._tables
+
+    def tables_if_due(self) -> tuple[_Rows, tuple[_Rows, ...]] | None:
+        """The tables if built or now due (one more search counted), else None."""
+        if self._tables is None:
+            self._until -= 1
+            if self._until > 0:
+                return None
+        return self.tables()
+
+    @property
+    def near(self) -> _Rows:
+        return self.tables()[0]
+
+    @property
+    def near_within(self) -> tuple[_Rows, ...]:
+        return self.tables()[1]
+
+
+_SHUT = 1 << 62  # a gate no movement passes: the profile cannot enter the tile
+
+
+def _tables_after(board: Board) -> int:
+    """Searches of a board before its tables are built (see :class:`_Compiled`)."""
+    return max(1, board.size // 8)
+
 
 _stamps = count(1)
 
@@ -236,8 +302,10 @@ _stamps = count(1)
 def _coords(board: Board) -> tuple[Tile, ...]:
     coords = board.cache.get("coords")
     if coords is None:
-        width = board.width
-        coords = board.cache["coords"] = tuple((i % width, i // width) for i in range(board.size))
+        width, height = board.width, board.height
+        coords = board.cache["coords"] = tuple(
+            [(x, y) for y in range(height) for x in range(width)]
+        )
     return coords
 
 
@@ -272,23 +340,25 @@ def _compile(board: Board, profile: MoveProfile) -> _Compiled:
     # first search pays this once per profile, inside an enemy phase)
     kind_need = [0 if step is None else step.need for step in per_kind]
     kind_cost = [0 if step is None else step.cost for step in per_kind]
+    kind_open = [step is not None for step in per_kind]
     need = tuple([kind_need[c] for c in cells])
     cost = tuple([kind_cost[c] for c in cells])
-    rows = board.neighbour_indexes
-    closed = [i for i, c in enumerate(cells) if per_kind[c] is None]
-    near = _without(rows, closed, [per_kind[c] is not None for c in cells], rows)
+    open_ = [kind_open[c] for c in cells]
     pad = max([step.cost for step in per_kind if step is not None], default=0)
     top = max([step.need for step in per_kind if step is not None], default=0)
-    near_within = ((),) + tuple(
-        _without(near, [i for i, n in enumerate(need) if n > k], [n <= k for n in need], rows)
-        for k in range(1, top)
-    )
-    compiled = _Compiled(near, need, cost, pad, _coords(board), near_within, top)
+    compiled = _Compiled(board, need, cost, open_, pad, top)
     if len(board.cache) >= _CACHE_LIMIT:
         oldest = next(k for k in board.cache if k != "coords")
         del board.cache[oldest]
     board.cache[key] = compiled
     return compiled
+
+
+def prepare(board: Board, profile: MoveProfile) -> None:
+    """Build ``profile``'s search tables on ``board`` now, for a board about to be
+    searched many times (a benchmark's set-up): the first searches otherwise run
+    without them (see ``_Compiled``). The answers are the same either way."""
+    _compile(board, profile).tables()
 
 
 def _prepare(
@@ -350,17 +420,28 @@ def _run(
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets += [buckets[0]] * compiled.pad
     buckets[budget].append(origin)
-    near, cost, coords = compiled.near, compiled.cost, compiled.coords
-    within, top = compiled.near_within, compiled.top
+    cost, coords, top = compiled.cost, compiled.coords, compiled.top
+    tables = compiled.tables_if_due()
     out: dict[Tile, int] = {}
-    for left in range(budget, 0, -1):
-        enterable = near if left >= top else within[left]
-        for here in buckets[left]:
-            out[coords[here]] = left
-            for there in enterable[here]:
-                if seen[there] != stamp:
-                    seen[there] = stamp
-                    buckets[left - cost[there]].append(there)
+    if tables is None:  # the board's rows, each neighbour's gate tested
+        rows, gate = compiled.rows, compiled.gate
+        for left in range(budget, 0, -1):
+            for here in buckets[left]:
+                out[coords[here]] = left
+                for there in rows[here]:
+                    if seen[there] != stamp and gate[there] <= left:
+                        seen[there] = stamp
+                        buckets[left - cost[there]].append(there)
+    else:
+        near, within = tables
+        for left in range(budget, 0, -1):
+            enterable = near if left >= top else within[left]
+            for here in buckets[left]:
+                out[coords[here]] = left
+                for there in enterable[here]:
+                    if seen[there] != stamp:
+                        seen[there] = stamp
+                        buckets[left - cost[there]].append(there)
     for here in buckets[0]:
         out[coords[here]] = 0
     for i in passable:
@@ -387,18 +468,30 @@ def _run_with_parents(
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets += [buckets[0]] * compiled.pad
     buckets[budget].append(origin)
-    near, cost, coords = compiled.near, compiled.cost, compiled.coords
-    within, top = compiled.near_within, compiled.top
+    cost, coords, top = compiled.cost, compiled.coords, compiled.top
+    tables = compiled.tables_if_due()
     out: dict[Tile, int] = {}
-    for left in range(budget, 0, -1):
-        enterable = near if left >= top else within[left]
-        for here in buckets[left]:
-            out[coords[here]] = left
-            for there in enterable[here]:
-                if seen[there] != stamp:
-                    seen[there] = stamp
-                    parents[there] = here
-                    buckets[left - cost[there]].append(there)
+    if tables is None:  # the board's rows, each neighbour's gate tested
+        rows, gate = compiled.rows, compiled.gate
+        for left in range(budget, 0, -1):
+            for here in buckets[left]:
+                out[coords[here]] = left
+                for there in rows[here]:
+                    if seen[there] != stamp and gate[there] <= left:
+                        seen[there] = stamp
+                        parents[there] = here
+                        buckets[left - cost[there]].append(there)
+    else:
+        near, within = tables
+        for left in range(budget, 0, -1):
+            enterable = near if left >= top else within[left]
+            for here in buckets[left]:
+                out[coords[here]] = left
+                for there in enterable[here]:
+                    if seen[there] != stamp:
+                        seen[there] = stamp
+                        parents[there] = here
+                        buckets[left - cost[there]].append(there)
     for here in buckets[0]:
         out[coords[here]] = 0
     for i in passable:
@@ -537,6 +630,7 @@ __all__ = [
     "StepSpec",
     "as_step",
     "path_to",
+    "prepare",
     "reachable",
     "search",
     "walk",

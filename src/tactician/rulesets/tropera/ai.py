@@ -20,9 +20,12 @@ it found last time is kept and only what the action can have changed is redone
 every tile against every foe; the approach to the nearest foe reads one
 multi-source distance field per set of foes (``nearest_field``). Mob and Army
 score on first strikes alone, so a fight's plan and forecast are worked out only
-when a tie-break or a shown candidate reads them (``ai_odds``), and a foe's
-fights are made once per weapon, terrain and distance. The choices are those of
-the planner that re-decided everyone (``tests/tropera/test_ai_decisions``).
+when a tie-break between two fights or a shown candidate reads them (``ai_odds``),
+and a foe's fights are made once per weapon, terrain and distance. Their best is
+found without scoring what cannot win (``best_of``: an Army's counters only for
+fights whose hit can reach the best score). Fights are shared by their snapshots'
+content (``ai_content``). The choices are those of the planner that re-decided
+everyone (``tests/tropera/test_ai_decisions``; the cut: ``test_ai_cut``).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from typing import Any
 from tactician.grid.board import Board
 from tactician.grid.ranges import ring_offsets
 from tactician.rulesets.tropera import numbers
+from tactician.rulesets.tropera.ai_content import ContentTokens
 from tactician.rulesets.tropera.ai_memo import DecisionMemo, Kept, touched_indexes
 from tactician.rulesets.tropera.ai_odds import FightOdds
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
@@ -54,16 +58,50 @@ from tactician.rulesets.tropera.tiers import may
 
 Tile = tuple[int, int]
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Candidate:
+    """One attack the unit could make: from ``tile``, on ``target``, with ``weapon``.
+
+    Frozen, built by its own ``__init__`` (as ``contract.modifiers.Modifier``): a
+    phase builds hundreds, and the generated one sets each field through
+    ``object.__setattr__``.
+    """
+
     tile: Tile
     target: str
     weapon: str
-    score: float
+    tier: str  # whose priorities ``score`` follows
     moved: int
     # the fight, shared by the candidates that fight it; what a figure below needs
     # is worked out when it is first read (``ai_odds``)
     odds: FightOdds = field(repr=False, compare=False)
+    # the score if worked out already: an Elite's, which ranks every candidate
+    # again after each action; a Mob's or an Army's is read from the fight if asked
+    known: float | None = field(default=None, repr=False, compare=False)
+
+    def __init__(
+        self,
+        tile: Tile,
+        target: str,
+        weapon: str,
+        tier: str,
+        moved: int,
+        odds: FightOdds,
+        known: float | None = None,
+    ) -> None:
+        _SET_CANDIDATE["tile"](self, tile)
+        _SET_CANDIDATE["target"](self, target)
+        _SET_CANDIDATE["weapon"](self, weapon)
+        _SET_CANDIDATE["tier"](self, tier)
+        _SET_CANDIDATE["moved"](self, moved)
+        _SET_CANDIDATE["odds"](self, odds)
+        _SET_CANDIDATE["known"](self, known)
+
+    @property
+    def score(self) -> float:
+        """The tier's priority (``score``)."""
+        known = self.known
+        return score(self.tier, self.odds) if known is None else known
 
     @property
     def hit(self) -> float:
@@ -106,6 +144,10 @@ class Candidate:
         }
 
 
+# the slots' own setters, which bypass the frozen ``__setattr__``
+_SET_CANDIDATE = {name: vars(Candidate)[name].__set__ for name in Candidate.__slots__}
+
+
 @dataclass
 class Decision:
     unit: str
@@ -145,7 +187,7 @@ class Scorer:
         self._fights: dict[tuple[Any, ...], FightOdds] = {}
         self._numbers: NumbersMemo = {}  # strike numbers by snapshot pair (``unit_at`` keeps them)
         self._fields: dict[tuple[Any, ...], list[int]] = {}
-        self._content: dict[int, tuple[Combatant, str]] = {}
+        self._tokens = ContentTokens()
         self._alike: dict[tuple[Any, ...], tuple[Any, Combatant]] = {}
         self.memo = DecisionMemo()
         self.scored = 0
@@ -204,21 +246,17 @@ class Scorer:
             )
         return found[1]
 
-    def content(self, unit: Combatant) -> str:
-        """The snapshot's full text (``repr``: every field, nested models included):
-        two snapshots with the same text fight alike, whoever they are. Kept per
-        snapshot object (``unit_at`` keeps the snapshots alive)."""
-        found = self._content.get(id(unit))
-        if found is None or found[0] is not unit:
-            found = self._content[id(unit)] = (unit, repr(unit))
-        return found[1]
+    def content(self, unit: Combatant) -> int:
+        """A token of the snapshot's content (``ai_content``): two snapshots with the
+        same token fight alike, whoever they are."""
+        return self._tokens.token(unit)
 
     def planned(self, attacker: Combatant, defender: Combatant, distance: int) -> FightOdds:
         """``attacker`` striking ``defender`` at ``distance``: planned now, forecast
         when first asked (``ai_odds``).
 
         Fights are shared between identical fights: the key is what the fight is
-        made of (both snapshots in full and the distance), not who fights, so every
+        made of (both snapshots' content and the distance), not who fights, so every
         brigand with the same numbers on the same terrain shares one.
         """
         key = (self.content(attacker), self.content(defender), distance)
@@ -263,6 +301,22 @@ def score(tier: str, odds: FightOdds) -> float:
         return odds.hit - odds.counter
     kill, killed, _, _ = odds.figures
     return kill - killed
+
+
+def eager(tier: str, odds: FightOdds) -> float | None:
+    """The score now for an Elite (it ranks every candidate, so every score is
+    read, often); None for a Mob or an Army, whose ``best_of`` reads few."""
+    return score(tier, odds) if tier == "elite" else None
+
+
+def score_bound(tier: str, odds: FightOdds) -> float:
+    """A number no lower than ``score(tier, odds)``, read without working out
+    anything but the first strike: an Army's counter chance is never below 0, so
+    its score is at most its hit; an Elite's chance to defeat is at most 1 and its
+    chance to be defeated at least 0."""
+    if tier == "elite":
+        return 1.0
+    return odds.hit
 
 
 class _Context:
@@ -318,10 +372,31 @@ def ranked(state: TroperaBattle, found: list[Candidate]) -> list[Candidate]:
 
 
 def best_of(found: list[Candidate]) -> Candidate:
-    """``ranked``'s first without ranking the rest: the score leads the key, so the
-    best is among the highest scores, and only their tie-break figures are read."""
-    top = max(c.score for c in found)
-    return min((c for c in found if c.score == top), key=rank_key)
+    """``ranked``'s first without ranking the rest.
+
+    The score leads ``rank_key``, so the best is among the highest scores. Fights
+    are weighed best bound first (``score_bound``): once a fight's bound is below
+    the best score found, neither it nor any after it can reach that score, so
+    their scores are never worked out (an Army's counters). Among the highest,
+    the tie-break figures (a forecast each) are read only when two fights tie:
+    candidates of one fight share its figures, so the keys after them decide.
+    """
+    fights: dict[int, tuple[FightOdds, str]] = {}
+    for c in found:
+        fights.setdefault(id(c.odds), (c.odds, c.tier))
+    top = float("-inf")
+    for bound, odds, tier in sorted(
+        ((score_bound(tier, odds), odds, tier) for odds, tier in fights.values()),
+        key=lambda entry: -entry[0],
+    ):
+        if bound < top:
+            break  # a score is at most its bound: this fight and those after it lose
+        top = max(top, score(tier, odds))
+    # a fight not weighed has a bound, so a score, below ``top``: test the bound first
+    tied = [c for c in found if score_bound(c.tier, c.odds) >= top and c.score == top]
+    if len({id(c.odds) for c in tied}) == 1:
+        return min(tied, key=lambda c: (c.moved, c.target, c.tile, c.weapon))
+    return min(tied, key=rank_key)
 
 
 def foe_candidates(
@@ -348,8 +423,10 @@ def foe_candidates(
     assert foe.position is not None
     fx, fy = foe.position
     found: list[Candidate] = []
-    # (weapon, terrain, distance) -> the fight and its score, None out of range
-    made: dict[tuple[str, str, int], tuple[FightOdds, float] | None] = {}
+    # (weapon, terrain, distance) -> the fight and its score if known, None out of range
+    made: dict[tuple[str, str, int], tuple[FightOdds, float | None] | None] = {}
+    # the foe's snapshot by the weapon Quick Draw gives it: one state, one foe here
+    defenders: dict[str | None, Combatant] = {}
     budget = context.budget
     for weapon_name in context.weapons:
         low, high = compendium.weapon(weapon_name).range
@@ -367,15 +444,16 @@ def foe_candidates(
             if kind in made:
                 fight = made[kind]
             else:
-                fight = made[kind] = _fight_from(
-                    state, unit, scorer, foe, context, tile, weapon_name, terrain, distance, tier
+                odds = _fight_from(
+                    state, unit, scorer, foe, context, tile, weapon_name, terrain, distance,
+                    defenders,
                 )
+                fight = made[kind] = None if odds is None else (odds, eager(tier, odds))
             if fight is None:
                 continue
             scorer.scored += 1
-            odds, scored = fight
             found.append(
-                Candidate(tile, foe.id, weapon_name, scored, max(0, budget - spots[tile]), odds)
+                Candidate(tile, foe.id, weapon_name, tier, max(0, budget - spots[tile]), *fight)
             )
     return found
 
@@ -390,10 +468,11 @@ def _fight_from(
     weapon_name: str,
     terrain: str,
     distance: int,
-    tier: str,
-) -> tuple[FightOdds, float] | None:
+    defenders: dict[str | None, Combatant],
+) -> FightOdds | None:
     """The fight ``unit`` would start from ``tile`` (on ``terrain``) against ``foe``
-    with ``weapon_name``, and its score; None when the weapon does not reach."""
+    with ``weapon_name``; None when the weapon does not reach. ``defenders`` keeps
+    the foe's snapshots (on this state) by the weapon it fights with."""
     attacker = context.attackers.get((weapon_name, terrain))
     if attacker is None:
         attacker = context.attackers[(weapon_name, terrain)] = scorer.unit_at(
@@ -408,10 +487,11 @@ def _fight_from(
     else:
         drawn = quick_draw(state, foe, attacker, distance, scorer.options, scorer.compendium)
         context.drawn[(id(foe), id(attacker), distance)] = (foe, attacker, drawn)
-    assert foe.position is not None
-    defender = scorer.unit_at(state, foe, foe.position, drawn)
-    odds = scorer.planned(attacker, defender, distance)
-    return odds, score(tier, odds)
+    defender = defenders.get(drawn)
+    if defender is None:
+        assert foe.position is not None
+        defender = defenders[drawn] = scorer.unit_at(state, foe, foe.position, drawn)
+    return scorer.planned(attacker, defender, distance)
 
 
 def _approach(
@@ -531,11 +611,7 @@ def _choose(
         if best.weapon != unit.equipped:
             action["weapon"] = best.weapon
         actions.append(action)
-        why = {
-            "mob": f"easiest target to hit ({best.hit:.1%})",
-            "army": f"best hit {best.hit:.1%} against counter {best.counter_hit:.1%}",
-            "elite": f"defeat {best.defeat_target:.1%} against defeated {best.defeated:.1%}",
-        }[tier]
+        why = _why(tier, best)
         return Decision(
             unit.id, tier, actions, f"attack {best.target} from {best.tile}: {why}", found, in_order
         )
@@ -560,6 +636,16 @@ def _choose(
         return Decision(unit.id, tier, actions, "no target in reach: approach and Defend")
     actions.append({"type": "wait", "unit": unit.id})
     return Decision(unit.id, tier, actions, "no target in reach: approach the nearest foe")
+
+
+def _why(tier: str, best: Candidate) -> str:
+    """The tier's reason for its choice; only the figures it names are read (an
+    Elite's need the forecast, a Mob's the first strike alone)."""
+    if tier == "mob":
+        return f"easiest target to hit ({best.hit:.1%})"
+    if tier == "army":
+        return f"best hit {best.hit:.1%} against counter {best.counter_hit:.1%}"
+    return f"defeat {best.defeat_target:.1%} against defeated {best.defeated:.1%}"
 
 
 def _kept(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Kept:

@@ -86,13 +86,21 @@ def ahead_of(state: TroperaBattle, unit: Unit, options: TroperaOptions) -> list[
         return []
     same = ORDERED if options.numerical_order == "side" else {unit.tier}
     number, side = unit.number, unit.side
+    if side != state.side:
+        return []  # no unit of a side not in its phase can still act
+    # ``can_still_act`` written out, its side test hoisted and the effects (a scan)
+    # read last: every action asks this, and most units ahead have acted already
     return [
         other
         for other in state.units
-        if other.number < number  # the cheap tests first: every action asks this
+        if other.number < number
+        and not other.acted
         and other.side == side
         and other.tier in same
-        and can_still_act(state, other)
+        and other.hp > 0
+        and other.position is not None
+        and other.carried_by is None
+        and not state.effects_on(other.id, "asleep")
     ]
 
 
