@@ -13,7 +13,8 @@ the snapshot stays cheap.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from tactician.errors import RulesError
 from tactician.rulesets.tropera.gear import ItemStats, WeaponLike, WeaponStats
@@ -26,11 +27,9 @@ if TYPE_CHECKING:
     from tactician.rulesets.tropera.models import Character, Weapon
 
 
-class Situation(NamedTuple):
-    """Where and how a unit stands for this sequence (inputs the GM or map give).
-
-    This and ``Combatant`` are ``NamedTuple``s, as ``gear``'s records are: immutable
-    values (``_replace`` makes a changed copy), cheap to define at every start."""
+@dataclass(frozen=True)
+class Situation:
+    """Where and how a unit stands for this sequence (inputs the GM or map give)."""
 
     hp: int | None = None  # current HP; None = full
     terrain_avoid: int = 0
@@ -63,7 +62,8 @@ class Situation(NamedTuple):
         })
 
 
-class Combatant(NamedTuple):
+@dataclass(frozen=True)
+class Combatant:
     name: str
     level: int
     stats: dict[str, int]  # current hp is in ``hp``; this holds max HP under "hp"
@@ -75,7 +75,7 @@ class Combatant(NamedTuple):
     transformed: bool
     clip: ItemStats | None
     focus: str | None = None
-    situation: Situation = Situation()
+    situation: Situation = field(default_factory=Situation)
     relic: ItemStats | None = None  # the relic slot's relic (``relics``)
 
     def as_json(self) -> dict[str, Any]:

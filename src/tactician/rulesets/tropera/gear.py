@@ -105,7 +105,10 @@ class WeaponStats(NamedTuple):
         """The record of a compendium weapon (or a copy of a record)."""
         if isinstance(weapon, WeaponStats):
             return weapon
-        return cls(
+        kept = _WEAPONS.get(id(weapon))
+        if kept is not None and kept[0] is weapon:
+            return kept[1]
+        record = cls(
             name=weapon.name, type=weapon.type, might=weapon.might, accuracy=weapon.accuracy,
             critical=weapon.critical, range=(weapon.range[0], weapon.range[1]),
             weight=weapon.weight, rank=weapon.rank, brave=weapon.brave, heavy=weapon.heavy,
@@ -113,6 +116,8 @@ class WeaponStats(NamedTuple):
             charges=weapon.charges, heal=weapon.heal, inflicts=weapon.inflicts,
             extra_targets=weapon.extra_targets, jump=weapon.jump,
         )
+        _keep(_WEAPONS, weapon, record)
+        return record
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -146,8 +151,13 @@ class ItemStats(NamedTuple):
         """The record of a compendium ``models.Item`` (any object with its fields)."""
         if isinstance(item, ItemStats):
             return item
-        return cls(name=item.name, kind=item.kind, might=item.might, accuracy=item.accuracy,
-                   critical=item.critical, effect=item.effect)
+        kept = _ITEMS.get(id(item))
+        if kept is not None and kept[0] is item:
+            return kept[1]
+        record = cls(name=item.name, kind=item.kind, might=item.might, accuracy=item.accuracy,
+                     critical=item.critical, effect=item.effect)
+        _keep(_ITEMS, item, record)
+        return record
 
     def as_json(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "might": self.might,
@@ -156,3 +166,19 @@ class ItemStats(NamedTuple):
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ItemStats:
         return cls(**data)
+
+
+# The record made from each (frozen) compendium model, by the model's id and
+# holding the model, so an id is never reused while its entry lives: a snapshot
+# built again holds the same record, as it held the same model before, and the
+# AI's content keys (``ai_content``) read each record once. Bounded: inline
+# weapons of unit files read again and again are new models each time.
+_WEAPONS: dict[int, tuple[Any, WeaponStats]] = {}
+_ITEMS: dict[int, tuple[Any, ItemStats]] = {}
+_KEPT_AT_MOST = 4096
+
+
+def _keep(table: dict[int, tuple[Any, Any]], model: Any, record: Any) -> None:
+    if len(table) >= _KEPT_AT_MOST:
+        table.clear()
+    table[id(model)] = (model, record)
