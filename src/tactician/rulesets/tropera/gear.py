@@ -24,6 +24,13 @@ from typing import Any, NamedTuple, Protocol
 MAGIC_TYPES: frozenset[str] = frozenset({"light", "anima", "dark"})
 
 
+def targets_resistance(weapon_type: str, magic_weapon: bool) -> bool:
+    """Whether a weapon targets Resistance: tomes (Light, Anima, Dark) and magic
+    weapons. The one statement of it, for the compendium's ``Weapon`` model and
+    the combat snapshot's ``WeaponStats`` alike."""
+    return weapon_type in MAGIC_TYPES or magic_weapon
+
+
 class WeaponLike(Protocol):
     """What the combat numbers read of a weapon: a ``WeaponStats`` or a
     compendium ``models.Weapon`` (same names, same meanings)."""
@@ -94,7 +101,7 @@ class WeaponStats(NamedTuple):
     @property
     def is_magic(self) -> bool:
         """Targets Resistance: tomes (Light, Anima, Dark) and magic weapons."""
-        return self.type in MAGIC_TYPES or self.magic_weapon
+        return targets_resistance(self.type, self.magic_weapon)
 
     @property
     def is_staff(self) -> bool:

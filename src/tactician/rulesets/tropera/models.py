@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from tactician.rulesets.tropera.gear import MAGIC_TYPES
+from tactician.rulesets.tropera.gear import MAGIC_TYPES, targets_resistance
 from tactician.rulesets.tropera.relics import relic_effect
 from tactician.rulesets.tropera.stats import RANKS, STATS, Rank
 
@@ -90,7 +90,7 @@ class Weapon(Strict):
     @property
     def is_magic(self) -> bool:
         """Targets Resistance: tomes (Light, Anima, Dark) and magic weapons."""
-        return self.type in MAGIC_TYPES or self.magic_weapon
+        return targets_resistance(self.type, self.magic_weapon)
 
     @property
     def is_staff(self) -> bool:
