@@ -18,7 +18,14 @@ Why a cached value is never stale: its key is the SHA-256 of
 - the namespace and its ``version`` (bumped when the value's shape changes);
 - ``code_fingerprint()``: the path, size and modification time of every file of
   this package (its code and its data), so an upgrade or an edited source file
-  makes new keys.
+  makes new keys;
+- ``libraries_part()``: the Python version and where and when the libraries that
+  read and validate files (pydantic, pydantic-core, PyYAML) are installed, so an
+  upgrade of one makes new keys too.
+
+Every value here is read from files, so every caller also names
+``settings_parts()``: the ``TACTICIAN_*`` settings under which the files are read
+(the file limits, the GM's content folders with their files).
 
 One changed byte in any of them and the key is new; the old entry is never read
 again and is pruned in time. Nothing but values this code computed is stored,
@@ -55,10 +62,16 @@ except ImportError:  # pragma: no cover - Python 3.12+ names it _sha2; others: h
         from hashlib import sha256
 
 __all__ = ["DerivedCache", "cache_root", "code_fingerprint", "enabled", "file_part",
-           "folder_part"]
+           "folder_part", "libraries_part", "settings_parts"]
 
 _PACKAGE = Path(__file__).resolve().parent
 _OFF = {"0", "off", "no", "false"}
+# settings that say where things are kept or how the web table runs: never what a
+# file reads to
+_NOT_INPUTS = frozenset({"TACTICIAN_CACHE", "TACTICIAN_CACHE_DIR", "TACTICIAN_DB",
+                         "TACTICIAN_WEB_POLL", "TACTICIAN_SQLITE_SYNC"})
+# the libraries that parse and validate the files values are derived from
+_LIBRARIES = ("pydantic", "pydantic_core", "yaml")
 
 
 def enabled() -> bool:
@@ -117,6 +130,48 @@ def folder_part(folder: Path | str) -> bytes:
     return digest.digest()
 
 
+def settings_parts() -> list[str | bytes]:
+    """Key parts for the settings files are read under: every ``TACTICIAN_*``
+    environment variable (the file limits, ``TACTICIAN_MAX_FILE_BYTES``...) but
+    those that say where things are kept or how the web table runs; and for a
+    content folder setting (``TACTICIAN_TROPERA_DATA`` and every ``*_DATA``),
+    each folder it names (split at ``os.pathsep``, and the whole value as one
+    folder, as uesrpg reads it) with its files (``folder_part``). A folder that
+    cannot be listed raises ``OSError``: the caller then keeps nothing."""
+    parts: list[str | bytes] = []
+    for name in sorted(os.environ):
+        if not name.startswith("TACTICIAN_") or name in _NOT_INPUTS:
+            continue
+        value = os.environ[name]
+        parts.append(f"{name}={value}")
+        if name.endswith("_DATA"):
+            named = [*(part for part in value.split(os.pathsep) if part), value]
+            for folder in dict.fromkeys(named):
+                parts += [f"folder {folder}", folder_part(folder)]
+    return parts
+
+
+@lru_cache(maxsize=1)
+def libraries_part() -> str:
+    """The Python version and, for each library that reads the files (pydantic,
+    pydantic-core, PyYAML), where it is installed and its ``__init__``'s size and
+    time (an upgrade rewrites it); found without importing any of them, once a
+    process."""
+    from importlib.util import find_spec
+
+    found = [sys.version]
+    for name in _LIBRARIES:
+        spec = find_spec(name)
+        origin = spec.origin if spec is not None else None
+        try:
+            stat = os.stat(origin) if origin else None
+        except OSError:
+            stat = None
+        found.append(f"{name}: {origin} {stat.st_size} {stat.st_mtime_ns}" if stat
+                     else f"{name}: none")
+    return "\n".join(found)
+
+
 def file_part(path: Path | str) -> bytes:
     """A key part for an input file: its whole bytes (hashed into the key, so a
     file of the same name with other contents is another key). An unreadable
@@ -142,7 +197,8 @@ class DerivedCache:
         """The key of a value computed from ``parts`` by this code (module docstring).
         Each part is length-prefixed, so ("ab", "c") and ("a", "bc") differ."""
         digest = sha256()
-        for part in (self.namespace, str(self.version), code_fingerprint(), *parts):
+        for part in (self.namespace, str(self.version), code_fingerprint(), libraries_part(),
+                     *parts):
             data = part.encode() if isinstance(part, str) else part
             digest.update(len(data).to_bytes(8, "big"))
             digest.update(data)

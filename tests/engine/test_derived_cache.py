@@ -158,3 +158,24 @@ def test_a_data_folder_part_follows_its_files(tmp_path: Path) -> None:
     assert one != empty
     (data / "weapons.yaml").write_text("- name: Iron Swords\n")
     assert derived_cache.folder_part(data) != one
+
+
+def test_settings_parts_follow_limits_and_content_folders_not_where_things_are_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in [n for n in os.environ if n.startswith("TACTICIAN_")]:
+        monkeypatch.delenv(name)
+    plain = derived_cache.settings_parts()
+    monkeypatch.setenv("TACTICIAN_CACHE_DIR", str(tmp_path / "elsewhere"))
+    monkeypatch.setenv("TACTICIAN_DB", "sqlite:///other.sqlite")
+    assert derived_cache.settings_parts() == plain
+    monkeypatch.setenv("TACTICIAN_MAX_FILE_BYTES", "1000")
+    limited = derived_cache.settings_parts()
+    assert limited != plain
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "weapons.yaml").write_text("- name: Iron Sword\n")
+    monkeypatch.setenv("TACTICIAN_TROPERA_DATA", str(data))
+    with_folder = derived_cache.settings_parts()
+    (data / "weapons.yaml").write_text("- name: Iron Swords\n")
+    assert derived_cache.settings_parts() != with_folder

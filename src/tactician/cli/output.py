@@ -17,7 +17,6 @@ is chosen by the code (``style=``, ``Text`` spans), never parsed from strings.
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -111,25 +110,17 @@ def _safe_console_class() -> Any:
     return SafeConsole
 
 
-# style words of ``say_styled`` -> click.style's arguments
-_CLICK_STYLES = {"bold": "bold", "dim": "dim", "strike": "strikethrough"}
-
-
 def say_styled(pieces: Sequence[tuple[object, str]]) -> None:
     """One line of pieces, each with its style words (``"bold"``, ``"dim"``,
-    ``"strike"``, space-separated), through click's styling: the styles on a
-    terminal, plain text elsewhere (a pipe, a file, ``TERM=dumb``; ``FORCE_COLOR``
+    ``"strike"``, space-separated), styled as the board and the compendium are
+    (``terminal_text``: on a terminal only, ``TERM=dumb`` none, ``FORCE_COLOR``
     forces them, as for Rich), every piece's control characters escaped
     (``shown``), never wrapped. No Rich import: for a command whose whole output
     is such lines (``roll``), Rich is half again a bare Typer app's start-up."""
-    import click
+    from tactician.cli.terminal_text import colour_wanted, echo_lines, paint
 
-    line = "".join(
-        click.style(shown(text), **{_CLICK_STYLES[word]: True for word in style.split()})
-        if style else shown(text) for text, style in pieces)
-    term, force = os.environ.get("TERM", ""), os.environ.get("FORCE_COLOR", "")
-    colour = True if force else False if term in ("dumb", "unknown") else None
-    click.echo(line, color=colour)
+    colour = colour_wanted()
+    echo_lines(["".join(paint(shown(text), style, colour) for text, style in pieces)])
 
 
 @contextmanager

@@ -13,12 +13,11 @@ a key of everything it is computed from:
 - the ``side`` whose view it is (``None``: the GM's, everything): fog of war is
   computed by ``board_of(..., side=S)`` for each side, and one side's key never
   serves another;
-- the settings that change how a file is read: every ``TACTICIAN_*`` environment
-  variable (the limits, ``TACTICIAN_MAX_FILE_BYTES``...), but those that name where
-  things are kept (the cache, the database) or how the web table polls; for a
-  content folder (``TACTICIAN_TROPERA_DATA`` and the like) also its files
-  (``folder_part``: each one's path, size and modification time);
-- (by ``DerivedCache`` itself) the package's code and data files.
+- the settings files are read under (``derived_cache.settings_parts``: the
+  limits, ``TACTICIAN_MAX_FILE_BYTES``...; a content folder such as
+  ``TACTICIAN_TROPERA_DATA`` with its files);
+- (by ``DerivedCache`` itself) the package's code and data files and the
+  libraries that read them.
 
 A ruleset installed from another package is outside ``code_fingerprint``: its
 boards are never kept. ``--reach`` views and campaign-database battles (``--name``,
@@ -39,29 +38,15 @@ This module imports only the standard library and ``derived_cache`` at its top:
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from typing import Any
 
-from tactician.derived_cache import DerivedCache, enabled, folder_part
+from tactician.derived_cache import DerivedCache, enabled, settings_parts
 
 __all__ = ["CACHE", "board_of", "cached", "key", "keep", "keep_read", "keep_written",
            "keeping"]
 
 CACHE = DerivedCache("board-view", version=1)
-
-# environment variables that do not change what a battle file's board is
-_NOT_READ = {"TACTICIAN_CACHE", "TACTICIAN_CACHE_DIR", "TACTICIAN_DB", "TACTICIAN_WEB_POLL",
-             "TACTICIAN_SQLITE_SYNC"}
-
-
-def _settings() -> list[str | bytes]:
-    """The settings parts of the key (module docstring)."""
-    chosen = sorted((name, value) for name, value in os.environ.items()
-                    if name.startswith("TACTICIAN_") and name not in _NOT_READ)
-    folders = [folder_part(value) for name, value in chosen if name.endswith("_DATA")]
-    return [json.dumps(chosen), *folders]
-
 
 def keeping() -> bool:
     """Whether boards are read and kept now (``TACTICIAN_CACHE`` is not off)."""
@@ -71,22 +56,30 @@ def keeping() -> bool:
 def key(data: bytes, side: str | None) -> str:
     """The key of the board of a battle file whose bytes are ``data``, as ``side``
     sees it (module docstring)."""
-    return CACHE.key(data, json.dumps(side), *_settings())
+    return CACHE.key(data, json.dumps(side), *settings_parts())
 
 
 def cached(data: bytes, side: str | None) -> dict[str, Any] | None:
     """The kept board of the battle file whose bytes are ``data``, or None (a miss)."""
     if not keeping():
         return None
-    value = CACHE.get(key(data, side))
+    try:
+        value = CACHE.get(key(data, side))
+    except OSError:  # a content folder that cannot be listed: the full path reads it
+        return None
     return value if isinstance(value, dict) else None
 
 
 def keep(data: bytes, side: str | None, board: dict[str, Any]) -> None:
     """Keep ``board`` as the board of the file whose bytes are ``data`` for ``side``,
     in its JSON form (what ``--json`` prints: ``print_json``'s ``default=str``)."""
-    if keeping():
-        CACHE.put(key(data, side), json.loads(json.dumps(board, default=str)))
+    if not keeping():
+        return
+    try:
+        where = key(data, side)
+    except OSError:  # a content folder that cannot be listed: nothing is kept
+        return
+    CACHE.put(where, json.loads(json.dumps(board, default=str)))
 
 
 def board_of(ruleset: str, state: Any, seq: int, seed: int,

@@ -12,17 +12,14 @@ What the rows depend on, all of it in the key (a change in any is a new key):
 
 - this package's code and data files (``code_fingerprint``, always in a key) and
   the ruleset's id;
-- every ``TACTICIAN_*`` environment variable but the cache's own two: the GM's
-  content folders (``TACTICIAN_TROPERA_DATA``, ``TACTICIAN_UESRPG_DATA``,
-  ``TACTICIAN_MIRIDON_DATA``) and the file limits (``TACTICIAN_MAX_FILE_BYTES``...,
-  under which a file loads or is refused);
-- for each ``TACTICIAN_*_DATA`` variable, every folder it names (split at
-  ``os.pathsep``, and the whole value as one folder, as uesrpg reads it) as
-  ``folder_part``: each file's path, size and modification time, so a GM's
-  edited ``weapons.yaml`` is a new key. A folder that cannot be listed makes the
-  compendium not kept (the full path reads and refuses it as before);
-- the Python version and the installed pydantic, pydantic-core and PyYAML (path,
-  size and time of each one's ``__init__``), which parse the files and dump the rows.
+- the settings the files are read under (``derived_cache.settings_parts``):
+  the file limits (``TACTICIAN_MAX_FILE_BYTES``..., under which a file loads or
+  is refused) and the GM's content folders (``TACTICIAN_TROPERA_DATA``,
+  ``TACTICIAN_UESRPG_DATA``, ``TACTICIAN_MIRIDON_DATA``) with their files, so a
+  GM's edited ``weapons.yaml`` is a new key. A folder that cannot be listed
+  makes the compendium not kept (the full path reads and refuses it as before);
+- (by ``DerivedCache`` itself) the Python version and the installed pydantic,
+  pydantic-core and PyYAML, which parse the files and dump the rows.
 
 Only built-in rulesets are kept: a plug-in's contract lives in a package outside
 ours, whose files ``code_fingerprint`` does not cover, and may override how its
@@ -34,24 +31,17 @@ they read from one is a ``*_DATA`` one.
 
 from __future__ import annotations
 
-import os
-import sys
-from collections.abc import Iterator
-from functools import lru_cache
 from importlib import import_module
 from typing import Any
 
 from tactician.content.compendium_rows import KeyedRow
-from tactician.derived_cache import DerivedCache, enabled, folder_part
+from tactician.derived_cache import DerivedCache, enabled, settings_parts
 from tactician.rulesets.capabilities import Capability
 from tactician.rulesets.registry import BUILTIN, Ruleset, get
 
 __all__ = ["KeptCompendium", "kept"]
 
 _CACHE = DerivedCache("compendium-rows", version=1, limit=256)
-# where the cache lives and whether it is on: not inputs of the rows
-_NOT_INPUTS = frozenset({"TACTICIAN_CACHE", "TACTICIAN_CACHE_DIR"})
-_LIBRARIES = ("pydantic", "pydantic_core", "yaml")
 
 
 class KeptCompendium:
@@ -100,7 +90,7 @@ def kept(ruleset_id: str) -> KeptCompendium | None:
     if not enabled() or not _built_in(ruleset) or not ruleset.has(Capability.COMPENDIUM):
         return None
     try:
-        inputs = [ruleset.id, sys.version, *_environment(), *_libraries()]
+        inputs = [ruleset.id, *settings_parts()]
     except OSError:
         return None
     return KeptCompendium(ruleset.id, inputs)
@@ -116,39 +106,3 @@ def _built_in(ruleset: Ruleset) -> bool:
     shipped: Any = getattr(import_module(module_name), attribute)
     return shipped is ruleset
 
-
-def _environment() -> Iterator[str | bytes]:
-    for name in sorted(os.environ):
-        if not name.startswith("TACTICIAN_") or name in _NOT_INPUTS:
-            continue
-        value = os.environ[name]
-        yield f"{name}={value}"
-        if name.endswith("_DATA"):
-            yield from _folders(value)
-
-
-def _folders(value: str) -> Iterator[str | bytes]:
-    """Each folder ``value`` names and its files (``folder_part``)."""
-    named = [*(part for part in value.split(os.pathsep) if part), value]
-    for folder in dict.fromkeys(named):
-        yield f"folder {folder}"
-        yield folder_part(folder)
-
-
-@lru_cache(maxsize=1)
-def _libraries() -> tuple[str, ...]:
-    """Where each library that reads the files and dumps the rows is installed, and
-    when (an upgrade rewrites its files), found without importing it; looked up
-    once a process, as Python itself imports each of them at most once."""
-    from importlib.util import find_spec
-
-    found = []
-    for name in _LIBRARIES:
-        spec = find_spec(name)
-        origin = spec.origin if spec is not None else None
-        if origin is None or not os.path.exists(origin):
-            found.append(f"{name}: none")
-            continue
-        stat = os.stat(origin)
-        found.append(f"{name}: {origin} {stat.st_size} {stat.st_mtime_ns}")
-    return tuple(found)

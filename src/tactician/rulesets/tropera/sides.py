@@ -12,10 +12,10 @@ table. The snapshot it gives is small plain data, so it is kept as JSON in a
 - the situation the request gives (terrain name, HP, Defend, weapon, statuses);
 - every battle ruling in force (``TroperaOptions``);
 - the compendium: the package's own data files are in ``code_fingerprint()``;
-  a GM's folders (``TACTICIAN_TROPERA_DATA``) are named by the environment
-  part below and each is a ``folder_part`` (its files' sizes and times);
-- every ``TACTICIAN_*`` environment variable (limits, data folders), since
-  each may change what reading the file gives.
+  a GM's folders (``TACTICIAN_TROPERA_DATA``) with their files are among
+- the settings the files are read under (``derived_cache.settings_parts``: the
+  limits and the content folders), and (by ``DerivedCache`` itself) the
+  libraries that read them.
 
 A hit reads the snapshot back with ``json`` alone: no pydantic, YAML or rules
 of creation are imported. A miss runs today's path and stores the result; an
@@ -32,14 +32,12 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import NamedTuple
 
-from tactician.derived_cache import DerivedCache, file_part, folder_part
+from tactician.derived_cache import DerivedCache, file_part, settings_parts
 from tactician.rulesets.tropera.combatant import Combatant
 from tactician.rulesets.tropera.options import TroperaOptions
 
 # version: bump when Combatant.as_json changes shape
 CACHE = DerivedCache("tropera-combatant", version=1)
-# the cache's own switches change where values are kept, never what they are
-_NOT_INPUTS = frozenset({"TACTICIAN_CACHE", "TACTICIAN_CACHE_DIR"})
 # a larger unit file is never hashed here (it is not read whole before its size is
 # checked, ``content.limits``): the build reads it, or refuses it, every time. A
 # smaller one is under the default limit; a lowered limit is in the key (TACTICIAN_*)
@@ -111,7 +109,7 @@ def side_key(side: Side, options: TroperaOptions) -> str | None:
         if os.stat(side.path).st_size > _LARGEST_KEPT:
             return None
         unit_file = file_part(side.path)
-        compendium = _compendium_part()
+        settings = settings_parts()
     except (OSError, ValueError):
         return None
     situation = {
@@ -125,21 +123,6 @@ def side_key(side: Side, options: TroperaOptions) -> str | None:
         unit_file,
         json.dumps(situation, sort_keys=True),
         json.dumps(asdict(options), sort_keys=True),
-        json.dumps(_environment(), sort_keys=True),
-        compendium,
+        *settings,
     )
 
-
-def _environment() -> dict[str, str]:
-    return {
-        name: value
-        for name, value in os.environ.items()
-        if name.startswith("TACTICIAN_") and name not in _NOT_INPUTS
-    }
-
-
-def _compendium_part() -> bytes:
-    """A GM's compendium folders (``TACTICIAN_TROPERA_DATA``), each as a
-    ``folder_part``: any file edited, added or removed there changes the key."""
-    folders = [f for f in os.environ.get("TACTICIAN_TROPERA_DATA", "").split(os.pathsep) if f]
-    return b"\0".join(folder_part(folder) for folder in folders)
