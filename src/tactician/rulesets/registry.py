@@ -161,6 +161,19 @@ def get(ruleset_id: str) -> Ruleset:
         raise TacticianError(f"unknown ruleset {ruleset_id!r} (installed: {known})") from None
 
 
+def is_shipped(ruleset: Ruleset) -> bool:
+    """Whether ``ruleset`` is the one this package ships under its id (not a plug-in,
+    nor one a test or notebook registered in its place): its code is this package's
+    own, so ``derived_cache.code_fingerprint`` covers it and values derived through
+    it may be kept between runs."""
+    value = BUILTIN.get(ruleset.id)
+    if value is None:
+        return False
+    module_name, _, attribute = value.partition(":")
+    shipped: Ruleset = getattr(import_module(module_name), attribute)
+    return shipped is ruleset
+
+
 def contract(ruleset_id: str) -> RulesetContract:
     """The contract of the ruleset called ``ruleset_id`` (refused by name if unknown)."""
     return get(ruleset_id).contract()

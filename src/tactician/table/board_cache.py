@@ -95,10 +95,11 @@ def board_of(ruleset: str, state: Any, seq: int, seed: int,
 
 
 def _ours(ruleset: str) -> bool:
-    """Whether the ruleset's code is this package's (so in ``code_fingerprint``)."""
-    from tactician.rulesets.registry import contract
+    """Whether the ruleset is the one this package ships (``registry.is_shipped``:
+    its code is in ``code_fingerprint``)."""
+    from tactician.rulesets.registry import get, is_shipped
 
-    return type(contract(ruleset)).__module__.startswith("tactician.")
+    return is_shipped(get(ruleset))
 
 
 def keep_written(data: bytes, ruleset: str, state: Callable[[], Any], seq: int,

@@ -31,13 +31,10 @@ they read from one is a ``*_DATA`` one.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
-
 from tactician.content.compendium_rows import KeyedRow
 from tactician.derived_cache import DerivedCache, enabled, settings_parts
 from tactician.rulesets.capabilities import Capability
-from tactician.rulesets.registry import BUILTIN, Ruleset, get
+from tactician.rulesets.registry import get, is_shipped
 
 __all__ = ["KeptCompendium", "kept"]
 
@@ -87,7 +84,7 @@ def kept(ruleset_id: str) -> KeptCompendium | None:
     answers, or refuses, as before), or a GM's content folder cannot be listed. An
     unknown ruleset is refused by name, as the registry refuses it."""
     ruleset = get(ruleset_id)
-    if not enabled() or not _built_in(ruleset) or not ruleset.has(Capability.COMPENDIUM):
+    if not enabled() or not is_shipped(ruleset) or not ruleset.has(Capability.COMPENDIUM):
         return None
     try:
         inputs = [ruleset.id, *settings_parts()]
@@ -96,13 +93,4 @@ def kept(ruleset_id: str) -> KeptCompendium | None:
     return KeptCompendium(ruleset.id, inputs)
 
 
-def _built_in(ruleset: Ruleset) -> bool:
-    """Whether ``ruleset`` is the one this package ships under its id (not one a
-    test or notebook registered in its place)."""
-    value = BUILTIN.get(ruleset.id)
-    if value is None:
-        return False
-    module_name, _, attribute = value.partition(":")
-    shipped: Any = getattr(import_module(module_name), attribute)
-    return shipped is ruleset
 
