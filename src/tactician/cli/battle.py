@@ -494,15 +494,11 @@ def _file_bytes(battle: Path | None) -> bytes | None:
 
 
 def _leftover_beside(path: Path) -> bool:
-    """Whether a temporary of a save (``.NAME.`` and eight letters, digits or ``_``:
-    ``engine.store_file``'s names) lies beside the battle file."""
-    import os
-    import re
+    """Whether a killed save's temporary (``content.save_temporaries``) lies beside
+    the battle file."""
+    from tactician.content.save_temporaries import temporaries_beside, where_saved
 
-    path = path.resolve() if path.is_symlink() else path
-    pattern = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}")
-    with os.scandir(path.parent) as found:
-        return any(pattern.fullmatch(entry.name) for entry in found)
+    return bool(temporaries_beside(where_saved(path)))
 
 
 def _kept_board(data: bytes | None, side: str | None) -> dict[str, Any] | None:

@@ -12,10 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
-import secrets
 import stat
-import string
 import time
 from pathlib import Path
 
@@ -23,6 +20,7 @@ from pydantic import ValidationError
 
 from tactician.content.files import parse_json, read_text
 from tactician.content.loader import describe_errors
+from tactician.content.save_temporaries import new_temporary, temporaries_beside, where_saved
 from tactician.engine.battle import Battle, UnknownFormat, check_format
 from tactician.errors import ContentError
 
@@ -53,9 +51,9 @@ def save_battle(battle: Battle, path: Path) -> None:
     A new file gets the usual permissions (0666 less the umask), a rewritten one
     keeps its own; a symbolic link is followed (the file it names is replaced).
     """
-    path = path.resolve() if path.is_symlink() else path
+    path = where_saved(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = _temporary(path)
+    handle, temporary = new_temporary(path)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             if os.chmod in os.supports_fd:
@@ -69,22 +67,6 @@ def save_battle(battle: Battle, path: Path) -> None:
         temporary.unlink(missing_ok=True)
         raise
     _sync_folder(path.parent)
-
-
-# a temporary's name: ``.NAME.`` and eight of these (the shape ``cleanup`` removes)
-_NAME_CHARACTERS = string.ascii_lowercase + string.digits + "_"
-
-
-def _temporary(path: Path) -> tuple[int, Path]:
-    """Create ``.NAME.XXXXXXXX`` next to ``path``, opened for writing, never an
-    existing file (``O_EXCL``); its mode is 0666 less the umask."""
-    while True:
-        suffix = "".join(secrets.choice(_NAME_CHARACTERS) for _ in range(8))
-        temporary = path.parent / f".{path.name}.{suffix}"
-        try:
-            return os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), temporary
-        except FileExistsError:
-            continue
 
 
 def _sync_folder(folder: Path) -> None:
@@ -106,22 +88,19 @@ STALE_AFTER_S = 60.0
 def cleanup(path: Path, now: float | None = None) -> list[Path]:
     """Remove leftover temporaries of ``path`` from killed saves; return them.
 
-    Only files named exactly as ``save_battle`` names them (``.NAME.`` and eight
-    of ``_NAME_CHARACTERS``, which is also how ``tempfile`` named them before) and
+    Only files named exactly as ``save_battle`` names them (``save_temporaries``:
+    ``.NAME.`` and eight of its characters, which is also how ``tempfile`` named
+    them before) and
     last written ``STALE_AFTER_S`` seconds
     or more before ``now`` (the time of this open) are removed.
     """
-    path = path.resolve() if path.is_symlink() else path  # where save_battle writes
-    pattern = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}")
     cutoff = (time.time() if now is None else now) - STALE_AFTER_S
     removed: list[Path] = []
     try:
-        candidates = list(path.parent.iterdir())
+        candidates = temporaries_beside(where_saved(path))
     except OSError:
         return removed
     for candidate in candidates:
-        if not pattern.fullmatch(candidate.name):
-            continue
         try:
             if candidate.is_file() and candidate.stat().st_mtime <= cutoff:
                 candidate.unlink()
