@@ -115,26 +115,16 @@ class WeaponStats(NamedTuple):
         kept = _WEAPONS.get(id(weapon))
         if kept is not None and kept[0] is weapon:
             return kept[1]
-        record = cls(
-            name=weapon.name, type=weapon.type, might=weapon.might, accuracy=weapon.accuracy,
-            critical=weapon.critical, range=(weapon.range[0], weapon.range[1]),
-            weight=weapon.weight, rank=weapon.rank, brave=weapon.brave, heavy=weapon.heavy,
-            magic_weapon=weapon.magic_weapon, effective=tuple(weapon.effective),
-            charges=weapon.charges, heal=weapon.heal, inflicts=weapon.inflicts,
-            extra_targets=weapon.extra_targets, jump=weapon.jump,
-        )
+        # every field by the model's own name for it: a field added here is read too
+        fields = {name: getattr(weapon, name) for name in cls._fields}
+        record = cls(**{**fields, "range": (weapon.range[0], weapon.range[1]),
+                        "effective": tuple(weapon.effective)})
         _keep(_WEAPONS, weapon, record)
         return record
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "name": self.name, "type": self.type, "might": self.might,
-            "accuracy": self.accuracy, "critical": self.critical, "range": list(self.range),
-            "weight": self.weight, "rank": self.rank, "brave": self.brave, "heavy": self.heavy,
-            "magic_weapon": self.magic_weapon, "effective": list(self.effective),
-            "charges": self.charges, "heal": self.heal, "inflicts": self.inflicts,
-            "extra_targets": self.extra_targets, "jump": self.jump,
-        }
+        return {**self._asdict(), "range": list(self.range),
+                "effective": list(self.effective)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> WeaponStats:
@@ -161,14 +151,12 @@ class ItemStats(NamedTuple):
         kept = _ITEMS.get(id(item))
         if kept is not None and kept[0] is item:
             return kept[1]
-        record = cls(name=item.name, kind=item.kind, might=item.might, accuracy=item.accuracy,
-                     critical=item.critical, effect=item.effect)
+        record = cls(**{name: getattr(item, name) for name in cls._fields})
         _keep(_ITEMS, item, record)
         return record
 
     def as_json(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "might": self.might,
-                "accuracy": self.accuracy, "critical": self.critical, "effect": self.effect}
+        return self._asdict()
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ItemStats:
