@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from tactician.rulesets.fe_common.triangle import triangle_accuracy
@@ -93,7 +91,7 @@ def test_crippled_is_minus_ten_to_hit_avoid_crit_and_crit_avoid() -> None:
 def test_crit_is_half_skill_rounded_down_plus_weapon_crit() -> None:
     killer = Weapon(name="Killing Edge", type="sword", might=9, accuracy=75, critical=30)
     assert numbers.crit(unit(skl=7), killer, OPTIONS) == 3 + 30
-    ceil = replace(OPTIONS, halves="ceil")
+    ceil = OPTIONS._replace(halves="ceil")
     assert numbers.crit(unit(skl=7), killer, ceil) == 4 + 30
 
 
@@ -144,7 +142,7 @@ def test_heavy_armor_halves_physical_and_resistant_halves_magic() -> None:
 
 def test_crit_before_halving_is_a_ruling() -> None:
     knight = unit(def_=2, feats=("Heavy Armor",))
-    options = replace(OPTIONS, crit_after_halving=False)
+    options = OPTIONS._replace(crit_after_halving=False)
     # raw 13: normal 13//2 = 6; crit (3*13)//2 = 19 instead of 18
     assert numbers.damage(unit(str_=10), IRON_SWORD, knight, options) == (6, 19)
 

@@ -29,9 +29,7 @@ def test_a_later_mounted_negates_flying_mount() -> None:
     assert "flying" not in fighter.tags and "mounted" in fighter.tags  # no bow effectiveness
     in_forest = fighter.situation.__class__(terrain_avoid=20)
 
-    from dataclasses import replace
-
-    assert terrain_avoid(replace(fighter, situation=in_forest)) == 20  # terrain counts again
+    assert terrain_avoid(fighter._replace(situation=in_forest)) == 20  # terrain counts again
 
 
 def test_flying_mount_alone_still_flies() -> None:

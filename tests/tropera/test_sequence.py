@@ -4,7 +4,6 @@ the exact forecast against seeded resolution (000 "Attack Sequences")."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -82,7 +81,7 @@ def test_slowed_denies_the_speed_extra_attack_by_default() -> None:
     slowed = unit(spd=12, statuses=frozenset({"slowed"}))
     assert count(slowed, unit(spd=5)) == 1
     assert (
-        count(slowed, unit(spd=5), options=replace(OPTIONS, slowed_denies_speed_extra=False)) == 2
+        count(slowed, unit(spd=5), options=OPTIONS._replace(slowed_denies_speed_extra=False)) == 2
     )
 
 
@@ -163,7 +162,7 @@ def test_true_hit_only_from_sixty() -> None:
 
 @pytest.mark.parametrize("ruling", ["averaged", "first_die", "separate"])
 def test_true_hit_crit_rulings_are_exact(ruling: str) -> None:
-    options = replace(OPTIONS, true_hit_crit=ruling)
+    options = OPTIONS._replace(true_hit_crit=ruling)
     numbers_ = strike_numbers(unit(skl=20, lck=0), unit(spd=20, lck=0), options)
     probabilities = numbers_.roll.probabilities()
     assert sum(probabilities.values()) == pytest.approx(1.0)

@@ -50,9 +50,15 @@ _CONTROLS = (
     "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"  # bidirectional marks and overrides
     "\u2028\u2029"  # line and paragraph separators
 )
-_UNSAFE_IN_BLOCK = re.compile(f"[{_CONTROLS}]")
-_UNSAFE_IN_LINE = re.compile(f"[{_CONTROLS}\t\n]")
 _NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+@lru_cache(maxsize=2)
+def _unsafe(one_line: bool) -> re.Pattern[str]:
+    """The characters ``shown`` escapes (tabs and newlines too in ``one_line``).
+    Compiled on first use: a ``--json`` answer escapes nothing, and compiling the
+    two classes is a twentieth of a ``forecast --json``'s start-up (issue 16)."""
+    return re.compile(f"[{_CONTROLS}\t\n]" if one_line else f"[{_CONTROLS}]")
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -68,8 +74,7 @@ def shown(text: object, *, one_line: bool = True) -> str:
     too, so a refusal is always one line; ``one_line=False`` keeps them (a block
     the program itself laid out, such as the board).
     """
-    pattern = _UNSAFE_IN_LINE if one_line else _UNSAFE_IN_BLOCK
-    return pattern.sub(_escape, str(text))
+    return _unsafe(one_line).sub(_escape, str(text))
 
 
 def plain(value: object, style: str = "") -> Any:
@@ -102,7 +107,7 @@ def _safe_console_class() -> Any:
             # The backstop for Text built from user data: every piece of text written is
             # escaped (Rich's own terminal codes travel apart, as control segments).
             for segment in super().render(renderable, options):
-                if segment.control or not _UNSAFE_IN_BLOCK.search(segment.text):
+                if segment.control or not _unsafe(False).search(segment.text):
                     yield segment
                 else:
                     yield Segment(shown(segment.text, one_line=False), segment.style)

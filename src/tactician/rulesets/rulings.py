@@ -2,7 +2,8 @@
 
 Design principle 4: each ambiguity in a source text is a named option with a
 default; a campaign or a command's ``--option name=value`` switches it. A
-ruleset declares its options as a frozen dataclass whose fields are typed
+ruleset declares its options as an immutable record (a ``NamedTuple``, or a
+frozen dataclass: ``tactician.records``) whose fields are typed
 ``bool``, ``int`` (0 or more), ``int | None`` (``none`` or a number) or a
 ``Literal`` of the allowed words; this module
 reads those types, so the allowed values are written once.
@@ -10,10 +11,10 @@ reads those types, so the allowed values are written once.
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass, replace
 from typing import Any, Literal, TypeVar, get_args, get_origin, get_type_hints
 
 from tactician.errors import RulesError
+from tactician.records import field_names, replaced
 
 Opts = TypeVar("Opts")
 
@@ -21,9 +22,11 @@ Opts = TypeVar("Opts")
 def with_overrides(options: Opts, pairs: list[str]) -> Opts:
     """A copy of ``options`` with ``name=value`` pairs applied; unknown names and
     values are refused with the allowed ones listed (``-`` may stand for ``_``)."""
-    assert is_dataclass(options) and not isinstance(options, type)
+    known = set(field_names(options))
+    assert known and not isinstance(options, type), "rulings are a record instance"
+    if not pairs:
+        return options  # the types are read (their annotations evaluated) only to coerce
     hints = get_type_hints(type(options))
-    known = {f.name for f in fields(options)}
     changes: dict[str, Any] = {}
     for pair in pairs:
         name, sep, raw = pair.partition("=")
@@ -31,7 +34,7 @@ def with_overrides(options: Opts, pairs: list[str]) -> Opts:
         if not sep or name not in known:
             raise RulesError(f"unknown option {pair!r}; options are: {', '.join(sorted(known))}")
         changes[name] = _coerce(name, raw.strip(), hints[name])
-    return replace(options, **changes)
+    return replaced(options, changes)
 
 
 def choices(kind: Any) -> tuple[str, ...]:

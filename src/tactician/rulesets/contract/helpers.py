@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, get_args, get_type_hints
 
 from tactician.errors import ContentError, TacticianError
+from tactician.records import field_names, field_values
 from tactician.rulesets.contract.values import OptionScope, OptionSpec, Violation
 from tactician.rulesets.rulings import choices
 
@@ -110,25 +110,26 @@ def _after_path(message: str, path: Path) -> str:
 
 
 def option_specs(options_type: type, scope: OptionScope = "rules") -> list[OptionSpec]:
-    """One ``OptionSpec`` per field of a rulings dataclass, default and words included."""
-    assert is_dataclass(options_type)
+    """One ``OptionSpec`` per field of a rulings record, default and words included."""
+    names = field_names(options_type)
+    assert names, "rulings are a record type (NamedTuple or dataclass)"
     hints = get_type_hints(options_type)
     defaults = options_type()
     specs = []
-    for f in fields(options_type):
-        kind = hints[f.name]
-        default = getattr(defaults, f.name)
+    for name in names:
+        kind = hints[name]
+        default = getattr(defaults, name)
         words = choices(kind)
         if words:
-            specs.append(OptionSpec(f.name, "choice", str(default), words, scope))
+            specs.append(OptionSpec(name, "choice", str(default), words, scope))
         elif kind is bool:
-            specs.append(OptionSpec(f.name, "bool", format_value(default), (), scope))
+            specs.append(OptionSpec(name, "bool", format_value(default), (), scope))
         elif kind is int:
-            specs.append(OptionSpec(f.name, "int", str(default), (), scope))
+            specs.append(OptionSpec(name, "int", str(default), (), scope))
         elif int in get_args(kind):
-            specs.append(OptionSpec(f.name, "optional_int", format_value(default), (), scope))
+            specs.append(OptionSpec(name, "optional_int", format_value(default), (), scope))
         else:  # pragma: no cover - a rulings dataclass takes only these types
-            raise TypeError(f"option {f.name}: unsupported type {kind!r}")
+            raise TypeError(f"option {name}: unsupported type {kind!r}")
     return specs
 
 
@@ -142,9 +143,9 @@ def format_value(value: object) -> str:
 
 
 def option_dict(*instances: object) -> dict[str, object]:
-    """The fields of rulings dataclass instances, merged."""
+    """The fields of rulings record instances, merged."""
     merged: dict[str, object] = {}
     for instance in instances:
-        assert is_dataclass(instance)
-        merged.update({f.name: getattr(instance, f.name) for f in fields(instance)})
+        assert field_names(instance), "rulings are a record"
+        merged.update(field_values(instance))
     return merged

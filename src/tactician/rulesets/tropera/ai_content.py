@@ -10,14 +10,16 @@ nested models and objects that cannot be hashed as their text, worked out once p
 object. Equal keys mean equal fields, as equal texts did. Each distinct key gets
 a token (a small int), so the fights' keys hash cheaply.
 
-Not a dataclass (or a field that cannot be keyed): the snapshot's full text, as
-before.
+A record is a ``NamedTuple`` (as the snapshots and their weapons are) or a
+dataclass (``tactician.records``). Not a record (or a field that cannot be keyed): the object's full
+text, as before.
 """
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
 from typing import Any
+
+from tactician.records import field_names
 
 
 class ContentTokens:
@@ -48,12 +50,10 @@ class ContentTokens:
             return self._by_key.setdefault((_TEXT, repr(snapshot)), len(self._by_key))
 
     def _key(self, snapshot: Any) -> Any:
-        if not is_dataclass(snapshot) or isinstance(snapshot, type):
-            return (_TEXT, repr(snapshot))
         kind = type(snapshot)
-        names = self._names.get(kind)
-        if names is None:
-            names = self._names[kind] = tuple(spec.name for spec in fields(snapshot))
+        names = self._fields(kind)
+        if not names:
+            return (_TEXT, repr(snapshot))
         parts: list[Any] = [kind]
         for name in names:
             value = getattr(snapshot, name)
@@ -65,14 +65,19 @@ class ContentTokens:
                 parts.append(self._stand_in(value))
         return tuple(parts)
 
+    def _fields(self, kind: type) -> tuple[str, ...]:
+        names = self._names.get(kind)
+        if names is None:
+            names = self._names[kind] = field_names(kind)
+        return names
+
     def _stand_in(self, value: Any) -> Any:
-        """A nested object's part of the key, once per object: a dataclass's own
-        token, any other object's text (weapons are the compendium's own)."""
+        """A nested object's part of the key, once per object: a record's own
+        token, any other object's text."""
         found = self._parts.get(id(value))
         if found is None or found[0] is not value:
-            part = (
-                (_TOKEN, self._intern(value)) if is_dataclass(value) else (_TEXT, repr(value))
-            )
+            part = (_TOKEN, self._intern(value)) if self._fields(type(value)) else (
+                _TEXT, repr(value))
             found = self._parts[id(value)] = (value, part)
         return found[1]
 

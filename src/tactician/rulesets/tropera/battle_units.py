@@ -8,7 +8,6 @@ is read here, so attacks, forecasts and the enemy AI see the same numbers.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from tactician.errors import RulesError
 from tactician.grid.movement import MoveProfile, Reach, reachable, search
@@ -82,7 +81,7 @@ def combatant(
             update={"transformed": unit.transformed, "equipped": weapon}
         )
         built = build_combatant(character, compendium, situation(state, unit, position), None)
-        return replace(built, weapon=WeaponStats.of(engine))
+        return built._replace(weapon=WeaponStats.of(engine))
     character = unit.character
     wanted = weapon or unit.equipped
     # ``build_combatant`` reads ``transformed`` of laguz only; the same character

@@ -5,7 +5,9 @@ The combat procedure reads only this snapshot, so a forecast and a resolution
 of the same situation see the same numbers. It is plain data (its weapon and
 items are ``gear`` records, not pydantic models), so the procedure imports no
 pydantic and a snapshot kept between runs (``sides``) is read back from
-JSON alone (issue 16). ``build_combatant`` makes one from a validated
+JSON alone (issue 16). Both records are ``NamedTuple``s: a forecast defines them
+at every start, and a frozen dataclass costs about ten times as much to define
+(``_replace`` makes a changed copy). ``build_combatant`` makes one from a validated
 ``Character``; the modules that reach the models (``natural_weapons``,
 ``progression``) are imported inside the functions that build, so importing
 the snapshot stays cheap.
@@ -13,8 +15,7 @@ the snapshot stays cheap.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tactician.errors import RulesError
 from tactician.rulesets.tropera.gear import ItemStats, WeaponLike, WeaponStats
@@ -27,8 +28,7 @@ if TYPE_CHECKING:
     from tactician.rulesets.tropera.models import Character, Weapon
 
 
-@dataclass(frozen=True)
-class Situation:
+class Situation(NamedTuple):
     """Where and how a unit stands for this sequence (inputs the GM or map give)."""
 
     hp: int | None = None  # current HP; None = full
@@ -62,8 +62,10 @@ class Situation:
         })
 
 
-@dataclass(frozen=True)
-class Combatant:
+class Combatant(NamedTuple):
+    """The snapshot: ``stats`` as they stand (max HP under ``"hp"``, the current
+    HP in ``hp``), the weapon in hand, ranks by proficiency and the active feats."""
+
     name: str
     level: int
     stats: dict[str, int]  # current hp is in ``hp``; this holds max HP under "hp"
@@ -75,7 +77,7 @@ class Combatant:
     transformed: bool
     clip: ItemStats | None
     focus: str | None = None
-    situation: Situation = field(default_factory=Situation)
+    situation: Situation = Situation()  # immutable: one shared default is safe
     relic: ItemStats | None = None  # the relic slot's relic (``relics``)
 
     def as_json(self) -> dict[str, Any]:

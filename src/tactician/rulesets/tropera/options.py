@@ -7,8 +7,7 @@ any of them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from tactician.rulesets.rulings import with_overrides
 
@@ -18,8 +17,10 @@ Rounding = Literal["floor", "exact"]
 Halving = Literal["floor", "ceil"]
 
 
-@dataclass(frozen=True)
-class TroperaOptions:
+class TroperaOptions(NamedTuple):
+    """Tropera's rulings (a ``NamedTuple``, not a frozen dataclass: every forecast
+    defines it, at a tenth of the cost; ``tactician.records``)."""
+
     # 000: "If the averaged result would hit, the attack hits." and "If the result of
     # the roll is ... equal to or lower than the Critical Hit Chance, it is a critical hit"
     true_hit_crit: TrueHitCrit = "averaged"

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict
 from pathlib import Path
 from typing import NamedTuple
 
@@ -122,7 +121,7 @@ def side_key(side: Side, options: TroperaOptions) -> str | None:
     return CACHE.key(
         unit_file,
         json.dumps(situation, sort_keys=True),
-        json.dumps(asdict(options), sort_keys=True),
+        json.dumps(options._asdict(), sort_keys=True),
         *settings,
     )
 

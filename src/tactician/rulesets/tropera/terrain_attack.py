@@ -24,7 +24,6 @@ whatever Speed, Adept, Brave, Reckless or S+3 would add. Rulings
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from tactician.dice.source import DiceSource
@@ -126,7 +125,7 @@ def terrain_plan(
     attacker = combatant(state, unit, weapon=weapon, compendium=load_compendium())
     if attacker.weapon is not None and attacker.weapon.is_staff:
         raise RulesError(f"{attacker.weapon.name} is a staff; it deals no damage to terrain")
-    attacker = replace(attacker, feats=attacker.feats - ENEMY_ONLY_FEATS)
+    attacker = attacker._replace(feats=attacker.feats - ENEMY_ONLY_FEATS)
     target = terrain_target(terrain, tile, hp)
     distance = manhattan(unit.position, tile)
     plan = plan_sequence(attacker, [target], distance, options, maneuver=ONE_STRIKE)
