@@ -7,7 +7,6 @@ walk every branch. A rule sees only ``decide`` and ``note``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from tactician.dice.events import Bands, Event
@@ -42,15 +41,20 @@ class Note(NamedTuple):
     decisions: tuple[Decision, ...]
 
 
-@dataclass
 class SampledChance:
-    """Resolves events on real dice and keeps a readable record of each."""
+    """Resolves events on real dice and keeps a readable record of each.
 
-    dice: DiceSource
-    narrating: bool = True
-    decisions: list[Decision] = field(default_factory=list)
-    notes: list[Note] = field(default_factory=list)
-    _noted: int = 0
+    A plain class, not a dataclass: a forecast never samples, yet would pay for
+    defining one at every start (issue 16)."""
+
+    __slots__ = ("dice", "narrating", "decisions", "notes", "_noted")
+
+    def __init__(self, dice: DiceSource, narrating: bool = True) -> None:
+        self.dice = dice
+        self.narrating = narrating
+        self.decisions: list[Decision] = []
+        self.notes: list[Note] = []
+        self._noted = 0  # how many of ``decisions`` the last note took
 
     def decide(self, event: Event[T]) -> T:
         if isinstance(event, Bands):

@@ -12,8 +12,7 @@ is the very one the sampler runs to resolve.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from tactician.dice.events import Event
 
@@ -23,8 +22,7 @@ V = TypeVar("V", bound=Hashable)
 R = TypeVar("R")
 
 
-@dataclass(frozen=True)
-class Local(Generic[S, V, R]):
+class Local(NamedTuple, Generic[S, V, R]):  # a record: cheap to define at start
     """A procedure's step on the part of the state it reads.
 
     ``view(state)`` is that part (None when the step reads the whole state),

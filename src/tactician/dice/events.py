@@ -9,7 +9,6 @@ a fight (with a sampler) and forecasts it (with an enumerator).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Generic, NamedTuple, Protocol, TypeVar
 
@@ -32,16 +31,15 @@ class Event(Protocol[T_co]):
         ...
 
 
-@dataclass(frozen=True, slots=True)
-class AveragedRoll:
-    """``count`` dice of ``sides`` faces, averaged.
+class AveragedRoll(NamedTuple):  # a record: cheap to define at start
+    """``number`` dice of ``sides`` faces, averaged.
 
-    ``count=1`` is a plain die. ``floor=True`` rounds the average down (integer
+    ``number=1`` is a plain die. ``floor=True`` rounds the average down (integer
     division, as the Game Boy Advance games do); ``floor=False`` keeps halves,
-    which ``value_times_count`` exposes as an exact integer.
+    which the scaled values (the sum, not the average) keep exact.
     """
 
-    count: int
+    number: int  # not ``count``: a tuple's own method has that name
     sides: int
     floor: bool = True
 
@@ -49,17 +47,17 @@ class AveragedRoll:
         """Distribution of the compared quantity, scaled to stay integral.
 
         For ``floor`` the value is the floored average; otherwise it is the sum
-        (the average times ``count``), so thresholds must be scaled the same way.
+        (the average times ``number``), so thresholds must be scaled the same way.
         """
-        return _scaled_distribution(self.count, self.sides, self.floor)
+        return _scaled_distribution(self.number, self.sides, self.floor)
 
     def scale_threshold(self, threshold: int) -> int:
-        return threshold if self.floor else threshold * self.count
+        return threshold if self.floor else threshold * self.number
 
     def sample_scaled(self, dice: DiceSource, purpose: str) -> tuple[int, tuple[int, ...]]:
-        faces = tuple(dice.draw(self.sides, purpose) for _ in range(self.count))
+        faces = tuple(dice.draw(self.sides, purpose) for _ in range(self.number))
         total = sum(faces)
-        return (total // self.count if self.floor else total), faces
+        return (total // self.number if self.floor else total), faces
 
 
 @lru_cache(maxsize=64)

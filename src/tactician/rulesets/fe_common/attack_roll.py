@@ -18,8 +18,7 @@ the convention of ``Bands`` and of Tropera. Chances are clamped to 0..100.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from tactician.dice.chance import Chance
 from tactician.dice.events import AveragedRoll, Bands, Event
@@ -37,8 +36,7 @@ def clamp(chance: int) -> int:
     return max(0, min(100, chance))
 
 
-@dataclass(frozen=True, slots=True)
-class AttackRoll:
+class AttackRoll(NamedTuple):  # a record: a tenth of a frozen dataclass's start-up
     """The roll(s) of one attack, fixed once its chances are known: ``main`` decides
     the outcome (any event: ``Bands`` over one or two dice, or a ruleset's own, such
     as Tropera's first-die True Hit), then ``separate_crit`` a crit after a hit."""
