@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, is_dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -335,7 +334,9 @@ def _plain(entry: Any) -> dict[str, Any]:
     if callable(dump):
         data: dict[str, Any] = dump(mode="json", exclude_none=True)
         return data
-    if is_dataclass(entry) and not isinstance(entry, type):
+    if hasattr(entry, "__dataclass_fields__") and not isinstance(entry, type):
+        from dataclasses import asdict  # loaded already: the entry's class was made by it
+
         return json.loads(json.dumps(asdict(entry), default=str))
     if isinstance(entry, Mapping):
         return json.loads(json.dumps(dict(entry), default=str))

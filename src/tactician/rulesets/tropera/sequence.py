@@ -19,7 +19,6 @@ one strike through a ``Chance``. ``resolve`` runs it on real dice;
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tactician.dice.chance import Chance, Note, SampledChance
@@ -93,8 +92,7 @@ class Maneuver(NamedTuple):
     no_extra_attacks: bool = False
 
 
-@dataclass
-class Plan:
+class Plan(NamedTuple):
     """A sequence ready to run: participants, strike order, and the numbers of
     each (striker, target, guard breaker) combination."""
 
@@ -108,15 +106,11 @@ class Plan:
     targets: int  # how many of ``units`` after the attacker are in the Sequence
     cleave: bool  # the attacker's hits can set off Cleave
     maneuver: Maneuver = Maneuver()
-    _packing: Packing | None = field(default=None, init=False, repr=False, compare=False)
 
     def packing(self) -> Packing:
-        """How the forecast packs this Sequence's states (``sequence_packing``)."""
-        if self._packing is None:
-            self._packing = packing_for(
-                len(self.units), len(self.strikes), self.start()[1], self.targets
-            )
-        return self._packing
+        """How the forecast packs this Sequence's states (``sequence_packing``):
+        worked out on each call, a few microseconds (each forecast asks once)."""
+        return packing_for(len(self.units), len(self.strikes), self.start()[1], self.targets)
 
     def start(self) -> State:
         marks = tuple(
