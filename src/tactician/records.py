@@ -36,7 +36,12 @@ def field_values(record: object) -> dict[str, Any]:
 
 
 def replaced(record: R, changes: dict[str, Any]) -> R:
-    """A copy of ``record`` with ``changes`` (field name -> value) made."""
+    """A copy of ``record`` with ``changes`` (field name -> value) made; a name that
+    is not one of its fields is a ``TypeError`` for either kind (as a dataclass's
+    ``replace`` raises; a ``NamedTuple``'s own ``_replace`` says ``ValueError``)."""
+    unknown = sorted(set(changes) - set(field_names(record)))
+    if unknown:
+        raise TypeError(f"{type(record).__name__} has no field {', '.join(unknown)}")
     if isinstance(record, tuple):
         copy: R = record._replace(**changes)  # type: ignore[attr-defined]
         return copy

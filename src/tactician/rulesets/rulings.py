@@ -20,8 +20,9 @@ Opts = TypeVar("Opts")
 
 
 def with_overrides(options: Opts, pairs: list[str]) -> Opts:
-    """A copy of ``options`` with ``name=value`` pairs applied; unknown names and
-    values are refused with the allowed ones listed (``-`` may stand for ``_``)."""
+    """A copy of ``options`` with ``name=value`` pairs applied (``options`` itself,
+    immutable, when there are none); unknown names and values are refused with
+    the allowed ones listed (``-`` may stand for ``_``)."""
     known = set(field_names(options))
     assert known and not isinstance(options, type), "rulings are a record instance"
     if not pairs:

@@ -128,7 +128,7 @@ def option_specs(options_type: type, scope: OptionScope = "rules") -> list[Optio
             specs.append(OptionSpec(name, "int", str(default), (), scope))
         elif int in get_args(kind):
             specs.append(OptionSpec(name, "optional_int", format_value(default), (), scope))
-        else:  # pragma: no cover - a rulings dataclass takes only these types
+        else:  # pragma: no cover - a rulings record takes only these types
             raise TypeError(f"option {name}: unsupported type {kind!r}")
     return specs
 

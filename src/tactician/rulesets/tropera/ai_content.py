@@ -11,8 +11,8 @@ object. Equal keys mean equal fields, as equal texts did. Each distinct key gets
 a token (a small int), so the fights' keys hash cheaply.
 
 A record is a ``NamedTuple`` (as the snapshots and their weapons are) or a
-dataclass (``tactician.records``). Not a record (or a field that cannot be keyed): the object's full
-text, as before.
+dataclass (``tactician.records``). Not a record (or a field that cannot be
+keyed): the object's full text, as before.
 """
 
 from __future__ import annotations
