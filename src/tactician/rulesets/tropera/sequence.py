@@ -108,8 +108,8 @@ class Plan(NamedTuple):
     maneuver: Maneuver = Maneuver()
 
     def packing(self) -> Packing:
-        """How the forecast packs this Sequence's states (``sequence_packing``):
-        worked out on each call, a few microseconds (each forecast asks once)."""
+        """How the forecast packs this Sequence's states (``sequence_packing``; one
+        layout object per distinct layout, kept by ``packing_for``)."""
         return packing_for(len(self.units), len(self.strikes), self.start()[1], self.targets)
 
     def start(self) -> State:

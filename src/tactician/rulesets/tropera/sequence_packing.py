@@ -12,6 +12,7 @@ turned back into tuples at the end (the same floats, bit for bit).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 # (next strike, HP of every unit, marks of every unit, Cleave chain): ``sequence.State``
@@ -68,11 +69,13 @@ def unpack_all(packing: Packing, packed: dict[int, float]) -> dict[State, float]
     return out
 
 
+@lru_cache(maxsize=1024)
 def packing_for(units: int, strikes: int, hps: tuple[int, ...], targets: int) -> Packing:
     """The layout for ``units`` participants, ``strikes`` strikes and these starting
     HPs. HP only falls in a Sequence (Miracle leaves 1 of what was there), marks
     are bits 0-1 and the guard breaker + 1 above them, a chain's level counts at
-    most one Cleave per unit."""
+    most one Cleave per unit. Kept per layout: a plan asks for its own at each
+    strike it resolves, and the enemy AI's fights share a few layouts."""
     index_bits = max(1, strikes.bit_length())
     hp_bits = max(1, max(hps).bit_length())
     mark_bits = (units << 2 | 3).bit_length()
