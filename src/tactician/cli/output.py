@@ -57,7 +57,7 @@ _NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
 def _unsafe(one_line: bool) -> re.Pattern[str]:
     """The characters ``shown`` escapes (tabs and newlines too in ``one_line``).
     Compiled on first use: a ``--json`` answer escapes nothing, and compiling the
-    two classes is a twentieth of a ``forecast --json``'s start-up (issue 16)."""
+    two classes cost every such command about a millisecond (issue 16)."""
     return re.compile(f"[{_CONTROLS}\t\n]" if one_line else f"[{_CONTROLS}]")
 
 
