@@ -34,13 +34,22 @@ meets it (the show after an action). The three commands that read files are also
 run with ``TACTICIAN_CACHE=off``: what a first run on new files costs (shown, not
 the target's figure: bytecode is warm there too).
 
-Usage: ``.venv/bin/python bench/bench_roll_startup.py [N] [--no-bytecode]`` (N: 15;
-runs of 9 swung the forecast's ratio by 0.1 on this shared machine).
+Instructions: with ``--instructions`` (and valgrind installed) each command also
+runs once under ``valgrind --tool=callgrind`` and its instruction count is printed
+against the bare app's: a figure the host's load does not move (shown, not the
+target's figure, which is wall time), for telling a slower program from a busier
+machine.
+
+Usage: ``.venv/bin/python bench/bench_roll_startup.py [N] [--no-bytecode]
+[--instructions]`` (N: 15; runs of 9 swung the forecast's ratio by 0.1 on this
+shared machine).
 """
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -71,6 +80,19 @@ def _once(command: list[str], env: dict[str, str], cwd: Path) -> float:
     start = time.perf_counter()
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=env, cwd=cwd)
     return time.perf_counter() - start
+
+
+def _instructions(command: list[str], env: dict[str, str], cwd: Path) -> int:
+    """User-space instructions ``command`` executes (callgrind's "Collected")."""
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
+        cwd=cwd,
+    )
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise RuntimeError(f"no instruction count from callgrind: {done.stderr[-200:]}")
+    return int(found.group(1))
 
 
 def main() -> int:
@@ -190,6 +212,15 @@ def _report(runs: int, env: dict[str, str], where: Path) -> int:
     met = met and roll_ok
     print(f"roll 2d6 {medians['roll 2d6']:.3f} s (issue 1 target < {TARGET_SECONDS} s): "
           f"{'met' if roll_ok else 'NOT met'}")
+    if "--instructions" in sys.argv:
+        if shutil.which("valgrind") is None:
+            print("instruction counts: valgrind is not installed")
+        else:
+            bare_count = _instructions(baselines["bare Typer app"], env, where)
+            for label, command in commands.items():
+                count = _instructions(command, env, where)
+                print(f"{label}: {count / bare_count:.2f}x the bare Typer app's instructions "
+                      f"({count / 1e6:.0f} M; not the target's figure)")
     print(f"all targets: {'met' if met else 'NOT met'}")
     return 0 if met else 1
 
