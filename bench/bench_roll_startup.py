@@ -48,8 +48,6 @@ shared machine).
 from __future__ import annotations
 
 import os
-import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -57,6 +55,8 @@ import tempfile
 import time
 import tomllib
 from pathlib import Path
+
+import callgrind  # bench/callgrind.py: the script's own folder is first on the path
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "tropera"
@@ -80,19 +80,6 @@ def _once(command: list[str], env: dict[str, str], cwd: Path) -> float:
     start = time.perf_counter()
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=env, cwd=cwd)
     return time.perf_counter() - start
-
-
-def _instructions(command: list[str], env: dict[str, str], cwd: Path) -> int:
-    """User-space instructions ``command`` executes (callgrind's "Collected")."""
-    done = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
-        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
-        cwd=cwd,
-    )
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    if found is None:
-        raise RuntimeError(f"no instruction count from callgrind: {done.stderr[-200:]}")
-    return int(found.group(1))
 
 
 def main() -> int:
@@ -213,12 +200,12 @@ def _report(runs: int, env: dict[str, str], where: Path) -> int:
     print(f"roll 2d6 {medians['roll 2d6']:.3f} s (issue 1 target < {TARGET_SECONDS} s): "
           f"{'met' if roll_ok else 'NOT met'}")
     if "--instructions" in sys.argv:
-        if shutil.which("valgrind") is None:
+        if not callgrind.available():
             print("instruction counts: valgrind is not installed")
         else:
-            bare_count = _instructions(baselines["bare Typer app"], env, where)
+            bare_count = callgrind.instructions(baselines["bare Typer app"], env, where)
             for label, command in commands.items():
-                count = _instructions(command, env, where)
+                count = callgrind.instructions(command, env, where)
                 print(f"{label}: {count / bare_count:.2f}x the bare Typer app's instructions "
                       f"({count / 1e6:.0f} M; not the target's figure)")
     print(f"all targets: {'met' if met else 'NOT met'}")
