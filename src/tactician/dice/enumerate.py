@@ -57,15 +57,17 @@ class _ReplayChance:
     narrating = False
     __slots__ = ("path", "position", "probability", "new_branches", "known")
 
-    def __init__(
-        self, path: list[int], known: dict[int, tuple[Any, Sequence[tuple[Any, float]]]]
-    ) -> None:
+    def __init__(self, known: dict[int, tuple[Any, Sequence[tuple[Any, float]]]]) -> None:
+        self.known = known
+        self.follow([])
+
+    def follow(self, path: list[int]) -> None:
+        """Start over along ``path`` (one object serves every path of a step)."""
         self.path = path
         self.position = 0
         self.probability = 1.0
         # (position, outcome count) for each event met beyond the given path
         self.new_branches: list[tuple[int, int]] = []
-        self.known = known
 
     def decide(self, event: Event[T]) -> T:
         found = self.known.get(id(event))
@@ -102,9 +104,10 @@ def branches(
         known = {}
     results: list[tuple[S, float]] = []
     pending: list[list[int]] = [[]]
+    chance = _ReplayChance(known)
     while pending:
         path = pending.pop()
-        chance = _ReplayChance(path, known)
+        chance.follow(path)
         results.append((step(state, chance), chance.probability))
         for position, count in chance.new_branches:
             for alternative in range(1, count):

@@ -561,13 +561,15 @@ def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any], Any]:
     struck_at = packing.struck_at
 
     def view(packed: int) -> tuple[int, int, int, int, int] | None:
-        """(striker, target, striker's HP, target's HP, target's marks) of the next
-        Sequence strike, from a packed state; None in a Cleave chain."""
+        """(striker, target, whether the striker stands, target's HP, target's marks)
+        of the next Sequence strike, from a packed state; None in a Cleave chain.
+        The strike reads of its striker's HP only whether it is 0 (``local``), so
+        states that differ only there share one roll of the strike."""
         if packed >> level_at & level_mask:
             return None
         s, t = pairs[packed & index_mask]
         return (
-            s, t, packed >> hp_at[s] & hp_mask, packed >> hp_at[t] & hp_mask,
+            s, t, packed >> hp_at[s] & hp_mask > 0, packed >> hp_at[t] & hp_mask,
             packed >> mark_at[t] & mark_mask,
         )
 
