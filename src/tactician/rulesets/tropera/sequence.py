@@ -577,7 +577,9 @@ def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any], Any]:
         part: tuple[int, int, int, int, int], chance: Chance
     ) -> tuple[int, int, bool, int] | None:
         """The strike on its part of the state: (target HP, marks, hit, damage), or
-        None when the striker or the target is already down (the strike is skipped)."""
+        None when the striker or the target is already down (the strike is skipped).
+        ``hp_s`` is the striker's HP, or from ``view`` whether it stands: either
+        is 0 exactly when it is down."""
         s, t, hp_s, hp_t, mark_t = part
         if hp_s == 0 or hp_t == 0:
             return None
