@@ -16,6 +16,11 @@ from typing import Any, TypeVar, cast
 R = TypeVar("R")
 
 
+def is_dataclass_type(kind: type) -> bool:
+    """``dataclasses.is_dataclass`` for a type, without importing ``dataclasses``."""
+    return hasattr(kind, "__dataclass_fields__")  # what ``is_dataclass`` reads
+
+
 def field_names(record: object) -> tuple[str, ...]:
     """The field names of a record or record type, in order; empty for anything
     that is neither a ``NamedTuple`` nor a dataclass."""
@@ -23,7 +28,7 @@ def field_names(record: object) -> tuple[str, ...]:
     if issubclass(kind, tuple):
         names = getattr(kind, "_fields", ())
         return names if isinstance(names, tuple) else ()
-    if hasattr(kind, "__dataclass_fields__"):  # what ``dataclasses.is_dataclass`` reads
+    if is_dataclass_type(kind):
         from dataclasses import fields
 
         return tuple(spec.name for spec in fields(cast(Any, kind)))

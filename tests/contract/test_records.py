@@ -9,7 +9,7 @@ from typing import Literal, NamedTuple
 import pytest
 
 from tactician.errors import RulesError
-from tactician.records import field_names, field_values, replaced
+from tactician.records import field_names, field_values, is_dataclass_type, replaced
 from tactician.rulesets.contract.helpers import option_dict, option_specs
 from tactician.rulesets.rulings import with_overrides
 
@@ -86,3 +86,11 @@ def test_rulings_of_either_kind_are_listed_alike() -> None:
         ("fog", "bool", "false", ()),
     ]
     assert option_dict(TupleRulings(fog=True)) == option_dict(ClassRulings(fog=True))
+
+
+def test_is_dataclass_type_agrees_with_dataclasses() -> None:
+    from dataclasses import is_dataclass
+
+    for kind in (ClassRulings, TupleRulings, tuple, dict, int):
+        assert is_dataclass_type(kind) == is_dataclass(kind), kind
+    assert is_dataclass_type(ClassRulings) and not is_dataclass_type(TupleRulings)

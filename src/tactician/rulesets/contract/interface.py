@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from tactician.content.compendium_rows import KeyedRow, entry_named, kind_named, matching
 from tactician.errors import TacticianError
+from tactician.records import is_dataclass_type
 from tactician.rulesets.contract.capabilities import Capability, Unsupported
 
 if TYPE_CHECKING:
@@ -334,7 +335,7 @@ def _plain(entry: Any) -> dict[str, Any]:
     if callable(dump):
         data: dict[str, Any] = dump(mode="json", exclude_none=True)
         return data
-    if hasattr(entry, "__dataclass_fields__") and not isinstance(entry, type):
+    if not isinstance(entry, type) and is_dataclass_type(type(entry)):
         from dataclasses import asdict  # loaded already: the entry's class was made by it
 
         return json.loads(json.dumps(asdict(entry), default=str))
