@@ -10,7 +10,8 @@ from typing import Any
 
 import yaml
 
-from tactician.engine.battle import Battle, act
+from tactician.engine.battle import Battle
+from tactician.engine.play import Logged, play_battle
 from tactician.rulesets.contract import DELETE, Corruption, ExampleBattle, RulesetContract
 
 # the forecast and N seeded resolutions agree within SIGMAS binomial standard
@@ -55,23 +56,14 @@ def start(contract: RulesetContract, example: ExampleBattle,
 
 def play(contract: RulesetContract, example: ExampleBattle,
          limit: int | None = None) -> Iterator[tuple[Battle, Any, Any]]:
-    """Play the battle with the AI on every side, yielding (battle, rules, state)
-    after every action; stops at the end, at ``limit`` actions, or when stuck."""
+    """Play the battle with the AI on every side (``engine.play.play_battle``, as
+    the simulator does), yielding (battle, rules, state) after every action; stops
+    at the end, at ``limit`` actions, or when stuck."""
     battle, rules, state = start(contract, example)
-    planner = contract.planner(rules, every_side=True)
-    ends_own_turns = bool(getattr(planner, "ends_own_turns", False))
+    table = Logged(battle, rules, state)
     limit = example.step_bound if limit is None else limit
-    while getattr(state, "result", "ongoing") == "ongoing" and len(battle.log) < limit:
-        decision = planner.next(state)
-        if decision is None:
-            if ends_own_turns:
-                return
-            actions: list[dict[str, Any]] = [{"type": "end_phase"}]
-        else:
-            actions = decision["actions"]
-        for action in actions:
-            battle, _, state = act(battle, rules, action, None, state)
-            yield battle, rules, state
+    for _ in play_battle(table, contract.planner(rules, every_side=True), limit):
+        yield table.battle, rules, table.state
 
 
 def check_modifiers(report: dict[str, Any], name: str) -> None:

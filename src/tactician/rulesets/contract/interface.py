@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tactician.content.compendium_rows import KeyedRow, entry_named, kind_named, matching
+from tactician.engine.rules import Planner
 from tactician.errors import TacticianError
 from tactician.records import is_dataclass_type
 from tactician.rulesets.contract.capabilities import Capability, Unsupported
@@ -54,14 +55,6 @@ class Declaration(Protocol):
 
     @property
     def capabilities(self) -> frozenset[Capability]: ...
-
-
-class Planner(Protocol):
-    """The AI of a battle: the next decision for the side (or unit) to act, as
-    ``{"unit", "actions": [...], "reason", ...}``, or None when it is done.
-    A planner with ``ends_own_turns = True`` ends its units' turns itself."""
-
-    def next(self, state: Any) -> dict[str, Any] | None: ...
 
 
 class RulesetContract(ABC):
@@ -243,6 +236,14 @@ class RulesetContract(ABC):
         """The rules the core engine runs a battle with, the rulings applied."""
         self.require(Capability.BATTLES)
         return self._battle_rules(options)
+
+    def round_cap(self, options: Sequence[str] = ()) -> int | None:
+        """The last round of a battle under ``options`` (the ruleset's option
+        ``round_cap``; None: no cap): once it is over undecided, the battle is a draw
+        (``engine.objectives``). A battle's own ``objectives: {round_cap: N}`` wins."""
+        self.require(Capability.BATTLES)
+        value = self.option_values(options).get("round_cap")
+        return value if isinstance(value, int) else None
 
     def board_view(
         self, state: Any, reach_unit: str | None = None, side: str | None = None
