@@ -707,7 +707,7 @@ def enemy_phase_command(
         # one atomic write: dice that run out or a refused roll save nothing
         dice = _physical(rolls)
         try:
-            decisions, state, seq = play_phase(place, dice, loaded=loaded)
+            decisions, state, seq = play_phase(place, dice, any_side, loaded=loaded)
         except NeedRoll as missing:
             raise TacticianError(
                 f"{missing} and run `battle enemy-phase` again (nothing of this phase was "
@@ -797,14 +797,18 @@ def log_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None
     """Every entry of the log with every die it drew, and whose dice they were: the
     table's (physical, from --rolls) or the battle's seeded stream. The log is
     verified first (sequence, seeded dice, hash chain); the head hash printed last
-    changes if any entry is ever edited."""
+    changes if any entry is ever edited. An ended battle says how it ended (victory,
+    defeat, or a draw at its round cap)."""
     from tactician.engine.chain import head
     from tactician.table.battles import load
 
     with refusals(as_json), battle_place(battle, name, db) as place:
-        whole = load(place).whole()
+        loaded = load(place)
+        whole = loaded.whole()
         entries = whole.log
         chain_head = head(whole)
+        ended = {"result": str(getattr(loaded.state, "result", "ongoing")),
+                 "result_reason": str(getattr(loaded.state, "result_reason", ""))}
         physical = sum(1 for e in entries if e.dice_source == "physical")
         seeded = sum(1 for e in entries if e.dice_source == "seeded")
 
@@ -816,10 +820,11 @@ def log_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None
                 line = dice_line(entry)
                 if line:
                     say(f"    {line}", "dim")
+            _result_line(ended)
             say(f"Chain verified; head {chain_head}")
 
         emit({"seed": whole.seed, "format": whole.format,
-              "start_hash": whole.start_hash, "head": chain_head,
+              "start_hash": whole.start_hash, "head": chain_head, **ended,
               "entries": [_log_entry_json(e) for e in entries]}, as_json, render)
 
 
