@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -141,6 +141,8 @@ class BoardUnit(Open):
 class Objectives(Open):
     victory: list[Any]
     defeat: list[Any]
+    draw: list[str] = Field(default_factory=list,
+                            description="when the battle is a draw (its round cap); empty: never")
 
 
 class BattleShow(Open):
@@ -151,7 +153,7 @@ class BattleShow(Open):
     round: int = Field(ge=0)
     phase: str
     sides: list[str]
-    result: str
+    result: Literal["ongoing", "victory", "defeat", "draw"]
     result_reason: str | None
     width: int = Field(ge=1)
     height: int = Field(ge=1)

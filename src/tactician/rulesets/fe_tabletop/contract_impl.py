@@ -37,7 +37,7 @@ EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "fe_tabletop"
 ADVANCEMENT_OPTIONS = frozenset({"growth_threshold", "zero_growth_never_grows", "stat_caps"})
 # the rulings only a battle reads (the turn, the AI, fog, what a fight leaves behind)
 BATTLE_OPTIONS = frozenset({"ai_sight", "torch_decays", "dance_dancers", "support_conversations",
-                            "exp_per", "steal_speed_check"})
+                            "exp_per", "steal_speed_check", "round_cap"})
 
 
 class FeTabletopContract(RulesetContract):
