@@ -702,7 +702,7 @@ def enemy_phase_command(
             raise TacticianError(
                 f"it is {phase_words(before)} and its units ({', '.join(commanded)}) are "
                 "commanded by players; act with them and run `battle end-phase` (or pass "
-                "--any-side to let the engine play them as Mob tier)"
+                "--any-side to let the engine play them too)"
             )
         # one atomic write: dice that run out or a refused roll save nothing
         dice = _physical(rolls)

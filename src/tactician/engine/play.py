@@ -15,11 +15,11 @@ Two procedures:
   until it has nothing to play; a side-phase ruleset then ends the phase (its
   planner plays whichever phase it is asked to), while a turn-by-turn one (the
   planner ``ends_own_turns``) stops where a unit the players command has its Turn.
-  With ``any_side`` (``--any-side``), the units the players command whose Turn it
-  is are the engine's too: that one Turn is played, then the engine's units' Turns
-  after it, up to the next Turn of a unit the players command, so each call moves
-  a turn-by-turn battle on by at least one Turn, as it moves a side-phase one by a
-  phase.
+  With ``any_side`` (``--any-side``), the first Turn of a unit the players command
+  that comes up is the engine's too (one unit, one round: the ``any_side``
+  planner's decisions for it), then the engine's units' Turns after it, up to the
+  next Turn of a unit the players command. So each call moves a turn-by-turn battle
+  on by at least one Turn, as it moves a side-phase one by a phase.
 - ``play_battle``: the whole battle with a planner on every side, to its end
   (every ruleset names a round cap, reached: a draw, ``engine.objectives``), to a
   bound on actions, or until the planner is stuck.
