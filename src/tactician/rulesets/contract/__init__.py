@@ -68,7 +68,7 @@ _WHERE = {
     "Examples": "values",
     "FightRequest": "fight_request",
     "OptionSpec": "values",
-    "Planner": "interface",
+    "Planner": "planner",
     "Row": "values",
     "RulesetContract": "interface",
     "Section": "values",

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tactician.content.compendium_rows import KeyedRow, entry_named, kind_named, matching
-from tactician.engine.rules import Planner
 from tactician.errors import TacticianError
 from tactician.records import is_dataclass_type
 from tactician.rulesets.contract.capabilities import Capability, Unsupported
@@ -30,7 +29,7 @@ from tactician.rulesets.contract.capabilities import Capability, Unsupported
 if TYPE_CHECKING:
     # annotations only: a command imports the values it uses (a forecast, two)
     from tactician.dice.source import DiceSource
-    from tactician.engine.rules import BattleRules
+    from tactician.engine.rules import BattleRules, Planner
     from tactician.rulesets.contract.values import (
         Advancement,
         AdvanceRequest,

@@ -8,13 +8,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tactician.rulesets.contract.interface import Planner, RulesetContract
+from tactician.rulesets.contract.interface import RulesetContract
 
 if TYPE_CHECKING:
     # annotations only: each method imports what it builds (a forecast builds none
     # of these, and ``contract.helpers`` reads files with pydantic and PyYAML)
     from tactician.dice.source import DiceSource
-    from tactician.engine.rules import BattleRules
+    from tactician.engine.rules import BattleRules, Planner
     from tactician.rulesets.contract import (
         Advancement,
         AdvanceRequest,
