@@ -198,8 +198,9 @@ def _hp_after(
         hp[label] = unit["hp"]
     shown = {by_id[str(i)]["name"] for i in ids if str(i) in by_id}
     for strike in record.get("strikes", []):  # Cleave bystanders
-        if strike["target"] not in shown:
-            hp[strike["target"]] = strike["target_hp"]
+        target = strike.get("target")
+        if target is not None and target not in shown and "target_hp" in strike:
+            hp[target] = strike["target_hp"]
     return hp
 
 
