@@ -12,6 +12,7 @@ import yaml
 
 from tactician.engine.battle import Battle, act
 from tactician.rulesets.contract import DELETE, Corruption, ExampleBattle, RulesetContract
+from tactician.rulesets.contract.action_check import checked_action
 
 # the forecast and N seeded resolutions agree within SIGMAS binomial standard
 # deviations (plus one count): at 4 sigma a correct ruleset fails by chance with
@@ -58,6 +59,7 @@ def play(contract: RulesetContract, example: ExampleBattle,
     """Play the battle with the AI on every side, yielding (battle, rules, state)
     after every action; stops at the end, at ``limit`` actions, or when stuck."""
     battle, rules, state = start(contract, example)
+    schema = contract.action_schema()
     planner = contract.planner(rules, every_side=True)
     ends_own_turns = bool(getattr(planner, "ends_own_turns", False))
     limit = example.step_bound if limit is None else limit
@@ -70,6 +72,8 @@ def play(contract: RulesetContract, example: ExampleBattle,
         else:
             actions = decision["actions"]
         for action in actions:
+            # the engine's actions go through the ruleset's action schema, as the table's do
+            action = checked_action(schema, action)
             battle, _, state = act(battle, rules, action, None, state)
             yield battle, rules, state
 

@@ -25,6 +25,7 @@ from tactician.store import battles as store
 from tactician.store.battles import BattleInfo
 from tactician.store.campaigns import CampaignInfo, get_campaign, list_campaigns
 from tactician.store.database import Database
+from tactician.table.actions import checked
 from tactician.table.campaigns import (
     new_campaign,
     open_battle,
@@ -138,7 +139,9 @@ def reaches(db: Database, battle_id: int, units: list[str], side: str | None = N
 
 def forecast(db: Database, battle_id: int, action: dict[str, Any]) -> dict[str, Any]:
     opened = open_battle(db, battle_id)
-    return contract(opened.info.ruleset).battle_forecast(opened.state, action, opened.rules)
+    ruleset = opened.info.ruleset
+    return contract(ruleset).battle_forecast(opened.state, checked(ruleset, action),
+                                             opened.rules)
 
 
 def log(db: Database, battle_id: int) -> list[Entry]:
@@ -199,7 +202,8 @@ def play_side(db: Database, battle_id: int, expected_seq: int,
     def step(action: dict[str, Any]) -> Entry:
         nonlocal battle, state
         source = None if dice is None else ShareOfTableDice(dice)
-        battle, entry, state = act(battle, opened.rules, action, source, state)
+        checked_action = checked(opened.info.ruleset, action)  # the engine's, checked too
+        battle, entry, state = act(battle, opened.rules, checked_action, source, state)
         steps.append((entry, state))
         return entry
 

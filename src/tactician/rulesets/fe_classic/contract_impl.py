@@ -26,7 +26,10 @@ from tactician.rulesets.contract import (
     Sheet,
     UnitCheck,
 )
+from tactician.rulesets.contract.actions import ActionSchema
 from tactician.rulesets.contract.helpers import option_dict, option_specs
+from tactician.rulesets.contract.words import ExplainColumn as C
+from tactician.rulesets.contract.words import ExplainWords
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "fe_classic"
 BATTLE = EXAMPLES / "battle"
@@ -128,6 +131,26 @@ class FeClassicContract(RulesetContract):
         from tactician.rulesets.fe_classic.campaign_aftermath import muster
 
         return muster(state, carried)
+
+
+    def _action_schema(self) -> ActionSchema:
+        from tactician.rulesets.fe_classic.action_schema import ACTION_SCHEMA
+
+        return ACTION_SCHEMA
+
+    def _explain_words(self) -> ExplainWords:
+        legend = ("hit: its first strike lands (hit or crit); counter: the target's first "
+                  "counter lands; defeats: the target falls; defeated: this unit falls; "
+                  "score: 2 x defeats + damage dealt / the target's max HP - 3 x defeated "
+                  "(30 x for a Lord) - 0.5 x damage taken / this unit's max HP; a staff: "
+                  "half its chance to land")
+        columns = (
+            C("tile", "tile", "tile"), C("target", "target"), C("action", "action"),
+            C("weapon", "weapon"), C("hit", "hit", "percent"),
+            C("counter_hit", "counter", "percent"), C("defeat_target", "defeats", "percent"),
+            C("defeated", "defeated", "percent"), C("score", "score", "number"),
+        )
+        return ExplainWords(legend, columns)
 
     def _planner(self, rules: BattleRules, every_side: bool) -> Planner:
         from tactician.rulesets.fe_classic.battle_ai import planner

@@ -32,6 +32,7 @@ from tactician.rulesets.contract import (
     UnitCheck,
     Violation,
 )
+from tactician.rulesets.contract.actions import ActionSchema
 from tactician.rulesets.contract.helpers import (
     entry_name,
     format_value,
@@ -39,6 +40,8 @@ from tactician.rulesets.contract.helpers import (
     read_unit,
     unknown_names,
 )
+from tactician.rulesets.contract.words import ExplainColumn as C
+from tactician.rulesets.contract.words import ExplainWords
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "miridon"
 _LEDGER = re.compile(r"^ledger #(\d+)\b")
@@ -209,6 +212,23 @@ class MiridonContract(RulesetContract):
         from tactician.rulesets.miridon.battle.campaign import muster
 
         return muster(state, carried)
+
+
+    def _action_schema(self) -> ActionSchema:
+        from tactician.rulesets.miridon.action_schema import ACTION_SCHEMA
+
+        return ACTION_SCHEMA
+
+    def _explain_words(self) -> ExplainWords:
+        legend = ("hit: the attack hits; out: the target is knocked out or killed; damage: "
+                  "the expected damage; score: expected damage + 12 x P(knocked out) + 6 x "
+                  "P(dead) - the value of the points it costs (docs/miridon-ai.md)")
+        columns = (
+            C("action", "action", "action"), C("target", "target"), C("weapon", "weapon"),
+            C("hit", "hit", "percent"), C("defeat_target", "out", "percent"),
+            C("expected_damage", "damage", "number"), C("score", "score", "number"),
+        )
+        return ExplainWords(legend, columns)
 
     def _planner(self, rules: BattleRules, every_side: bool) -> Planner:
         from tactician.rulesets.miridon.battle.ai import Planner as MiridonPlanner

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
         Sheet,
         UnitCheck,
     )
+    from tactician.rulesets.contract.actions import ActionSchema
+    from tactician.rulesets.contract.words import ExplainWords
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "tropera"
 
@@ -183,6 +185,27 @@ class TroperaContract(RulesetContract):
         from tactician.rulesets.tropera.battle_service import battle_forecast
 
         return battle_forecast(state, dict(action), rules)  # type: ignore[arg-type]
+
+
+    def _action_schema(self) -> ActionSchema:
+        from tactician.rulesets.tropera.action_schema import ACTION_SCHEMA
+
+        return ACTION_SCHEMA
+
+    def _explain_words(self) -> ExplainWords:
+        from tactician.rulesets.contract.words import ExplainColumn as C
+        from tactician.rulesets.contract.words import ExplainWords
+
+        legend = ("hit: its first strike lands; counter: the target's first counter lands; "
+                  "defeats: the target falls; defeated: this unit falls; score: the tier's "
+                  "priority (mob hit, army hit - counter, elite defeats - defeated)")
+        columns = (
+            C("tile", "tile", "tile"), C("target", "target"), C("weapon", "weapon"),
+            C("hit", "hit", "percent"), C("counter_hit", "counter", "percent"),
+            C("defeat_target", "defeats", "percent"), C("defeated", "defeated", "percent"),
+            C("score", "score", "number"),
+        )
+        return ExplainWords(legend, columns, any_side="let the engine play them as Mob tier")
 
     def _planner(self, rules: BattleRules, every_side: bool) -> Planner:
         # Tropera's planner plays whichever side has the phase (a side without enemy

@@ -31,6 +31,7 @@ from tactician.rulesets.contract import (
     UnitCheck,
     Violation,
 )
+from tactician.rulesets.contract.actions import ActionSchema
 from tactician.rulesets.contract.helpers import (
     entry_name,
     error_violations,
@@ -40,6 +41,8 @@ from tactician.rulesets.contract.helpers import (
     read_unit,
     unknown_names,
 )
+from tactician.rulesets.contract.words import ExplainColumn as C
+from tactician.rulesets.contract.words import ExplainWords
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "uesrpg"
 
@@ -188,6 +191,23 @@ class UesrpgContract(RulesetContract):
         from tactician.rulesets.uesrpg.battle_service import battle_forecast
 
         return _shared_forecast(battle_forecast(state, dict(action), rules))  # type: ignore[arg-type]
+
+
+    def _action_schema(self) -> ActionSchema:
+        from tactician.rulesets.uesrpg.action_schema import ACTION_SCHEMA
+
+        return ACTION_SCHEMA
+
+    def _explain_words(self) -> ExplainWords:
+        legend = ("hit: the attack lands past the defence the foe makes; wound: it wounds; "
+                  "down: the foe falls to 0 HP; score: down + 0.5 x wound + 0.1 x expected "
+                  "damage / the foe's HP")
+        columns = (
+            C("tile", "tile", "tile"), C("target", "target"), C("weapon", "weapon"),
+            C("defence", "defence"), C("hit", "hit", "percent"), C("wound", "wound", "percent"),
+            C("down", "down", "percent"), C("score", "score", "number"),
+        )
+        return ExplainWords(legend, columns)
 
     def _planner(self, rules: BattleRules, every_side: bool) -> Planner:
         from tactician.rulesets.uesrpg.battle_ai import planner
