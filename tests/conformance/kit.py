@@ -11,7 +11,13 @@ from typing import Any
 import yaml
 
 from tactician.engine.battle import Battle, act
-from tactician.rulesets.contract import DELETE, Corruption, ExampleBattle, RulesetContract
+from tactician.rulesets.contract import (
+    DELETE,
+    ActionCase,
+    Corruption,
+    ExampleBattle,
+    RulesetContract,
+)
 from tactician.rulesets.contract.action_check import checked_action
 
 # the forecast and N seeded resolutions agree within SIGMAS binomial standard
@@ -89,3 +95,41 @@ def check_modifiers(report: dict[str, Any], name: str) -> None:
         sums[key] = sums.get(key, 0) + term["value"]
     for (side, stat), value in sums.items():
         assert report[side][stat] == value, (name, side, stat, value, report[side][stat])
+
+
+def case_battle(contract: RulesetContract, case: ActionCase, path: Path) -> Path:
+    """The action case's battle file at ``path``: its battle's start (``arrange``d), then
+    its ``before`` actions, each applied through the table (checked by the schema)."""
+    from tactician.engine.store_file import save_battle
+    from tactician.table.battles import perform
+
+    example = case.battle
+    rules = contract.battle_rules(list(example.options))
+    state = rules.start_state({"map": str(example.map), "units": [str(u) for u in example.units]})
+    if case.arrange is not None:
+        state = case.arrange(state)
+    save_battle(Battle(ruleset=contract.id, seed=example.seed, options=list(example.options),
+                       start=rules.dump_state(state)), path)
+    for action in case.before:
+        perform(path, dict(action))
+    return path
+
+
+def case_action(contract: RulesetContract, case: ActionCase) -> dict[str, Any]:
+    """The action a case plays: its own, else its kind's example in the schema."""
+    if case.action is not None:
+        return dict(case.action)
+    kind = contract.action_schema().find(case.kind)
+    assert kind is not None, f"{contract.id}: a case of undeclared kind {case.kind!r}"
+    return dict(kind.example)
+
+
+def act_args(action: dict[str, Any]) -> list[str]:
+    """The command that sends ``action``: ``battle act UNIT TYPE KEY=VALUE...``, or
+    ``battle end-phase`` for an action without a unit."""
+    from tactician.table.actions import example_args
+
+    if "unit" not in action:
+        assert action["type"] == "end_phase", action
+        return ["battle", "end-phase"]
+    return ["battle", "act", *example_args(action)]

@@ -158,8 +158,13 @@ class FeClassicContract(RulesetContract):
         return planner(every_side)
 
     def examples(self) -> Examples:
+        from tactician.rulesets.fe_classic.action_cases import cases
+
         eirika = EXAMPLES / "eirika_lord.yaml"
         enemies = EXAMPLES / "enemies"
+        zaha = ExampleBattle("pass", BATTLE / "map.yaml",
+                             (BATTLE / "party.yaml", BATTLE / "army.yaml"), seed=3,
+                             step_bound=1500)
         return Examples(
             units=tuple(sorted(EXAMPLES.glob("*.yaml"))) + tuple(sorted(enemies.glob("*.yaml"))),
             fights=(
@@ -171,11 +176,8 @@ class FeClassicContract(RulesetContract):
                              ("fumble_at=90", "break_save=20")),
                 ExampleFight(EXAMPLES / "moulder_priest.yaml", enemies / "fighter.yaml", 2),
             ),
-            battles=(
-                ExampleBattle("pass", BATTLE / "map.yaml",
-                              (BATTLE / "party.yaml", BATTLE / "army.yaml"), seed=3,
-                              step_bound=1500),
-            ),
+            battles=(zaha,),
+            actions=cases(zaha),
             creations=(
                 {"name": "Kyle", "class": "Cavalier", "sex": "male"},
                 {"name": "Vanessa", "class": "Pegasus Knight", "sex": "female", "luck": "4"},

@@ -22,11 +22,11 @@ ACTION_SCHEMA = ActionSchema("fe-tabletop", (
          "weapon's damage dice, the counter", actor(),
          key("target", "unit", "the foe attacked", required=True),
          key("weapon", "weapon", "the weapon used (it is equipped); default: the one equipped"),
-         example={"unit": "kyle", "target": "brigand-1"}),
+         example={"unit": "eirika", "target": "brigand-1"}),
     kind("wait", "end this unit's turn", actor(), example={"unit": "lute"}),
     kind("equip", "Equip Weapon (L56, a Free action): any carried weapon the unit's rank "
          "allows", actor(), key("weapon", "weapon", "the weapon to equip", required=True),
-         example={"unit": "eirika", "weapon": "Rapier"}),
+         example={"unit": "eirika", "weapon": "Iron Sword"}),
     kind("turn_order", "roll the players' d100s for the Player turn's order now (L42; the "
          "first action of the turn rolls them anyway)",
          actor("any unit (the roll is the table's)", required=False), sender="gm",
@@ -35,7 +35,7 @@ ACTION_SCHEMA = ActionSchema("fe-tabletop", (
          actor("who ends it (any unit of the turn, or none)", required=False), example={}),
     kind("talk", "Talk (L55): recruit the adjacent unit the scenario lets this one recruit",
          actor(), key("target", "unit", "the unit talked to", required=True),
-         example={"unit": "eirika", "target": "garcia-2"}),
+         example={"unit": "eirika", "target": "brigand-1"}),
     kind("enter_building", "Enter Building (L55): take the gift of the building the unit "
          "stands on", actor(), aliases=("visit",), example={"unit": "moulder"}),
     kind("seize", "Seize Throne (L111): a Lord on the Throne or Gate, the boss defeated, wins",
@@ -45,11 +45,11 @@ ACTION_SCHEMA = ActionSchema("fe-tabletop", (
          example={"unit": "kyle", "target": "lute"}),
     kind("drop", "Drop unit (L56, a Free action): set the carried ally down next to the unit",
          actor(), key("to", "tile", "where the ally goes", required=True),
-         example={"unit": "kyle", "to": [2, 3]}),
+         example={"unit": "kyle", "to": [1, 6]}),
     kind("steal", "Steal (L42, FE8's rule): a thief takes an item, not a weapon, from an "
          "adjacent foe", actor(), key("target", "unit", "the foe robbed", required=True),
          key("item", "item", "the item taken", required=True),
-         example={"unit": "colm", "target": "brigand-1", "item": "Vulnerary"}),
+         example={"unit": "eirika", "target": "brigand-1", "item": "Vulnerary"}),
     kind("use_staff", "Use Staff (L55): heal an ally in the staff's range", actor(),
          key("target", "unit", "the ally healed", required=True),
          key("staff", "weapon", "the staff used; default: the first the unit can use"),
@@ -61,5 +61,5 @@ ACTION_SCHEMA = ActionSchema("fe-tabletop", (
          example={"unit": "lute", "item": "Vulnerary"}),
     kind("dance", "Dance (L50): an adjacent ally whose turn is spent regains it", actor(),
          key("target", "unit", "the ally danced for", required=True),
-         example={"unit": "tethys", "target": "lute"}),
+         example={"unit": "moulder", "target": "lute"}),
 ))

@@ -189,14 +189,16 @@ class FeTabletopContract(RulesetContract):
         return muster(state, carried)
 
     def examples(self) -> Examples:
+        from tactician.rulesets.fe_tabletop.action_cases import cases
+
         eirika = EXAMPLES / "eirika_lord.yaml"
         castle = EXAMPLES / "castle"
+        renvall = ExampleBattle("castle", castle / "map.yaml",
+                                (castle / "party.yaml", castle / "garrison.yaml"), seed=9)
         return Examples(
             units=tuple(sorted(EXAMPLES.glob("*.yaml"))),
-            battles=(
-                ExampleBattle("castle", castle / "map.yaml",
-                              (castle / "party.yaml", castle / "garrison.yaml"), seed=9),
-            ),
+            battles=(renvall,),
+            actions=cases(renvall),
             fights=(
                 ExampleFight(eirika, EXAMPLES / "oneill_brigand.yaml"),
                 ExampleFight(EXAMPLES / "kyle_cavalier.yaml", EXAMPLES / "garcia_fighter.yaml",

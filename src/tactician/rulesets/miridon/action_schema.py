@@ -60,7 +60,7 @@ def _attack_keys() -> tuple[ActionKey, ...]:
                 maximum=99))
 
 
-def _follow_up(name: str, help: str) -> ActionKind:
+def _follow_up(name: str, help: str, unit: str = "rill") -> ActionKind:
     """A bonus attack right after an attack: its target is the attack's unless named;
     a Third Attack may carry the Combo Finisher (L2639)."""
     return kind(name, help, actor(),
@@ -72,7 +72,7 @@ def _follow_up(name: str, help: str) -> ActionKind:
                     values=(*MODIFIERS, "combo_finisher")),
                 key("power", "integer", "the strength put into a Power Attack", minimum=0,
                     maximum=99),
-                *_reactions(), example={"unit": "sable"})
+                *_reactions(), example={"unit": unit})
 
 
 PART = key("part", "name", "the mech part that acts", required=True, of="mech part")
@@ -92,26 +92,26 @@ ACTION_SCHEMA = ActionSchema("miridon", (
          key("face", "choice", "the facing after a sidestep", values=FACES),
          key("obstruct", "unit", "who obstructs the move (L2188); auto: the ruling, no: none",
              values=("auto", "no")),
-         example={"unit": "sable", "to": [4, 3], "how": "sidestep"}),
+         example={"unit": "wren", "to": [2, 5], "how": "sidestep"}),
     kind("turn", "turn to face another direction (a movement action)", actor(),
          key("face", "choice", "the new facing", required=True, values=FACES),
-         example={"unit": "sable", "face": "n"}),
+         example={"unit": "wren", "face": "n"}),
     kind("restore_strength", "Restore Strength Points: +5 (and the boost), to the cap (L344)",
-         actor(), example={"unit": "sable"}),
+         actor(), example={"unit": "wren"}),
     kind("restore_speed", "Restore Speed Points: +5 (and the boost), to the cap (L352)",
-         actor(), example={"unit": "sable"}),
+         actor(), example={"unit": "wren"}),
     kind("attack", "an offensive attack: Melee, Melee Combo, Gun or Aimed Attack", actor(),
          *_attack_keys(),
          key("to", "tile", "Whirlwind Strike: the square it moves to"),
          key("how", "choice", "Whirlwind Strike: the movement action", values=MOVES),
          key("obstruct", "unit", "who obstructs the Whirlwind move; auto: the ruling, no: none",
              values=("auto", "no")),
-         *_reactions(), example={"unit": "sable", "target": "mauler"}),
+         *_reactions(), example={"unit": "wren", "target": "mauler"}),
     _follow_up("second_attack", "Second Attack: a bonus attack with the other weapon, right "
                "after an attack"),
     _follow_up("third_attack", "Third Attack: a bonus attack after a Second Attack"),
     _follow_up("redouble", "Redouble: a bonus attack with the same weapon, right after an "
-               "attack"),
+               "attack", unit="sable"),
     _follow_up("rapid_fire", "Rapid Fire: a bonus Gun Attack right after a Gun Attack"),
     kind("block", "take a block stance: Block, Heavy Block or Super Block (L2149)", actor(),
          key("tier", "choice", "the stance's tier; default: block", values=TIERS),
@@ -137,7 +137,7 @@ ACTION_SCHEMA = ActionSchema("miridon", (
          key("invest", "integer", "the strength invested", minimum=0, maximum=99),
          key("maintain", "integer", "the grappler's Maintain investment; default: the ruling",
              minimum=0, maximum=99),
-         example={"unit": "brann", "invest": 2}),
+         example={"unit": "brann", "invest": 1}),
     kind("release", "release the unit held", actor(),
          key("target", "unit", "the unit released", required=True),
          example={"unit": "mauler", "target": "brann"}),
@@ -209,13 +209,13 @@ ACTION_SCHEMA = ActionSchema("miridon", (
          key("target", "unit", "the spell's target; default: the mech", values=("self",)),
          key("element", "choice", "the element, for an Elemental Spell", values=ELEMENTS),
          key("modifiers", "names", "spell modifiers", of="spell modifier"),
-         example={"unit": "frame", "part": "Core", "spell": "Elemental Spell", "ghost": 5,
-                  "target": "husk", "element": "fire"}),
+         example={"unit": "warden", "part": "Warden Frame Spell Core",
+                  "spell": "Elemental Spell", "ghost": 5, "target": "husk", "element": "fire"}),
     kind("mech_channel", "a mech part channels its spell", actor(), PART,
-         example={"unit": "frame", "part": "Core"}),
+         example={"unit": "warden", "part": "Warden Frame Spell Core"}),
     kind("mech_activate", "a mech part activates its spell", actor(), PART,
          key("targets", "units", "its targets; default: the cast's target"),
-         example={"unit": "frame", "part": "Core"}),
+         example={"unit": "warden", "part": "Warden Frame Spell Core"}),
     kind("mech_attack", "a mech part's Melee or Gun Attack (L3641)", actor(), PART,
          key("target", "unit", "the unit attacked", required=True),
          key("dodge", "choice", "the target dodges; auto: the ruling", values=AUTO),
@@ -223,7 +223,7 @@ ACTION_SCHEMA = ActionSchema("miridon", (
              values=("auto", "none", *TIERS)),
          key("shield", "choice", "the target adds Shield Block", values=AUTO),
          key("riposte", "choice", "the target ripostes a missed melee attack", values=AUTO),
-         example={"unit": "frame", "part": "Arms", "target": "husk"}),
+         example={"unit": "frame", "part": "Training Frame Blade", "target": "husk"}),
     kind("enter_mech", "a pilot with Mech Training enters an adjacent empty mech", actor(),
          key("mech", "unit", "the mech entered", required=True),
          example={"unit": "rill", "mech": "frame"}),
@@ -235,7 +235,7 @@ ACTION_SCHEMA = ActionSchema("miridon", (
          key("how", "choice", "the movement action; default: the cheapest that reaches",
              values=MOVES),
          key("face", "choice", "the facing after a sidestep", values=FACES),
-         example={"unit": "frame", "part": "Legs", "to": [5, 2]}),
+         example={"unit": "frame", "part": "Training Frame Body", "to": [5, 2]}),
     kind("teleport", "Teleport (a ghost's action) to a free square", actor(),
          key("to", "tile", "where it appears", required=True),
          key("face", "choice", "its facing there; default: as it was", values=FACES),

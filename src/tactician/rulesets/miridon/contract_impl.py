@@ -238,8 +238,13 @@ class MiridonContract(RulesetContract):
     # --- examples --------------------------------------------------------------------
 
     def examples(self) -> Examples:
+        from tactician.rulesets.miridon.action_cases import cases
+
         gogo = EXAMPLES / "vessel_gogo.yaml"  # ledger #4 (index 3) is grant_points: 40
         skirmish = EXAMPLES / "skirmish"
+        dock = ExampleBattle("skirmish", skirmish / "map.yaml",
+                             (skirmish / "crew.yaml", skirmish / "raiders.yaml"), seed=1,
+                             step_bound=600)
         return Examples(
             units=(*sorted(EXAMPLES.glob("*.yaml")), skirmish / "brann_shieldwall.yaml",
                    skirmish / "mauler_grip.yaml"),
@@ -253,11 +258,8 @@ class MiridonContract(RulesetContract):
                 ExampleFight(EXAMPLES / "techie_rill.yaml", skirmish / "mauler_grip.yaml", 3,
                              ("hit_comparison=gt",)),
             ),
-            battles=(
-                ExampleBattle("skirmish", skirmish / "map.yaml",
-                              (skirmish / "crew.yaml", skirmish / "raiders.yaml"), seed=1,
-                              step_bound=600),
-            ),
+            battles=(dock,),
+            actions=cases(dock),
             corruptions=(
                 Corruption("missing field", gogo, ("class",), DELETE, "class"),
                 Corruption("wrong type", gogo, ("mutations",), 7, "mutations"),

@@ -224,9 +224,13 @@ class TroperaContract(RulesetContract):
             ExampleFight,
             Examples,
         )
+        from tactician.rulesets.tropera.action_cases import cases
+
         aria = EXAMPLES / "aria_sword_fighter.yaml"
         enemies = EXAMPLES / "enemies"
         battle = EXAMPLES / "battle"
+        ford = ExampleBattle("ford", battle / "ford.yaml",
+                             (battle / "party.yaml", battle / "bandits.yaml"), seed=7)
         return Examples(
             units=(*sorted(EXAMPLES.glob("*.yaml")), *sorted(enemies.glob("*.yaml"))),
             fights=(
@@ -237,8 +241,7 @@ class TroperaContract(RulesetContract):
                 ExampleFight(aria, enemies / "brigand.yaml", None, ("true_hit_crit=separate",)),
             ),
             battles=(
-                ExampleBattle("ford", battle / "ford.yaml",
-                              (battle / "party.yaml", battle / "bandits.yaml"), seed=7),
+                ford,
                 ExampleBattle("keep", battle / "keep.tmj",
                               (battle / "keep-party.yaml", battle / "keep-garrison.yaml"),
                               seed=3),
@@ -249,4 +252,5 @@ class TroperaContract(RulesetContract):
                 Corruption("unknown weapon", aria, ("weapons", 0), "Nonesuch Blade", "weapons"),
                 Corruption("out-of-range stat", aria, ("growths", "str"), 9, "growths"),
             ),
+            actions=cases(ford),
         )

@@ -63,5 +63,5 @@ ACTION_SCHEMA = ActionSchema("uesrpg", (
          example={"unit": "aela", "target": "brand"}),
     kind("treat_bleeding", "reduce Bleeding by a Profession [Medicine] test + healer's kit",
          actor(), key("target", "unit", "the bleeding unit; default: the healer"),
-         example={"unit": "aela", "target": "bandit-2"}),
+         example={"unit": "aela", "target": "brand"}),
 ))

@@ -218,9 +218,13 @@ class UesrpgContract(RulesetContract):
     # --- examples --------------------------------------------------------------------
 
     def examples(self) -> Examples:
+        from tactician.rulesets.uesrpg.action_cases import cases
+
         aela = EXAMPLES / "aela.yaml"
         captain = EXAMPLES / "bandit-captain.yaml"
         skirmish = EXAMPLES / "skirmish"
+        mill = ExampleBattle("skirmish", skirmish / "map.yaml",
+                             (skirmish / "party.yaml", skirmish / "bandits.yaml"), seed=3)
         return Examples(
             units=(*sorted(EXAMPLES.glob("*.yaml")), skirmish / "brand.yaml"),
             fights=(
@@ -229,10 +233,8 @@ class UesrpgContract(RulesetContract):
                 ExampleFight(EXAMPLES / "ice-witch.yaml", skirmish / "brand.yaml"),
                 ExampleFight(aela, captain, None, ("defence_tie=attacker",)),
             ),
-            battles=(
-                ExampleBattle("skirmish", skirmish / "map.yaml",
-                              (skirmish / "party.yaml", skirmish / "bandits.yaml"), seed=3),
-            ),
+            battles=(mill,),
+            actions=cases(mill),
             corruptions=(
                 Corruption("missing field", aela, ("name",), DELETE, "name"),
                 Corruption("wrong type", aela, ("characteristics", "strength"), "strong",
