@@ -10,7 +10,6 @@ with the way to see one ruleset's keys. Nothing is created or changed to find ou
 from __future__ import annotations
 
 import os
-import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +29,8 @@ class ActCommand(TyperCommand):
         return super().parse_args(ctx, args)
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        import textwrap  # help only: the command itself never wraps text
+
         super().format_epilog(ctx, formatter)
         where = ctx.meta.get("act_where", {})
         try:
