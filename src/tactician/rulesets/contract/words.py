@@ -34,6 +34,19 @@ class ExplainWords(NamedTuple):
     any_side: str = "let the engine play them"
 
 
+# the columns of an AI that scores one exchange of strikes and counters (Tropera, 001,
+# 002): where it attacks from, whom, with what, and the exact chances of the exchange
+EXCHANGE_COLUMNS = (
+    ExplainColumn("tile", "tile", "tile"), ExplainColumn("target", "target"),
+    ExplainColumn("weapon", "weapon"), ExplainColumn("hit", "hit", "percent"),
+    ExplainColumn("counter_hit", "counter", "percent"),
+    ExplainColumn("defeat_target", "defeats", "percent"),
+    ExplainColumn("defeated", "defeated", "percent"), ExplainColumn("score", "score", "number"),
+)
+# their legend's words for those chances, before each ruleset's score
+EXCHANGE_LEGEND = ("hit: its first strike lands (hit or crit); counter: the target's first "
+                   "counter lands; defeats: the target falls; defeated: this unit falls")
+
 GENERIC = ExplainWords(
     legend="score: how the engine ranks the candidate (higher is taken first)",
     columns=(ExplainColumn("tile", "tile", "tile"), ExplainColumn("target", "target"),

@@ -28,8 +28,8 @@ from tactician.rulesets.contract import (
 )
 from tactician.rulesets.contract.actions import ActionSchema
 from tactician.rulesets.contract.helpers import option_dict, option_specs
+from tactician.rulesets.contract.words import EXCHANGE_COLUMNS, EXCHANGE_LEGEND, ExplainWords
 from tactician.rulesets.contract.words import ExplainColumn as C
-from tactician.rulesets.contract.words import ExplainWords
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "fe_classic"
 BATTLE = EXAMPLES / "battle"
@@ -139,17 +139,12 @@ class FeClassicContract(RulesetContract):
         return ACTION_SCHEMA
 
     def _explain_words(self) -> ExplainWords:
-        legend = ("hit: its first strike lands (hit or crit); counter: the target's first "
-                  "counter lands; defeats: the target falls; defeated: this unit falls; "
-                  "score: 2 x defeats + damage dealt / the target's max HP - 3 x defeated "
-                  "(30 x for a Lord) - 0.5 x damage taken / this unit's max HP; a staff: "
-                  "half its chance to land")
-        columns = (
-            C("tile", "tile", "tile"), C("target", "target"), C("action", "action"),
-            C("weapon", "weapon"), C("hit", "hit", "percent"),
-            C("counter_hit", "counter", "percent"), C("defeat_target", "defeats", "percent"),
-            C("defeated", "defeated", "percent"), C("score", "score", "number"),
-        )
+        legend = EXCHANGE_LEGEND + (
+            "; score: 2 x defeats + damage dealt / the target's max HP - 3 x defeated (30 x "
+            "for a Lord) - 0.5 x damage taken / this unit's max HP; a staff: half its chance "
+            "to land")
+        # its candidates are attacks and staves: the action beside the target
+        columns = (*EXCHANGE_COLUMNS[:2], C("action", "action"), *EXCHANGE_COLUMNS[2:])
         return ExplainWords(legend, columns)
 
     def _planner(self, rules: BattleRules, every_side: bool) -> Planner:

@@ -32,8 +32,7 @@ from tactician.rulesets.contract import (
 )
 from tactician.rulesets.contract.actions import ActionSchema
 from tactician.rulesets.contract.helpers import option_dict, option_specs
-from tactician.rulesets.contract.words import ExplainColumn as C
-from tactician.rulesets.contract.words import ExplainWords
+from tactician.rulesets.contract.words import EXCHANGE_COLUMNS, EXCHANGE_LEGEND, ExplainWords
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "fe_tabletop"
 # the rulings a level-up reads (001 L13-26 and the class caps); the rest are "rules"
@@ -161,17 +160,10 @@ class FeTabletopContract(RulesetContract):
         return ACTION_SCHEMA
 
     def _explain_words(self) -> ExplainWords:
-        legend = ("hit: its first strike lands (hit or crit); counter: the target's first "
-                  "counter lands; defeats: the target falls; defeated: this unit falls; "
-                  "score: defeats + 0.5 x damage dealt / the target's HP - 1.5 x defeated "
-                  "- 0.3 x damage taken / this unit's HP")
-        columns = (
-            C("tile", "tile", "tile"), C("target", "target"), C("weapon", "weapon"),
-            C("hit", "hit", "percent"), C("counter_hit", "counter", "percent"),
-            C("defeat_target", "defeats", "percent"), C("defeated", "defeated", "percent"),
-            C("score", "score", "number"),
-        )
-        return ExplainWords(legend, columns)
+        legend = EXCHANGE_LEGEND + (
+            "; score: defeats + 0.5 x damage dealt / the target's HP - 1.5 x defeated - 0.3 x "
+            "damage taken / this unit's HP")
+        return ExplainWords(legend, EXCHANGE_COLUMNS)
 
     def _planner(self, rules: BattleRules, every_side: bool) -> Planner:
         from tactician.rulesets.fe_tabletop.battle_ai import Planner as TabletopPlanner

@@ -193,19 +193,16 @@ class TroperaContract(RulesetContract):
         return ACTION_SCHEMA
 
     def _explain_words(self) -> ExplainWords:
-        from tactician.rulesets.contract.words import ExplainColumn as C
-        from tactician.rulesets.contract.words import ExplainWords
-
-        legend = ("hit: its first strike lands; counter: the target's first counter lands; "
-                  "defeats: the target falls; defeated: this unit falls; score: the tier's "
-                  "priority (mob hit, army hit - counter, elite defeats - defeated)")
-        columns = (
-            C("tile", "tile", "tile"), C("target", "target"), C("weapon", "weapon"),
-            C("hit", "hit", "percent"), C("counter_hit", "counter", "percent"),
-            C("defeat_target", "defeats", "percent"), C("defeated", "defeated", "percent"),
-            C("score", "score", "number"),
+        from tactician.rulesets.contract.words import (
+            EXCHANGE_COLUMNS,
+            EXCHANGE_LEGEND,
+            ExplainWords,
         )
-        return ExplainWords(legend, columns, any_side="let the engine play them as Mob tier")
+
+        legend = (EXCHANGE_LEGEND + "; score: the tier's priority (mob hit, army hit - "
+                  "counter, elite defeats - defeated)")
+        return ExplainWords(legend, EXCHANGE_COLUMNS,
+                            any_side="let the engine play them as Mob tier")
 
     def _planner(self, rules: BattleRules, every_side: bool) -> Planner:
         # Tropera's planner plays whichever side has the phase (a side without enemy
