@@ -14,38 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import click
-from typer.core import TyperCommand
 
 # the options of ``battle act`` that say which battle (and so which ruleset) it acts on
 WHERE = {"-r": "ruleset", "--ruleset": "ruleset", "-b": "battle", "--battle": "battle",
          "--db": "db", "--campaign": "campaign"}
 
 
-class ActCommand(TyperCommand):
-    """``battle act``, whose help ends with the actions of the ruleset it acts on."""
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        ctx.meta["act_where"] = _where(args)  # read before --help answers (it is eager)
-        return super().parse_args(ctx, args)
-
-    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        import textwrap  # help only: the command itself never wraps text
-
-        super().format_epilog(ctx, formatter)
-        where = ctx.meta.get("act_where", {})
-        try:
-            lines = action_lines(where.get("ruleset") or battle_ruleset(where))
-        except Exception as exc:  # help never fails: it says what it could not read
-            lines = [f"(cannot list the actions: {exc})"]
-        formatter.write_paragraph()
-        width = max(40, (formatter.width or 80) - formatter.current_indent)
-        for line in lines:
-            indent = len(line) - len(line.lstrip())
-            for part in textwrap.wrap(line, width, subsequent_indent=" " * (indent + 4)) or [""]:
-                formatter.write(" " * formatter.current_indent + part + "\n")
-
-
-def _where(args: list[str]) -> dict[str, str]:
+def where(args: list[str]) -> dict[str, str]:
     found: dict[str, str] = {}
     for i, arg in enumerate(args):
         name, eq, value = arg.partition("=")
@@ -57,6 +32,24 @@ def _where(args: list[str]) -> dict[str, str]:
     if "db" not in found and os.environ.get("TACTICIAN_DB"):
         found["db"] = os.environ["TACTICIAN_DB"]
     return found
+
+
+def write_actions(ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    """The help's last part: the actions of the ruleset ``battle act`` acts on (the
+    options ``ActCommand.parse_args`` found), wrapped to the help's width."""
+    import textwrap  # help only: the command itself never wraps text
+
+    found = ctx.meta.get("act_where", {})
+    try:
+        lines = action_lines(found.get("ruleset") or battle_ruleset(found))
+    except Exception as exc:  # help never fails: it says what it could not read
+        lines = [f"(cannot list the actions: {exc})"]
+    formatter.write_paragraph()
+    width = max(40, (formatter.width or 80) - formatter.current_indent)
+    for line in lines:
+        indent = len(line) - len(line.lstrip())
+        for part in textwrap.wrap(line, width, subsequent_indent=" " * (indent + 4)) or [""]:
+            formatter.write(" " * formatter.current_indent + part + "\n")
 
 
 def battle_ruleset(where: dict[str, str]) -> str | None:
@@ -95,20 +88,15 @@ def battle_ruleset(where: dict[str, str]) -> str | None:
 def action_lines(ruleset: str | None) -> list[str]:
     """The help's lines: one ruleset's actions with their keys and an example each, or
     (``None``) every ruleset's action names."""
-    from tactician.rulesets.capabilities import Capability
-    from tactician.rulesets.registry import all_rulesets, get
-    from tactician.table.actions import schema_of
+    from tactician.table.actions import battle_rulesets, schema_of
 
     if ruleset is None:
         lines = ["Actions by ruleset (`battle act --help -r RULESET` lists one's keys and "
                  "examples):"]
-        for found in all_rulesets():
-            if found.has(Capability.BATTLES):
-                names = ", ".join(schema_of(found.id).names())
-                lines.append(f"  {found.id}: {names}")
+        for found in battle_rulesets():
+            lines.append(f"  {found}: {', '.join(schema_of(found).names())}")
         return lines
-    get(ruleset)  # an unknown id is refused by name
-    schema = schema_of(ruleset)
+    schema = schema_of(ruleset)  # an unknown id, or one without battles, is refused
     stages = f"; stages: {', '.join(schema.stages)}" if schema.stages else ""
     lines = [f"Actions of {ruleset} (`battle act UNIT TYPE KEY=VALUE`; * marks a required "
              f"key{stages}):"]
@@ -136,7 +124,7 @@ def _kind_lines(kind: Any) -> list[str]:
 
 
 def _key_text(key: Any) -> str:
-    from tactician.rulesets.contract.actions import KEY_KINDS
+    from tactician.table.actions import KEY_KINDS
 
     if key.values and key.kind in ("choice", "choices"):
         what = "|".join(key.values) + (" (a list)" if key.kind == "choices" else "")

@@ -22,9 +22,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
+import click
 import typer
+from typer.core import TyperCommand
 
-from tactician.cli.action_help import ActCommand
 from tactician.cli.board_view import tile_text
 from tactician.cli.output import console, emit, plain, refusals
 
@@ -632,6 +633,23 @@ def attack_command(
         _perform(place, action, as_json, rolls, extra={"forecast": report}, loaded=loaded)
 
 
+class ActCommand(TyperCommand):
+    """``battle act``, whose help ends with the actions of the ruleset it acts on
+    (``cli.action_help``, imported by ``act`` alone)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        from tactician.cli.action_help import where
+
+        ctx.meta["act_where"] = where(args)  # read before --help answers (it is eager)
+        return super().parse_args(ctx, args)
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from tactician.cli.action_help import write_actions
+
+        super().format_epilog(ctx, formatter)
+        write_actions(ctx, formatter)
+
+
 @app.command("act", cls=ActCommand)
 def act_command(
     unit: Annotated[str, typer.Argument(help="Unit id.")],
@@ -748,9 +766,9 @@ def enemy_phase_command(
 def _explain_words(ruleset: str) -> Any:
     """The ruleset's words for the engine's choices (``contract.words``): its legend, the
     columns of its scored candidates, how it plays the players' units."""
-    from tactician.rulesets.registry import contract
+    from tactician.table.catalogue import explain_words
 
-    return contract(ruleset).explain_words()
+    return explain_words(ruleset)
 
 
 def _render_decisions(side: str, decisions: list[dict[str, Any]], after: dict[str, Any],

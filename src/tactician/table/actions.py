@@ -15,16 +15,30 @@ from collections.abc import Mapping
 from typing import Any
 
 from tactician.content.limits import MAX_MAP_SIDE
+from tactician.rulesets.capabilities import Capability
 from tactician.rulesets.contract.action_check import checked_action
-from tactician.rulesets.contract.actions import ActionSchema
-from tactician.rulesets.registry import contract
+from tactician.rulesets.contract.actions import KEY_KINDS, ActionSchema
+from tactician.rulesets.contract.capabilities import Unsupported
+from tactician.rulesets.registry import all_rulesets, get
+
+__all__ = ["KEY_KINDS", "ROLES", "battle_rulesets", "checked", "command_value",
+           "example_args", "may_send", "published", "schema_of"]
 
 ROLES = ("gm", "player", "spectator")
 
 
 def schema_of(ruleset: str) -> ActionSchema:
-    """The ruleset's action schema (refused by name if it has no battles)."""
-    return contract(ruleset).action_schema()
+    """The ruleset's action schema (refused by name if it has no battles), read from its
+    registration: the declaration alone, none of its rules."""
+    found = get(ruleset)
+    if not found.has(Capability.BATTLES):
+        raise Unsupported(found.id, Capability.BATTLES, found.capabilities)
+    return found.action_schema()
+
+
+def battle_rulesets() -> list[str]:
+    """The installed rulesets that have battles (and so an action schema)."""
+    return [r.id for r in all_rulesets() if r.has(Capability.BATTLES)]
 
 
 def checked(ruleset: str, action: object) -> dict[str, Any]:

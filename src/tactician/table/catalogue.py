@@ -23,9 +23,7 @@ def rulesets(with_options: bool = False, with_actions: bool = False) -> list[dic
         if with_options:
             data["options"] = [asdict(o) for o in ruleset.contract().options()]
         if with_actions and ruleset.has(Capability.BATTLES):
-            from tactician.table.actions import published
-
-            data["actions"] = published(ruleset.id)
+            data["actions"] = ruleset.action_schema().as_json()
         found.append(data)
     return found
 
@@ -33,3 +31,11 @@ def rulesets(with_options: bool = False, with_actions: bool = False) -> list[dic
 def chosen(ruleset_id: str | None) -> str:
     """The ruleset a command names, or the default one when it names none."""
     return ruleset_id or DEFAULT_RULESET
+
+
+def explain_words(ruleset: str) -> Any:
+    """The ruleset's words for what its engine explains (``contract.words``): the legend
+    and columns of ``enemy-phase --explain``, how it plays the players' units."""
+    from tactician.rulesets.registry import contract
+
+    return contract(ruleset).explain_words()

@@ -14,13 +14,13 @@ from tactician.rulesets.miridon.magic.casting import ELEMENTS
 
 
 def test_the_schemas_word_lists_are_the_rules_own() -> None:
-    assert schema.MOVES == tuple(MOVES)
-    assert schema.FACES == tuple(DIRECTIONS)
-    assert schema.TIERS == tuple(TIER_NAMES)
-    assert schema.ATTACK_KINDS == tuple(ACTION_NAMES)
+    assert tuple(MOVES) == schema.MOVES
+    assert tuple(DIRECTIONS) == schema.FACES
+    assert tuple(TIER_NAMES) == schema.TIERS
+    assert tuple(ACTION_NAMES) == schema.ATTACK_KINDS
     assert schema.MODIFIERS == MODIFIERS
     assert schema.ELEMENTS == ELEMENTS
-    assert schema.BONUS_KINDS == tuple(SECOND)
+    assert tuple(SECOND) == schema.BONUS_KINDS
 
 
 def test_every_attack_declares_the_reactions_the_rules_read() -> None:

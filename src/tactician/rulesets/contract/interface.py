@@ -57,6 +57,8 @@ class Declaration(Protocol):
     @property
     def capabilities(self) -> frozenset[Capability]: ...
 
+    def action_schema(self) -> ActionSchema: ...
+
 
 class Planner(Protocol):
     """The AI of a battle: the next decision for the side (or unit) to act, as
@@ -271,7 +273,9 @@ class RulesetContract(ABC):
         return self._action_schema()
 
     def _action_schema(self) -> ActionSchema:
-        raise Unsupported(self.id, Capability.BATTLES, self.info.capabilities)
+        # the registration names it (``registry.Ruleset.actions``): listing rulesets with
+        # their actions reads the declaration without the contract
+        return self.info.action_schema()
 
     def explain_words(self) -> ExplainWords:
         """The legend and columns of the AI's scored candidates (``enemy-phase

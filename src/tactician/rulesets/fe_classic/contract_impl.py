@@ -26,7 +26,6 @@ from tactician.rulesets.contract import (
     Sheet,
     UnitCheck,
 )
-from tactician.rulesets.contract.actions import ActionSchema
 from tactician.rulesets.contract.helpers import option_dict, option_specs
 from tactician.rulesets.contract.words import EXCHANGE_COLUMNS, EXCHANGE_LEGEND, ExplainWords
 from tactician.rulesets.contract.words import ExplainColumn as C
@@ -132,11 +131,6 @@ class FeClassicContract(RulesetContract):
 
         return muster(state, carried)
 
-
-    def _action_schema(self) -> ActionSchema:
-        from tactician.rulesets.fe_classic.action_schema import ACTION_SCHEMA
-
-        return ACTION_SCHEMA
 
     def _explain_words(self) -> ExplainWords:
         legend = EXCHANGE_LEGEND + (

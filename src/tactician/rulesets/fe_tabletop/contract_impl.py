@@ -30,7 +30,6 @@ from tactician.rulesets.contract import (
     Sheet,
     UnitCheck,
 )
-from tactician.rulesets.contract.actions import ActionSchema
 from tactician.rulesets.contract.helpers import option_dict, option_specs
 from tactician.rulesets.contract.words import EXCHANGE_COLUMNS, EXCHANGE_LEGEND, ExplainWords
 
@@ -153,11 +152,6 @@ class FeTabletopContract(RulesetContract):
 
         return battle_forecast(state, action, rules.options)  # type: ignore[attr-defined]
 
-
-    def _action_schema(self) -> ActionSchema:
-        from tactician.rulesets.fe_tabletop.action_schema import ACTION_SCHEMA
-
-        return ACTION_SCHEMA
 
     def _explain_words(self) -> ExplainWords:
         legend = EXCHANGE_LEGEND + (

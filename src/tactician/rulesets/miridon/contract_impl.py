@@ -32,7 +32,6 @@ from tactician.rulesets.contract import (
     UnitCheck,
     Violation,
 )
-from tactician.rulesets.contract.actions import ActionSchema
 from tactician.rulesets.contract.helpers import (
     entry_name,
     format_value,
@@ -213,11 +212,6 @@ class MiridonContract(RulesetContract):
 
         return muster(state, carried)
 
-
-    def _action_schema(self) -> ActionSchema:
-        from tactician.rulesets.miridon.action_schema import ACTION_SCHEMA
-
-        return ACTION_SCHEMA
 
     def _explain_words(self) -> ExplainWords:
         legend = ("hit: the attack hits; out: the target is knocked out or killed; damage: "

@@ -25,7 +25,6 @@ if TYPE_CHECKING:
         Sheet,
         UnitCheck,
     )
-    from tactician.rulesets.contract.actions import ActionSchema
     from tactician.rulesets.contract.words import ExplainWords
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "tropera"
@@ -186,11 +185,6 @@ class TroperaContract(RulesetContract):
 
         return battle_forecast(state, dict(action), rules)  # type: ignore[arg-type]
 
-
-    def _action_schema(self) -> ActionSchema:
-        from tactician.rulesets.tropera.action_schema import ACTION_SCHEMA
-
-        return ACTION_SCHEMA
 
     def _explain_words(self) -> ExplainWords:
         from tactician.rulesets.contract.words import (

@@ -31,7 +31,6 @@ from tactician.rulesets.contract import (
     UnitCheck,
     Violation,
 )
-from tactician.rulesets.contract.actions import ActionSchema
 from tactician.rulesets.contract.helpers import (
     entry_name,
     error_violations,
@@ -192,11 +191,6 @@ class UesrpgContract(RulesetContract):
 
         return _shared_forecast(battle_forecast(state, dict(action), rules))  # type: ignore[arg-type]
 
-
-    def _action_schema(self) -> ActionSchema:
-        from tactician.rulesets.uesrpg.action_schema import ACTION_SCHEMA
-
-        return ACTION_SCHEMA
 
     def _explain_words(self) -> ExplainWords:
         legend = ("hit: the attack lands past the defence the foe makes; wound: it wounds; "
