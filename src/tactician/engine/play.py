@@ -27,7 +27,7 @@ Two procedures:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -72,12 +72,18 @@ class Logged:
     state: Any
     dice: PhysicalDice | None = None
     steps: list[tuple[Entry, Any]] = field(default_factory=list)
+    # the table's check of an action before the rules see it (the ruleset's action
+    # schema: ``table.actions.checked``), so the engine's actions reach the log in the
+    # one shape a player's do; the engine itself knows no schema
+    check: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
     @property
     def actions(self) -> int:
         return len(self.battle.log)
 
     def apply(self, action: dict[str, Any]) -> Entry:
+        if self.check is not None:
+            action = self.check(action)
         source = None if self.dice is None else ShareOfTableDice(self.dice)
         self.battle, entry, self.state = act(self.battle, self.rules, action, source,
                                              self.state)

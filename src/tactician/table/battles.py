@@ -2,10 +2,11 @@
 describe the board, wherever the battle lives (``battle_places``: a campaign's
 database or a JSON file; starting and opening a file is ``battle_files``).
 
-The log is the single source of truth. Every function here reads the battle once,
-works on immutable values and writes at most once, naming the entry it decided on,
-only when everything it was asked to do was accepted: a command that applies several
-actions (``play_side``) stores them all together or none of them.
+Every action is checked against its ruleset's action schema first (``table.actions``),
+the engine's own too. The log is the single source of truth. Every function here
+reads the battle once, works on immutable values and writes at most once, naming the
+entry it decided on, only when everything it was asked to do was accepted: a command
+that applies several actions (``play_side``) stores them all together or none of them.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from tactician.engine.play import play_phase as engine_phase
 from tactician.errors import TacticianError
 from tactician.rulesets.registry import contract
 from tactician.table import board_cache
+from tactician.table.actions import checked
 from tactician.table.battle_files import Opened, new_battle, open_battle
 from tactician.table.battle_places import FilePlace, Loaded, Place, Step
 
@@ -63,7 +65,8 @@ def perform(
     battle that moved on is refused with ``StaleBattle`` and nothing is applied."""
     opened = _loaded(where, loaded)
     opened.expect(expected_seq)
-    battle, entry, state = act(opened.whole(), opened.rules, action, dice, opened.state)
+    battle, entry, state = act(opened.whole(), opened.rules, checked(opened.ruleset, action),
+                               dice, opened.state)
     opened.place.append(opened, battle, [Step(entry, state)])
     return entry, state
 
@@ -73,7 +76,7 @@ def check(where: Where, action: dict[str, Any], dice: DiceSource | None = None,
     """Refuse ``action`` now, in the rules' own words, if it would be refused; nothing
     is saved and the outcome is not kept (used before asking a player to commit)."""
     opened = _loaded(where, loaded)
-    act(opened.whole(), opened.rules, action, dice, opened.state)
+    act(opened.whole(), opened.rules, checked(opened.ruleset, action), dice, opened.state)
 
 
 def take_back(where: Where, to: int | None = None, phase: bool = False,
@@ -136,7 +139,8 @@ def play_phase(
         raise TacticianError(f"the battle is over ({opened.state.result}: "
                              f"{opened.state.result_reason})")
     rules = contract(opened.ruleset)
-    table = Logged(opened.whole(), opened.rules, opened.state, dice)
+    table = Logged(opened.whole(), opened.rules, opened.state, dice,
+                   check=lambda action: checked(opened.ruleset, action))
     played = engine_phase(table, rules.planner(opened.rules, False),
                           rules.planner(opened.rules, True) if every_side else None)
     if not table.steps:
@@ -174,4 +178,6 @@ def preview_attack(where: Where, action: dict[str, Any],
                    loaded: Loaded | None = None) -> dict[str, Any]:
     """The exact forecast of an attack action in the battle, before committing it."""
     opened = _loaded(where, loaded, whole_log=False)
-    return contract(opened.ruleset).battle_forecast(opened.state, action, opened.rules)
+    return contract(opened.ruleset).battle_forecast(opened.state,
+                                                    checked(opened.ruleset, action),
+                                                    opened.rules)

@@ -25,6 +25,7 @@ from tactician.store import battles as store
 from tactician.store.battles import BattleInfo
 from tactician.store.campaigns import CampaignInfo, get_campaign, list_campaigns
 from tactician.store.database import Database
+from tactician.table.actions import checked
 from tactician.table.battles import decisions_of
 from tactician.table.campaigns import (
     new_campaign,
@@ -138,7 +139,9 @@ def reaches(db: Database, battle_id: int, units: list[str], side: str | None = N
 
 def forecast(db: Database, battle_id: int, action: dict[str, Any]) -> dict[str, Any]:
     opened = open_battle(db, battle_id)
-    return contract(opened.info.ruleset).battle_forecast(opened.state, action, opened.rules)
+    ruleset = opened.info.ruleset
+    return contract(ruleset).battle_forecast(opened.state, checked(ruleset, action),
+                                             opened.rules)
 
 
 def log(db: Database, battle_id: int) -> list[Entry]:
@@ -191,7 +194,8 @@ def play_side(db: Database, battle_id: int, expected_seq: int,
     if acting_players(before):
         raise TacticianError("the players' units have the turn: act with them and end "
                              "the phase first")
-    table = Logged(opened.battle, opened.rules, opened.state, dice)
+    table = Logged(opened.battle, opened.rules, opened.state, dice,
+                   check=lambda action: checked(opened.info.ruleset, action))
     decisions = decisions_of(play_phase(table, ruleset.planner(opened.rules, False)))
     # one transaction, snapshots pinned as every action's are, and the aftermath
     # carried back to the roster when the phase ends the battle

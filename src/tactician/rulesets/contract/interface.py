@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     # annotations only: a command imports the values it uses (a forecast, two)
     from tactician.dice.source import DiceSource
     from tactician.engine.rules import BattleRules, Planner
+    from tactician.rulesets.contract.actions import ActionSchema
     from tactician.rulesets.contract.values import (
         Advancement,
         AdvanceRequest,
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
         Sheet,
         UnitCheck,
     )
+    from tactician.rulesets.contract.words import ExplainWords
 
 
 class Declaration(Protocol):
@@ -54,6 +56,8 @@ class Declaration(Protocol):
 
     @property
     def capabilities(self) -> frozenset[Capability]: ...
+
+    def action_schema(self) -> ActionSchema: ...
 
 
 class RulesetContract(ABC):
@@ -260,6 +264,29 @@ class RulesetContract(ABC):
         """The exact odds of an attack action in the battle; changes nothing."""
         self.require(Capability.BATTLES)
         return self._battle_forecast(state, action, rules)
+
+    def action_schema(self) -> ActionSchema:
+        """Every kind of action the ruleset's battles take: its name, help, keys, an
+        example, who may send it and its stage (``contract.actions``). The table checks
+        every action against it before ``BattleRules.apply`` sees it."""
+        self.require(Capability.BATTLES)
+        return self._action_schema()
+
+    def _action_schema(self) -> ActionSchema:
+        # the registration names it (``registry.Ruleset.actions``): listing rulesets with
+        # their actions reads the declaration without the contract
+        return self.info.action_schema()
+
+    def explain_words(self) -> ExplainWords:
+        """The legend and columns of the AI's scored candidates (``enemy-phase
+        --explain``) in the ruleset's own words (``contract.words``)."""
+        self.require(Capability.AI)
+        return self._explain_words()
+
+    def _explain_words(self) -> ExplainWords:
+        from tactician.rulesets.contract.words import GENERIC
+
+        return GENERIC
 
     def planner(self, rules: BattleRules, every_side: bool = False) -> Planner:
         """The AI for the battle; ``every_side`` lets it play the units the players
