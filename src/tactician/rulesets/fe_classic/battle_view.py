@@ -22,6 +22,7 @@ from tactician.rulesets.fe_classic.battle_sight import shown_units
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit
 from tactician.rulesets.fe_classic.contract_fight import ClassicFight, forecast_report
 from tactician.rulesets.fe_classic.terrain import load_terrain
+from tactician.rulesets.fe_common.battle.turn import turn_left
 
 Tile = tuple[int, int]
 
@@ -118,9 +119,10 @@ def board_view(state: ClassicBattle, reach_unit: str | None = None,
         ids = {u.id for u in shown}
         seen = state.replace_units(*(u.model_copy(update={"position": None})
                                      for u in state.units if u.id not in ids))
-        spots = reach(seen, unit).remaining
+        may_move, may_act = turn_left(state, unit)  # moved, acted: only what is left
+        spots = reach(seen, unit).remaining if may_move else {unit.position: 0}
         longest = max((w.range[1] or max(5, unit.character.stats.pow // 2)
-                       for w in weapons_of(unit)), default=0)
+                       for w in weapons_of(unit)), default=0) if may_act else 0
         width, height = data["width"], data["height"]
         # the unit's allies in sight (a hidden one leaves no gap in a seen foe's reach)
         allies = {u.position for u in shown if u.side == unit.side and u.on_map}
