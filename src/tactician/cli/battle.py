@@ -210,8 +210,8 @@ def render_entry(entry: Any, view: dict[str, Any] | None = None) -> None:
     say(f"#{entry.seq} {entry.summary}")
     for record in entry.records:
         kind = record.get("type")
-        if kind == "move":
-            path = " → ".join(tile_text(t) for t in record.get("path", []))
+        if kind == "move" and record.get("path"):
+            path = " → ".join(tile_text(t) for t in record["path"])
             say(f"  path: {path}; {record.get('spent')} movement spent, "
                 f"{record.get('movement_left')} left")
         elif kind == "attack":

@@ -29,14 +29,15 @@ from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
 from tactician.rulesets.fe_classic import battle_gains, berserk, fight, staves
 from tactician.rulesets.fe_classic.battle_combat import plan_attack, plan_staff, without
-from tactician.rulesets.fe_classic.battle_moves import profile, reach
+from tactician.rulesets.fe_classic.battle_moves import movement, profile, reach
 from tactician.rulesets.fe_classic.battle_phase import phase_start, tick
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit
 from tactician.rulesets.fe_classic.battle_terrain import break_tile, open_door
+from tactician.rulesets.fe_classic.contract_fight import strike_rows
 from tactician.rulesets.fe_common.battle import combat, phases, rescue, result, seize, turn
 from tactician.rulesets.fe_common.character.aid import aid, can_rescue
 from tactician.rulesets.fe_common.compendium import load_fe8
-from tactician.rulesets.fe_common.exchange import ATTACKER, DEFENDER, StrikeRecord
+from tactician.rulesets.fe_common.exchange import ATTACKER, DEFENDER
 
 Tile = tuple[int, int]
 
@@ -113,7 +114,9 @@ def _in_battle(state: ClassicBattle) -> None:
         raise RulesError("deployment first: `deploy`/`withdraw` units, then `start`")
 
 
-def move(state: ClassicBattle, action: Mapping[str, Any]) -> tuple[ClassicBattle, str]:
+def move(state: ClassicBattle, action: Mapping[str, Any]) -> tuple[ClassicBattle, Outcome]:
+    """The move with the path walked and the movement spent and left (002 L167-168
+    "Moving cost is how much movement speed it takes to cross that terrain")."""
     _in_battle(state)
     unit = _unit(state, action)
     turn.check_move(state, unit)
@@ -125,7 +128,11 @@ def move(state: ClassicBattle, action: Mapping[str, Any]) -> tuple[ClassicBattle
         raise RulesError(f"{unit.name} cannot end a move on {to} this turn (MOV "
                          f"{unit.character.mov}; ice carries a unit on: 002 L258-262)")
     moved = turn.after_move(unit, to)
-    return state.replace_units(moved), f"{unit.name} moves to {to}"
+    left = found.remaining[to]
+    return state.replace_units(moved), Outcome(f"{unit.name} moves to {to}", [
+        {"type": "move", "unit": unit.id, "from": list(found.start), "to": list(to),
+         "path": [list(t) for t in path], "spent": movement(state, unit) - left,
+         "movement_left": left}])
 
 
 def _target(state: ClassicBattle, action: Mapping[str, Any], unit: ClassicUnit) -> ClassicUnit:
@@ -155,17 +162,8 @@ def attack(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
     after_a = unit.with_hp(resolved.end.hp[0]).model_copy(update={"equipped": a_weapon.name})
     after_d = target.with_hp(resolved.end.hp[1])
     lines = []
+    strikes = strike_rows(plan, resolved)  # every die and what it decided, as `attack` shows
     records: list[dict[str, Any]] = []
-    for note in resolved.chance.notes:
-        r = note.record
-        if not isinstance(r, StrikeRecord):
-            continue
-        striker = unit if r.side == ATTACKER else target
-        records.append({"type": "strike", "striker": striker.id, "outcome": r.outcome,
-                        "damage": r.damage, "target_hp": r.target_hp,
-                        "weapon_lost": r.weapon_broke,
-                        "dice": [d.faces[0] if len(d.faces) == 1 else list(d.faces)
-                                 for d in note.decisions]})
     if resolved.weapon_lost(ATTACKER):
         after_a = without(after_a, a_weapon.name)
         lines.append(f"{unit.name}'s {a_weapon.name} breaks")
@@ -175,9 +173,9 @@ def attack(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
     after_a = turn.after_standard(after_a, ends_turn=True)  # G2-16: acting ends the turn
     state, fallen = combat.write_back(state.replace_units(after_a, after_d), after_a, after_d,
                                       resolved.end.hp)
-    hits = sum(1 for r in records if r["outcome"] in ("hit", "crit"))
+    hits = sum(1 for r in strikes if r["outcome"] in ("hit", "crit"))
     summary = (f"{unit.name} attacks {target.name} with {a_weapon.name}: "
-               f"{len(records)} strikes, {hits} land; {unit.name} {resolved.end.hp[0]} HP, "
+               f"{len(strikes)} strikes, {hits} land; {unit.name} {resolved.end.hp[0]} HP, "
                f"{target.name} {resolved.end.hp[1]} HP")
     # 001 L5, L123-128: ranks by use and the party's EXP (002 has no growth of its own)
     state, grown = battle_gains.after_fight(state, (unit.id, target.id), plan, resolved, dice)
@@ -185,7 +183,8 @@ def attack(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
     summary = "; ".join([summary, *lines, *fallen, *(g["text"] for g in grown
                                                       if g["type"] != "rank_uses")])
     records.insert(0, {"type": "attack", "unit": unit.id, "target": target.id,
-                       "weapon": a_weapon.name, "distance": plan.distance})
+                       "weapon": a_weapon.name, "distance": plan.distance,
+                       "strikes": strikes})
     return state, Outcome(summary, records)
 
 
@@ -314,8 +313,11 @@ def _play_berserk(state: ClassicBattle, side: str, dice: DiceSource
                 state, outcome = attack(state, step, dice)
                 state = result.settle(state)
                 lines.append(f"{unit.name} is berserk: {outcome.summary}")
+            elif step["type"] == "move":
+                state, moved = move(state, step)
+                lines.append(f"{unit.name} is berserk: {moved.summary}")
             else:
-                state, said = (move if step["type"] == "move" else wait)(state, step)
+                state, said = wait(state, step)
                 lines.append(f"{unit.name} is berserk: {said}")
     return state, lines
 
@@ -333,15 +335,17 @@ def apply(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
         if berserk.is_berserk(actor):
             raise RulesError(f"{actor.name} is berserk ({actor.statuses['berserk']} turns "
                              "left): the engine plays it at the end of its phase")
-    if kind in ("attack", "staff", "end_phase"):
-        if kind == "attack":
+    if kind in ("move", "attack", "staff", "end_phase"):
+        if kind == "move":
+            after, outcome = move(state, action)
+        elif kind == "attack":
             after, outcome = attack(state, action, dice)
         elif kind == "staff":
             after, outcome = staff(state, action, dice)
         else:
             after, outcome = end_phase(state, dice)
         return result.settle(after), outcome
-    simple = {"deploy": deploy, "withdraw": withdraw, "move": move, "seize": do_seize,
+    simple = {"deploy": deploy, "withdraw": withdraw, "seize": do_seize,
               "wait": wait, "open": do_open, "break": do_break, "rescue": do_rescue,
               "drop": do_drop}
     if kind == "start":
@@ -349,7 +353,7 @@ def apply(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
     elif kind in simple:
         after, summary = simple[str(kind)](state, action)
     else:
-        known = ", ".join(sorted([*simple, "start", "attack", "staff", "end_phase"]))
+        known = ", ".join(sorted([*simple, "start", "move", "attack", "staff", "end_phase"]))
         raise RulesError(f"unknown action {kind!r}; fe-classic actions: {known}")
     return result.settle(after), Outcome(summary, [{"type": str(kind), **{
         k: v for k, v in action.items() if k != "type"}}])
