@@ -56,9 +56,9 @@ def _render(title: str, found: list[dict[str, Any]], with_kind: bool = False) ->
 def list_command(
     kind: Annotated[str | None, typer.Argument(help="Kind of entry (omit: list the kinds).")]
     = None,
-    search: Annotated[str | None, typer.Option("--search", "-s",
-                                               help="Only entries whose text holds this.")]
-    = None,
+    search: Annotated[str | None, typer.Option(
+        "--search", "-s", help="Only entries with a value that holds this (any letter "
+        "case; a yes/no field counts as its name when yes).")] = None,
     ruleset: RulesetOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
