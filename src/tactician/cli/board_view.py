@@ -216,7 +216,7 @@ def legend_table(view: dict[str, Any], marks: dict[str, str] | None = None) -> T
         table.add_row(
             marks.get(unit["id"], "?"),
             unit["id"],
-            unit["name"].removesuffix(f" ({unit['id']})"),  # the id is beside it
+            unit["name"],
             side,
             f"{unit['hp']}/{unit['max_hp']}",
             unit.get("equipped") or "-",
