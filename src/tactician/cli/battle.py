@@ -26,6 +26,7 @@ import typer
 
 from tactician.cli.board_view import tile_text
 from tactician.cli.output import console, emit, plain, refusals
+from tactician.counted import counted
 
 app = typer.Typer(
     help="Play a battle on a map: create it, show the board, move, attack with exact "
@@ -347,7 +348,7 @@ def _created(label: str, head_line: str, ruleset: str, battle: Any, board: dict[
     def render() -> None:
         from tactician.cli.board_view import render_board
 
-        say(f"{head_line}: {ruleset}, seed {battle.seed}, {len(board['units'])} units, "
+        say(f"{head_line}: {ruleset}, seed {battle.seed}, {counted(len(board['units']), 'unit')}, "
             f"sides {' then '.join(board['sides'])}")
         if battle.options:
             say("Rulings: " + ", ".join(battle.options))
@@ -748,7 +749,7 @@ def _render_decisions(side: str, decisions: list[dict[str, Any]], after: dict[st
         for entry in decision.get("entries", []):
             say(f"  #{entry['seq']} {entry['summary']}")
         if explain and who:
-            say(f"  {decision.get('candidates_scored', 0)} candidates scored")
+            say(f"  {counted(decision.get('candidates_scored', 0), 'candidate')} scored")
             best = decision.get("best", [])[:max(0, top)]
             if best:
                 table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1, 0, 0))
@@ -809,7 +810,7 @@ def log_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None
         seeded = sum(1 for e in entries if e.dice_source == "seeded")
 
         def render() -> None:
-            say(f"{place.label}: seed {whole.seed}, {len(entries)} entries "
+            say(f"{place.label}: seed {whole.seed}, {counted(len(entries), 'entry')} "
                 f"({seeded} on seeded dice, {physical} on the table's dice)", "bold")
             for entry in entries:
                 say(f"#{entry.seq} {entry.summary}")
@@ -872,7 +873,7 @@ def replay_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = N
 
             for entry in entries:
                 say(f"#{entry.seq} {entry.summary}")
-            say(f"Replay matches: {len(entries)} entries on their recorded dice; chain "
+            say(f"Replay matches: {counted(len(entries), 'entry')} on their recorded dice; chain "
                 f"verified, head {head(whole)}.")
             render_board(board)
 

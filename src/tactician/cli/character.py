@@ -24,6 +24,7 @@ import typer
 
 from tactician.cli.output import emit, print_json, refusals
 from tactician.cli.sheet_view import render_sections, render_sheet
+from tactician.counted import counted
 
 app = typer.Typer(
     help="Check, show and advance (level up) characters of any ruleset (--ruleset).",
@@ -91,7 +92,7 @@ def create_command(
                             "problems": problems,
                             "violations": [vars(v) for v in verdict.violations]})
             else:
-                sys.stderr.write(f"error: {file}: {len(problems)} rule problem(s):\n")
+                sys.stderr.write(f"error: {file}: {counted(len(problems), 'rule problem')}:\n")
                 for problem in problems:
                     sys.stderr.write(f"  - {problem}\n")
             raise typer.Exit(2)
@@ -459,8 +460,9 @@ def _care(name: str, kind: str, details: dict[str, Any], healer: str | None,
                           markup=False, highlight=False)
             carried = data["carried"]
             if "hp" in carried:
-                out.print(f"{name}: {carried['hp']} HP, {len(carried.get('wounds', []))} "
-                          "wound(s) on the roster", markup=False, highlight=False)
+                wounds = counted(len(carried.get("wounds", [])), "wound")
+                out.print(f"{name}: {carried['hp']} HP, {wounds} on the roster",
+                          markup=False, highlight=False)
 
         emit(data, as_json, render)
 
@@ -481,7 +483,7 @@ def _supply(name: str, move: str, item: str, campaign: str | None, db: str | Non
 
             words = "to" if move == "deposit" else "from"
             console().print(f"{name}: {item} {words} the party's Supply "
-                            f"({len(data['supply'])} items there now)",
+                            f"({counted(len(data['supply']), 'item')} there now)",
                             markup=False, highlight=False, soft_wrap=True)
 
         emit(data, as_json, render)

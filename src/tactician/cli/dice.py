@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from tactician.cli.output import emit, refusals, say_styled
+from tactician.counted import counted
 
 if TYPE_CHECKING:
     from tactician.dice.notation import RollOutcome
@@ -67,10 +68,10 @@ def _render(outcome: RollOutcome, seed: int | None, unused: list[int]) -> None:
     if seed is not None:
         say_styled([(f"seed {seed} (repeat with --seed {seed})", "dim")])
     else:
-        say_styled([("rolled with the dice supplied in --rolls", "dim")])
+        say_styled([("rolled with the table's dice (--rolls)", "dim")])
     if unused:
         listed = ", ".join(str(value) for value in unused)
-        sys.stderr.write(f"note: {len(unused)} supplied roll(s) not used: {listed}\n")
+        sys.stderr.write(f"note: {counted(len(unused), 'supplied roll')} not used: {listed}\n")
 
 
 def struck(breakdown: str, statuses: list[str], values: list[int]) -> list[tuple[str, str]]:

@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tactician.counted import counted
 from tactician.engine.rules import Token
 
 
@@ -45,7 +46,7 @@ class Objective(BaseModel):
             "rout": f"rout {self.enemy or 'the enemy'}",
             "defeat": f"defeat {self.unit}",
             "seize": f"seize {self.tile}",
-            "survive": f"survive {self.rounds} rounds",
+            "survive": f"survive {counted(self.rounds or 0, 'round')}",
             "defend": f"hold {self.tile}",
             "lose_unit": f"{self.unit} falls",
         }[self.kind]

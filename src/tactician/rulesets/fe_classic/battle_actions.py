@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tactician.counted import counted
 from tactician.dice.source import DiceSource
 from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
@@ -102,11 +103,11 @@ def start(state: ClassicBattle) -> tuple[ClassicBattle, str]:
     deployed = [u for u in state.units if u.side == first and u.on_map]
     limit = state.deployment.limit
     if limit is not None and len(deployed) > limit:
-        raise RulesError(f"{len(deployed)} units deployed; the scenario allows {limit} "
+        raise RulesError(f"{counted(len(deployed), 'unit')} deployed; the scenario allows {limit} "
                          "(002 L15-16); withdraw some")
     # the pool units left out leave the battle
     begun = state.model_copy(update={"stage": "battle"})
-    return begun, f"the battle begins: {len(deployed)} units deployed"
+    return begun, f"the battle begins: {counted(len(deployed), 'unit')} deployed"
 
 
 def _in_battle(state: ClassicBattle) -> None:
@@ -175,7 +176,8 @@ def attack(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
                                       resolved.end.hp)
     hits = sum(1 for r in strikes if r["outcome"] in ("hit", "crit"))
     summary = (f"{unit.name} attacks {target.name} with {a_weapon.name}: "
-               f"{len(strikes)} strikes, {hits} land; {unit.name} {resolved.end.hp[0]} HP, "
+               f"{counted(len(strikes), 'strike')}, {hits} land{'s' if hits == 1 else ''}; "
+               f"{unit.name} {resolved.end.hp[0]} HP, "
                f"{target.name} {resolved.end.hp[1]} HP")
     # 001 L5, L123-128: ranks by use and the party's EXP (002 has no growth of its own)
     state, grown = battle_gains.after_fight(state, (unit.id, target.id), plan, resolved, dice)
@@ -207,7 +209,7 @@ def staff(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
     what = f"{target.name} is put to {plan.status}" if plan.status == "sleep" else \
         f"{target.name} is {plan.status}{'d' if plan.status == 'silence' else 'ed'}"
     summary = (f"{unit.name} uses {staff_name} on {target.name} ({plan.chance}%): "
-               + (f"{what} for {plan.turns} turns" if landed else "it fails"))
+               + (f"{what} for {counted(plan.turns, 'turn')}" if landed else "it fails"))
     return state, Outcome(summary, [{"type": "staff", "unit": unit.id, "target": target.id,
                                      "staff": staff_name, "chance": plan.chance,
                                      "landed": landed, "status": plan.status}])

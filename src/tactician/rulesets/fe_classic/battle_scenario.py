@@ -34,6 +34,7 @@ from pathlib import Path
 
 from pydantic import Field
 
+from tactician.counted import word_for
 from tactician.engine.objectives import Objective
 from tactician.engine.roster import Placement as BasePlacement
 from tactician.engine.roster import UnitsFile as BaseUnitsFile
@@ -109,7 +110,8 @@ def _deployment(raw: dict[str, object] | None, board: Board, where: str) -> Depl
         return Deployment()
     unknown = sorted(set(raw) - {"limit", "area"})
     if unknown:
-        raise ContentError(f"{where}: deploy: unknown key(s) {', '.join(unknown)}; "
+        raise ContentError(f"{where}: deploy: unknown {word_for(len(unknown), 'key')} "
+                           f"{', '.join(unknown)}; "
                            "give limit and area")
     try:
         deployment = Deployment.model_validate(raw)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tactician.counted import counted
 from tactician.errors import RulesError
 from tactician.grid.ranges import manhattan
 from tactician.rulesets.fe_classic import fight
@@ -46,9 +47,11 @@ def briefing_lines(state: ClassicBattle) -> list[str]:
     if state.stage == "setup":
         limit = state.deployment.limit
         pool = [u.name for u in state.units if u.side == state.sides[0] and not u.deployed]
-        lines.append(f"Set-up: deploy up to {limit if limit else 'every'} unit(s) in the area "
-                     f"({len(state.deployment.area)} tiles); Lords are fixed; in the pool: "
-                     f"{', '.join(pool) or 'no one'}; then `battle act <unit> start`")
+        most = counted(limit, "unit") if limit else "every unit"
+        area = counted(len(state.deployment.area), "tile")
+        lines.append(f"Set-up: deploy up to {most} in the area ({area}); Lords are fixed; "
+                     f"in the pool: {', '.join(pool) or 'no one'}; then `battle act <unit> "
+                     "start`")
     return lines
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tactician.counted import counted
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
 from tactician.rulesets.contract import Combatant as Entry
@@ -244,7 +245,7 @@ def _staff_attack(p: staves.StaffPlan, dice: DiceSource) -> dict[str, Any]:
                       for d in chance.decisions],
             "outcome": "hit" if landed else "miss", "damage": 0, "target_hp": p.target.hp,
             "weapon_broke": False,
-            "effects": [f"{p.status} for {p.turns} turns ({staff})"] if landed else [],
+            "effects": [f"{p.status} for {counted(p.turns, 'turn')} ({staff})"] if landed else [],
         }],
         "hp": {p.user.name: p.user.hp, p.target.name: p.target.hp},
         "critically_wounded": [],
