@@ -16,7 +16,6 @@ commands so that ``tactician roll`` starts fast.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -63,7 +62,9 @@ RollsOpt = Annotated[
     typer.Option(
         "--rolls",
         help="The table's own dice instead of the battle's seeded stream, in the order the "
-        "rules ask (an attack: one d100 per attack roll, two under True Hit).",
+        "rules ask (an attack: one d100 per attack roll, two under True Hit); or 'ask': "
+        "on a terminal, each die asked for as it is needed (and the rest, when given "
+        "values run out). The action is saved once every die is in.",
     ),
 ]
 
@@ -121,12 +122,11 @@ def the_campaign(opened: Any, name: str | None) -> Any:
 
 
 def _physical(rolls: str | None) -> Any:
-    """A fresh ``PhysicalDice`` for ``--rolls`` (None: the battle's seeded stream)."""
-    if rolls is None:
-        return None
-    from tactician.dice.source import PhysicalDice, parse_rolls
+    """The table's dice for ``--rolls`` (None: the battle's seeded stream); on a
+    terminal each die still needed is asked for (``cli.table_dice``)."""
+    from tactician.cli.table_dice import table_dice
 
-    return PhysicalDice(parse_rolls(rolls))
+    return table_dice(rolls)
 
 
 def parse_value(raw: str) -> Any:
@@ -216,7 +216,7 @@ def render_entry(entry: Any, view: dict[str, Any] | None = None) -> None:
             say(f"  path: {path}; {record.get('spent')} movement spent, "
                 f"{record.get('movement_left')} left")
         elif kind == "attack":
-            say("Dice: " + ("physical (your --rolls)" if entry.physical
+            say("Dice: " + ("physical (the table's)" if entry.physical
                             else "seeded from the battle's seed"))
             hp = _hp_after(view, entry.action, record) if view else {}
             render_attack({"strikes": record.get("strikes", []), "hp": hp,
@@ -575,16 +575,28 @@ def can_ask() -> bool:
     """Whether a person can answer "Commit this attack?": standard input is a
     terminal. Piped or closed input is refused with a hint to pass ``--yes``
     rather than read as "no" (``typer.confirm`` would abort with exit code 1)."""
-    return sys.stdin is not None and sys.stdin.isatty()
+    from tactician.cli import table_dice
+
+    return table_dice.can_ask()
 
 
 def _rehearse(place: Any, action: dict[str, Any], rolls: str | None, loaded: Any) -> None:
     """Refuse an attack the rules would refuse (unit already acted, wrong phase, an
     ally, bad --rolls) in the rules' own words before the forecast and the question;
-    nothing is saved."""
+    nothing is saved. Dice to be asked for at the table are not asked for here: the
+    rehearsal uses the values given, and stops where they run out."""
+    from tactician.dice.asked import AskedDice
+    from tactician.dice.source import PhysicalDice
+    from tactician.errors import NeedRoll
     from tactician.table.battles import check
 
-    check(place, action, _physical(rolls), loaded)
+    dice = _physical(rolls)
+    asked = isinstance(dice, AskedDice)
+    try:
+        check(place, action, PhysicalDice(list(dice.values)) if asked else dice, loaded)
+    except NeedRoll:
+        if not asked:
+            raise
 
 
 @app.command("attack")
@@ -784,7 +796,7 @@ def dice_line(entry: Any) -> str | None:
     if not entry.dice:
         return None
     if entry.physical:
-        return f"physical dice: {dice_text(entry.dice)} (the table's, from --rolls)"
+        return f"physical dice: {dice_text(entry.dice)} (the table's: --rolls or asked)"
     return f"seeded dice: {dice_text(entry.dice)} (the battle's seed, stream {entry.stream})"
 
 

@@ -317,16 +317,17 @@ def register(app: typer.Typer) -> None:
         defence: Defence = None,
         seed: Annotated[int | None, typer.Option(help="Seed for reproducible dice.")] = None,
         rolls: Annotated[
-            str | None, typer.Option(help="The table's own dice, in the order asked.")
+            str | None, typer.Option(help="The table's own dice, in the order asked; or "
+                                     "'ask': on a terminal, each die asked for as needed.")
         ] = None,
         as_json: Json = False,
     ) -> None:
         """Resolve an attack, printing every roll and its effect."""
-        from tactician.dice.source import make_source
+        from tactician.cli.table_dice import dice_source
         from tactician.table.fights import attack
 
         with refusals(as_json):
-            dice = make_source(seed, rolls)
+            dice = dice_source(seed, rolls)
             report = attack(_request(**_fight_arguments(locals())), dice)
             emit(report, as_json, lambda: render_attack(report))
 
