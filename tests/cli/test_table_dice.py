@@ -106,7 +106,7 @@ def test_without_a_terminal_ask_is_refused_naming_the_first_roll(ambush: Path) -
                                  "ask", "-b", str(ambush)])
     assert result.exit_code == 2
     assert ("roll #1 must be a d100 (Aela attacks Bandit 1 with Longsword (vs 62)); add it "
-            "to --rolls (--rolls ask asks for each die on a terminal") in result.stderr
+            "to --rolls (asking for each die, --rolls ask, needs a terminal") in result.stderr
     assert ambush.read_bytes() == before
     short = runner.invoke(app, ["battle", "attack", "aela", "bandit-1", "--yes", "--rolls",
                                 "10", "-b", str(ambush)])
@@ -175,3 +175,24 @@ def test_an_enemy_phase_asks_as_the_engine_plays_and_saves_the_whole_phase_once(
     log = json.loads(_ok("battle", "log", "--json", "-b", str(ambush)))["entries"]
     drawn = [d["value"] for e in log[6:] for d in e["dice"]]
     assert drawn == [30, 80, 4, 50, 50] and all(e["physical"] for e in log[6:])
+
+
+def test_tactician_rolls_ask_is_rolls_ask_for_the_whole_evening(
+    ambush: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TACTICIAN_ROLLS", "ask")
+    term = Terminal("battle", "attack", "aela", "bandit-1", "--yes", "-b", str(ambush),
+                    cwd=tmp_path, env={"TACTICIAN_CACHE_DIR": str(tmp_path / "cache")})
+    _asked(term, 1, 100, "Aela attacks Bandit 1", "70")  # a miss: no more dice
+    assert term.finish() == 0, term.seen
+    assert json.loads(_ok("battle", "log", "--json", "-b", str(ambush)))["entries"][-1][
+        "physical"]
+    piped = runner.invoke(app, ["roll", "2d6"])  # no terminal: refused, naming the die
+    assert piped.exit_code == 2 and "roll #1 must be a d6 (2d6)" in piped.stderr
+    seeded = runner.invoke(app, ["roll", "2d6", "--seed", "3"])  # a seed: the stream
+    assert seeded.exit_code == 0 and "seed 3" in seeded.stdout
+    monkeypatch.setenv("TACTICIAN_ROLLS", "4,5")
+    wrong = runner.invoke(app, ["roll", "2d6"])
+    assert wrong.exit_code == 2 and "TACTICIAN_ROLLS='4,5': it takes only 'ask'" in wrong.stderr
+    monkeypatch.setenv("TACTICIAN_ROLLS", "")
+    assert runner.invoke(app, ["roll", "2d6"]).exit_code == 0

@@ -11,6 +11,10 @@ Every command that rolls takes ``--rolls``:
   moment the procedure needs it, the prompt naming the die and what it decides
   (``Roll #2: d100 for Bandit defends (parry, vs 45):``). Without a terminal it is
   refused with the roll needed first.
+- ``TACTICIAN_ROLLS=ask`` in the environment is ``--rolls ask`` for every command
+  that rolls and is given neither ``--rolls`` nor ``--seed``: a whole evening on
+  the table's dice without a flag on each command (empty or unset: the seeded
+  stream).
 
 An answer is checked against its die (``00`` is 100 on a d100) and asked again
 when it is not a face of that die; one answer may hold several results
@@ -24,6 +28,7 @@ Imports the standard library only at its top: ``roll`` imports it on every run.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -32,6 +37,7 @@ if TYPE_CHECKING:
     from tactician.dice.source import DiceSource, PhysicalDice
 
 ASK = "ask"
+ENVIRONMENT = "TACTICIAN_ROLLS"
 
 
 def can_ask() -> bool:
@@ -44,11 +50,14 @@ def asking(rolls: str | None) -> bool:
     return rolls is not None and rolls.strip().casefold() == ASK
 
 
-def table_dice(rolls: str | None) -> PhysicalDice | None:
-    """The table's dice for ``--rolls`` (None: not given, the seeded stream): the given
+def table_dice(rolls: str | None, seeded: bool = False) -> PhysicalDice | None:
+    """The table's dice for ``--rolls``, or for ``TACTICIAN_ROLLS=ask`` when ``--rolls``
+    is not given and no ``--seed`` is (``seeded``); None: the seeded stream. The given
     values, then on a terminal each further die asked for (see the module docstring)."""
     if rolls is None:
-        return None
+        rolls = None if seeded else _from_environment()
+        if rolls is None:
+            return None
     from tactician.dice.asked import AskedDice, UnaskedDice
     from tactician.dice.source import PhysicalDice, parse_rolls
 
@@ -61,12 +70,25 @@ def table_dice(rolls: str | None) -> PhysicalDice | None:
 def dice_source(seed: int | None, rolls: str | None) -> DiceSource:
     """``table_dice`` when ``--rolls`` is given, else a stream seeded by ``seed`` (a
     random seed, reported, when none is given)."""
-    physical = table_dice(rolls)
+    physical = table_dice(rolls, seeded=seed is not None)
     if physical is not None:
         return physical
     from tactician.dice.source import make_source
 
     return make_source(seed, None)
+
+
+def _from_environment() -> str | None:
+    """``TACTICIAN_ROLLS``: ``ask`` for the whole evening, or unset (or empty)."""
+    value = os.environ.get(ENVIRONMENT, "").strip()
+    if not value:
+        return None
+    if value.casefold() != ASK:
+        from tactician.errors import DiceError
+
+        raise DiceError(f"{ENVIRONMENT}={value[:20]!r}: it takes only 'ask' (each die asked "
+                        "for at the table); give dice values with --rolls")
+    return ASK
 
 
 class TablePrompt:
@@ -100,8 +122,8 @@ class TablePrompt:
         from tactician.errors import DiceError
 
         while True:
-            self._write(prompt)
-            try:
+            try:  # the prompt written and its answer read, Ctrl-C at any moment between
+                self._write(prompt)
                 line = self._read()
             except KeyboardInterrupt:
                 self._write("\n")

@@ -47,13 +47,13 @@ class AskedDice(PhysicalDice):
 
 
 class NoTerminal(NeedRoll):
-    """``--rolls ask`` where no one can answer: the roll needed next, as ``NeedRoll``
-    names it, and why it was not asked for."""
+    """``--rolls ask`` (or ``TACTICIAN_ROLLS=ask``) where no one can answer: the roll
+    needed next, as ``NeedRoll`` names it, and why it was not asked for."""
 
     def __init__(self, index: int, sides: int, purpose: str) -> None:
         super().__init__(index, sides, purpose)
-        Exception.__init__(self, f"{self} (--rolls ask asks for each die on a terminal; "
-                                 "standard input is not one)")
+        Exception.__init__(self, f"{self} (asking for each die, --rolls ask, needs a "
+                                 "terminal; standard input is not one)")
 
 
 @dataclass
