@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 import typer
 
 from tactician.cli.output import emit, refusals, say_styled
-from tactician.counted import counted
 
 if TYPE_CHECKING:
     from tactician.dice.notation import RollOutcome
@@ -73,6 +72,8 @@ def _render(outcome: RollOutcome, seed: int | None, unused: list[int]) -> None:
         say_styled([("rolled with the table's dice (--rolls)", "dim")])
     if unused:
         listed = ", ".join(str(value) for value in unused)
+        from tactician.counted import counted  # only a roll with rolls left over needs it
+
         sys.stderr.write(f"note: {counted(len(unused), 'supplied roll')} not used: {listed}\n")
 
 
