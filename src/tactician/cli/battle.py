@@ -692,7 +692,8 @@ def enemy_phase_command(
     Refused in a phase whose units the players command (units without an enemy
     tier) unless --any-side is given. The whole phase is saved in one write at the
     end: if --rolls run out or one is refused, nothing is saved (add the roll asked
-    for and run it again: the engine plays the same moves on the same dice).
+    for and run it again: the engine plays the same moves on the same dice). On a
+    terminal, --rolls ask asks for each die as the engine's play needs it.
     """
     from tactician.errors import NeedRoll, TacticianError
     from tactician.table.battles import load, play_phase, view
@@ -808,7 +809,8 @@ def _log_entry_json(entry: Any) -> dict[str, Any]:
 def log_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
                 as_json: JsonOpt = False) -> None:
     """Every entry of the log with every die it drew, and whose dice they were: the
-    table's (physical, from --rolls) or the battle's seeded stream. The log is
+    table's (physical: --rolls, or asked for on a terminal) or the battle's seeded
+    stream. The log is
     verified first (sequence, seeded dice, hash chain); the head hash printed last
     changes if any entry is ever edited."""
     from tactician.engine.chain import head
