@@ -16,7 +16,8 @@ command goes through ``tactician.table.sheets``; nothing here knows a ruleset.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -241,6 +242,35 @@ class _Asker:
         typer.echo(text, err=True)
 
 
+def _asker(interactive: bool, as_json: bool) -> _Asker | None:
+    """Who answers the step's choices: the person at the terminal (or, with
+    ``--interactive``, whatever standard input gives); else nobody, and a choice the
+    flags do not give is refused (the engine never chooses for the player)."""
+    from tactician.cli.battle import can_ask
+
+    return _Asker(as_json) if interactive or can_ask() else None
+
+
+@contextmanager
+def _choice_hint(dice: Any, preview: bool) -> Iterator[None]:
+    """A refused choice (``NeedChoice``) says how to give it on the same dice."""
+    from tactician.dice.source import SeededDice
+    from tactician.errors import NeedChoice
+
+    try:
+        yield
+    except NeedChoice as exc:
+        hints = []
+        if dice.draws:
+            hints.append(f"--seed {dice.seed} rolls the same dice again"
+                         if isinstance(dice, SeededDice) else "give the same --rolls again")
+        if preview:
+            hints.append("--out NEW.yaml or --in-place asks on a terminal")
+        raise NeedChoice([(name, line) for name, line in zip(exc.names, exc.problems,
+                                                               strict=True)]
+                         + ([("", "; ".join(hints))] if hints else [])) from None
+
+
 def _choices(named: dict[str, str | None], pairs: list[str]) -> dict[str, str]:
     from tactician.errors import TacticianError
 
@@ -274,7 +304,9 @@ def advance_command(
     option: Annotated[list[str], typer.Option(
         "--option", "-o", help="Ruling name=value, e.g. stat_cap_after_creation=30.")] = [],  # noqa: B006
     interactive: Annotated[bool, typer.Option(
-        "--interactive", help="Prompt for the picks and anything else the step needs.")] = False,
+        "--interactive", help="Ask every choice the step needs from standard input even "
+        "when it is no terminal (a terminal is asked anyway); a unit file needs --out or "
+        "--in-place to keep the answers.")] = False,
     out: Annotated[Path | None, typer.Option(help="Write the advanced character here.")] = None,
     in_place: Annotated[bool, typer.Option(
         "--in-place", help="Overwrite FILE (atomically).")] = False,
@@ -282,7 +314,9 @@ def advance_command(
     as_json: JsonOpt = False,
 ) -> None:
     """Advance a character one step (a level-up), showing every die; writes only with
-    --out or --in-place, keeping the file's comments and mode."""
+    --out or --in-place, keeping the file's comments and mode. A choice the player makes
+    (which stats rise) is asked on a terminal, else taken from --pick/--choose, else
+    refused with its values (exit 2, nothing written)."""
     from tactician.dice.source import make_source
     from tactician.errors import DiceError, RulesError
     from tactician.table.sheets import AdvanceRequest, advance, check
@@ -298,13 +332,21 @@ def advance_command(
             _advance_on_roster(str(file), chosen, option, interactive, seed, rolls, campaign,
                                db, as_json)
             return
+        target = file if in_place else out
+        if interactive and target is None:
+            raise RulesError(f"--interactive: nothing would keep the answers; add --out "
+                             f"NEW.yaml or --in-place to write {file.name} advanced")
         ruleset = _ruleset(ruleset)
         verdict = check(ruleset, file)
         if not verdict.valid:
             raise RulesError([str(v) for v in verdict.violations])
-        request = AdvanceRequest(chosen, tuple(option), _Asker(as_json) if interactive else None)
+        # a file is asked only when the answers are kept (--out or --in-place); a
+        # preview without them takes its choices from the flags or is refused
+        request = AdvanceRequest(chosen, tuple(option),
+                                 _asker(interactive, as_json) if target else None)
         dice = make_source(seed, rolls)
-        result = advance(ruleset, file, request, dice, file if in_place else out)
+        with _choice_hint(dice, target is None):
+            result = advance(ruleset, file, request, dice, target)
         written = str(result.written) if result.written is not None else None
         data = {"dice": result.dice, "report": dict(result.advancement.report),
                 "written": written}
@@ -321,8 +363,10 @@ def _advance_on_roster(name: str, chosen: dict[str, str], option: list[str],
 
     opened, where = _roster(db, campaign)
     try:
-        request = AdvanceRequest(chosen, tuple(option), _Asker(as_json) if interactive else None)
-        result = advance_character(opened, where, name, request, make_source(seed, rolls))
+        request = AdvanceRequest(chosen, tuple(option), _asker(interactive, as_json))
+        dice = make_source(seed, rolls)
+        with _choice_hint(dice, False):
+            result = advance_character(opened, where, name, request, dice)
     finally:
         opened.close()
     label = f"roster of {where.name!r}"

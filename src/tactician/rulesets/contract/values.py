@@ -207,6 +207,9 @@ class Examples:
     corruptions: tuple[Corruption, ...] = ()
     # ``Capability.CREATION``: the choices of a few new characters (name in "name")
     creations: tuple[Mapping[str, str], ...] = ()
+    # ``Capability.ADVANCEMENT``: the choices an example unit's step is given where the
+    # player would choose (the engine never does: without them it is ``NeedChoice``)
+    advance_choices: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

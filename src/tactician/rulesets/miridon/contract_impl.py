@@ -238,6 +238,7 @@ class MiridonContract(RulesetContract):
                               (skirmish / "crew.yaml", skirmish / "raiders.yaml"), seed=1,
                               step_bound=600),
             ),
+            advance_choices={"grant_points": "1"},
             corruptions=(
                 Corruption("missing field", gogo, ("class",), DELETE, "class"),
                 Corruption("wrong type", gogo, ("mutations",), 7, "mutations"),

@@ -220,6 +220,7 @@ class TroperaContract(RulesetContract):
                               (battle / "keep-party.yaml", battle / "keep-garrison.yaml"),
                               seed=3),
             ),
+            advance_choices={"pick": "highest"},
             corruptions=(
                 Corruption("missing field", aria, ("name",), DELETE, "name"),
                 Corruption("wrong type", aria, ("points", "str"), "many", "points.str"),
