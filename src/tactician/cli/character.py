@@ -236,7 +236,8 @@ class _Asker:
             render_sections(sections)
 
     def ask(self, question: str) -> str:
-        return str(typer.prompt(question, err=self.as_json))
+        # an empty answer is an answer (a default, or "none"): the rules judge it
+        return str(typer.prompt(question, default="", show_default=False, err=self.as_json))
 
     def warn(self, text: str) -> None:
         typer.echo(text, err=True)
@@ -410,10 +411,14 @@ def new_command(
     = None,
     option: Annotated[list[str], typer.Option(
         "--option", "-o", help="Ruling name=value.")] = [],  # noqa: B006
+    interactive: Annotated[bool, typer.Option(
+        "--interactive", help="Ask every choice the flags do not give from standard input "
+        "even when it is no terminal (a terminal is asked anyway).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Build a new character by the ruleset's creation rules (dice rolled and shown,
-    or the table's with --rolls) and write it to --out."""
+    or the table's with --rolls) and write it to --out. A choice the flags do not give
+    is asked on a terminal, else refused by name (`character choices --new`)."""
     from tactician.dice.source import make_source
     from tactician.errors import DiceError
     from tactician.table.sheets import AdvanceRequest, create
@@ -422,8 +427,8 @@ def new_command(
         if seed is not None and rolls is not None:
             raise DiceError("give --seed or --rolls, not both")
         chosen = _choices({"class": klass}, choose)
-        result = create(_ruleset(ruleset), name, AdvanceRequest(chosen, tuple(option)),
-                        make_source(seed, rolls), out)
+        request = AdvanceRequest(chosen, tuple(option), _asker(interactive, as_json))
+        result = create(_ruleset(ruleset), name, request, make_source(seed, rolls), out)
         written = str(out)
         data = {"dice": result.dice, "report": dict(result.advancement.report),
                 "written": written}

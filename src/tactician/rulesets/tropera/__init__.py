@@ -19,6 +19,7 @@ RULESET = Ruleset(
     implementation="tactician.rulesets.tropera.contract_impl:TroperaContract",
     capabilities=frozenset({
         Capability.ADVANCEMENT,
+        Capability.CREATION,
         Capability.COMPENDIUM,
         Capability.FIGHTS,
         Capability.MULTI_TARGET,
