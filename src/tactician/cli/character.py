@@ -460,6 +460,29 @@ app.command("advance")(advance_command)
 app.command("level-up", help="Alias of `advance`.")(advance_command)
 
 
+@app.command("promote")
+def promote_command(
+    file: Annotated[Path, typer.Argument(help="Unit file (YAML), or a character of the "
+                                         "current campaign's roster.")],
+    to: Annotated[str, typer.Option("--to", help="The class to promote to.")],
+    skills: Annotated[str | None, typer.Option(
+        help="The whole new list of skills, where the new tier has more (001 L90).")] = None,
+    ruleset: RulesetOpt = None,
+    option: Annotated[list[str], typer.Option(
+        "--option", "-o", help="Ruling name=value, e.g. promotion_min_level=5.")] = [],  # noqa: B006
+    out: Annotated[Path | None, typer.Option(help="Write the promoted character here.")]
+    = None,
+    in_place: Annotated[bool, typer.Option(
+        "--in-place", help="Overwrite FILE (atomically).")] = False,
+    campaign: CampaignOpt = None, db: DbOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Promote a character to a new class (a step of `advance`: --choose promote=CLASS),
+    by the ruleset's rules; writes like `advance`."""
+    choose = [f"promote={to}", *([f"skills={skills}"] if skills is not None else [])]
+    advance_command(file, ruleset, None, None, None, None, None, None, None, choose, option,
+                    False, out, in_place, campaign, db, as_json)
+
+
 # --- care between battles (a campaign's roster) -----------------------------------------
 
 SeedOpt = Annotated[int | None, typer.Option(help="Seed for the dice (printed).")]

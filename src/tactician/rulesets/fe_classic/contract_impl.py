@@ -67,6 +67,11 @@ class FeClassicContract(RulesetContract):
 
         return advance(load_unit(path), request, dice, "fe-classic", ClassicOptions())
 
+    def _advancement_choices(self) -> list[ChoiceSpec]:
+        from tactician.rulesets.fe_common.character.advance import CHOICES
+
+        return list(CHOICES)
+
     def _creation_choices(self) -> list[ChoiceSpec]:
         from tactician.rulesets.fe_common.character.new_character import CHOICES
 

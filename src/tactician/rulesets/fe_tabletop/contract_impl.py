@@ -89,6 +89,11 @@ class FeTabletopContract(RulesetContract):
 
         return check(path, request, dice)
 
+    def _advancement_choices(self) -> list[ChoiceSpec]:
+        from tactician.rulesets.fe_common.character.advance import CHOICES
+
+        return list(CHOICES)
+
     def _creation_choices(self) -> list[ChoiceSpec]:
         from tactician.rulesets.fe_common.character.new_character import CHOICES
 
