@@ -19,6 +19,7 @@ from tactician.rulesets.fe_classic.options import ClassicOptions
 from tactician.rulesets.fe_classic.unit_types import LABELS as TYPE_LABELS
 from tactician.rulesets.fe_common.character.aid import aid_words
 from tactician.rulesets.fe_common.character.content import load_content
+from tactician.rulesets.fe_common.character.skills import skills_words
 from tactician.rulesets.fe_common.character.stats import GROWTH_STATS, LABELS
 from tactician.rulesets.fe_common.character.unit_file import load_unit
 from tactician.rulesets.fe_common.compendium import load_fe8
@@ -41,6 +42,7 @@ def sheet(path: Path, options: ClassicOptions | None = None) -> Sheet:
         Row("MOV", str(unit.mov)),
         Row("Aid", aid_words(unit.con, mounted, unit.sex)),
         Row("Ranks", ", ".join(f"{t} {r}" for t, r in unit.ranks.items()) or "none"),
+        Row("Skills", skills_words(unit.skills, load_content().klass(unit.class_name))),
         Row("Class crit bonus", f"+{base.crit_bonus}" if base.crit_bonus else "none"),
     ))
     stats = Section("Stats", columns=("stat", "value", "growth %", "carried"), table=tuple(

@@ -9,6 +9,7 @@ from pathlib import Path
 from tactician.rulesets.contract import Row, Section, Sheet
 from tactician.rulesets.fe_common.character.aid import aid_words
 from tactician.rulesets.fe_common.character.content import load_content
+from tactician.rulesets.fe_common.character.skills import skills_words
 from tactician.rulesets.fe_common.character.stats import GROWTH_STATS, LABELS
 from tactician.rulesets.fe_common.character.unit_file import load_unit
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
@@ -28,6 +29,7 @@ def sheet(path: Path, options: TabletopOptions | None = None) -> Sheet:
         Row("MOV", str(unit.mov)),
         Row("Aid", aid_words(unit.con, content.klass(unit.class_name).mounted_or_flying, unit.sex)),
         Row("Ranks", ", ".join(f"{t} {r}" for t, r in unit.ranks.items()) or "none"),
+        Row("Skills", skills_words(unit.skills, load_content().klass(unit.class_name))),
     ))
     lines = [weapon_line(unit, content.weapon(n), options) for n in unit.inventory
              if content.fe8.is_weapon(n)]

@@ -52,7 +52,7 @@ def advance(
     klass = content.klass(unit.class_name)
     if "promote" in choices:
         return promotion(unit, klass, content.klass(choices["promote"]), options, ruleset,
-                         choices.get("skills"))
+                         choices.get("skills"), request.asker)
     cap = level_cap(klass)
     if unit.level >= cap:
         paths = ", ".join(klass.promotes_to)

@@ -8,13 +8,14 @@ if the class they promote to does not have the weapon they use, they lose that
 proficiency." L10: "adding on the promoted class bonuses". The rules are
 ``promotion.promote`` (level 1, 0 EXP, the new class's bonuses, CON and MOV; rulings
 G1-10, G1-14). L90's skills follow the new tier ("a promoted unit has 3 skills"):
-a unit that lists skills names its new list (``--choose skills=...``); no dice.
+a unit that lists skills names its new list (``--choose skills=...``, or asked on a
+terminal); no dice.
 """
 
 from __future__ import annotations
 
 from tactician.errors import NeedChoice, RulesError
-from tactician.rulesets.contract import Advancement, Row, Section
+from tactician.rulesets.contract import Advancement, Asker, Row, Section
 from tactician.rulesets.fe_common.character.classes import TabletopClass
 from tactician.rulesets.fe_common.character.options import CharacterOptions
 from tactician.rulesets.fe_common.character.promotion import check_promotion, promote
@@ -23,29 +24,43 @@ from tactician.rulesets.fe_common.character.stats import GROWTH_STATS, LABELS
 from tactician.rulesets.fe_common.character.unit import Unit
 
 
-def _new_skills(unit: Unit, target: TabletopClass, given: str | None) -> tuple[str, ...]:
+def _listed(text: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+def _new_skills(unit: Unit, target: TabletopClass, given: str | None,
+                asker: Asker | None) -> tuple[str, ...]:
     """The skills after promoting: the list given, else the old one if the new tier has
-    as many (L90), else refused with what the new class has."""
-    if given is not None:
-        chosen = tuple(part.strip() for part in given.split(",") if part.strip())
-        problems = skill_problems(chosen, target)
-        if problems:
-            raise RulesError([f"skills: {p}" for p in problems])
-        return chosen
-    if not unit.skills or not skill_problems(unit.skills, target):
+    as many (L90), else asked (a terminal), else refused with what the new class has."""
+    if given is None and (not unit.skills or not skill_problems(unit.skills, target)):
         return unit.skills
     count, free = skill_count(target.tier, thief=target.thief, lord=target.lord)
-    raise NeedChoice([("skills", (
-        f"as a {target.name}, {unit.name} has {count_words(target)}, now "
-        f"{', '.join(unit.skills)}: give --choose skills=... with all {count + free}"))])
+    question = (f"as a {target.name}, {unit.name} has {count_words(target)}, now "
+                f"{', '.join(unit.skills)}")
+    if given is None and asker is None:
+        raise NeedChoice([("skills", f"{question}: give --choose skills=... with all "
+                                     f"{count + free}")])
+    while True:
+        if given is None:
+            assert asker is not None
+            chosen = _listed(asker.ask(f"{question}; all {count + free}, comma-separated"))
+        else:
+            chosen = _listed(given)
+        problems = skill_problems(chosen, target)
+        if not problems:
+            return chosen
+        if given is not None or asker is None:
+            raise RulesError([f"skills: {p}" for p in problems])
+        asker.warn("; ".join(problems))
 
 
 def promotion(unit: Unit, current: TabletopClass, target: TabletopClass,
-              options: CharacterOptions, ruleset: str, skills: str | None) -> Advancement:
+              options: CharacterOptions, ruleset: str, skills: str | None,
+              asker: Asker | None = None) -> Advancement:
     """``unit`` promoted from ``current`` to ``target``: the new unit and its report."""
     check_promotion(unit, current, target, options)
     new = promote(unit, current, target, options)
-    new = new.model_copy(update={"skills": _new_skills(unit, target, skills)})
+    new = new.model_copy(update={"skills": _new_skills(unit, target, skills, asker)})
     lost = [t for t in unit.ranks if t not in new.ranks]
     gained = [t for t in new.ranks if t not in unit.ranks]
     kept = new.growths == unit.growths

@@ -137,3 +137,8 @@ def has_skill(entries: tuple[str, ...] | list[str], name: str) -> Skill | None:
                 wanted == "artisan" and skill.name == "Artisan"):
             return skill
     return None
+
+
+def skills_words(entries: tuple[str, ...], klass: TabletopClass) -> str:
+    """The sheet's Skills row: the listed skills, or what L90 lets the unit choose."""
+    return ", ".join(entries) if entries else f"not chosen: {count_words(klass)}"
