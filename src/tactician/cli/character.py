@@ -593,6 +593,23 @@ def heal_command(
           campaign, db, as_json)
 
 
+@app.command("repair")
+def repair_command(
+    name: Annotated[str, typer.Argument(help="A character of the roster.")],
+    weapon: Annotated[str, typer.Argument(help="The weapon it carries, e.g. \"Iron Lance\".")],
+    healer: Annotated[str | None, typer.Option(
+        "--healer", help="The roster character with the Artisan skill (default: the owner).")]
+    = None,
+    seed: SeedOpt = None,
+    rolls: Annotated[str | None, typer.Option(
+        "--rolls", help="The table's own dice (the Artisan check's 3d6).")] = None,
+    campaign: CampaignOpt = None, db: DbOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Repair a roster character's weapon between battles: the Artisan's 3d6 + Skill
+    check, then half its durability back and -1 damage for good (fe-tabletop: 001 L94)."""
+    _care(name, "repair", {"weapon": weapon}, healer, seed, rolls, campaign, db, as_json)
+
+
 @app.command("treat-wound")
 def treat_wound_command(
     name: Annotated[str, typer.Argument(help="A character of the roster.")],

@@ -16,6 +16,8 @@ from tactician.rulesets.contract import (
     DELETE,
     Advancement,
     AdvanceRequest,
+    CareRequest,
+    CareResult,
     CheckRequest,
     CheckResult,
     ChoiceSpec,
@@ -78,6 +80,17 @@ class FeTabletopContract(RulesetContract):
         from tactician.rulesets.fe_tabletop.campaign_supply import move as supply_move
 
         return supply_move(sheet, supply, move, item)
+
+    def _care_kinds(self) -> list[str]:
+        from tactician.rulesets.fe_tabletop.roster_care import KINDS
+
+        return list(KINDS)
+
+    def _care(self, request: CareRequest, options: Sequence[str], dice: DiceSource
+              ) -> CareResult:
+        from tactician.rulesets.fe_tabletop.roster_care import care
+
+        return care(request, options, dice)
 
     def _check_kinds(self) -> list[str]:
         from tactician.rulesets.fe_tabletop.contract_checks import kinds
