@@ -120,3 +120,39 @@ def test_the_sheet_fills_in_the_aid(ruleset: str, source: Path, aid: str) -> Non
     """001 L8 "Fill in the unit's Aid"."""
     shown = run("character", "show", "-r", ruleset, source)
     assert shown.exit_code == 0 and aid in shown.stdout
+
+
+def test_the_roster_advances_the_sheet_the_last_battle_left(tmp_path: Path) -> None:
+    """A battle's EXP levels a unit on its carried card (what the next muster fields):
+    the roster's show, advance and promote start from that card, not the older file."""
+    from tactician.store.campaigns import get_campaign, get_character, save_character
+    from tactician.store.database import open_database
+
+    db = tmp_path / "db.sqlite"
+    env = {"TACTICIAN_DB": str(db)}
+    runner = CliRunner()
+    for args in (["campaign", "new", "pass", "--ruleset", "fe-classic"],
+                 ["character", "add", str(ROSS)]):
+        assert runner.invoke(app, args, env=env).exit_code == 0
+    opened = open_database(str(db))
+    try:
+        where = get_campaign(opened, "pass")
+        stored = get_character(opened, where, "Ross")
+        card = {**stored["unit"], "level": 10}
+        save_character(opened, where, "Ross", {**stored, "carried": {"unit": card}}, "battle",
+                       "won levels in battle")
+    finally:
+        opened.close()
+    shown = json.loads(runner.invoke(app, ["character", "show", "Ross", "--json"],
+                                     env=env).stdout)
+    assert shown["level"] == 10
+    capped = runner.invoke(app, ["character", "advance", "Ross", "--seed", "1"], env=env)
+    assert capped.exit_code == 2 and "level cap of a trainee" in capped.stderr
+    assert runner.invoke(app, ["character", "promote", "Ross", "--to", "Fighter"],
+                         env=env).exit_code == 0
+    opened = open_database(str(db))
+    try:
+        after = get_character(opened, get_campaign(opened, "pass"), "Ross")
+    finally:
+        opened.close()
+    assert after["unit"]["class_name"] == after["carried"]["unit"]["class_name"] == "Fighter"
