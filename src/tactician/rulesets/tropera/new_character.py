@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any, get_args
 
 from tactician.errors import NeedChoice, RulesError
-from tactician.rulesets.contract import Advancement, AdvanceRequest, Asker, ChoiceSpec
+from tactician.rulesets.contract import Advancement, AdvanceRequest, Asker, ChoiceSpec, Section
 from tactician.rulesets.tropera.compendium import Compendium
 from tactician.rulesets.tropera.contract_advance import parse_points, split
 from tactician.rulesets.tropera.contract_sheet import sheet_of
@@ -125,6 +125,10 @@ class _Build:
                                        "growths": StatLine()}
         self.missing: list[tuple[str, str]] = []
 
+    def tell(self, line: str) -> None:
+        if self.asker is not None:
+            self.asker.show([Section(lines=(line,))])
+
     def draft(self, **update: Any) -> Character:
         return Character.model_validate({**self.fields, **update})
 
@@ -193,6 +197,7 @@ class _Build:
             self.choose(name, question("", StatLine()),
                         lambda raw: {name: _stat_line(raw, name)}, check)
             return
+        self.tell(question("", StatLine()))
         values: dict[str, int] = {}
         for stat in STATS:
             def apply(raw: str, stat: str = stat) -> dict[str, Any]:
@@ -231,6 +236,8 @@ class _Build:
             if "feat" in self.given and self.given["feat"].casefold() != option.casefold():
                 raise RulesError(f"feat: a {kind} takes {option!r} in place of the level-1 "
                                  "feat (000)")
+            clips = " and 'Clips' as the D rank" if kind in LAGUZ_KINDS else ""
+            self.tell(f"A {kind} takes {option!r} in place of the level-1 feat{clips} (000)")
             return
         self.choose("feat", f"Level-1 feat, one of {', '.join(self._feats())}",
                     lambda raw: {"feats": [self.compendium.feat(raw).name]},
@@ -292,6 +299,9 @@ class _Build:
                     lambda raw: {"relic": self.compendium.item(raw).name if raw.strip()
                                  else None}, check, "")
         weapons = self.fields.get("weapons") or []
+        if len(weapons) < 2 and "equipped" not in self.given:  # nothing to choose
+            self.fields["equipped"] = weapons[0] if weapons else None
+            return
         self.choose("equipped", f"Weapon in hand, one of {', '.join(weapons)}",
                     lambda raw: {"equipped": raw.strip() or None}, check,
                     weapons[0] if weapons else "")
