@@ -27,12 +27,17 @@ from tests.fe_tabletop.battle_kit import act, battle, variant
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_heal_restores_up_to_half_the_max_hp(tmp_path: Path) -> None:
-    state = battle(tmp_path, "....\n....\n", [
+def healing(tmp_path: Path) -> TabletopBattle:
+    """Moulder (a Priest with the Heal skill) next to Lute at 3 of 14 HP."""
+    return battle(tmp_path, "....\n....\n", [
         {"id": "moulder", "file": variant(tmp_path, "moulder", "moulder",
                                           skills=["Heal", "Awareness"]), "at": [0, 0]},
         {"id": "lute", "at": [1, 0], "hp": 3},
         {"id": "oneill", "at": [3, 1], "side": "enemy"}])
+
+
+def test_heal_restores_up_to_half_the_max_hp(tmp_path: Path) -> None:
+    state = healing(tmp_path)
     # 6+6+6 + Skl 1 = 19 misses Normal 20: Moulder (Skl 1) never succeeds
     failed, out = act(state, {"type": "heal_skill", "unit": "moulder", "target": "lute"},
                       [6, 6, 6])
@@ -55,11 +60,7 @@ def test_heal_restores_up_to_half_the_max_hp(tmp_path: Path) -> None:
 
 
 def test_once_a_day_and_only_with_the_skill(tmp_path: Path) -> None:
-    state = battle(tmp_path, "....\n....\n", [
-        {"id": "moulder", "file": variant(tmp_path, "moulder", "moulder",
-                                          skills=["Heal", "Awareness"]), "at": [0, 0]},
-        {"id": "lute", "at": [1, 0], "hp": 3},
-        {"id": "oneill", "at": [3, 1], "side": "enemy"}])
+    state = healing(tmp_path)
     used, _ = act(state, {"type": "heal_skill", "unit": "moulder", "target": "lute"},
                   [1, 1, 1])
     fresh = used.replace_units(used.unit("moulder").model_copy(
