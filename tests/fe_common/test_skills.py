@@ -137,3 +137,15 @@ def test_creation_takes_the_skills() -> None:
             "Kyle", AdvanceRequest({"class": "Cavalier", "sex": "male",
                                     "skills": "Athletics,Handle Animal,Stealth"}),
             SeededDice(1))
+
+
+def test_fe_classic_checks_001s_skills_too() -> None:
+    """fe-classic's characters are 001's (GC-07): its units check their skills alike."""
+    colm = CLASSIC / "colm_thief.yaml"
+    made = CliRunner().invoke(app, ["check", str(colm), "Deception", "-r", "fe-classic",
+                                    "--rolls", "3,4,5", "--json"])
+    assert made.exit_code == 0, made.output
+    assert json.loads(made.stdout)["ruleset"] == "fe-classic"
+    refused = CliRunner().invoke(app, ["check", str(colm), "Heal", "-r", "fe-classic",
+                                       "--rolls", "3,4,5"])
+    assert refused.exit_code == 2 and "Colm has no Heal skill" in refused.stderr

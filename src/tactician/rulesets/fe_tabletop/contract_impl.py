@@ -93,14 +93,15 @@ class FeTabletopContract(RulesetContract):
         return care(request, options, dice)
 
     def _check_kinds(self) -> list[str]:
-        from tactician.rulesets.fe_tabletop.contract_checks import kinds
+        from tactician.rulesets.fe_common.character.contract_checks import kinds
 
         return kinds()
 
     def _skill_check(self, path: Path, request: CheckRequest, dice: DiceSource) -> CheckResult:
-        from tactician.rulesets.fe_tabletop.contract_checks import check
+        from tactician.rulesets.fe_common.character.contract_checks import check
+        from tactician.rulesets.fe_tabletop.options import TabletopOptions
 
-        return check(path, request, dice)
+        return check(path, request, dice, "fe-tabletop", TabletopOptions())
 
     def _advancement_choices(self) -> list[ChoiceSpec]:
         from tactician.rulesets.fe_common.character.advance import CHOICES

@@ -25,13 +25,13 @@ from typing import Any
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
 from tactician.rulesets.contract import CareRequest, CareResult
+from tactician.rulesets.fe_common.character.checks import DIFFICULTIES, roll_check, success_chance
 from tactician.rulesets.fe_common.character.content import load_content
 from tactician.rulesets.fe_common.character.skills import ARTISAN_WEAPONS, parse_skill
 from tactician.rulesets.fe_common.character.unit import Unit
 from tactician.rulesets.fe_common.character.unit_file import load_unit
 from tactician.rulesets.fe_tabletop.healing import repair
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
-from tactician.rulesets.fe_tabletop.skills import DIFFICULTIES, roll_check, success_chance
 from tactician.rulesets.rulings import with_overrides
 
 KINDS = ("repair",)

@@ -21,13 +21,13 @@ from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
 from tactician.grid.ranges import manhattan
 from tactician.rulesets.fe_common.battle.turn import after_standard, check_standard
+from tactician.rulesets.fe_common.character.checks import DIFFICULTIES, roll_check, success_chance
 from tactician.rulesets.fe_common.character.skills import has_skill
 from tactician.rulesets.fe_tabletop.battle_registry import ACTIONS
 from tactician.rulesets.fe_tabletop.battle_state import TabletopBattle, TabletopUnit
 from tactician.rulesets.fe_tabletop.healing import heal, heal_skill_amount
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 from tactician.rulesets.fe_tabletop.player_turns import check_player
-from tactician.rulesets.fe_tabletop.skills import DIFFICULTIES, roll_check, success_chance
 
 HEAL_DC = DIFFICULTIES["normal"]  # G1-46: "heal up to half HP" is a Normal check
 

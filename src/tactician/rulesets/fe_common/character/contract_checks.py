@@ -1,10 +1,11 @@
-"""001's roleplay skill checks through the contract (``Capability.CHECKS``):
+"""001's roleplay skill checks through the contract (``Capability.CHECKS``), for
+fe-tabletop and fe-classic alike (001's characters):
 ``tactician check UNIT SKILL --dc NAME``.
 
 001 L89: "All skills require a 3d6 roll + a unit's select stat with the likelihood
 of success is as follows: (Very Easy: 10, Easy: 15, Normal: 20, Hard: 25, Extremely
 Hard: 30-40)". The exact chance comes from the same ``DiceSum`` event the check
-rolls (``skills.CHECK_DICE``), shown before the dice. L90: a unit checks the skills
+rolls (``checks.CHECK_DICE``), shown before the dice. L90: a unit checks the skills
 its file lists (ruling ``skill_checks``).
 """
 
@@ -16,19 +17,19 @@ from pathlib import Path
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
 from tactician.rulesets.contract import CheckRequest, CheckResult, Row, Section
-from tactician.rulesets.fe_common.character.content import load_content
-from tactician.rulesets.fe_common.character.skills import count_words, has_skill
-from tactician.rulesets.fe_common.character.stats import LABELS
-from tactician.rulesets.fe_common.character.unit import Unit
-from tactician.rulesets.fe_common.character.unit_file import load_unit
-from tactician.rulesets.fe_tabletop.options import TabletopOptions
-from tactician.rulesets.fe_tabletop.skills import (
+from tactician.rulesets.fe_common.character.checks import (
     SKILLS,
     difficulty,
     roll_check,
     skill_stat,
     success_chance,
 )
+from tactician.rulesets.fe_common.character.content import load_content
+from tactician.rulesets.fe_common.character.options import CharacterOptions
+from tactician.rulesets.fe_common.character.skills import count_words, has_skill
+from tactician.rulesets.fe_common.character.stats import LABELS
+from tactician.rulesets.fe_common.character.unit import Unit
+from tactician.rulesets.fe_common.character.unit_file import load_unit
 from tactician.rulesets.rulings import with_overrides
 
 
@@ -36,7 +37,7 @@ def kinds() -> list[str]:
     return list(SKILLS)
 
 
-def _dc(raw: str, options: TabletopOptions) -> int:
+def _dc(raw: str, options: CharacterOptions) -> int:
     text = raw.strip()
     if text.lstrip("-").isdigit():
         value = int(text)
@@ -65,9 +66,11 @@ def _own_stat(unit: Unit, request: CheckRequest, stat: str) -> str:
     return own.stat
 
 
-def check(path: Path, request: CheckRequest, dice: DiceSource) -> CheckResult:
-    """``path``'s unit rolls 3d6 + the skill's stat against the difficulty."""
-    options = with_overrides(TabletopOptions(), list(request.options))
+def check(path: Path, request: CheckRequest, dice: DiceSource, ruleset: str,
+          defaults: CharacterOptions) -> CheckResult:
+    """``path``'s unit rolls 3d6 + the skill's stat against the difficulty, under the
+    rulings of ``ruleset`` (fe-tabletop or fe-classic), which start from ``defaults``."""
+    options = with_overrides(defaults, list(request.options))
     unit = load_unit(path)
     stat = skill_stat(request.skill, request.stat)
     if options.skill_checks == "listed":
@@ -79,7 +82,7 @@ def check(path: Path, request: CheckRequest, dice: DiceSource) -> CheckResult:
     skill = next(name for name in SKILLS if name.casefold() == request.skill.strip().casefold())
     verdict = "success" if rolled.success else "failure"
     exact = Fraction(chance).limit_denominator(216)
-    report = {"ruleset": "fe-tabletop", "name": unit.name, "skill": skill, "stat": stat,
+    report = {"ruleset": ruleset, "name": unit.name, "skill": skill, "stat": stat,
               "stat_value": value, "dc": dc, "chance": chance, "chance_exact": str(exact),
               "faces": list(rolled.faces), "total": rolled.total, "success": rolled.success}
     sections = (Section(f"{unit.name}: {skill} against {dc}", rows=(

@@ -9,7 +9,7 @@ their normal skills." L88: "more may be added at the GM's discretion."
 
 A check succeeds when the total meets the difficulty (a ruling without a switch,
 docs/rulings.md, Skills, G1-43..G1-46). Which skills there are and how many a unit
-has: ``fe_common.character.skills``.
+has: ``skills``. Shared by fe-tabletop and fe-classic (001's characters).
 The odds are exact: the same ``DiceSum`` event rolls the check and counts it.
 """
 
@@ -20,15 +20,15 @@ from dataclasses import dataclass
 from tactician.dice.distribution import DiceSum, at_least
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
+from tactician.rulesets.fe_common.character.options import CharacterOptions
 from tactician.rulesets.fe_common.character.skills import SKILLS, skill_count
-from tactician.rulesets.fe_tabletop.options import TabletopOptions
 
 CHECK_DICE = DiceSum(((3, 6),), 0, "skill check 3d6")
 
 DIFFICULTIES = {"very easy": 10, "easy": 15, "normal": 20, "hard": 25}
 
 
-def difficulty(name: str | int, options: TabletopOptions) -> int:
+def difficulty(name: str | int, options: CharacterOptions) -> int:
     """A DC by name or number; "extremely hard" is 30-40 (``skill_dc_extreme``, 35)."""
     if isinstance(name, int):
         return name
