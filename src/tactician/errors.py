@@ -41,6 +41,17 @@ class RulesError(TacticianError):
         super().__init__("; ".join(self.problems))
 
 
+class NeedChoice(RulesError):
+    """A step needs the player's choice and was given none, with nobody to ask (no
+    terminal, no ``--interactive``): the engine never chooses for the player. Each
+    problem line names the choice (``names``), what it decides and its values; the
+    step is refused and nothing is written."""
+
+    def __init__(self, needs: list[tuple[str, str]]) -> None:
+        self.names = [name for name, _ in needs]
+        super().__init__([line for _, line in needs])
+
+
 class StaleBattle(TacticianError):
     """The battle moved on since the writer read it; nothing was applied. Here, not
     in ``store``, so a battle file's check needs no database library."""

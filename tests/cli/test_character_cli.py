@@ -20,7 +20,7 @@ from tactician.rulesets.tropera.creation import (
     load_character,
     save_character,
 )
-from tactician.rulesets.tropera.levelup import level_up
+from tactician.rulesets.tropera.levelup import highest, level_up
 
 runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "tropera"
@@ -135,23 +135,23 @@ def test_level_up_with_table_rolls_writes_only_with_out(aria: Path, tmp_path: Pa
 
 
 def test_level_up_json_reports_every_die_and_the_seed(aria: Path) -> None:
-    first = invoke("level-up", str(aria), "--seed", "7", "--json")
+    first = invoke("level-up", str(aria), "--seed", "7", "--pick", "highest", "--json")
     assert first.exit_code == 0, first.output
     data = as_json(first)
     assert data["dice"]["seed"] == 7 and len(data["dice"]["used"]) >= 8
     assert [r["stat"] for r in data["report"]["rolls"]] == [
         "hp", "str", "mag", "skl", "spd", "lck", "def", "res"]
     assert data["written"] is None
-    again = invoke("level-up", str(aria), "--seed", "7", "--json")
+    again = invoke("level-up", str(aria), "--seed", "7", "--pick", "highest", "--json")
     assert as_json(again) == data
 
 
 def test_an_unseeded_level_up_prints_a_seed_that_reproduces_it(aria: Path) -> None:
-    result = invoke("level-up", str(aria))
+    result = invoke("level-up", str(aria), "--pick", "highest")
     assert result.exit_code == 0, result.output
     match = re.search(r"Dice: seed (\d+)", result.stdout)
     assert match
-    replay = invoke("level-up", str(aria), "--seed", match.group(1))
+    replay = invoke("level-up", str(aria), "--seed", match.group(1), "--pick", "highest")
     assert replay.stdout == result.stdout
 
 
@@ -164,7 +164,8 @@ def test_out_of_rolls_names_the_stat_and_writes_nothing(aria: Path, tmp_path: Pa
 
 
 def test_in_place_is_atomic(aria: Path) -> None:
-    result = invoke("level-up", str(aria), "--seed", "3", "--in-place")
+    result = invoke("level-up", str(aria), "--seed", "3", "--pick", "str,spd,def,res",
+                    "--in-place")
     assert result.exit_code == 0, result.output
     assert load_character(aria).level == 2
     assert sorted(p.name for p in aria.parent.iterdir()) == ["aria.yaml"]
@@ -189,7 +190,7 @@ def test_refusals(aria: Path, args: list[str], message: str) -> None:
 
 
 def test_interactive_picks_reprompt_on_a_bad_answer(aria: Path) -> None:
-    result = invoke("level-up", str(aria), "--rolls", ROLLS, "--interactive",
+    result = invoke("level-up", str(aria), "--rolls", ROLLS, "--interactive", "--in-place",
                     input="mag,hp,skl,spd\nstr,skl,spd,lck\n")
     assert result.exit_code == 0, result.output
     assert "Mag not among the candidates" in result.output
@@ -201,7 +202,7 @@ def test_level_8_from_the_command_line(tmp_path: Path) -> None:
     dice = SeededDice(11)
     while character.level < 7:
         proficiency = "sword" if character.level + 1 in (4, 7) else None
-        character, _ = level_up(character, dice, proficiency=proficiency)
+        character, _ = level_up(character, dice, highest, proficiency=proficiency)
     seven = tmp_path / "seven.yaml"
     save_character(character, seven)
     out = tmp_path / "eight.yaml"
@@ -213,7 +214,8 @@ def test_level_8_from_the_command_line(tmp_path: Path) -> None:
     eight = load_character(out)
     assert eight.level == 8 and eight.feats == ["Adept", "Canto"]
     assert eight.level_ups[-1].increases.get("hp") == 3
-    interactive = invoke("level-up", str(seven), "--interactive", "--json",
+    interactive = invoke("level-up", str(seven), "--interactive", "--json", "--out",
+                         str(tmp_path / "eight-asked.yaml"),
                          input="Shield\nCanto\nstr=3\nstr=2,skl=2,spd=2,def=2,hp=1\n")
     assert interactive.exit_code == 0, interactive.output
     assert "requires Heavy Armor" in interactive.stderr

@@ -44,7 +44,8 @@ def test_add_show_advance_and_the_history_of_a_roster_character(tropera: Path) -
     sheet = data(tropera, "character", "show", "Aria")
     assert sheet["name"] == "Aria" and sheet["carried"] == {} and sheet["last_battle"] is None
     level = sheet["data"].get("level") if isinstance(sheet.get("data"), dict) else None
-    advanced = data(tropera, "character", "advance", "Aria", "--seed", "3")
+    advanced = data(tropera, "character", "advance", "Aria", "--seed", "3", "--pick",
+                    "str,spd,def,res")
     assert advanced["written"] == "roster of 'westmarch'"
     after = data(tropera, "character", "show", "Aria")
     assert after != sheet

@@ -146,8 +146,8 @@ def test_advance_without_the_capability_is_refused_clearly(tmp_path: Path) -> No
 
 
 def test_advance_and_level_up_are_the_same_command(tmp_path: Path) -> None:
-    a = run("character", "advance", str(ARIA), "--rolls", ROLLS, "--json")
-    b = run("character", "level-up", str(ARIA), "--rolls", ROLLS, "--json")
+    a = run("character", "advance", str(ARIA), "--rolls", ROLLS, "--pick", "highest", "--json")
+    b = run("character", "level-up", str(ARIA), "--rolls", ROLLS, "--pick", "highest", "--json")
     assert a.exit_code == 0, a.output
     assert a.stdout == b.stdout
 
@@ -165,7 +165,8 @@ def test_advance_out_keeps_comments_and_the_file_mode(tmp_path: Path) -> None:
     source.write_text(text, encoding="utf-8")
     os.chmod(source, 0o644)
     out = tmp_path / "aria2.yaml"
-    result = run("character", "advance", str(source), "--rolls", ROLLS, "--out", str(out))
+    result = run("character", "advance", str(source), "--rolls", ROLLS, "--pick", "highest",
+                 "--out", str(out))
     assert result.exit_code == 0, result.output
     written = out.read_text(encoding="utf-8")
     assert "# A human sword fighter, level 1." in written
@@ -174,7 +175,8 @@ def test_advance_out_keeps_comments_and_the_file_mode(tmp_path: Path) -> None:
     shown = json.loads(run("character", "show", str(out), "--json").stdout)
     assert shown["level"] == 2 and shown["problems"] == []
     os.chmod(source, 0o640)
-    assert run("character", "advance", str(source), "--seed", "2", "--in-place").exit_code == 0
+    assert run("character", "advance", str(source), "--seed", "2", "--pick", "highest",
+               "--in-place").exit_code == 0
     assert stat.S_IMODE(source.stat().st_mode) == 0o640
     assert "# her only feat" in source.read_text(encoding="utf-8")
 

@@ -72,12 +72,13 @@ def test_every_advancement_option_value_is_taken(contract: RulesetContract) -> N
     from tactician.rulesets.contract import AdvanceRequest
 
     unit = contract.examples().units[0]
-    plain = contract.advance(unit, AdvanceRequest(), SeededDice(1))
+    chosen = contract.examples().advance_choices
+    plain = contract.advance(unit, AdvanceRequest(chosen), SeededDice(1))
     for spec in specs:
         for value in (*spec.samples(), spec.default):
-            result = contract.advance(unit, AdvanceRequest(options=(f"{spec.name}={value}",)),
-                                      SeededDice(1))
+            result = contract.advance(
+                unit, AdvanceRequest(chosen, options=(f"{spec.name}={value}",)), SeededDice(1))
             assert result.unit.keys() == plain.unit.keys()
         with pytest.raises(TacticianError, match=spec.name):
-            contract.advance(unit, AdvanceRequest(options=(f"{spec.name}=not-a-value",)),
+            contract.advance(unit, AdvanceRequest(chosen, options=(f"{spec.name}=not-a-value",)),
                              SeededDice(1))

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tactician.errors import ContentError, RulesError
-from tactician.rulesets.fe_common.compendium import load_fe8
+from tactician.rulesets.fe_common.compendium import fe8_from, load_fe8
 
 
 def test_cavalier_is_fe8s() -> None:
@@ -62,6 +62,6 @@ def test_a_gm_folder_overrides_and_bad_entries_are_named(tmp_path: Path) -> None
     assert load_fe8().item("Vulnerary").heal == 10
     (tmp_path / "fe8_items.yaml").write_text("- {name: Vulnerary, uses: -1, source: x}\n",
                                               encoding="utf-8")
-    load_fe8.cache_clear()
+    fe8_from.cache_clear()
     with pytest.raises(ContentError, match="entry 'Vulnerary': uses"):
         load_fe8((tmp_path,))

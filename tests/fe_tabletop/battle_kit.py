@@ -56,6 +56,8 @@ def types(outcome: Outcome) -> list[str]:
 def variant(tmp: Path, base: str, stem: str, **changes: Any) -> str:
     """A copy of an example unit with ``changes`` (returned as a file path)."""
     data = yaml.safe_load((EXAMPLES / FILES[base]).read_text(encoding="utf-8"))
+    if "class_name" in changes:  # another class has its own number of skills (001 L90)
+        data.pop("skills", None)
     data.update(changes)
     path = tmp / f"{stem}.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")

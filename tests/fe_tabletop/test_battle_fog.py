@@ -65,7 +65,7 @@ def test_a_torch_adds_four_squares_and_a_thief_sees_eight(tmp_path: Path) -> Non
     lit, _ = act(state, {"type": "use_item", "unit": "eirika", "item": "Torch"})
     assert lit.unit("eirika").torch == 4 and lit.unit("eirika").uses["Torch"] == 4
     assert "oneill" in _ids(board_view(lit, None, OPTIONS, "player"))
-    thief = variant(tmp_path, "eirika", "colm", name="Colm", class_name="Thief",
+    thief = variant(tmp_path, "eirika", "colm", name="Colm", class_name="Thief", con=6, mov=6,
                     ranks={"sword": "E"})
     seen = board_view(_foggy(tmp_path, thief), None, OPTIONS, "player")
     assert "oneill" in _ids(seen)

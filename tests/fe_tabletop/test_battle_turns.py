@@ -113,7 +113,7 @@ def test_staff_vulnerary_and_the_staff_rank_use(tmp_path: Path) -> None:
 
 def test_dance_gives_a_spent_ally_its_turn_back(tmp_path: Path) -> None:
     """L50 "allows another unit to regain their turn. (Must be a Bard/Dancer to Dance)"."""
-    dancer = variant(tmp_path, "eirika", "tethys", name="Tethys", class_name="Dancer",
+    dancer = variant(tmp_path, "eirika", "tethys", name="Tethys", class_name="Dancer", con=4,
                      ranks={}, rank_uses={}, inventory=["Vulnerary"])
     state = battle(tmp_path, "....\n", [{"id": "tethys", "file": dancer, "at": [0, 0]},
                                          {"id": "lute", "at": [1, 0]},
@@ -188,7 +188,7 @@ def test_an_unknown_key_or_action_is_refused_by_name(tmp_path: Path) -> None:
 
 def test_a_thief_steals_an_item_but_no_weapon_from_a_slower_foe(tmp_path: Path) -> None:
     """001 L42 "steal (if they are thieves/rogues)"; FE8's rule (G1-47)."""
-    thief = variant(tmp_path, "eirika", "colm", name="Colm", class_name="Thief",
+    thief = variant(tmp_path, "eirika", "colm", name="Colm", class_name="Thief", con=6, mov=6,
                     ranks={"sword": "E"})
     state = battle(tmp_path, "...\n", [{"id": "colm", "file": thief, "at": [0, 0]},
                                         {"id": "oneill", "at": [1, 0], "side": "enemy"}])

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tactician.errors import ContentError
-from tactician.rulesets.fe_common.character.content import load_content
+from tactician.rulesets.fe_common.character.content import content_from, load_content
 
 
 def test_defaults_are_the_tactician_conversions() -> None:
@@ -32,6 +32,6 @@ def test_a_gm_folder_replaces_the_dice(tmp_path: Path) -> None:
 def test_a_bad_dice_entry_names_file_entry_and_field(tmp_path: Path) -> None:
     (tmp_path / "hp_dice.yaml").write_text(
         "- {name: Cavalier, dice: 4d6kh3, source: x}\n", encoding="utf-8")
-    load_content.cache_clear()
+    content_from.cache_clear()
     with pytest.raises(ContentError, match="hp_dice.yaml: entry 'Cavalier': dice"):
         load_content((tmp_path,))

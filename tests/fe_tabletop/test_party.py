@@ -8,16 +8,16 @@ from hypothesis import strategies as st
 
 from tactician.dice.source import PhysicalDice, SeededDice
 from tactician.errors import RulesError
-from tactician.rulesets.fe_common.character.inventory import SUPPLY_SIZE, deposit, pick_up, withdraw
-from tactician.rulesets.fe_common.character.supports import Supports, fights_needed
-from tactician.rulesets.fe_tabletop.options import TabletopOptions
-from tactician.rulesets.fe_tabletop.skills import (
+from tactician.rulesets.fe_common.character.checks import (
     difficulty,
     roll_check,
     skill_count,
     skill_stat,
     success_chance,
 )
+from tactician.rulesets.fe_common.character.inventory import SUPPLY_SIZE, deposit, pick_up, withdraw
+from tactician.rulesets.fe_common.character.supports import Supports, fights_needed
+from tactician.rulesets.fe_tabletop.options import TabletopOptions
 
 RODRICK = ("Iron Axe", "Steel Axe", "Hand Axe", "Hammer", "Elixir")
 

@@ -135,5 +135,5 @@ def test_every_variable_a_loader_reads_is_in_the_key() -> None:
     assert {"TACTICIAN_TROPERA_DATA", "TACTICIAN_UESRPG_DATA", "TACTICIAN_MIRIDON_DATA"} <= read
     folders = {v for v in read if v.endswith("_DATA")}
     assert folders == {"TACTICIAN_TROPERA_DATA", "TACTICIAN_UESRPG_DATA",
-                       "TACTICIAN_MIRIDON_DATA"}
+                       "TACTICIAN_MIRIDON_DATA", "TACTICIAN_FE_DATA"}
     assert all(v in folders or v.startswith("TACTICIAN_MAX_") for v in read), read

@@ -14,13 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tactician.dice.source import PhysicalDice, SeededDice
-from tactician.errors import NeedRoll, RulesError
+from tactician.errors import NeedChoice, NeedRoll, RulesError
 from tactician.rulesets.tropera.compendium import Compendium
 from tactician.rulesets.tropera.creation import character_problems, validate_character
 from tactician.rulesets.tropera.levelup import (
     LevelUpOptions,
     LevelUpReport,
     StatRoll,
+    highest,
     level_up,
     record_problems,
     select_candidates,
@@ -43,7 +44,7 @@ def to_level(character: Character, level: int, seed: int = 1, **feat: Any) -> Ch
             kwargs["points"] = {"str": 2, "skl": 2, "spd": 2, "def": 2, "hp": 1}
             kwargs["feat"] = feat.get(f"feat{nxt}", "Canto")
             kwargs["feat_proficiencies"] = feat.get(f"profs{nxt}", ())
-        character, _ = level_up(character, dice, **kwargs)
+        character, _ = level_up(character, dice, highest, **kwargs)
     return character
 
 
@@ -60,7 +61,7 @@ def purposes(dice: PhysicalDice) -> list[str]:
 
 def test_one_d20_per_stat_in_order_plus_growth() -> None:
     dice = PhysicalDice([17, 10, 12, 15, 14, 14, 2, 2])
-    _, report = level_up(make(), dice)
+    _, report = level_up(make(), dice, highest)
     assert purposes(dice) == [
         f"Aria level 2: {name}" for name in ("HP", "Str", "Mag", "Skl", "Spd", "Lck", "Def", "Res")
     ]
@@ -73,7 +74,7 @@ def test_natural_20_is_a_free_point_and_natural_1_is_ineligible() -> None:
     # "ineligible for increase for this level, even if modifiers would raise it"
     dice = PhysicalDice([20, 1, 2, 12, 11, 2, 2, 2])
     character = make()
-    new, report = level_up(character, dice)
+    new, report = level_up(character, dice, highest)
     rolls = by_stat(report)
     assert rolls["hp"].natural_20 and not rolls["hp"].candidate
     assert rolls["str"].natural_1 and not rolls["str"].candidate
@@ -109,7 +110,7 @@ def test_tie_at_fifth_place_goes_to_the_higher_growth() -> None:
     # Str 10+2 and Mag 12+0 tie at 12 for the fifth place: "the roll with the higher
     # growth rate is selected"; no reroll is drawn.
     dice = PhysicalDice([17, 10, 12, 15, 14, 14, 2, 2])
-    _, report = level_up(make(), dice)
+    _, report = level_up(make(), dice, highest)
     assert report.candidates == ("hp", "str", "skl", "spd", "lck")
     assert len(dice.draws) == 8
     assert all(not roll.rerolls for roll in report.rolls)
@@ -119,7 +120,7 @@ def test_tie_with_the_same_growth_is_rerolled() -> None:
     # Def 10+1 and Res 10+1 tie at 11 with growth 1 each: "they are rerolled and the
     # highest result wins": Def rolls 7, Res 13.
     dice = PhysicalDice([17, 2, 3, 15, 14, 14, 10, 10, 7, 13])
-    new, report = level_up(make(), dice)
+    new, report = level_up(make(), dice, highest)
     assert purposes(dice)[8:] == ["Aria level 2: Def tie reroll", "Aria level 2: Res tie reroll"]
     assert report.candidates == ("hp", "skl", "spd", "lck", "res")
     assert by_stat(report)["res"].rerolls == (13,)
@@ -130,7 +131,7 @@ def test_tie_with_the_same_growth_is_rerolled() -> None:
 
 def test_a_tied_reroll_is_rerolled_again() -> None:
     dice = PhysicalDice([17, 2, 3, 15, 14, 14, 10, 10, 7, 7, 4, 12])
-    new, report = level_up(make(), dice)
+    new, report = level_up(make(), dice, highest)
     assert len(dice.draws) == 12
     assert report.candidates == ("hp", "skl", "spd", "lck", "res")
     assert new.level_ups[-1].rolls["def"] == [10, 7, 4]
@@ -142,7 +143,7 @@ def test_three_tied_for_two_places() -> None:
     # places. Rerolls HP 9, Skl 5, Spd 5: HP is in, Skl and Spd reroll for the last
     # place: 3 and 4, so Spd.
     dice = PhysicalDice([10, 18, 19, 10, 10, 18, 2, 2, 9, 5, 5, 3, 4])
-    new, report = level_up(make(), dice)
+    new, report = level_up(make(), dice, highest)
     assert len(dice.draws) == 13
     assert report.candidates == ("hp", "str", "mag", "spd", "lck")
     assert new.level_ups[-1].rolls["skl"] == [10, 5, 3]
@@ -152,7 +153,7 @@ def test_three_tied_for_two_places() -> None:
 def test_need_roll_names_the_stat() -> None:
     character = make()
     with pytest.raises(NeedRoll) as caught:
-        level_up(character, PhysicalDice([17, 10, 12, 15]))
+        level_up(character, PhysicalDice([17, 10, 12, 15]), highest)
     assert caught.value.index == 5 and caught.value.sides == 20
     assert caught.value.purpose == "Aria level 2: Spd"
     assert "Spd" in str(caught.value)
@@ -161,7 +162,7 @@ def test_need_roll_names_the_stat() -> None:
 
 def test_need_roll_during_a_tie_reroll() -> None:
     with pytest.raises(NeedRoll, match="Res tie reroll"):
-        level_up(make(), PhysicalDice([17, 2, 3, 15, 14, 14, 10, 10, 7]))
+        level_up(make(), PhysicalDice([17, 2, 3, 15, 14, 14, 10, 10, 7]), highest)
 
 
 # --- the player's choice ---------------------------------------------------------------
@@ -175,7 +176,7 @@ def test_the_player_picks_4_of_the_5() -> None:
 
 
 def test_default_picks_are_the_4_highest() -> None:
-    _, report = level_up(make(), PhysicalDice([17, 10, 12, 15, 14, 14, 2, 2]))
+    _, report = level_up(make(), PhysicalDice([17, 10, 12, 15, 14, 14, 2, 2]), highest)
     assert report.picked == ("hp", "skl", "spd", "lck")
 
 
@@ -242,7 +243,7 @@ def test_four_or_fewer_eligible_all_increase_without_asking() -> None:
 
 
 def test_exactly_five_eligible_are_all_candidates() -> None:
-    _, report = level_up(make(), PhysicalDice([1, 1, 1, 10, 10, 10, 10, 10]))
+    _, report = level_up(make(), PhysicalDice([1, 1, 1, 10, 10, 10, 10, 10]), highest)
     assert report.candidates == ("skl", "spd", "lck", "def", "res")
     # default: highest totals, ties by growth then stat order (Def before Res)
     assert report.picked == ("skl", "spd", "lck", "def")
@@ -255,11 +256,11 @@ def test_level_4_needs_a_proficiency_before_any_die() -> None:
     aria = to_level(make(), 3)
     dice = PhysicalDice([10] * 8)
     with pytest.raises(RulesError, match="level 4 grants a proficiency rank"):
-        level_up(aria, dice)
+        level_up(aria, dice, highest)
     assert dice.draws == []
-    raised, report = level_up(aria, SeededDice(1), proficiency="sword")
+    raised, report = level_up(aria, SeededDice(1), highest, proficiency="sword")
     assert raised.proficiencies == {"sword": "C"} and report.proficiency_rank == "C"
-    new, _ = level_up(aria, SeededDice(1), proficiency="Lance")
+    new, _ = level_up(aria, SeededDice(1), highest, proficiency="Lance")
     assert new.proficiencies == {"sword": "D", "lance": "D"}
     assert new.level_ups[-1].proficiency == "lance"
 
@@ -269,17 +270,17 @@ def test_at_most_3_proficiencies_and_s_plus_4() -> None:
         update={"proficiencies": {"sword": "D", "lance": "D", "bow": "D"}}
     )
     with pytest.raises(RulesError, match="a maximum of 3 different proficiencies"):
-        level_up(three, SeededDice(1), proficiency="axe")
+        level_up(three, SeededDice(1), highest, proficiency="axe")
     top = three.model_copy(update={"proficiencies": {"sword": "S+4"}})
     with pytest.raises(RulesError, match="S\\+4"):
-        level_up(top, SeededDice(1), proficiency="sword")
+        level_up(top, SeededDice(1), highest, proficiency="sword")
     with pytest.raises(RulesError, match="unknown proficiency"):
-        level_up(top, SeededDice(1), proficiency="guns")
+        level_up(top, SeededDice(1), highest, proficiency="guns")
 
 
 def test_no_proficiency_or_feat_at_other_levels() -> None:
     with pytest.raises(RulesError) as caught:
-        level_up(make(), SeededDice(1), proficiency="lance", feat="Canto")
+        level_up(make(), SeededDice(1), highest, proficiency="lance", feat="Canto")
     assert len(caught.value.problems) == 2
 
 
@@ -441,13 +442,13 @@ def test_level_1_to_20_stays_legal(compendium: Compendium) -> None:
             kwargs["points"] = {"hp": 2, "str": 2, "skl": 2, "spd": 2, "def": 1}
             kwargs["feat"] = "Canto" if level == 8 else "Focus"
             kwargs["feat_proficiencies"] = ["lance"] if level == 16 else []
-        character, _ = level_up(character, dice, **kwargs)
+        character, _ = level_up(character, dice, highest, **kwargs)
         assert character_problems(character, compendium) == [], level
     assert character.level == 20
     assert character.proficiencies == {"sword": "S+3", "lance": "D"}  # D + 7 ranks
     assert movement(character) == 7
     with pytest.raises(RulesError, match="already level 20"):
-        level_up(character, dice)
+        level_up(character, dice, highest)
 
 
 # --- the cap ruling ---------------------------------------------------------------------
@@ -455,13 +456,14 @@ def test_level_1_to_20_stays_legal(compendium: Compendium) -> None:
 
 def test_no_caps_after_creation_by_default() -> None:
     # Spd starts at 8; with default options nothing is lost
-    _, report = level_up(make(), PhysicalDice([17, 10, 12, 15, 14, 14, 2, 2]))
+    _, report = level_up(make(), PhysicalDice([17, 10, 12, 15, 14, 14, 2, 2]), highest)
     assert report.lost == {} and report.increases.get("spd") == 1
 
 
 def test_a_cap_option_loses_the_excess() -> None:
     options = LevelUpOptions(stat_cap_after_creation=8)
-    new, report = level_up(make(), PhysicalDice([17, 10, 12, 15, 14, 14, 2, 2]), options=options)
+    new, report = level_up(make(), PhysicalDice([17, 10, 12, 15, 14, 14, 2, 2]), highest,
+                           options=options)
     assert report.lost == {"spd": 1}
     assert current_stats(new).get("spd") == 8
     assert by_stat(report)["spd"].lost == 1
@@ -488,7 +490,7 @@ def test_a_seeded_level_up_raises_4_stats_plus_natural_20s(
     growths: dict[str, int], seed: int
 ) -> None:
     character = make(growths=growths)
-    new, report = level_up(character, SeededDice(seed))
+    new, report = level_up(character, SeededDice(seed), highest)
     gains = report.increases.as_dict()
     natural_20 = {r.stat for r in report.rolls if r.natural_20}
     natural_1 = {r.stat for r in report.rolls if r.natural_1}
@@ -573,3 +575,15 @@ def test_dragons_breath_at_level_8_asks_for_its_element(compendium: Compendium) 
         level_up(seven, None, points=points, feat="Dragon's Breath (Mud)", compendium=compendium)
     with pytest.raises(RulesError, match="takes no choice"):
         level_up(seven, None, points=points, feat="Canto (Fire)", compendium=compendium)
+
+
+def test_nobody_picks_for_the_player() -> None:
+    """000 "the player chooses 4": with 5 candidates and no picks nor chooser, the
+    level-up is refused with the candidates (``NeedChoice``); with 4 or fewer nobody
+    is asked (all rise)."""
+    with pytest.raises(NeedChoice, match="HP 20, Str 12, Skl 18, Spd 17, Lck 16") as refused:
+        level_up(make(), PhysicalDice([17, 10, 12, 15, 14, 14, 2, 2]))
+    assert refused.value.names == ["pick"]
+    # four eligible (four natural 1s): every one rises, nothing to choose
+    _, report = level_up(make(), PhysicalDice([1, 1, 1, 1, 10, 10, 10, 10]))
+    assert report.picked == ("spd", "lck", "def", "res")

@@ -16,7 +16,8 @@ command goes through ``tactician.table.sheets``; nothing here knows a ruleset.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -236,10 +237,40 @@ class _Asker:
             render_sections(sections)
 
     def ask(self, question: str) -> str:
-        return str(typer.prompt(question, err=self.as_json))
+        # an empty answer is an answer (a default, or "none"): the rules judge it
+        return str(typer.prompt(question, default="", show_default=False, err=self.as_json))
 
     def warn(self, text: str) -> None:
         typer.echo(text, err=True)
+
+
+def _asker(interactive: bool, as_json: bool) -> _Asker | None:
+    """Who answers the step's choices: the person at the terminal (or, with
+    ``--interactive``, whatever standard input gives); else nobody, and a choice the
+    flags do not give is refused (the engine never chooses for the player)."""
+    from tactician.cli.battle import can_ask
+
+    return _Asker(as_json) if interactive or can_ask() else None
+
+
+@contextmanager
+def _choice_hint(dice: Any, preview: bool) -> Iterator[None]:
+    """A refused choice (``NeedChoice``) says how to give it on the same dice."""
+    from tactician.dice.source import SeededDice
+    from tactician.errors import NeedChoice
+
+    try:
+        yield
+    except NeedChoice as exc:
+        hints = []
+        if dice.draws:
+            hints.append(f"--seed {dice.seed} rolls the same dice again"
+                         if isinstance(dice, SeededDice) else "give the same --rolls again")
+        if preview:
+            hints.append("--out NEW.yaml or --in-place asks on a terminal")
+        raise NeedChoice([(name, line) for name, line in zip(exc.names, exc.problems,
+                                                               strict=True)]
+                         + ([("", "; ".join(hints))] if hints else [])) from None
 
 
 def _choices(named: dict[str, str | None], pairs: list[str]) -> dict[str, str]:
@@ -276,7 +307,9 @@ def advance_command(
     option: Annotated[list[str], typer.Option(
         "--option", "-o", help="Ruling name=value, e.g. stat_cap_after_creation=30.")] = [],  # noqa: B006
     interactive: Annotated[bool, typer.Option(
-        "--interactive", help="Prompt for the picks and anything else the step needs.")] = False,
+        "--interactive", help="Ask every choice the step needs from standard input even "
+        "when it is no terminal (a terminal is asked anyway); a unit file needs --out or "
+        "--in-place to keep the answers.")] = False,
     out: Annotated[Path | None, typer.Option(help="Write the advanced character here.")] = None,
     in_place: Annotated[bool, typer.Option(
         "--in-place", help="Overwrite FILE (atomically).")] = False,
@@ -284,7 +317,9 @@ def advance_command(
     as_json: JsonOpt = False,
 ) -> None:
     """Advance a character one step (a level-up), showing every die; writes only with
-    --out or --in-place, keeping the file's comments and mode."""
+    --out or --in-place, keeping the file's comments and mode. A choice the player makes
+    (which stats rise) is asked on a terminal, else taken from --pick/--choose, else
+    refused with its values (exit 2, nothing written)."""
     from tactician.cli.table_dice import dice_source
     from tactician.errors import DiceError, RulesError
     from tactician.table.sheets import AdvanceRequest, advance, check
@@ -300,13 +335,21 @@ def advance_command(
             _advance_on_roster(str(file), chosen, option, interactive, seed, rolls, campaign,
                                db, as_json)
             return
+        target = file if in_place else out
+        if interactive and target is None:
+            raise RulesError(f"--interactive: nothing would keep the answers; add --out "
+                             f"NEW.yaml or --in-place to write {file.name} advanced")
         ruleset = _ruleset(ruleset)
         verdict = check(ruleset, file)
         if not verdict.valid:
             raise RulesError([str(v) for v in verdict.violations])
-        request = AdvanceRequest(chosen, tuple(option), _Asker(as_json) if interactive else None)
+        # a file is asked only when the answers are kept (--out or --in-place); a
+        # preview without them takes its choices from the flags or is refused
+        request = AdvanceRequest(chosen, tuple(option),
+                                 _asker(interactive, as_json) if target else None)
         dice = dice_source(seed, rolls)
-        result = advance(ruleset, file, request, dice, file if in_place else out)
+        with _choice_hint(dice, target is None):
+            result = advance(ruleset, file, request, dice, target)
         written = str(result.written) if result.written is not None else None
         data = {"dice": result.dice, "report": dict(result.advancement.report),
                 "written": written}
@@ -323,8 +366,10 @@ def _advance_on_roster(name: str, chosen: dict[str, str], option: list[str],
 
     opened, where = _roster(db, campaign)
     try:
-        request = AdvanceRequest(chosen, tuple(option), _Asker(as_json) if interactive else None)
-        result = advance_character(opened, where, name, request, dice_source(seed, rolls))
+        request = AdvanceRequest(chosen, tuple(option), _asker(interactive, as_json))
+        dice = dice_source(seed, rolls)
+        with _choice_hint(dice, False):
+            result = advance_character(opened, where, name, request, dice)
     finally:
         opened.close()
     label = f"roster of {where.name!r}"
@@ -369,10 +414,14 @@ def new_command(
     = None,
     option: Annotated[list[str], typer.Option(
         "--option", "-o", help="Ruling name=value.")] = [],  # noqa: B006
+    interactive: Annotated[bool, typer.Option(
+        "--interactive", help="Ask every choice the flags do not give from standard input "
+        "even when it is no terminal (a terminal is asked anyway).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Build a new character by the ruleset's creation rules (dice rolled and shown,
-    or the table's with --rolls) and write it to --out."""
+    or the table's with --rolls) and write it to --out. A choice the flags do not give
+    is asked on a terminal, else refused by name (`character choices --new`)."""
     from tactician.cli.table_dice import dice_source
     from tactician.errors import DiceError
     from tactician.table.sheets import AdvanceRequest, create
@@ -381,8 +430,8 @@ def new_command(
         if seed is not None and rolls is not None:
             raise DiceError("give --seed or --rolls, not both")
         chosen = _choices({"class": klass}, choose)
-        result = create(_ruleset(ruleset), name, AdvanceRequest(chosen, tuple(option)),
-                        dice_source(seed, rolls), out)
+        request = AdvanceRequest(chosen, tuple(option), _asker(interactive, as_json))
+        result = create(_ruleset(ruleset), name, request, dice_source(seed, rolls), out)
         written = str(out)
         data = {"dice": result.dice, "report": dict(result.advancement.report),
                 "written": written}
@@ -412,6 +461,29 @@ def choices_command(ruleset: RulesetOpt = None, new: Annotated[bool, typer.Optio
 
 app.command("advance")(advance_command)
 app.command("level-up", help="Alias of `advance`.")(advance_command)
+
+
+@app.command("promote")
+def promote_command(
+    file: Annotated[Path, typer.Argument(help="Unit file (YAML), or a character of the "
+                                         "current campaign's roster.")],
+    to: Annotated[str, typer.Option("--to", help="The class to promote to.")],
+    skills: Annotated[str | None, typer.Option(
+        help="The whole new list of skills, where the new tier has more (001 L90).")] = None,
+    ruleset: RulesetOpt = None,
+    option: Annotated[list[str], typer.Option(
+        "--option", "-o", help="Ruling name=value, e.g. promotion_min_level=5.")] = [],  # noqa: B006
+    out: Annotated[Path | None, typer.Option(help="Write the promoted character here.")]
+    = None,
+    in_place: Annotated[bool, typer.Option(
+        "--in-place", help="Overwrite FILE (atomically).")] = False,
+    campaign: CampaignOpt = None, db: DbOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Promote a character to a new class (a step of `advance`: --choose promote=CLASS),
+    by the ruleset's rules; writes like `advance`."""
+    choose = [f"promote={to}", *([f"skills={skills}"] if skills is not None else [])]
+    advance_command(file, ruleset, None, None, None, None, None, None, None, choose, option,
+                    False, out, in_place, campaign, db, as_json)
 
 
 # --- care between battles (a campaign's roster) -----------------------------------------
@@ -525,6 +597,23 @@ def heal_command(
     """Heal a roster character between battles (UESRPG: 003 Magical healing)."""
     _care(name, "heal", {"amount": amount, "magical": 0 if mundane else 1}, None, None, None,
           campaign, db, as_json)
+
+
+@app.command("repair")
+def repair_command(
+    name: Annotated[str, typer.Argument(help="A character of the roster.")],
+    weapon: Annotated[str, typer.Argument(help="The weapon it carries, e.g. \"Iron Lance\".")],
+    healer: Annotated[str | None, typer.Option(
+        "--healer", help="The roster character with the Artisan skill (default: the owner).")]
+    = None,
+    seed: SeedOpt = None,
+    rolls: Annotated[str | None, typer.Option(
+        "--rolls", help="The table's own dice (the Artisan check's 3d6).")] = None,
+    campaign: CampaignOpt = None, db: DbOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Repair a roster character's weapon between battles: the Artisan's 3d6 + Skill
+    check, then half its durability back and -1 damage for good (fe-tabletop: 001 L94)."""
+    _care(name, "repair", {"weapon": weapon}, healer, seed, rolls, campaign, db, as_json)
 
 
 @app.command("treat-wound")

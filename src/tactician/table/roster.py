@@ -79,10 +79,27 @@ def unit_of(sheet: dict[str, Any], name: str) -> dict[str, Any]:
     return unit
 
 
+def current_unit(sheet: dict[str, Any], name: str) -> dict[str, Any]:
+    """The character's unit data as it stands: a carried ``unit`` (the sheet its last
+    battle or care left, which the next muster fields: Fire Emblem's levels and ranks
+    won in battle) else the unit file's."""
+    carried = sheet.get("carried") or {}
+    unit = carried.get("unit") if isinstance(carried, dict) else None
+    return unit if isinstance(unit, dict) else unit_of(sheet, name)
+
+
+def _with_unit(sheet: dict[str, Any], unit: dict[str, Any]) -> dict[str, Any]:
+    """``sheet`` with its unit replaced, where it stands (the carried one too, if any)."""
+    carried = sheet.get("carried") or {}
+    if isinstance(carried, dict) and isinstance(carried.get("unit"), dict):
+        return {**sheet, "unit": unit, "carried": {**carried, "unit": unit}}
+    return {**sheet, "unit": unit}
+
+
 def show_character(db: Database, campaign: CampaignInfo, name: str) -> dict[str, Any]:
     """The character's sheet (the ruleset's) with what the last battle left on it."""
     stored = get_character(db, campaign, name)
-    with unit_file(stored, name) as path:
+    with unit_file({"unit": current_unit(stored, name)}, name) as path:
         data = sheets.sheet(campaign.ruleset, path)
     return {**data, "roster_name": name, "carried": stored.get("carried") or {},
             "last_battle": stored.get("last_battle")}
@@ -93,9 +110,9 @@ def advance_character(db: Database, campaign: CampaignInfo, name: str,
                       who: str = "gm") -> sheets.Advanced:
     """Advance the roster character one step and store the new sheet, recording it."""
     stored = get_character(db, campaign, name)
-    with unit_file(stored, name) as path:
+    with unit_file({"unit": current_unit(stored, name)}, name) as path:
         result = sheets.advance(campaign.ruleset, path, request, dice)
-    after = {**stored, "unit": dict(result.advancement.unit)}
+    after = _with_unit(stored, dict(result.advancement.unit))
     how = _dice_words(result.dice) if result.advancement.rolled else "no dice"
     save_character(db, campaign, name, after, who, f"advanced ({how})")
     return result

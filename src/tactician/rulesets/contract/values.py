@@ -223,6 +223,9 @@ class Examples:
     creations: tuple[Mapping[str, str], ...] = ()
     # ``Capability.BATTLES``: at least one case for every action kind the schema declares
     actions: tuple[ActionCase, ...] = ()
+    # ``Capability.ADVANCEMENT``: the choices an example unit's step is given where the
+    # player would choose (the engine never does: without them it is ``NeedChoice``)
+    advance_choices: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

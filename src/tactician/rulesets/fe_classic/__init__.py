@@ -29,6 +29,7 @@ RULESET = Ruleset(
     capabilities=frozenset({
         Capability.ADVANCEMENT,
         Capability.CREATION,
+        Capability.CHECKS,
         Capability.AI,
         Capability.BATTLES,
         Capability.COMPENDIUM,

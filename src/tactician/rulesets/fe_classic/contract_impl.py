@@ -14,6 +14,8 @@ from tactician.rulesets.contract import (
     DELETE,
     Advancement,
     AdvanceRequest,
+    CheckRequest,
+    CheckResult,
     ChoiceSpec,
     Corruption,
     ExampleBattle,
@@ -68,6 +70,22 @@ class FeClassicContract(RulesetContract):
         from tactician.rulesets.fe_common.character.unit_file import load_unit
 
         return advance(load_unit(path), request, dice, "fe-classic", ClassicOptions())
+
+    def _advancement_choices(self) -> list[ChoiceSpec]:
+        from tactician.rulesets.fe_common.character.advance import CHOICES
+
+        return list(CHOICES)
+
+    def _check_kinds(self) -> list[str]:
+        from tactician.rulesets.fe_common.character.contract_checks import kinds
+
+        return kinds()
+
+    def _skill_check(self, path: Path, request: CheckRequest, dice: DiceSource) -> CheckResult:
+        from tactician.rulesets.fe_classic.options import ClassicOptions
+        from tactician.rulesets.fe_common.character.contract_checks import check
+
+        return check(path, request, dice, "fe-classic", ClassicOptions())
 
     def _creation_choices(self) -> list[ChoiceSpec]:
         from tactician.rulesets.fe_common.character.new_character import CHOICES

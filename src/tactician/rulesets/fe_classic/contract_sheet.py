@@ -17,6 +17,9 @@ from tactician.rulesets.fe_classic import numbers
 from tactician.rulesets.fe_classic.combatant import combatant, with_weapon
 from tactician.rulesets.fe_classic.options import ClassicOptions
 from tactician.rulesets.fe_classic.unit_types import LABELS as TYPE_LABELS
+from tactician.rulesets.fe_common.character.aid import aid_words
+from tactician.rulesets.fe_common.character.content import load_content
+from tactician.rulesets.fe_common.character.skills import skills_words
 from tactician.rulesets.fe_common.character.stats import GROWTH_STATS, LABELS
 from tactician.rulesets.fe_common.character.unit_file import load_unit
 from tactician.rulesets.fe_common.compendium import load_fe8
@@ -30,13 +33,16 @@ def sheet(path: Path, options: ClassicOptions | None = None) -> Sheet:
     fe8 = load_fe8()
     klass = fe8.klass(unit.class_name)
     base = combatant(unit, klass, None, options)
+    mounted = load_content().klass(unit.class_name).mounted_or_flying
     basics = Section("Unit", rows=(
         Row("Rules", COMPOSITION),
         Row("Class", unit.class_name), Row("Unit type", TYPE_LABELS[base.unit_type]),
         Row("Level", str(unit.level)), Row("EXP", str(unit.exp)),
         Row("HP", f"{unit.hp}/{unit.max_hp}"), Row("CON", str(unit.con)),
         Row("MOV", str(unit.mov)),
+        Row("Aid", aid_words(unit.con, mounted, unit.sex)),
         Row("Ranks", ", ".join(f"{t} {r}" for t, r in unit.ranks.items()) or "none"),
+        Row("Skills", skills_words(unit.skills, load_content().klass(unit.class_name))),
         Row("Class crit bonus", f"+{base.crit_bonus}" if base.crit_bonus else "none"),
     ))
     stats = Section("Stats", columns=("stat", "value", "growth %", "carried"), table=tuple(

@@ -5,12 +5,14 @@ decompilation; every entry's ``source`` names its table row. The texts name
 classes and weapons without numbers (001 L2 "Look up the class's Base HP", L3
 "based on the class info", L45 "the damage dice for the weapon"), so a ruleset
 converts: fe-tabletop gives classes HP dice and weapons damage dice. A GM
-overrides any entry with a folder of files of the same names (later folders
-replace entries of the same name, ``content.compendium.merged``).
+overrides or extends any entry with a folder of files of the same names, named by
+``TACTICIAN_FE_DATA`` for both rulesets (later folders replace entries of the same
+name, ``content.compendium.merged``).
 """
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -155,10 +157,23 @@ class FE8Compendium:
         return name.casefold() in self.weapons
 
 
-@lru_cache(maxsize=8)
+def gm_folders() -> tuple[Path, ...]:
+    """The table's own content folders for both Fire Emblem rulesets: ``TACTICIAN_FE_DATA``
+    (``os.pathsep``-separated), read at each call so a changed setting is seen."""
+    value = os.environ.get("TACTICIAN_FE_DATA")
+    return tuple(Path(part) for part in value.split(os.pathsep) if part) if value else ()
+
+
 def load_fe8(extra_dirs: tuple[Path, ...] = ()) -> FE8Compendium:
-    """The FE8 defaults, then each GM folder in order (same file names)."""
-    dirs = (DATA, *extra_dirs)
+    """The FE8 defaults, then ``TACTICIAN_FE_DATA``'s folders, then ``extra_dirs``, in
+    order (same file names: a later entry replaces one of the same name)."""
+    return fe8_from((*gm_folders(), *extra_dirs))
+
+
+@lru_cache(maxsize=8)
+def fe8_from(folders: tuple[Path, ...]) -> FE8Compendium:
+    """The FE8 defaults and then ``folders``, loaded once a process."""
+    dirs = (DATA, *folders)
     return FE8Compendium(
         merged(FE8Class, "fe8_classes.yaml", dirs),
         merged(FE8Weapon, "fe8_weapons.yaml", dirs),

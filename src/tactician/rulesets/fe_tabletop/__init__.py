@@ -29,6 +29,7 @@ RULESET = Ruleset(
         Capability.CREATION,
         Capability.CHECKS,
         Capability.SUPPLY,
+        Capability.CARE,
         Capability.COMPENDIUM,
         Capability.FIGHTS,
         Capability.TERRAIN_BONUSES,

@@ -41,6 +41,8 @@ def cases(example: ExampleBattle) -> tuple[ActionCase, ...]:
         ActionCase("steal", castle, before=ROLLED, arrange=arrange(
             at={"brigand-1": (3, 4)}, character={"eirika": {"class_name": "Thief"}})),
         ActionCase("use_staff", castle, before=ROLLED, arrange=arrange(hp={"lute": 8})),
+        ActionCase("heal_skill", castle, before=ROLLED, arrange=arrange(
+            hp={"lute": 8}, character={"moulder": {"skills": ("Heal",)}})),
         ActionCase("vulnerary", castle, before=ROLLED, arrange=arrange(hp={"lute": 8})),
         ActionCase("use_item", castle, before=ROLLED, arrange=arrange(hp={"lute": 8})),
         ActionCase("dance", castle, before=(*ROLLED, {"type": "wait", "unit": "lute"}),

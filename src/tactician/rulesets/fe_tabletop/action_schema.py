@@ -37,7 +37,10 @@ ACTION_SCHEMA = ActionSchema("fe-tabletop", (
          actor(), key("target", "unit", "the unit talked to", required=True),
          example={"unit": "eirika", "target": "brigand-1"}),
     kind("enter_building", "Enter Building (L55): take the gift of the building the unit "
-         "stands on", actor(), aliases=("visit",), example={"unit": "moulder"}),
+         "stands on", actor(),
+         key("send", "item", "with 5 items carried, what goes to the Supply (L49): the gift "
+             "or an item carried"),
+         aliases=("visit",), example={"unit": "moulder"}),
     kind("seize", "Seize Throne (L111): a Lord on the Throne or Gate, the boss defeated, wins",
          actor(), example={"unit": "eirika"}),
     kind("rescue", "Rescue Unit (L43, L55): carry an adjacent ally whose CON the Aid allows",
@@ -49,11 +52,20 @@ ACTION_SCHEMA = ActionSchema("fe-tabletop", (
     kind("steal", "Steal (L42, FE8's rule): a thief takes an item, not a weapon, from an "
          "adjacent foe", actor(), key("target", "unit", "the foe robbed", required=True),
          key("item", "item", "the item taken", required=True),
+         key("send", "item", "with 5 items carried, what goes to the Supply (L49): the item "
+             "taken or an item carried"),
          example={"unit": "eirika", "target": "brigand-1", "item": "Vulnerary"}),
     kind("use_staff", "Use Staff (L55): heal an ally in the staff's range", actor(),
          key("target", "unit", "the ally healed", required=True),
          key("staff", "weapon", "the staff used; default: the first the unit can use"),
          aliases=("staff", "heal"), example={"unit": "moulder", "target": "lute"}),
+    kind("heal_skill", "Heal skill (L94, L100, a Standard action): a Normal Skl check "
+         "restores up to half the HP of the healer or an adjacent ally, once a day", actor(),
+         key("target", "unit", "who is healed (the healer or an adjacent ally)",
+             required=True),
+         key("amount", "integer", "HP restored; default: as many as the skill allows",
+             minimum=1, maximum=1000),
+         example={"unit": "moulder", "target": "lute"}),
     kind("vulnerary", "Vulnerary (L55): the unit drinks a Vulnerary", actor(),
          example={"unit": "lute"}),
     kind("use_item", "use a carried item: a healing item or a Torch (L110)", actor(),

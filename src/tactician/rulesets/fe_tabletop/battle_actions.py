@@ -26,6 +26,7 @@ from tactician.rulesets.fe_tabletop import (  # noqa: F401  (each registers its 
     care_actions,
     fight_actions,
     map_actions,
+    skill_actions,
     turn_actions,
 )
 from tactician.rulesets.fe_tabletop.aftermath import award

@@ -43,6 +43,7 @@ class TabletopUnit(FeUnit):
     uses: dict[str, int] = Field(default_factory=dict)  # carried item -> uses left (L52)
     torch: int = 0  # vision a lit torch adds (001 L110 "a torch allows ... 4 squares")
     recruit_by: tuple[str, ...] = ()  # who may Talk it over to their side (L55)
+    heal_used: bool = False  # the Heal skill's "once per day" (L100): a battle is a day
 
     def with_hp(self, hp: int) -> TabletopUnit:
         return self.model_copy(update={

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from tactician.rulesets.fe_common.character.classes import MoveKind
 from tactician.rulesets.fe_common.character.unit import Unit
-from tactician.rulesets.fe_common.character.weapons import TabletopWeapon
+from tactician.rulesets.fe_common.character.weapons import TabletopWeapon, as_repaired
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 from tactician.rulesets.fe_tabletop.terrain import TabletopTerrain, tile_modifiers
 
@@ -45,8 +45,10 @@ def combatant(
     support_hit: int = 0,
     support_damage: int = 0,
 ) -> Combatant:
-    """``uses`` defaults to the weapon's full durability (a fresh weapon)."""
+    """``uses`` defaults to the weapon's full durability (a fresh weapon); the weapon
+    carries the unit's Artisan repairs (001 L94)."""
     s = unit.stats
+    weapon = as_repaired(weapon, unit.repairs) if weapon is not None else None
     return Combatant(
         name=unit.name,
         hp=unit.hp,

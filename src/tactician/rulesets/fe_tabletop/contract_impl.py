@@ -16,6 +16,8 @@ from tactician.rulesets.contract import (
     DELETE,
     Advancement,
     AdvanceRequest,
+    CareRequest,
+    CareResult,
     CheckRequest,
     CheckResult,
     ChoiceSpec,
@@ -80,15 +82,32 @@ class FeTabletopContract(RulesetContract):
 
         return supply_move(sheet, supply, move, item)
 
+    def _care_kinds(self) -> list[str]:
+        from tactician.rulesets.fe_tabletop.roster_care import KINDS
+
+        return list(KINDS)
+
+    def _care(self, request: CareRequest, options: Sequence[str], dice: DiceSource
+              ) -> CareResult:
+        from tactician.rulesets.fe_tabletop.roster_care import care
+
+        return care(request, options, dice)
+
     def _check_kinds(self) -> list[str]:
-        from tactician.rulesets.fe_tabletop.contract_checks import kinds
+        from tactician.rulesets.fe_common.character.contract_checks import kinds
 
         return kinds()
 
     def _skill_check(self, path: Path, request: CheckRequest, dice: DiceSource) -> CheckResult:
-        from tactician.rulesets.fe_tabletop.contract_checks import check
+        from tactician.rulesets.fe_common.character.contract_checks import check
+        from tactician.rulesets.fe_tabletop.options import TabletopOptions
 
-        return check(path, request, dice)
+        return check(path, request, dice, "fe-tabletop", TabletopOptions())
+
+    def _advancement_choices(self) -> list[ChoiceSpec]:
+        from tactician.rulesets.fe_common.character.advance import CHOICES
+
+        return list(CHOICES)
 
     def _creation_choices(self) -> list[ChoiceSpec]:
         from tactician.rulesets.fe_common.character.new_character import CHOICES

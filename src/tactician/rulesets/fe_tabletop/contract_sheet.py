@@ -7,7 +7,9 @@ from dataclasses import asdict
 from pathlib import Path
 
 from tactician.rulesets.contract import Row, Section, Sheet
+from tactician.rulesets.fe_common.character.aid import aid_words
 from tactician.rulesets.fe_common.character.content import load_content
+from tactician.rulesets.fe_common.character.skills import skills_words
 from tactician.rulesets.fe_common.character.stats import GROWTH_STATS, LABELS
 from tactician.rulesets.fe_common.character.unit_file import load_unit
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
@@ -25,7 +27,9 @@ def sheet(path: Path, options: TabletopOptions | None = None) -> Sheet:
         Row("Class", unit.class_name), Row("Level", str(unit.level)), Row("EXP", str(unit.exp)),
         Row("HP", f"{unit.hp}/{unit.max_hp}"), Row("CON", str(unit.con)),
         Row("MOV", str(unit.mov)),
+        Row("Aid", aid_words(unit.con, content.klass(unit.class_name).mounted_or_flying, unit.sex)),
         Row("Ranks", ", ".join(f"{t} {r}" for t, r in unit.ranks.items()) or "none"),
+        Row("Skills", skills_words(unit.skills, load_content().klass(unit.class_name))),
     ))
     lines = [weapon_line(unit, content.weapon(n), options) for n in unit.inventory
              if content.fe8.is_weapon(n)]

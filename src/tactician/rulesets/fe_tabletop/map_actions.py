@@ -4,14 +4,16 @@ L55 "Talk (to recruit enemy units or ally/green units)": the scenario names who
 may recruit a unit (``recruit_by``); talking from an adjacent tile brings it to
 the talker's side and player, its turn spent (001 gives no other condition).
 "Enter Building": a unit standing on a building's tile takes its gift once
-(L49: with 5 carried, the gift goes to the Supply). "Seize Throne": a Lord on a
+(L49: with 5 carried, the unit chooses what goes to the Supply, the gift or an old
+item: the action's ``send``). "Seize Throne": a Lord on a
 Throne or Gate with the boss defeated wins (``fe_common.battle.seize``).
 "Rescue Unit" / "Drop unit": ``fe_common.battle.rescue`` with 001's Aid
 (``aid.aid``, ruling ``rescue_aid``). L42: in the Enemy Turn the GM's units
 "move, attack, steal (if they are thieves/rogues)": 001 has no steal rule, so
 FE8's (G1-47): a thief takes one item that is not a weapon or staff from an
 adjacent foe whose Spd is not above its own (ruling ``steal_speed_check``), a
-Standard action, refused when the thief already carries 5 (L49).
+Standard action; a thief with 5 carried sends one to the Supply, as on entering a
+building (L49).
 """
 
 from __future__ import annotations
@@ -59,7 +61,25 @@ def talk(state: TabletopBattle, action: Mapping[str, Any], dice: DiceSource,
                           [{"type": "talk", "unit": unit.id, "target": target.id}])
 
 
-@ACTIONS.register("enter_building", aliases=("visit",))
+def _send(unit: Any, item: str, action: Mapping[str, Any]) -> str | None:
+    """What a unit with 5 carried sends to the Supply as it takes ``item``: L49 "he
+    must choose: Will he send one of his old weapons/items to the Supply, or put the
+    Vulnerary in the Supply?" (the action's ``send``: an item carried or ``item``);
+    refused, with the choices, when it is missing. None while there is room."""
+    send = action.get("send")
+    if len(unit.character.inventory) < INVENTORY_SIZE:
+        if send is not None:
+            raise RulesError(f"{unit.name} carries {len(unit.character.inventory)} items: "
+                             f"{item} fits, nothing goes to the Supply")
+        return None
+    if send is None:
+        choices = ", ".join([*unit.character.inventory, item])
+        raise RulesError(f"{unit.name} carries {INVENTORY_SIZE} items: choose what goes to "
+                         f"the Supply (001 L49 'he must choose'), send=ITEM, one of {choices}")
+    return str(send)
+
+
+@ACTIONS.register("enter_building", keys=("send",), aliases=("visit",))
 def enter_building(state: TabletopBattle, action: Mapping[str, Any], dice: DiceSource,
                    options: TabletopOptions) -> tuple[TabletopBattle, Outcome]:
     unit = state.unit(action.get("unit"))
@@ -73,15 +93,19 @@ def enter_building(state: TabletopBattle, action: Mapping[str, Any], dice: DiceS
         raise RulesError(f"the building at {building.at} has been entered already")
     character, supply = unit.character, state.supply
     lines = [f"{unit.name} enters the building at {building.at}"]
+    uses = dict(unit.uses)
+    sent = None
     if building.gift is not None:
-        full = len(character.inventory) >= 5
-        carried, supply = inventory.pick_up(character.inventory, supply, building.gift,
-                                            building.gift if full else None)
+        sent = _send(unit, building.gift, action)
+        carried, supply = inventory.pick_up(character.inventory, supply, building.gift, sent)
         character = character.model_copy(update={"inventory": carried})
-        lines.append(f"and receives {building.gift}" + (" (to the Supply)" if full else ""))
+        lines.append(f"and receives {building.gift}" + (
+            "" if sent is None else f" ({_sent_words(sent, building.gift)})"))
+        if sent is not None and sent.casefold() != building.gift.casefold():
+            uses.pop(next(i for i in unit.character.inventory
+                          if i.casefold() == sent.casefold()), None)
     buildings = list(state.buildings)
     buildings[index] = building.model_copy(update={"visited": True})
-    uses = dict(unit.uses)
     if building.gift is not None and building.gift in character.inventory:
         found = item_uses(building.gift)
         if found is not None:
@@ -90,7 +114,14 @@ def enter_building(state: TabletopBattle, action: Mapping[str, Any], dice: DiceS
     after = state.replace_units(changed).model_copy(
         update={"buildings": tuple(buildings), "supply": supply})
     return after, Outcome(" ".join(lines), [{"type": "enter_building", "unit": unit.id,
-                                             "at": list(building.at), "gift": building.gift}])
+                                             "at": list(building.at), "gift": building.gift,
+                                             "sent": sent}])
+
+
+def _sent_words(sent: str, gift: str) -> str:
+    if sent.casefold() == gift.casefold():
+        return "to the Supply"
+    return f"{sent} goes to the Supply"
 
 
 @ACTIONS.register("seize")
@@ -137,7 +168,7 @@ def drop(state: TabletopBattle, action: Mapping[str, Any], dice: DiceSource,
                           [{"type": "drop", "unit": unit.id, "target": carried, "to": list(to)}])
 
 
-@ACTIONS.register("steal", keys=("target", "item"))
+@ACTIONS.register("steal", keys=("target", "item", "send"))
 def steal(state: TabletopBattle, action: Mapping[str, Any], dice: DiceSource,
           options: TabletopOptions) -> tuple[TabletopBattle, Outcome]:
     unit = state.unit(action.get("unit"))
@@ -159,18 +190,19 @@ def steal(state: TabletopBattle, action: Mapping[str, Any], dice: DiceSource,
                          f"{', '.join(target.character.inventory) or 'nothing'}")
     if load_content().fe8.is_weapon(item):
         raise RulesError(f"{item} is a weapon or staff: it cannot be stolen (FE8)")
-    if len(unit.character.inventory) >= INVENTORY_SIZE:
-        raise RulesError(f"{unit.name} already carries {INVENTORY_SIZE} items (001 L49)")
+    sent = _send(unit, item, action)  # L49: picked up with 5 carried
+    carried, supply = inventory.pick_up(unit.character.inventory, state.supply, item, sent)
     left = list(target.character.inventory)
     left.remove(item)
     uses = target.uses.get(item)
     robbed = target.model_copy(update={
         "uses": {k: v for k, v in target.uses.items() if k != item},
         "character": target.character.model_copy(update={"inventory": tuple(left)})})
+    kept = {k: v for k, v in unit.uses.items() if k in carried}
     thief = after_standard(unit).model_copy(update={
-        "uses": {**unit.uses, **({item: uses} if uses is not None else {})},
-        "character": unit.character.model_copy(
-            update={"inventory": (*unit.character.inventory, item)})})
-    return state.replace_units(thief, robbed), Outcome(
-        f"{unit.name} steals {item} from {target.name}",
-        [{"type": "steal", "unit": unit.id, "target": target.id, "item": item}])
+        "uses": {**kept, **({item: uses} if uses is not None and item in carried else {})},
+        "character": unit.character.model_copy(update={"inventory": carried})})
+    words = "" if sent is None else f" ({_sent_words(sent, item)})"
+    return state.replace_units(thief, robbed).model_copy(update={"supply": supply}), Outcome(
+        f"{unit.name} steals {item} from {target.name}{words}",
+        [{"type": "steal", "unit": unit.id, "target": target.id, "item": item, "sent": sent}])

@@ -23,8 +23,6 @@ class TabletopOptions(CharacterOptions):
     doubling_enemy_speed: Literal["effective", "raw"] = "effective"
     defender_doubles: bool = True
     durability_on_miss: bool = False
-    # skills (001 L89)
-    skill_dc_extreme: int = 35
     # terrain and weather (001 L71-75, L112)
     movement_001: Literal["caps", "per_tile"] = "caps"
     brigands_unaffected: Literal["movement", "all"] = "movement"

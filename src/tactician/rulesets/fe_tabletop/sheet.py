@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from tactician.dice.distribution import DiceSum
 from tactician.rulesets.fe_common.character.unit import Unit
-from tactician.rulesets.fe_common.character.weapons import TabletopWeapon
+from tactician.rulesets.fe_common.character.weapons import TabletopWeapon, as_repaired
 from tactician.rulesets.fe_tabletop.numbers import weight_penalty
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 
@@ -30,6 +30,7 @@ class WeaponLine:
 
 def weapon_line(unit: Unit, weapon: TabletopWeapon, options: TabletopOptions) -> WeaponLine:
     s = unit.stats
+    weapon = as_repaired(weapon, unit.repairs)
     penalty = weight_penalty(weapon.weight, unit.con, options)
     flat = s.pow // 2 - weapon.repairs
     damage = "-" if weapon.damage is None else str(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tactician.errors import RulesError
+from tactician.errors import NeedChoice, RulesError
 from tactician.rulesets.contract import Advancement, AdvanceRequest, ChoiceSpec, Row, Section
 from tactician.rulesets.miridon.advance import advance as advance_event
 from tactician.rulesets.miridon.character import Character
@@ -59,6 +59,10 @@ def event_of(choices: Mapping[str, str]) -> LedgerEvent:
         raise RulesError(f"miridon advancement takes no choice {', '.join(unknown)}; "
                          f"choices: {', '.join(c.name for c in CHOICES)}")
     events = [k for k in choices if k != "note"]
+    if not events:  # the player's purchase: never chosen for them
+        names = "|".join(c.name for c in EVENT_CHOICES)
+        raise NeedChoice([(names, "a miridon advancement is one purchase or grant: give "
+                                  f"exactly one of --choose {names}=VALUE (given: none)")])
     if len(events) != 1:
         raise RulesError("a miridon advancement is one purchase or grant: give exactly one "
                          f"of --choose {'|'.join(c.name for c in EVENT_CHOICES)}=VALUE "

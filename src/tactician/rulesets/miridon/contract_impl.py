@@ -256,6 +256,7 @@ class MiridonContract(RulesetContract):
             ),
             battles=(dock,),
             actions=cases(dock),
+            advance_choices={"grant_points": "1"},
             corruptions=(
                 Corruption("missing field", gogo, ("class",), DELETE, "class"),
                 Corruption("wrong type", gogo, ("mutations",), 7, "mutations"),

@@ -20,6 +20,7 @@ RULESET = Ruleset(
     actions="tactician.rulesets.tropera.action_schema:ACTION_SCHEMA",
     capabilities=frozenset({
         Capability.ADVANCEMENT,
+        Capability.CREATION,
         Capability.COMPENDIUM,
         Capability.FIGHTS,
         Capability.MULTI_TARGET,

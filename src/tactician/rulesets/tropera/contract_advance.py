@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tactician.dice.source import DiceSource
-from tactician.errors import RulesError
+from tactician.errors import NeedChoice, RulesError
 from tactician.rulesets.contract import Advancement, AdvanceRequest, Asker, ChoiceSpec, Section
 from tactician.rulesets.rulings import with_overrides
 from tactician.rulesets.tropera.compendium import Compendium
@@ -25,6 +25,7 @@ from tactician.rulesets.tropera.levelup import (
     LevelUpReport,
     check_picks,
     check_points,
+    highest,
     level_up,
     new_feat_problems,
     raise_proficiency,
@@ -34,11 +35,16 @@ from tactician.rulesets.tropera.progression import (
     FEAT_LEVELS,
     FEAT_PROFICIENCY_RANKS,
     FREE_POINT_LEVELS,
+    MAX_PROFICIENCIES,
     PROFICIENCY_LEVELS,
+    PROFICIENCY_TYPES,
 )
+from tactician.rulesets.tropera.stats import RANKS, rank_index
 
 CHOICES = (
-    ChoiceSpec("pick", "The 4 stats to raise, e.g. str,spd,def,skl (default: the 4 highest)."),
+    ChoiceSpec("pick", "The 4 stats to raise of the 5 highest rolls, e.g. str,spd,def,skl, "
+               "or 'highest' (the 4 highest); asked on a terminal, else refused with the "
+               "candidates."),
     ChoiceSpec("points", "Levels 8 and 16: 9 points, at most 2 per stat, e.g. "
                "str=2,spd=2,def=2,skl=2,hp=1."),
     ChoiceSpec("proficiency", "Levels 4, 7, 10, 13, 16, 19, 20: the type to raise, or to "
@@ -87,8 +93,12 @@ def advance(
     if asker is not None:
         proficiency, feat, feat_profs, points = _ask_level_inputs(
             asker, character, compendium, proficiency, feat, feat_profs, points)
+    else:
+        _refuse_missing(character, compendium, proficiency, feat, feat_profs, points)
     picks: Any = split(given["pick"]) if "pick" in given else None
-    if asker is not None and picks is None:
+    if picks is not None and [p.casefold() for p in picks] == ["highest"]:
+        picks = highest
+    elif asker is not None and picks is None:
         picks = _chooser(asker)
     leveled, report = level_up(
         character, dice, picks, points=points, proficiency=proficiency, feat=feat,
@@ -102,13 +112,61 @@ def advance(
     )
 
 
+def _refuse_missing(character: Character, compendium: Compendium, proficiency: str | None,
+                    feat: str | None, feat_profs: list[str],
+                    points: dict[str, int] | None) -> None:
+    """With nobody to ask, every choice the next level needs and was not given is
+    refused at once, with its values, before any die is drawn."""
+    level, needs = character.level + 1, []
+    if level in PROFICIENCY_LEVELS and not proficiency:
+        needs.append(("proficiency", (
+            f"{character.name} level {level}: a proficiency rank (000 'gaining additional "
+            f"levels at 4, 7, 10, 13, 16, 19, and 20th levels'): give --choose proficiency="
+            f"TYPE, one of {', '.join(proficiency_options(character))}")))
+    if level in FEAT_LEVELS and not feat:
+        needs.append(("feat", (
+            f"{character.name} level {level}: a new feat (000 'an additional feat of choice "
+            f"... at 8th and 16th levels'): give --choose feat=NAME, one of "
+            f"{', '.join(feat_options(character, compendium))}")))
+    needed = FEAT_PROFICIENCY_RANKS.get((feat or "").strip().casefold(), 0)
+    if needed and not feat_profs:
+        needs.append(("feat_proficiency", (
+            f"{feat}: {needed} proficiency type(s) for its rank(s): give --choose "
+            f"feat_proficiency=TYPE{',TYPE,TYPE' if needed == 3 else ''}")))
+    if level in FREE_POINT_LEVELS and points is None:
+        needs.append(("points", (
+            f"{character.name} level {level}: 9 points to assign, at most 2 per stat (000): "
+            "give --choose points=str=2,spd=2,def=2,skl=2,hp=1")))
+    if needs:
+        raise NeedChoice(needs)
+
+
+def proficiency_options(character: Character) -> list[str]:
+    """What a new proficiency rank may go to: a held type below S+4 ("increase a rank in
+    an existing class to a maximum of S+4") or, with fewer than 3, a new type at D."""
+    held = dict(character.proficiencies)
+    options = [f"{kind} (to {RANKS[rank_index(rank) + 1]})" for kind, rank in held.items()
+               if rank_index(rank) + 1 < len(RANKS)]
+    if len(held) < MAX_PROFICIENCIES:
+        options += [f"{kind} (new, D)" for kind in PROFICIENCY_TYPES if kind not in held]
+    return options
+
+
+def feat_options(character: Character, compendium: Compendium) -> list[str]:
+    """The feats ``character`` may take at its next feat level."""
+    return [feat.name for feat in compendium.feats.values()
+            if not new_feat_problems(character, feat.name, compendium)]
+
+
 def _chooser(asker: Asker) -> Any:
     def choose(view: LevelUpReport) -> list[str]:
         asker.show([rolls_section(view)])
         labels = ", ".join(f"{stat_name(r.stat)} {r.total}" for r in view.rolls if r.candidate)
         while True:
-            keys, problems = check_picks(view.candidates, split(asker.ask(
-                f"Pick {PICKS} of {labels}")))
+            answer = split(asker.ask(f"Pick {PICKS} of {labels} (or highest)"))
+            if [a.casefold() for a in answer] == ["highest"]:
+                return highest(view)
+            keys, problems = check_picks(view.candidates, answer)
             if not problems:
                 return keys
             asker.warn("; ".join(problems))
@@ -125,15 +183,16 @@ def _ask_level_inputs(
     profs = dict(character.proficiencies)
     if level in PROFICIENCY_LEVELS and not proficiency:
         while True:
-            proficiency = asker.ask(f"Level {level} proficiency rank: raise one of "
-                                    f"{', '.join(profs)} or name a new type")
+            proficiency = asker.ask(f"Level {level} proficiency rank, one of "
+                                    f"{', '.join(proficiency_options(character))}")
             _, problem = raise_proficiency(dict(profs), proficiency)
             if not problem:
                 break
             asker.warn(problem)
     if level in FEAT_LEVELS and not feat:
         while True:
-            feat = asker.ask(f"Level {level} feat")
+            feat = asker.ask(f"Level {level} feat, one of "
+                             f"{', '.join(feat_options(character, compendium))}")
             problems = new_feat_problems(character, feat, compendium)
             if not problems:
                 break

@@ -128,6 +128,19 @@ class TroperaContract(RulesetContract):
 
         return advance(load_character(path), load_compendium(), request, dice)
 
+    # --- creation --------------------------------------------------------------------
+
+    def _creation_choices(self) -> list[ChoiceSpec]:
+        from tactician.rulesets.tropera.new_character import CHOICES
+
+        return list(CHOICES)
+
+    def _create(self, name: str, request: AdvanceRequest, dice: DiceSource) -> Advancement:
+        from tactician.rulesets.tropera.compendium import load_compendium
+        from tactician.rulesets.tropera.new_character import create
+
+        return create(name, request, load_compendium())  # point-buy: no dice
+
     # --- compendium ------------------------------------------------------------------
 
     def _compendium(self) -> Mapping[str, Mapping[str, Any]]:
@@ -236,6 +249,20 @@ class TroperaContract(RulesetContract):
                 ExampleBattle("keep", battle / "keep.tmj",
                               (battle / "keep-party.yaml", battle / "keep-garrison.yaml"),
                               seed=3),
+            ),
+            advance_choices={"pick": "highest"},
+            creations=(
+                {"name": "Aria", "points": "hp=5,str=6,skl=7,spd=8,lck=4,def=3,res=2",
+                 "growths": "hp=3,str=2,skl=3,spd=3,lck=2,def=1,res=1", "feat": "Adept",
+                 "proficiency": "sword", "weapons": "Iron Sword,Steel Sword",
+                 "items": "Vulnerary"},
+                {"name": "Lethe", "kind": "laguz-beast",
+                 "points": "hp=8,str=7,skl=6,spd=8,lck=2,def=3,res=1",
+                 "growths": "hp=4,str=3,skl=2,spd=3,lck=1,def=2,res=1"},
+                {"name": "Lute", "points": "hp=4,mag=9,skl=6,spd=6,lck=4,def=1,res=5",
+                 "growths": "hp=2,mag=3,skl=2,spd=2,lck=2,def=0,res=3", "feat": "Focus",
+                 "proficiency": "anima", "feat_proficiency": "anima",
+                 "weapons": "Fire"},
             ),
             corruptions=(
                 Corruption("missing field", aria, ("name",), DELETE, "name"),

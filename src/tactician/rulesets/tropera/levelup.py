@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from tactician.dice.source import DiceSource
-from tactician.errors import RulesError
+from tactician.errors import NeedChoice, RulesError
 from tactician.rulesets.tropera.compendium import Compendium, load_compendium
 from tactician.rulesets.tropera.models import Character, LevelUp, StatLine
 from tactician.rulesets.tropera.progression import (
@@ -219,10 +219,28 @@ def _reroll_off(
 
 
 def default_picks(rolls: Sequence[StatRoll], candidates: Sequence[str]) -> list[str]:
-    """The default choice: the 4 highest results, ties by higher growth, then stat order."""
+    """The 4 highest results, ties by higher growth, then stat order: what ``highest``
+    picks when the player asks for it (never when nobody chose)."""
     pool = [roll for roll in rolls if roll.stat in candidates]
     pool.sort(key=lambda roll: (-roll.total, -roll.growth, STATS.index(roll.stat)))
     return [roll.stat for roll in pool[:PICKS]]
+
+
+def highest(view: LevelUpReport) -> list[str]:
+    """A chooser for a player who lets the 4 highest results rise (``pick=highest``)."""
+    return default_picks(view.rolls, view.candidates)
+
+
+def pick_needed(view: LevelUpReport) -> NeedChoice:
+    """The refusal when nobody chose: 000 "Of the 5 highest results, the player
+    chooses 4", so the engine does not; it lists the candidates and their totals."""
+    pool = [roll for roll in view.rolls if roll.candidate]
+    labels = ", ".join(f"{_NAME[r.stat]} {r.total}" for r in pool)
+    example = ",".join(stat for stat in STATS if stat in highest(view))
+    return NeedChoice([("pick", (
+        f"{view.name} level {view.level}: the player chooses {PICKS} of the 5 highest (000 "
+        f"'Of the 5 highest results, the player chooses 4'): {labels}; give --choose "
+        f"pick=STATS, e.g. pick={example}, or pick=highest for the 4 highest"))])
 
 
 def check_picks(candidates: Sequence[str], picks: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -518,10 +536,11 @@ def level_up(
     the character's growth rates to the results" -- dice are drawn from ``dice`` in the
     order HP, Str, Mag, Skl, Spd, Lck, Def, Res, then tie rerolls (see
     ``select_candidates``). "A natural 20 grants a free point"; "Of the 5 highest
-    results, the player chooses 4": ``picks`` is a list of 4 stat names, a callback
+    results, the player chooses 4": ``picks`` is a list of 4 stat names or a callback
     given the report so far (returns the names; not called when there is nothing to
-    choose, e.g. at levels 8 and 16), or None for ``default_picks``. With 4 or fewer
-    candidates all of them increase.
+    choose, e.g. at levels 8 and 16; ``highest`` picks the 4 highest). None, where there
+    is a choice, raises ``NeedChoice`` (the engine never picks for the player). With 4
+    or fewer candidates all of them increase.
 
     Levels 8 and 16: "9 points to freely assign to their stats without rolling (maximum
     of 2 per stat), and gain 2 additional hit points" -- ``points`` is required (a
@@ -644,24 +663,23 @@ def _roll(
             if problems or set(keys) != set(candidates):
                 raise RulesError(problems or [f"every candidate increases: {_names(candidates)}"])
     else:
-        if picks is None:
-            chosen = default_picks(rolls, candidates)
+        if picks is None or callable(picks):
+            view = LevelUpReport(
+                name=character.name,
+                level=level,
+                rolled=True,
+                rolls=tuple(rolls),
+                candidates=tuple(candidates),
+            )
+            if picks is None:
+                raise pick_needed(view)
+            wanted = list(picks(view))
         else:
-            if callable(picks):
-                view = LevelUpReport(
-                    name=character.name,
-                    level=level,
-                    rolled=True,
-                    rolls=tuple(rolls),
-                    candidates=tuple(candidates),
-                )
-                wanted = list(picks(view))
-            else:
-                wanted = list(picks)
-            keys, problems = check_picks(candidates, wanted)
-            if problems:
-                raise RulesError(problems)
-            chosen = keys
+            wanted = list(picks)
+        keys, problems = check_picks(candidates, wanted)
+        if problems:
+            raise RulesError(problems)
+        chosen = keys
     chosen = [stat for stat in STATS if stat in chosen]
     record = {roll.stat: [roll.die, *roll.rerolls] for roll in rolls}
     return tuple(rolls), candidates, chosen, record
@@ -868,8 +886,10 @@ __all__ = [
     "check_picks",
     "check_points",
     "default_picks",
+    "highest",
     "level_up",
     "new_feat_problems",
+    "pick_needed",
     "raise_proficiency",
     "record_problems",
     "select_candidates",

@@ -27,3 +27,13 @@ def can_rescue(rescuer_aid: int, other_con: int, options: CharacterOptions) -> b
     if options.rescue_aid == "greater":
         return rescuer_aid > other_con
     return rescuer_aid >= other_con
+
+
+def aid_words(con: int, mounted_or_flying: bool, sex: str | None) -> str:
+    """The sheet's Aid row (001 L8 "Fill in the unit's Aid"), with the formula used."""
+    if not mounted_or_flying:
+        return f"{aid(con, False, sex)} (CON - 1, on foot; 001 L8)"
+    if sex not in ("male", "female"):
+        return "unknown: a mounted or flying unit needs sex: male or female (001 L8)"
+    base = 20 if sex == "female" else 25
+    return f"{aid(con, True, sex)} ({base} - CON, mounted/flying {sex}; 001 L8)"

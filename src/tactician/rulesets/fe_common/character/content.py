@@ -1,7 +1,8 @@
 """fe-tabletop's content: the shared FE8 compendium plus the table's own dice.
 
 The GM can edit or replace every class and weapon: FE8 entries through a
-folder of ``fe8_*.yaml`` files (``fe_common.compendium.load_fe8``), and the
+folder of ``fe8_*.yaml`` files (``fe_common.compendium.load_fe8``; the folders of
+``TACTICIAN_FE_DATA``, for fe-tabletop and fe-classic alike), and the
 dice 001 asks for through ``hp_dice.yaml`` (``- {name: Cavalier, dice: 2d8+10,
 source: ...}``) and ``damage_dice.yaml`` (``- {name: Iron Sword, dice: 1d8+2,
 source: ...}``) in the same folders. Without them the Tactician defaults of
@@ -22,7 +23,7 @@ from tactician.dice.distribution import DiceSum
 from tactician.errors import DiceError
 from tactician.rulesets.fe_common.character.classes import TabletopClass, tabletop_class
 from tactician.rulesets.fe_common.character.weapons import TabletopWeapon, tabletop_weapon
-from tactician.rulesets.fe_common.compendium import FE8Compendium, load_fe8
+from tactician.rulesets.fe_common.compendium import FE8Compendium, fe8_from, gm_folders
 
 
 class DiceEntry(BaseModel):
@@ -78,11 +79,16 @@ def _with_damage_source(weapon: TabletopWeapon, source: str) -> TabletopWeapon:
     return replace(weapon, damage_source=source)
 
 
-@lru_cache(maxsize=8)
 def load_content(extra_dirs: tuple[Path, ...] = ()) -> TabletopContent:
-    """FE8 defaults and the Tactician dice, then each GM folder in order."""
+    """FE8 defaults and the Tactician dice, then ``TACTICIAN_FE_DATA``'s folders, then
+    ``extra_dirs``, in order."""
+    return content_from((*gm_folders(), *extra_dirs))
+
+
+@lru_cache(maxsize=8)
+def content_from(folders: tuple[Path, ...]) -> TabletopContent:
     return TabletopContent(
-        load_fe8(extra_dirs),
-        merged(DiceEntry, "hp_dice.yaml", extra_dirs),
-        merged(DiceEntry, "damage_dice.yaml", extra_dirs),
+        fe8_from(folders),
+        merged(DiceEntry, "hp_dice.yaml", folders),
+        merged(DiceEntry, "damage_dice.yaml", folders),
     )

@@ -9,7 +9,8 @@ nine level-ups of six d100 (L10), then one level-up per level up to the party's.
 The choices (``--choose NAME=VALUE``): ``class`` (required), ``sex`` (a mounted or
 flying class needs it for its Aid, L8), ``luck`` (the class base has none), ``weapon``
 (else the first the class may wield), ``party_level``, ``from_class`` (a promoted
-start's unpromoted class, else FE8's).
+start's unpromoted class, else FE8's), ``skills`` (L90's roleplay skills; none: not
+chosen yet).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from tactician.rulesets.contract import Advancement, AdvanceRequest, ChoiceSpec,
 from tactician.rulesets.fe_common.character.content import load_content
 from tactician.rulesets.fe_common.character.creation import create_unit
 from tactician.rulesets.fe_common.character.options import CharacterOptions
+from tactician.rulesets.fe_common.character.skills import skill_problems
 from tactician.rulesets.fe_common.character.stats import LABELS
 from tactician.rulesets.rulings import with_overrides
 
@@ -32,6 +34,8 @@ CHOICES = (
     ChoiceSpec("weapon", "The starting weapon (default: the first the class may wield)."),
     ChoiceSpec("party_level", "Start at the party's level (001 L4; default 1)."),
     ChoiceSpec("from_class", "A promoted start's unpromoted class (001 L10; default FE8's)."),
+    ChoiceSpec("skills", "The roleplay skills, comma-separated (001 L90: 2 unpromoted, 3 "
+               "promoted, 1 recruit, 5 thieves, Lords +2 Knowledge; default none chosen)."),
 )
 
 
@@ -65,6 +69,12 @@ def create(name: str, request: AdvanceRequest, dice: DiceSource, ruleset: str,
                        party_level=_number(choices, "party_level", 1),
                        from_class=choices.get("from_class"))
     unit = made.unit
+    if choices.get("skills"):
+        chosen = tuple(part.strip() for part in choices["skills"].split(",") if part.strip())
+        problems = skill_problems(chosen, load_content().klass(unit.class_name))
+        if problems:
+            raise RulesError([f"skills: {p}" for p in problems])
+        unit = unit.model_copy(update={"skills": chosen})
     faces = ", ".join(str(f) for f in made.hp_faces)
     stats = unit.stats.model_dump(by_alias=True)
     sections = [

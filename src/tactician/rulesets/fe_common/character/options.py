@@ -29,3 +29,6 @@ class CharacterOptions:
     # experience (001 L123-128)
     exp_award: Literal["each", "split"] = "each"
     exp_chart_extends: bool = True
+    # roleplay skills (001 L89 "Extremely Hard: 30-40", L90 "An unpromoted unit has 2 skills")
+    skill_dc_extreme: int = 35
+    skill_checks: Literal["listed", "any"] = "listed"

@@ -2,7 +2,8 @@
 
 The fields are 001's character sheet: HP (L2), CON and MOV (L3), level and EXP
 (L4, L123), weapon proficiency and the uses counted toward the next rank (L5),
-the carried growth remainders (L18-25), the carried items (L49, at most 5).
+the carried growth remainders (L18-25), the carried items (L49, at most 5), the
+roleplay skills (L90) and the Artisan repairs each weapon has had (L94).
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ class Unit(BaseModel):
     ranks: dict[str, Rank] = Field(default_factory=dict)
     rank_uses: dict[str, int] = Field(default_factory=dict)
     inventory: tuple[str, ...] = ()
+    # 001 L90 roleplay skills (``skills.parse_skill``); none listed: not chosen
+    skills: tuple[str, ...] = ()
+    # 001 L94 "Damage scales down by 1 point with each repair done to it": per weapon
+    repairs: dict[str, int] = Field(default_factory=dict)
     was_recruit: bool = False
     hp_faces: tuple[int, ...] = ()
 

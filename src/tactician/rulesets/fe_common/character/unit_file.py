@@ -14,7 +14,10 @@ from pathlib import Path
 from tactician.errors import ContentError, TacticianError
 from tactician.rulesets.contract import UnitCheck, Violation
 from tactician.rulesets.contract.helpers import entry_name, model_violations, read_unit
+from tactician.rulesets.fe_common.character.classes import TabletopClass
 from tactician.rulesets.fe_common.character.content import TabletopContent, load_content
+from tactician.rulesets.fe_common.character.experience import level_cap
+from tactician.rulesets.fe_common.character.skills import skill_problems
 from tactician.rulesets.fe_common.character.stats import GROWTH_STATS
 from tactician.rulesets.fe_common.character.unit import Unit
 
@@ -50,9 +53,32 @@ def check_unit(path: Path) -> UnitCheck:
             found.append(Violation(str(path), entry, f"stats.{stat}",
                                    f"{unit.stat(stat)} is above the {klass.name} cap "
                                    f"{klass.caps.get(stat)}"))
+    found.extend(Violation(str(path), entry, name, problem)
+                 for name, problem in class_problems(unit, klass))
     summary = (f"{unit.name}, level {unit.level} {klass.name}; HP {unit.hp}/{unit.max_hp}; "
                f"carries {', '.join(unit.inventory) or 'nothing'}")
     return UnitCheck(str(path), entry, summary, tuple(found))
+
+
+def class_problems(unit: Unit, klass: TabletopClass) -> list[tuple[str, str]]:
+    """(field, problem) for what the class fixes: 001 L3 "Assign the unit's CON and MOV
+    stat based on the class info", L90's number of skills, and the level cap (20,
+    trainees 10: FE8's, ruling G1-53) that ``gain_exp`` stops at."""
+    found = []
+    for name, value, wanted in (("con", unit.con, klass.con), ("mov", unit.mov, klass.mov)):
+        if value != wanted:
+            found.append((name, f"{value} is not the {klass.name}'s {name.upper()} {wanted} "
+                                "(001 L3 'Assign the unit's CON and MOV stat based on the "
+                                "class info')"))
+    found += [("skills", problem) for problem in skill_problems(unit.skills, klass)]
+    found += [(f"repairs.{name}", f"{count} repairs: a repair count is 1 or more")
+              for name, count in unit.repairs.items() if count < 1]
+    cap = level_cap(klass)
+    if unit.level > cap:
+        found.append(("level", f"{unit.level} is above the level cap {cap} of a "
+                               f"{'trainee' if klass.recruit else klass.name} (001 L10: "
+                               "promote at 10; FE8's caps)"))
+    return found
 
 
 def _unknown_carried(data: dict[str, object], content: TabletopContent, path: Path,

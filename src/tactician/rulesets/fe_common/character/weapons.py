@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tactician.dice.distribution import DiceSum
 from tactician.rulesets.fe_common.character.conversions import DAMAGE_DICE_SOURCE, damage_dice
@@ -66,3 +66,10 @@ def tabletop_weapon(entry: FE8Weapon, dice: DiceSum | None = None) -> TabletopWe
 
 def find_weapon(compendium: FE8Compendium, name: str) -> TabletopWeapon:
     return tabletop_weapon(compendium.weapon(name))
+
+
+def as_repaired(weapon: TabletopWeapon, repairs: dict[str, int]) -> TabletopWeapon:
+    """``weapon`` with the repairs its owner's Artisan gave it (001 L94 "Damage scales
+    down by 1 point with each repair done to it"): a unit's ``repairs`` by weapon name."""
+    done = repairs.get(weapon.name, 0)
+    return replace(weapon, repairs=done) if done != weapon.repairs else weapon

@@ -8,7 +8,8 @@ Thieves/Rogues have 5 skills. A Lord gains 2 free knowledge skills along with
 their normal skills." L88: "more may be added at the GM's discretion."
 
 A check succeeds when the total meets the difficulty (a ruling without a switch,
-docs/rulings.md, Skills, G1-43..G1-46).
+docs/rulings.md, Skills, G1-43..G1-46). Which skills there are and how many a unit
+has: ``skills``. Shared by fe-tabletop and fe-classic (001's characters).
 The odds are exact: the same ``DiceSum`` event rolls the check and counts it.
 """
 
@@ -19,33 +20,15 @@ from dataclasses import dataclass
 from tactician.dice.distribution import DiceSum, at_least
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
-from tactician.rulesets.fe_tabletop.options import TabletopOptions
+from tactician.rulesets.fe_common.character.options import CharacterOptions
+from tactician.rulesets.fe_common.character.skills import SKILLS, skill_count
 
 CHECK_DICE = DiceSum(((3, 6),), 0, "skill check 3d6")
 
-# L93-L108: each skill and the stat(s) it adds ("Skill or Luck": chosen once, L93)
-SKILLS: dict[str, tuple[str, ...]] = {
-    "Artisan": ("skl", "lck"),
-    "Artisan (Weapons)": ("skl",),  # L94 names no stat: ruling artisan_weapons_stat
-    "Athletics": ("spd",),
-    "Awareness": ("skl",),
-    "Etiquette": ("lck",),
-    "Deception": ("lck",),
-    "Handle Animal": ("skl",),
-    "Heal": ("skl",),
-    "Knowledge (Magic)": ("pow",),
-    "Knowledge (Dark Magic)": ("pow",),
-    "Knowledge (Tactics)": ("skl",),
-    "Knowledge (History)": ("skl",),
-    "Knowledge (Royalty)": ("skl",),
-    "Knowledge (Wilderness)": ("skl",),
-    "Stealth": ("skl",),
-    "Persuasion": ("lck",),
-}
 DIFFICULTIES = {"very easy": 10, "easy": 15, "normal": 20, "hard": 25}
 
 
-def difficulty(name: str | int, options: TabletopOptions) -> int:
+def difficulty(name: str | int, options: CharacterOptions) -> int:
     """A DC by name or number; "extremely hard" is 30-40 (``skill_dc_extreme``, 35)."""
     if isinstance(name, int):
         return name
@@ -98,7 +81,5 @@ def success_chance(stat_value: int, dc: int) -> float:
     return at_least(CHECK_DICE, dc - stat_value)
 
 
-def skill_count(tier: str, *, thief: bool, lord: bool) -> tuple[int, int]:
-    """(skills, free Knowledge skills) by L90."""
-    count = 5 if thief else {"trainee": 1, "unpromoted": 2, "promoted": 3}[tier]
-    return count, 2 if lord else 0
+__all__ = ["CHECK_DICE", "SKILLS", "Check", "difficulty", "roll_check", "skill_count",
+           "skill_stat", "success_chance"]
