@@ -317,15 +317,21 @@ def append_entries(db: Database, battle_id: int, expected_seq: int, entries: Seq
 
 def carry_back(session: Session, row: BattleRow, carry: Mapping[str, dict[str, Any]]) -> None:
     """Give each roster character named in ``carry`` its carried state (in the
-    caller's transaction), recording each change."""
+    caller's transaction), recording each change. The shared key ``unit`` (the card
+    as the battle left it: level, EXP, ranks...) becomes the sheet's ``unit``, so the
+    character's sheet, its advancement and its next battle read it."""
     from tactician.store.models import Character, CharacterChange
 
     characters = session.scalars(select(Character).where(
         Character.campaign_id == row.campaign_id, Character.name.in_(sorted(carry))))
     for character in characters:
         before = dict(character.sheet)
-        after = {**before, "carried": carry[character.name],
+        carried = dict(carry[character.name])
+        card = carried.pop("unit", None)
+        after = {**before, "carried": carried,
                  "last_battle": {"name": row.name, "result": row.status}}
+        if isinstance(card, dict):
+            after["unit"] = card
         character.sheet = after
         session.add(CharacterChange(
             character_id=character.id, who="battle",
@@ -336,8 +342,9 @@ def carry_back(session: Session, row: BattleRow, carry: Mapping[str, dict[str, A
 def take_back_carry(session: Session, row: BattleRow) -> None:
     """Undo what an ended battle carried to the roster (the undo that makes it
     ongoing again): each character whose sheet names this battle as its last gets
-    back the ``carried`` and ``last_battle`` it had before, recorded as a change.
-    Only those two keys go back, so a level-up the GM gave since is kept."""
+    back the ``carried`` and ``last_battle`` it had before, and the card (``unit``) it
+    had if the battle's is still the one it has, recorded as a change. Nothing else
+    goes back, so a level-up the GM gave since is kept."""
     from tactician.store.models import Character, CharacterChange
 
     characters = session.scalars(select(Character).where(
@@ -356,6 +363,9 @@ def take_back_carry(session: Session, row: BattleRow) -> None:
         for key in ("carried", "last_battle"):
             if key in earlier:
                 after[key] = earlier[key]
+        written = (carried.after or {}).get("unit") if carried is not None else None
+        if "unit" in earlier and written is not None and before.get("unit") == written:
+            after["unit"] = earlier["unit"]
         character.sheet = after
         session.add(CharacterChange(
             character_id=character.id, who="battle",

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import random
-import tempfile
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -103,13 +102,13 @@ def start_battle(db: Database, campaign: CampaignInfo, name: str, map_path: Path
     if not from_roster:
         state = rules.start_state({"map": str(map_path), "units": [str(u) for u in units]})
         return _store_start(db, campaign, name, rules, state, chosen, seed)
+    from tactician.engine.roster import CHARACTERS
     from tactician.rulesets.registry import contract
     from tactician.table.roster import muster_units, rested
 
-    with tempfile.TemporaryDirectory(prefix="tactician-muster-") as folder:
-        muster = muster_units(db, campaign, units, Path(folder), field)
-        state = rules.start_state({"map": str(map_path.resolve()),
-                                   "units": [str(u) for u in muster.units]})
+    muster = muster_units(db, campaign, units, field)
+    state = rules.start_state({"map": str(map_path), "units": [str(u) for u in units],
+                               CHARACTERS: muster.characters})
     state = contract(campaign.ruleset).muster(state, muster.fighting)
     opened = _store_start(db, campaign, name, rules, state, chosen, seed)
     rested(db, campaign, name, muster)

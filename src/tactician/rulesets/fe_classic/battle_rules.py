@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tactician.dice.source import DiceSource
+from tactician.engine.roster import fielded_characters
 from tactician.engine.rules import Outcome
 from tactician.errors import ContentError
 from tactician.rulesets.fe_classic.battle_actions import apply
@@ -27,7 +28,7 @@ class ClassicBattleRules:
             units = [Path(p) for p in scenario["units"]]
         except (KeyError, TypeError):
             raise ContentError("a fe-classic scenario needs 'map' and 'units'") from None
-        return start_battle(map_path, units, self.pairs)
+        return start_battle(map_path, units, self.pairs, fielded_characters(scenario))
 
     def apply(self, state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
               ) -> tuple[ClassicBattle, Outcome]:

@@ -20,6 +20,7 @@ class TabletopBattleRules:
         self.options = options or TabletopOptions()
 
     def start_state(self, scenario: Mapping[str, Any]) -> TabletopBattle:
+        from tactician.engine.roster import fielded_characters
         from tactician.rulesets.fe_tabletop.scenario import start_battle
 
         try:
@@ -27,7 +28,8 @@ class TabletopBattleRules:
             units = [Path(p) for p in scenario["units"]]
         except (KeyError, TypeError):
             raise ContentError("a fe-tabletop scenario needs 'map' and 'units'") from None
-        return start_battle(map_path, units).with_rulings(self.options)
+        return start_battle(map_path, units, fielded_characters(scenario)).with_rulings(
+            self.options)
 
     def apply(self, state: TabletopBattle, action: Mapping[str, Any], dice: DiceSource
               ) -> tuple[TabletopBattle, Outcome]:

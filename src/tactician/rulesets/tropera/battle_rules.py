@@ -21,6 +21,7 @@ class TroperaBattleRules:
         self.options = options or TroperaOptions()
 
     def start_state(self, scenario: Mapping[str, Any]) -> TroperaBattle:
+        from tactician.engine.roster import fielded_characters
         from tactician.rulesets.tropera.scenario import start_battle
 
         try:
@@ -28,7 +29,7 @@ class TroperaBattleRules:
             units = [Path(p) for p in scenario["units"]]
         except (KeyError, TypeError):
             raise ContentError("a Tropera scenario needs 'map' and 'units'") from None
-        return start_battle(map_path, units)
+        return start_battle(map_path, units, fielded_characters(scenario))
 
     def apply(
         self, state: TroperaBattle, action: Mapping[str, Any], dice: DiceSource

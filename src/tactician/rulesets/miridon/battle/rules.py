@@ -14,6 +14,7 @@ from typing import Any
 from tactician.dice.chance import SampledChance
 from tactician.dice.source import DiceSource
 from tactician.engine.objectives import status
+from tactician.engine.roster import fielded_characters
 from tactician.engine.rules import Outcome
 from tactician.errors import ContentError, RulesError
 from tactician.rulesets.miridon.battle.options import BATTLE_OPTION_NAMES, BattleOptions
@@ -61,7 +62,8 @@ class MiridonBattleRules:
             units = [Path(p) for p in scenario["units"]]
         except (KeyError, TypeError):
             raise ContentError("a Miridon scenario needs 'map' and 'units'") from None
-        return start_battle(map_path, units).model_copy(update={"options": self.pairs})
+        return start_battle(map_path, units, fielded_characters(scenario)).model_copy(
+            update={"options": self.pairs})
 
     def apply(self, state: MiridonBattle, action: Mapping[str, Any],
               dice: DiceSource) -> tuple[MiridonBattle, Outcome]:
