@@ -58,9 +58,15 @@ def play(contract: RulesetContract, example: ExampleBattle,
     """Play the battle with the AI on every side, yielding (battle, rules, state)
     after every action; stops at the end, at ``limit`` actions, or when stuck."""
     battle, rules, state = start(contract, example)
+    yield from play_from(contract, battle, rules, state,
+                         example.step_bound if limit is None else limit)
+
+
+def play_from(contract: RulesetContract, battle: Battle, rules: Any, state: Any,
+              limit: int) -> Iterator[tuple[Battle, Any, Any]]:
+    """``play`` from a battle in hand (e.g. one a campaign started from its roster)."""
     planner = contract.planner(rules, every_side=True)
     ends_own_turns = bool(getattr(planner, "ends_own_turns", False))
-    limit = example.step_bound if limit is None else limit
     while getattr(state, "result", "ongoing") == "ongoing" and len(battle.log) < limit:
         decision = planner.next(state)
         if decision is None:
