@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tactician.dice.source import DiceSource
+from tactician.engine.log import PHASE_ENDS, Entry
 from tactician.engine.roster import fielded_characters
 from tactician.engine.rules import Outcome
 from tactician.errors import ContentError
@@ -33,6 +34,11 @@ class ClassicBattleRules:
     def apply(self, state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
               ) -> tuple[ClassicBattle, Outcome]:
         return apply(state, action, dice)
+
+    def ends_phase(self, entry: Entry) -> bool:
+        """A phase ends (``end_phase``), and so does the set-up (002 L14-19: the
+        ``start`` that ends deployment and begins the first Player Phase)."""
+        return any(r.get("type") in (*PHASE_ENDS, "start") for r in entry.records)
 
     def dump_state(self, state: ClassicBattle) -> dict[str, Any]:
         return state.model_dump(mode="json")
