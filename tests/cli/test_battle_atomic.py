@@ -94,7 +94,7 @@ def test_a_killed_enemy_phase_leaves_the_battle_as_it_was(
     enemy_turn: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     before = enemy_turn.read_bytes()
-    real, calls = play.act, []
+    real, calls = play.act_steps, []
 
     def killed_on_the_third(*args: Any, **kwargs: Any) -> Any:
         calls.append(1)
@@ -102,7 +102,7 @@ def test_a_killed_enemy_phase_leaves_the_battle_as_it_was(
             raise KeyboardInterrupt  # Ctrl-C (or a kill) mid-phase
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(play, "act", killed_on_the_third)  # the engine's play loop
+    monkeypatch.setattr(play, "act_steps", killed_on_the_third)  # the engine's play loop
     with pytest.raises(KeyboardInterrupt):
         battles.play_side(enemy_turn)
     assert enemy_turn.read_bytes() == before
@@ -142,14 +142,17 @@ def test_undo_phase_drops_the_whole_enemy_phase(enemy_turn: Path) -> None:
     before = enemy_turn.read_bytes()
     assert cli("enemy-phase", "--battle", enemy_turn)[0] == 0
     assert len(log_of(enemy_turn)) > 3
-    code, out, _ = cli("undo", "--phase", "--json", "--battle", enemy_turn)
+    code, out, _ = cli("undo", "--phase", "--yes", "--json", "--battle", enemy_turn)
     assert code == 0
     data = json.loads(out)
     assert data["log_length"] == 2 and data["dropped"][-1]["action"]["type"] == "end_phase"
     assert [e["seq"] for e in log_of(enemy_turn)] == [1, 2]
-    # the file differs from before only in the streams counter: undone dice stay spent
+    # the file differs from before only in the streams counter (undone dice stay spent)
+    # and in the redo list, which holds the phase
     now, then = json.loads(enemy_turn.read_text()), json.loads(before)
-    assert now["streams"] > then["streams"] and {**now, "streams": 0} == {**then, "streams": 0}
+    assert now["streams"] > then["streams"] and [e["seq"] for e in now["undone"]] == \
+        [e["seq"] for e in data["dropped"]]
+    assert {**now, "streams": 0, "undone": []} == {**then, "streams": 0}
 
 
 def test_undo_to_keeps_entries_one_to_n_and_names_a_bad_n(enemy_turn: Path) -> None:
@@ -165,10 +168,10 @@ def test_undo_to_keeps_entries_one_to_n_and_names_a_bad_n(enemy_turn: Path) -> N
         assert enemy_turn.read_bytes() == before
     code, _, err = cli("undo", "--to", 1, "--phase", "--battle", enemy_turn)
     assert code == 2 and "not both" in err and enemy_turn.read_bytes() == before
-    code, out, _ = cli("undo", "--to", 1, "--battle", enemy_turn)
+    code, out, _ = cli("undo", "--to", 1, "--yes", "--battle", enemy_turn)
     assert code == 0 and "The log now ends at entry 1." in out and f"Undid #{size}" in out
     assert [e["seq"] for e in log_of(enemy_turn)] == [1]
-    assert cli("undo", "--to", 0, "--battle", enemy_turn)[0] == 0
+    assert cli("undo", "--to", 0, "--yes", "--battle", enemy_turn)[0] == 0
     assert log_of(enemy_turn) == []
     code, _, err = cli("undo", "--battle", enemy_turn)
     assert code == 2 and "the log is empty" in err
@@ -262,7 +265,7 @@ def test_a_rerun_with_the_missing_roll_plays_the_same_phase(enemy_turn: Path) ->
     code, out, _ = cli("enemy-phase", "--rolls", ",".join(["50"] * 80), "--json",
                        "--battle", enemy_turn)
     with_dice = [e["action"] for d in json.loads(out)["decisions"] for e in d["entries"]]
-    assert cli("undo", "--phase", "--battle", enemy_turn)[0] == 0
+    assert cli("undo", "--phase", "--yes", "--battle", enemy_turn)[0] == 0
     code, out, _ = cli("enemy-phase", "--rolls", ",".join(["50"] * 80), "--json",
                        "--battle", enemy_turn)
     assert [e["action"] for d in json.loads(out)["decisions"] for e in d["entries"]] == with_dice
@@ -281,7 +284,7 @@ def test_a_uesrpg_battle_chains_and_undoes_a_turn(tmp_path: Path) -> None:
     assert cli("replay", "--battle", battle)[0] == 0
     ends = [e["seq"] for e in entries if e["records"][0]["type"] in ("begin", "end_turn")]
     assert entries[-1]["seq"] == ends[-1]  # the engine stops where a Turn ends
-    assert cli("undo", "--phase", "--battle", battle)[0] == 0
+    assert cli("undo", "--phase", "--yes", "--battle", battle)[0] == 0
     assert len(log_of(battle)) == ends[-2]  # back to the start of that Turn
     data = json.loads(battle.read_text())
     data["log"][0]["physical"] = True  # the initiative roll claimed as the table's

@@ -67,10 +67,16 @@ def play(contract: RulesetContract, example: ExampleBattle,
     the simulator does), yielding (battle, rules, state) after every action; stops
     at the end, at ``limit`` actions, or when stuck."""
     battle, rules, state = start(contract, example)
+    yield from play_from(contract, battle, rules, state,
+                         example.step_bound if limit is None else limit)
+
+
+def play_from(contract: RulesetContract, battle: Battle, rules: Any, state: Any,
+              limit: int) -> Iterator[tuple[Battle, Any, Any]]:
+    """``play`` from a battle in hand (e.g. one a campaign started from its roster)."""
     schema = contract.action_schema()
     # the engine's actions go through the ruleset's action schema, as the table's do
     table = Logged(battle, rules, state, check=lambda action: checked_action(schema, action))
-    limit = example.step_bound if limit is None else limit
     for _ in play_battle(table, contract.planner(rules, every_side=True), limit):
         yield table.battle, rules, table.state
 

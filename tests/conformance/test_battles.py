@@ -14,8 +14,9 @@ from typer.testing import CliRunner
 
 from tactician.cli.main import app
 from tactician.dice.source import PhysicalDice
-from tactician.engine.battle import act, replay, undo
+from tactician.engine.battle import act, replay
 from tactician.engine.store_file import load_battle, save_battle
+from tactician.engine.undo import undo
 from tactician.errors import TacticianError
 from tactician.rulesets.contract import Capability, ExampleBattle, RulesetContract
 from tactician.table.battles import new_battle, open_battle, perform, preview_attack

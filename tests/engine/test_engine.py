@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tactician.engine.battle import Battle, act, replay, undo
+from tactician.engine.battle import Battle, act, replay
 from tactician.engine.chain import BrokenChain
 from tactician.engine.clock import Edge, PhaseClock
 from tactician.engine.effects import Effect, expire
@@ -17,6 +17,7 @@ from tactician.engine.log import Draw
 from tactician.engine.objectives import Objective, Objectives, status
 from tactician.engine.rules import Token
 from tactician.engine.store_file import load_battle, save_battle
+from tactician.engine.undo import undo
 from tactician.errors import ContentError, TacticianError
 from tactician.grid.ranges import manhattan
 from tactician.rulesets.tropera.battle_service import battle_rules

@@ -13,20 +13,11 @@ from typing import Any
 import pytest
 
 from tactician.dice.source import PhysicalDice
-from tactician.engine.battle import (
-    FORMAT,
-    Battle,
-    UnknownFormat,
-    act,
-    phase_start,
-    replay,
-    undo,
-    undo_phase,
-    undo_to,
-)
+from tactician.engine.battle import FORMAT, Battle, UnknownFormat, act, replay
 from tactician.engine.chain import BrokenChain, head, seeded_faces, verify
 from tactician.engine.log import Entry
 from tactician.engine.store_file import STALE_AFTER_S, cleanup, load_battle, save_battle
+from tactician.engine.undo import phase_start, undo, undo_phase, undo_to
 from tactician.errors import ContentError, TacticianError
 from tactician.rulesets.tropera.battle_service import battle_rules
 from tactician.rulesets.tropera.scenario import start_battle

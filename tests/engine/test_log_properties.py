@@ -12,9 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tactician.dice.source import PhysicalDice
-from tactician.engine.battle import Battle, act, replay, undo
+from tactician.engine.battle import Battle, act, replay
 from tactician.engine.chain import BrokenChain, verify
 from tactician.engine.log import Draw
+from tactician.engine.undo import undo
 from tactician.errors import TacticianError
 from tactician.grid.ranges import manhattan
 from tactician.rulesets.tropera.battle_service import battle_rules

@@ -118,3 +118,43 @@ def test_undo_is_the_gms_and_refused_when_stale(client: TestClient, gm_token: st
     undone = client.post(f"/t/{tid}/undo", headers=_bearer(gm), json={"seq": 1})
     assert undone.status_code == 200 and undone.json()["undone"] == [1]
     assert undone.json()["state"]["seq"] == 0 and undone.json()["state"]["undo_requests"] == []
+
+
+def test_an_undo_decided_on_an_older_board_is_refused_and_redo_puts_it_back(
+        client: TestClient, gm_token: str, db_url: str) -> None:
+    """Issue 27, undo races: the GM's undo names the board it saw (``seq`` and
+    ``version``), so an undo and another action since, which bring the battle back to
+    the same ``seq``, are refused rather than taking back the other action."""
+    from tactician.store.database import open_database
+    from tactician.table import campaigns
+
+    battle = duel(db_url)
+    data = client.post("/gm/tables", json={"battle_id": battle,
+                                           "seats": [{"name": "Ana", "units": ["aria"]}]},
+                       headers=_bearer(gm_token)).json()
+    tid = data["table"]
+    ana, gm = (data["links"][s].split("token=")[1] for s in ("p1", "gm"))
+    client.post(f"/t/{tid}/act", headers=_bearer(ana), json={
+        "seq": 0, "action": {"type": "move", "unit": "aria", "to": [1, 1]}})
+    seen = client.get(f"/t/{tid}/state", headers=_bearer(gm)).json()
+    db = open_database(db_url)
+    try:  # meanwhile: another undo, and another move to the same sequence number
+        campaigns.take_back(db, battle, expected_seq=1)
+        campaigns.perform(db, battle, {"type": "move", "unit": "aria", "to": [2, 1]})
+    finally:
+        db.close()
+    stale = client.post(f"/t/{tid}/undo", headers=_bearer(gm),
+                        json={"seq": seen["seq"], "version": seen["version"]})
+    assert stale.status_code == 409 and stale.json()["state"]["version"] != seen["version"]
+    now = stale.json()["state"]
+    undone = client.post(f"/t/{tid}/undo", headers=_bearer(gm),
+                         json={"seq": now["seq"], "version": now["version"]})
+    assert undone.status_code == 200 and undone.json()["undone"] == [1]
+    after = undone.json()["state"]
+    redone = client.post(f"/t/{tid}/redo", headers=_bearer(gm),
+                         json={"seq": after["seq"], "version": after["version"]})
+    assert redone.status_code == 200 and redone.json()["redone"] == [1]
+    assert redone.json()["state"]["log"][-1]["hash"] == now["log"][-1]["hash"]
+    again = client.post(f"/t/{tid}/redo", headers=_bearer(gm),
+                        json={"seq": 1, "version": redone.json()["state"]["version"]})
+    assert again.status_code == 400 and "nothing to redo" in again.json()["error"]

@@ -237,20 +237,27 @@ def render_entry(entry: Any, view: dict[str, Any] | None = None) -> None:
 def _perform(place: Any, action: dict[str, Any], as_json: bool, rolls: str | None = None,
              extra: dict[str, Any] | None = None, at: int | None = None,
              loaded: Any = None) -> None:
-    """Apply one action and print its entry (and the result, when the battle ends)."""
-    from tactician.table.battles import load, perform, view
+    """Apply one action and print its entry (and the result, when the battle ends); a
+    step the rules took by themselves first (fe-tabletop's Player turn order roll) is
+    its own entry, printed before it (``before`` under --json)."""
+    from tactician.table.battles import load, perform_steps, view
 
     dice = _physical(rolls)
     loaded = loaded if loaded is not None else load(place)
-    entry, state = perform(place, action, dice, at, loaded)
+    entries, state = perform_steps(place, action, dice, at, loaded)
+    *first, entry = entries
     after = view(place, loaded=loaded, after=(state, entry.seq))
     data: dict[str, Any] = {**(extra or {}), "entry": _entry_json(entry),
                             "round": after["round"], "phase": after["phase"],
                             "result": after["result"], "result_reason": after["result_reason"]}
+    if first:
+        data["before"] = [_entry_json(e) for e in first]
     if dice is not None:
         data["unused_rolls"] = list(dice.unused)
 
     def render() -> None:
+        for earlier in first:
+            render_entry(earlier, after)
         render_entry(entry, after)
         if dice is not None and dice.unused:
             say(f"Unused rolls: {', '.join(map(str, dice.unused))}", "yellow")
@@ -883,6 +890,7 @@ def log_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None
         chain_head = head(whole)
         ended = {"result": str(getattr(loaded.state, "result", "ongoing")),
                  "result_reason": str(getattr(loaded.state, "result_reason", ""))}
+        undone = _undone(place, loaded)
         physical = sum(1 for e in entries if e.dice_source == "physical")
         seeded = sum(1 for e in entries if e.dice_source == "seeded")
 
@@ -896,10 +904,15 @@ def log_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None
                     say(f"    {line}", "dim")
             _result_line(ended)
             say(f"Chain verified; head {chain_head}")
+            if undone:
+                say(f"{len(undone)} undone entries can be redone (`battle redo`, next "
+                    f"#{undone[0].seq} {undone[0].summary}) until the next action", "dim")
 
         emit({"seed": whole.seed, "format": whole.format,
               "start_hash": whole.start_hash, "head": chain_head, **ended,
-              "entries": [_log_entry_json(e) for e in entries]}, as_json, render)
+              "entries": [_log_entry_json(e) for e in entries],
+              "undone": [{"seq": e.seq, "summary": e.summary} for e in undone]},
+             as_json, render)
 
 
 @app.command("undo")
@@ -909,25 +922,103 @@ def undo_command(
     phase: Annotated[bool, typer.Option(
         "--phase", help="Drop back to the start of the current phase (or Turn); if the "
         "last entry ended a phase, as `enemy-phase` does, drop that whole phase.")] = False,
+    yes: Annotated[bool, typer.Option(
+        "--yes", "-y", help="Drop what --to or --phase names without asking.")] = False,
     at: AtOpt = None, battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Drop the last log entry, or several (--to N, --phase). Dropped actions' dice
-    are not reused: a redone attack draws fresh dice."""
-    from tactician.table.battles import take_back
+    """Drop the last log entry, or several (--to N, --phase: each lists what it will
+    remove and asks first; --yes for scripts). Dropped entries can be redone (`battle
+    redo`, on their own dice) until the next action; a new action draws fresh dice."""
+    from tactician.table.battles import load, take_back, undo_plan
 
     with refusals(as_json), battle_place(battle, name, db) as place:
-        dropped = take_back(place, to=to, phase=phase, expected_seq=at)
+        loaded = load(place)  # the one read: what is shown, asked and dropped
+        loaded.expect(at)
+        if to is not None or phase:
+            planned = undo_plan(place, to, phase, loaded)
+            if not _confirmed(planned, yes, as_json):
+                say("Not undone: nothing changed.")
+                return
+        dropped = take_back(place, to=to, phase=phase, loaded=loaded)
 
         def render() -> None:
             for entry in dropped:
                 say(f"Undid #{entry.seq}: {entry.summary}")
             kept = dropped[0].seq - 1
             say(f"The log now ends at entry {kept}." if kept else "The log is now empty.")
+            say(f"`battle redo` puts back #{dropped[0].seq} (undone entries are kept until "
+                "the next action).", "dim")
 
         emit({"undone": _entry_json(dropped[-1]),
               "dropped": [_entry_json(e) for e in dropped],
               "log_length": dropped[0].seq - 1}, as_json, render)
+
+
+def _confirmed(planned: list[Any], yes: bool, as_json: bool) -> bool:
+    """Whether to drop ``planned``: --yes, else the answer on a terminal after the list
+    (refused without one, or under --json, which never prompts)."""
+    from tactician.errors import TacticianError
+
+    if yes:
+        return True
+    if as_json:
+        raise TacticianError("--json never prompts: add --yes to drop these entries (see "
+                             "them first with `tactician battle log`)")
+    if not can_ask():
+        raise TacticianError(f"no terminal to confirm: pass --yes (this drops "
+                             f"{len(planned)} entries, #{planned[0].seq} to "
+                             f"#{planned[-1].seq})")
+    say(f"This removes {len(planned)} entries:")
+    for entry in planned:
+        say(f"  #{entry.seq} {entry.summary}")
+    return typer.confirm(f"Remove these {len(planned)} entries?", default=False)
+
+
+@app.command("redo")
+def redo_command(
+    every: Annotated[bool, typer.Option(
+        "--all", help="Put back every undone entry.")] = False,
+    to: Annotated[int | None, typer.Option(
+        "--to", help="Put back undone entries until the log ends at entry N.")] = None,
+    at: AtOpt = None, battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Put back the next entry `battle undo` dropped (--all: all of them; --to N: up to
+    entry N), applied again on its recorded dice: the same entry, the same hash. Undone
+    entries are kept until the battle's next action."""
+    from tactician.errors import TacticianError
+    from tactician.table.battles import load, redo
+
+    with refusals(as_json), battle_place(battle, name, db) as place:
+        if every and to is not None:
+            raise TacticianError("redo takes --all or --to N, not both")
+        loaded = load(place)
+        loaded.expect(at)
+        waiting = len(_undone(place, loaded))
+        redone = redo(place, None if every else 1, to, loaded=loaded)
+        left = waiting - len(redone)
+
+        def render() -> None:
+            for entry in redone:
+                say(f"Redid #{entry.seq}: {entry.summary}")
+            say(f"The log now ends at entry {redone[-1].seq}"
+                + (f"; {left} more can be redone." if left else "."))
+
+        emit({"redone": [_entry_json(e) for e in redone], "log_length": redone[-1].seq,
+              "can_redo": left}, as_json, render)
+
+
+def _undone(place: Any, loaded: Any) -> list[Any]:
+    """The battle's redo list as ``loaded`` read it (a file carries it; a campaign's
+    battle keeps it in the store)."""
+    from tactician.table.battle_places import StoredPlace
+
+    if isinstance(place, StoredPlace):
+        from tactician.store.battles import undone_entries
+
+        return undone_entries(place.db, place.battle_id)
+    return list(loaded.whole().undone)
 
 
 @app.command("replay")

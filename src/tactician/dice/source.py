@@ -83,11 +83,12 @@ class PhysicalDice:
 
 @dataclass
 class ShareOfTableDice:
-    """The part of one ``PhysicalDice`` that one action draws (a ``DiceSource``): a phase
-    of several actions reads the table's rolls in turn, each log entry keeps its own
-    draws, and a missing or impossible roll is numbered across the whole phase."""
+    """The part of one ``PhysicalDice`` (or any source) that one action draws (a
+    ``DiceSource``): a phase of several actions reads the table's rolls in turn, each
+    log entry keeps its own draws, and a missing or impossible roll is numbered across
+    the whole phase."""
 
-    table: PhysicalDice
+    table: DiceSource
     draws: list[DieDraw] = field(default_factory=list)
 
     def draw(self, sides: int, purpose: str) -> int:

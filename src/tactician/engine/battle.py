@@ -1,16 +1,17 @@
-"""A battle: start state + event log, with act, undo and replay.
+"""A battle: start state + event log, with act and replay (undo and redo: ``engine.undo``).
 
 The current state is never stored: it is the start state with every logged
 action applied again on the dice recorded for it. ``act`` draws fresh dice from
 the battle's seed (or takes the table's physical dice), applies the action and
 appends it, chained to the entry before it (``engine.chain``); a refused action
-appends nothing. ``undo`` drops the last entry, ``undo_to`` keeps entries 1..N,
-``undo_phase`` drops back to the start of the current (or last) phase.
+appends nothing, and a new action empties the redo list (``undone``: what
+``engine.undo`` dropped, kept for ``redo`` until then).
 
 The file format (``FORMAT`` 2, ``docs/battle-file.md``): ``format``, ``ruleset``,
-``seed``, ``options``, ``start``, ``start_hash``, ``log`` (``engine.log.Entry``)
-and ``streams``. Format 1 (before the hash chain) is refused: its dice and its
-start cannot be verified, and reading it would let anyone strip a chain off.
+``seed``, ``options``, ``start``, ``start_hash``, ``log`` (``engine.log.Entry``),
+``streams`` and ``undone`` (entries undone since the last action, not in the
+chain). Format 1 (before the hash chain) is refused: its dice and its start cannot
+be verified, and reading it would let anyone strip a chain off.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from tactician.dice.source import DiceSource, PhysicalDice
+from tactician.dice.source import DiceSource, PhysicalDice, ShareOfTableDice
 from tactician.engine.chain import action_dice, head, seal, start_digest, verify
 from tactician.engine.log import Entry
 from tactician.engine.rules import BattleRules
@@ -30,7 +31,7 @@ from tactician.errors import ContentError, TacticianError
 FORMAT = 2
 
 __all__ = ["FORMAT", "Battle", "ReplayMismatch", "UnknownFormat", "act", "action_dice",
-           "phase_start", "replay", "replay_entries", "undo", "undo_phase", "undo_to"]
+           "act_steps", "replay", "replay_entries"]
 
 
 class UnknownFormat(ContentError):
@@ -69,6 +70,9 @@ class Battle(BaseModel):
     # actions ever appended (undone ones included): each new action draws from a fresh
     # stream, so undoing and redoing an attack does not replay the same dice
     streams: int = Field(default=0, ge=0)
+    # entries undone since the last action, the next to redo first (``engine.undo``):
+    # not part of the hash chain, each chained to the log's head as it was
+    undone: list[Entry] = Field(default_factory=list)
 
     @model_validator(mode="before")
     @classmethod
@@ -152,43 +156,30 @@ def act(
         "records": _as_json(outcome.records),
         "physical": physical,
     })
-    updated = battle.model_copy(update={"log": [*battle.log, entry], "streams": battle.streams + 1})
+    updated = battle.model_copy(update={"log": [*battle.log, entry], "streams": battle.streams + 1,
+                                        "undone": []})
     return updated, entry, new_state
 
 
-def undo(battle: Battle) -> tuple[Battle, Entry]:
-    """Drop the last action and its dice (its stream is not drawn from again)."""
-    if not battle.log:
-        raise TacticianError("nothing to undo: the log is empty")
-    return battle.model_copy(update={"log": battle.log[:-1]}), battle.log[-1]
-
-
-def undo_to(battle: Battle, keep: int) -> tuple[Battle, list[Entry]]:
-    """Keep entries 1..``keep`` and drop the rest; return the dropped entries."""
-    size = len(battle.log)
-    if not battle.log:
-        raise TacticianError("nothing to undo: the log is empty")
-    if keep == size:
-        raise TacticianError(f"nothing to undo: entry {size} is already the last entry")
-    if not 0 <= keep < size:
-        raise TacticianError(
-            f"cannot undo to entry {keep}: the log has entries 1..{size}, so keep "
-            f"0..{size - 1} of them (0 drops them all)"
-        )
-    return battle.model_copy(update={"log": battle.log[:keep]}), battle.log[keep:]
-
-
-def phase_start(log: list[Entry]) -> int:
-    """How many entries come before the current phase, or before the last one when
-    the log ends with a phase end (``Entry.ends_phase``): what ``undo_phase`` keeps."""
-    body = log[:-1] if log and log[-1].ends_phase else log
-    ends = [position for position, entry in enumerate(body, start=1) if entry.ends_phase]
-    return ends[-1] if ends else 0
-
-
-def undo_phase(battle: Battle) -> tuple[Battle, list[Entry]]:
-    """Drop back to the start of the current phase; if the last entry ended a phase
-    (``battle enemy-phase`` ends with one), drop that whole phase."""
-    if not battle.log:
-        raise TacticianError("nothing to undo: the log is empty")
-    return undo_to(battle, phase_start(battle.log))
+def act_steps(
+    battle: Battle,
+    rules: BattleRules,
+    action: dict[str, Any],
+    dice: DiceSource | None = None,
+    state: Any = None,
+) -> tuple[Battle, list[tuple[Entry, Any]]]:
+    """``act`` of ``action``, after the step the rules take by themselves before it,
+    logged as an entry of its own: a ruleset's rules may have ``due(state, action)``,
+    the action due first (fe-tabletop: the Player turn's d100 order, 001 L42), so the
+    roll belongs to its turn and an undo of the turn's first action keeps it. With the
+    table's dice each entry draws its share of them, in turn. Returns the battle and
+    each entry with the state after it; nothing is kept if either is refused."""
+    current = replay(battle, rules) if state is None else state
+    steps: list[tuple[Entry, Any]] = []
+    due = getattr(rules, "due", None)
+    first = due(current, action) if callable(due) else None
+    for step in ([first] if first is not None else []) + [action]:
+        share = None if dice is None else ShareOfTableDice(dice)
+        battle, entry, current = act(battle, rules, step, share, current)
+        steps.append((entry, current))
+    return battle, steps

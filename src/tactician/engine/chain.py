@@ -55,6 +55,7 @@ class ChainedBattle(Protocol):
     start_hash: str
     log: list[Entry]
     streams: int
+    undone: list[Entry]
 
 
 def canonical(value: Any) -> bytes:
@@ -109,6 +110,12 @@ def verify(battle: ChainedBattle) -> None:
             "hash to the battle's start_hash"
         )
     verify_entries(battle.seed, battle.streams, battle.start_hash, battle.log)
+    if battle.undone:  # the redo list continues the chain from the log's head
+        try:
+            verify_entries(battle.seed, battle.streams, head(battle), battle.undone,
+                           after=battle.log[-1] if battle.log else None)
+        except BrokenChain as exc:
+            raise BrokenChain(f"the undone entries (redo list): {exc}") from None
 
 
 def verify_entries(seed: int, streams: int, previous: str, entries: Sequence[Entry],

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tactician.dice.source import PhysicalDice, ShareOfTableDice
-from tactician.engine.battle import Battle, act
+from tactician.engine.battle import Battle, act_steps
 from tactician.engine.chain import action_dice
 from tactician.engine.log import Entry
 from tactician.engine.rules import BattleRules, Outcome, Planner
@@ -82,12 +82,13 @@ class Logged:
         return len(self.battle.log)
 
     def apply(self, action: dict[str, Any]) -> Entry:
+        """The action's entry (after the step its rules take first, ``act_steps``)."""
         if self.check is not None:
             action = self.check(action)
         source = None if self.dice is None else ShareOfTableDice(self.dice)
-        self.battle, entry, self.state = act(self.battle, self.rules, action, source,
-                                             self.state)
-        self.steps.append((entry, self.state))
+        self.battle, steps = act_steps(self.battle, self.rules, action, source, self.state)
+        self.steps.extend(steps)
+        entry, self.state = steps[-1]
         return entry
 
 
@@ -106,9 +107,14 @@ class Unlogged:
         return self.streams
 
     def apply(self, action: dict[str, Any]) -> Outcome:
-        self.state, outcome = self.rules.apply(self.state, action,
-                                               action_dice(self.seed, self.streams))
-        self.streams += 1
+        """The action's outcome, after the step its rules take first (``due``), each on
+        its own stream as ``act_steps`` logs them."""
+        due = getattr(self.rules, "due", None)
+        first = due(self.state, action) if callable(due) else None
+        for step in ([first] if first is not None else []) + [action]:
+            self.state, outcome = self.rules.apply(self.state, step,
+                                                   action_dice(self.seed, self.streams))
+            self.streams += 1
         return outcome
 
 

@@ -5,14 +5,19 @@ the ruleset adds), and optionally the battle's name, the phase order of the side
 and the objectives. Several files (a party and an enemy force) merge. Every
 fault is refused with the file and the unit named: a repeated id, a tile off
 the map, a tile already taken, a tile nobody can stand on.
+
+A campaign battle fields the roster's characters (``from_roster``): the scenario's
+``characters`` maps a character's name to the roster's unit-file data, which the
+ruleset reads in place of the unit file a placement names, so the GM's own files
+are read unchanged (and named by every error) while the roster's sheet fights.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -36,6 +41,10 @@ class Placement(BaseModel):
 
 
 P = TypeVar("P", bound=Placement)
+C = TypeVar("C")
+
+# the scenario key a campaign battle names its roster's characters under (by name)
+CHARACTERS = "characters"
 
 
 class UnitsFile(BaseModel):
@@ -151,3 +160,28 @@ def names_apart(names: Sequence[str]) -> list[str]:
         taken.add(f"{name} {number}")
         apart.append(f"{name} {number}")
     return apart
+
+
+def fielded_characters(scenario: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """The scenario's roster characters (name -> unit-file data), or none."""
+    given = scenario.get(CHARACTERS) or {}
+    if not isinstance(given, Mapping) or not all(isinstance(v, Mapping) for v in given.values()):
+        raise ContentError("a scenario's 'characters' maps a character's name to its unit data")
+    return {str(name): dict(data) for name, data in given.items()}
+
+
+def roster_source(name: str) -> str:
+    """How an error names a roster character's sheet (there is no file to name)."""
+    return f"roster character {name!r}"
+
+
+def from_roster(characters: Mapping[str, Mapping[str, Any]], name: str, loaded: C,
+                parse: Callable[[dict[str, Any], str], C]) -> C:
+    """The character a placement fields: the roster's sheet of the character ``name``
+    when the campaign fields it (``characters``), read by the ruleset's ``parse``
+    (unit-file data and the source its errors name), else ``loaded`` (the placement's
+    own unit file, as the GM wrote it)."""
+    data = characters.get(name)
+    if data is None:
+        return loaded
+    return parse(dict(data), roster_source(name))

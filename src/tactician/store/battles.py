@@ -8,6 +8,10 @@ The check runs inside the transaction, after SQLite's ``BEGIN IMMEDIATE`` or
 PostgreSQL's ``SELECT ... FOR UPDATE`` on the battle row has made this writer
 the only one; the unique constraint stands behind it.
 
+Undo keeps what it drops (``battle_undone``, the redo list) until the battle's next
+action, which deletes it; a redo moves those entries back, unchanged, checking in its
+transaction that they are still the ones it replayed.
+
 Snapshots: the caller pins the ones to keep (``table.campaigns``: every N-th
 entry and each phase end); the state after the newest entry is kept too, until
 the next one replaces it, so opening a battle loads one snapshot and replays
@@ -28,9 +32,11 @@ from tactician.engine.log import Entry
 from tactician.errors import StaleBattle, TacticianError
 from tactician.store.campaigns import CampaignInfo
 from tactician.store.database import Database, StoreConflict
-from tactician.store.models import BattleRow, EntryRow, Setting, SnapshotRow
+from tactician.store.models import BattleRow, EntryRow, Setting, SnapshotRow, UndoneRow
 
-COLUMNS = ("ruleset", "seed", "options", "start", "streams", "log")
+# Battle fields with a column or a table of their own (the redo list: ``battle_undone``;
+# a stored or imported battle starts with none), not kept in the ``header`` JSON
+COLUMNS = ("ruleset", "seed", "options", "start", "streams", "log", "undone")
 
 
 @dataclass(frozen=True)
@@ -274,7 +280,8 @@ def append_entry(db: Database, battle_id: int, expected_seq: int, entry: Entry,
 def append_entries(db: Database, battle_id: int, expected_seq: int, entries: Sequence[Entry],
                    states: Mapping[int, dict[str, Any]] | None = None,
                    pinned: Collection[int] = (), status: str | None = None,
-                   carry: Mapping[str, dict[str, Any]] | None = None) -> BattleInfo:
+                   carry: Mapping[str, dict[str, Any]] | None = None,
+                   redo: bool = False) -> BattleInfo:
     """Append ``entries`` (seq ``expected_seq + 1`` on) in one transaction, or none.
 
     ``states`` maps a sequence number to the dumped state after that entry: each
@@ -284,11 +291,20 @@ def append_entries(db: Database, battle_id: int, expected_seq: int, entries: Seq
     characters carry back to the roster when these entries end it: each roster
     character of that name gets it as its sheet's ``carried``, recorded as a change,
     in the same transaction (names not on the roster are left out).
+
+    New entries empty the battle's redo list; with ``redo`` the entries are the next
+    undone ones put back (refused as stale unless they still are, hash for hash).
     """
     try:
         with db.write() as session:
             row = _row(session, battle_id, lock=True)
-            _check_fresh(session, row, expected_seq, entries)
+            _check_fresh(session, row, expected_seq, entries, redo)
+            if redo:
+                session.execute(delete(UndoneRow).where(
+                    UndoneRow.battle_id == battle_id,
+                    UndoneRow.seq.in_([entry.seq for entry in entries])))
+            else:
+                session.execute(delete(UndoneRow).where(UndoneRow.battle_id == battle_id))
             # the replaced snapshot goes first, so that the rows added below are
             # flushed once, at the commit (a statement run after them would flush first)
             if states:
@@ -317,15 +333,21 @@ def append_entries(db: Database, battle_id: int, expected_seq: int, entries: Seq
 
 def carry_back(session: Session, row: BattleRow, carry: Mapping[str, dict[str, Any]]) -> None:
     """Give each roster character named in ``carry`` its carried state (in the
-    caller's transaction), recording each change."""
+    caller's transaction), recording each change. The shared key ``unit`` (the card
+    as the battle left it: level, EXP, ranks...) becomes the sheet's ``unit``, so the
+    character's sheet, its advancement and its next battle read it."""
     from tactician.store.models import Character, CharacterChange
 
     characters = session.scalars(select(Character).where(
         Character.campaign_id == row.campaign_id, Character.name.in_(sorted(carry))))
     for character in characters:
         before = dict(character.sheet)
-        after = {**before, "carried": carry[character.name],
+        carried = dict(carry[character.name])
+        card = carried.pop("unit", None)
+        after = {**before, "carried": carried,
                  "last_battle": {"name": row.name, "result": row.status}}
+        if isinstance(card, dict):
+            after["unit"] = card
         character.sheet = after
         session.add(CharacterChange(
             character_id=character.id, who="battle",
@@ -336,8 +358,9 @@ def carry_back(session: Session, row: BattleRow, carry: Mapping[str, dict[str, A
 def take_back_carry(session: Session, row: BattleRow) -> None:
     """Undo what an ended battle carried to the roster (the undo that makes it
     ongoing again): each character whose sheet names this battle as its last gets
-    back the ``carried`` and ``last_battle`` it had before, recorded as a change.
-    Only those two keys go back, so a level-up the GM gave since is kept."""
+    back the ``carried`` and ``last_battle`` it had before, and the card (``unit``) it
+    had if the battle's is still the one it has, recorded as a change. Nothing else
+    goes back, so a level-up the GM gave since is kept."""
     from tactician.store.models import Character, CharacterChange
 
     characters = session.scalars(select(Character).where(
@@ -356,6 +379,9 @@ def take_back_carry(session: Session, row: BattleRow) -> None:
         for key in ("carried", "last_battle"):
             if key in earlier:
                 after[key] = earlier[key]
+        written = (carried.after or {}).get("unit") if carried is not None else None
+        if "unit" in earlier and written is not None and before.get("unit") == written:
+            after["unit"] = earlier["unit"]
         character.sheet = after
         session.add(CharacterChange(
             character_id=character.id, who="battle",
@@ -373,16 +399,23 @@ def _streams_after(streams: int, entries: Sequence[Entry]) -> int:
 
 
 def _check_fresh(session: Session, row: BattleRow, expected_seq: int,
-                 entries: Sequence[Entry]) -> None:
+                 entries: Sequence[Entry], redo: bool = False) -> None:
     last = session.scalar(select(func.max(EntryRow.seq)).where(EntryRow.battle_id == row.id))
     now = last or 0
     if now != expected_seq or row.last_seq != expected_seq:
         raise StaleBattle(now)
+    # the undone entries put back by a redo, as they are now: the same ones, or the
+    # battle moved on (their streams are spent: that is why they were undone)
+    undone = {e.seq: e.hash for e in _undone(session, row.id)} if redo else {}
     streams = row.streams
     for offset, entry in enumerate(entries, start=1):
         if entry.seq != expected_seq + offset:
             raise TacticianError(
                 f"entry {entry.seq} cannot follow entry {expected_seq + offset - 1}")
+        if redo:
+            if undone.get(entry.seq) != entry.hash:
+                raise StaleBattle(now)
+            continue
         stream = getattr(entry, "stream", None)
         # the same seq after an undo and a new action: the stream tells them apart
         if stream is not None and stream < streams:
@@ -392,13 +425,15 @@ def _check_fresh(session: Session, row: BattleRow, expected_seq: int,
 
 def drop_entries(db: Database, battle_id: int, expected_seq: int, keep: int,
                  state: dict[str, Any] | None = None, status: str = "ongoing",
-                 expected_streams: int | None = None) -> list[Entry]:
-    """Undo: keep entries 1..``keep``, drop the rest and their snapshots (the stream
-    counter stays: an undone action's dice are never drawn again); ``state``, the
-    dumped state after entry ``keep``, becomes the newest snapshot. With
-    ``expected_streams`` (the stream counter the undo was decided on) an undo and a
-    new action elsewhere since, which leave the sequence number as it was, are
-    refused too: ``state`` was computed from the entries as they were then."""
+                 expected_streams: int | None = None,
+                 expected_head: str | None = None) -> list[Entry]:
+    """Undo: keep entries 1..``keep``, move the rest to the redo list (before what it
+    held) and drop their snapshots (the stream counter stays: a new action never draws
+    an undone action's dice); ``state``, the dumped state after entry ``keep``, becomes
+    the newest snapshot. With ``expected_streams`` (the stream counter the undo was
+    decided on) or ``expected_head`` (the hash of the last entry it was decided on) an
+    undo and a new action elsewhere since, which leave the sequence number as it was,
+    are refused too: ``state`` was computed from the entries as they were then."""
     with db.write() as session:
         row = _row(session, battle_id, lock=True)
         if row.last_seq != expected_seq or (expected_streams is not None
@@ -407,6 +442,10 @@ def drop_entries(db: Database, battle_id: int, expected_seq: int, keep: int,
         if not 0 <= keep <= row.last_seq:
             raise TacticianError(f"cannot keep {keep} entries of {row.last_seq}")
         dropped = _entries(session, battle_id, keep)
+        if expected_head is not None and dropped and dropped[-1].hash != expected_head:
+            raise StaleBattle(row.last_seq)
+        session.add_all(UndoneRow(battle_id=battle_id, seq=e.seq, entry=e.model_dump(mode="json"))
+                        for e in dropped)
         session.execute(delete(EntryRow).where(EntryRow.battle_id == battle_id,
                                                EntryRow.seq > keep))
         session.execute(delete(SnapshotRow).where(SnapshotRow.battle_id == battle_id,
@@ -419,6 +458,19 @@ def drop_entries(db: Database, battle_id: int, expected_seq: int, keep: int,
             take_back_carry(session, row)
         row.status = status
         return dropped
+
+
+def _undone(session: Session, battle_id: int) -> list[Entry]:
+    rows = session.scalars(select(UndoneRow.entry).where(UndoneRow.battle_id == battle_id)
+                           .order_by(UndoneRow.seq))
+    return [Entry.model_validate(data) for data in rows]
+
+
+def undone_entries(db: Database, battle_id: int) -> list[Entry]:
+    """The battle's redo list: the entries undone since its last action, the next to
+    redo first."""
+    with db.read() as session:
+        return _undone(session, battle_id)
 
 
 def set_status(db: Database, battle_id: int, status: str) -> None:

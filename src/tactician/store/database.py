@@ -27,7 +27,7 @@ from tactician.errors import TacticianError
 from tactician.store.location import describe, resolve
 
 # the newest migration; tests check it against the scripts (store/migrations/versions)
-HEAD = "0003"
+HEAD = "0004"
 BUSY_TIMEOUT_MS = 30_000
 _IMMEDIATE = "tactician_immediate"
 # SQLite's ``synchronous`` (environment ``TACTICIAN_SQLITE_SYNC``). FULL by default: an

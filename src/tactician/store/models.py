@@ -125,6 +125,20 @@ class EntryRow(Base):
     entry: Mapped[dict[str, Any]]
 
 
+class UndoneRow(Base):
+    """An entry undone since the battle's last action (the redo list, in ``seq`` order:
+    the next to redo first); ``battle redo`` moves it back to ``battle_entry``, a new
+    action deletes the battle's rows."""
+
+    __tablename__ = "battle_undone"
+    __table_args__ = (UniqueConstraint("battle_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    battle_id: Mapped[int] = mapped_column(ForeignKey("battle.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    entry: Mapped[dict[str, Any]]
+
+
 class SnapshotRow(Base):
     """The state after entry ``seq`` (``BattleRules.dump_state``). A ``pinned`` one
     (every N-th entry, a phase end) is kept; the newest state, unpinned, is replaced

@@ -3,8 +3,9 @@
 
 A command reads its battle once (``load``), decides on it, and writes what it
 decided in one step that names the sequence number it was decided on
-(``append``, ``undo``): if the battle moved on since, ``StaleBattle`` ("the
-battle moved on (now at N), reload") is raised and nothing is applied (issue
+(``append``, ``undo``, ``redo``) and the hash of the entry it ends on: if the
+battle moved on since, ``StaleBattle`` ("the battle moved on (now at N), reload")
+is raised and nothing is applied (issue
 14: "each action names the sequence number it was decided on; a writer whose
 number is stale gets a clear ... error and nothing is applied twice or lost";
 "The file mode gets the same guarantee: an exclusive lock and the same
@@ -90,6 +91,8 @@ class Place(Protocol):
 
     def undo(self, loaded: Loaded, keep: int) -> list[Entry]: ...
 
+    def redo(self, loaded: Loaded, count: int | None) -> list[Entry]: ...
+
     def rebuild(self) -> Loaded: ...
 
 
@@ -158,14 +161,23 @@ class FilePlace:
 
     def undo(self, loaded: Loaded, keep: int) -> list[Entry]:
         from tactician.engine.store_file import save_battle
+        from tactician.engine.undo import undo_to
 
-        battle = loaded.whole()
+        kept, dropped = undo_to(loaded.whole(), keep)  # the dropped go to its redo list
         with file_lock(self.path):
             self._check(loaded)
-            kept = battle.model_copy(update={"log": battle.log[:keep]})
             save_battle(kept, self.path)
             self._keep_board(loaded, lambda: replay(kept, loaded.rules), keep)
-        return list(battle.log[keep:])
+        return dropped
+
+    def redo(self, loaded: Loaded, count: int | None) -> list[Entry]:
+        from tactician.engine.undo import redo
+
+        battle = loaded.whole()
+        after, steps = redo(battle, loaded.rules, loaded.state,
+                            len(battle.undone) if count is None else count)
+        self.append(loaded, after, [Step(entry, state) for entry, state in steps])
+        return [entry for entry, _ in steps]
 
     def _keep_board(self, loaded: Loaded, state: Callable[[], Any], seq: int) -> None:
         """Keep the GM's board of what was just saved (``state()``), under the lock (so
@@ -226,4 +238,12 @@ class StoredPlace:
     def undo(self, loaded: Loaded, keep: int) -> list[Entry]:
         from tactician.table.campaigns import take_back
 
-        return take_back(self.db, self.battle_id, keep, expected_seq=loaded.seq)
+        return take_back(self.db, self.battle_id, keep, expected_seq=loaded.seq,
+                         expected_head=loaded.head or None)
+
+    def redo(self, loaded: Loaded, count: int | None) -> list[Entry]:
+        from tactician.table.campaigns import redo
+
+        entries, _ = redo(self.db, self.battle_id, count, expected_seq=loaded.seq,
+                          expected_head=loaded.head or None)
+        return entries

@@ -15,15 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from tactician.dice.source import DiceSource, PhysicalDice
-from tactician.engine.battle import (
-    act,
-    undo,
-    undo_phase,
-    undo_to,
-)
+from tactician.engine.battle import act_steps
 from tactician.engine.log import Entry
 from tactician.engine.play import Logged, Played, ongoing
 from tactician.engine.play import play_phase as engine_phase
+from tactician.engine.undo import undo, undo_phase, undo_to
 from tactician.errors import TacticianError
 from tactician.rulesets.registry import contract
 from tactician.table import board_cache
@@ -34,8 +30,8 @@ from tactician.table.battle_places import FilePlace, Loaded, Place, Step
 # starting and opening a battle file live in ``battle_files``; callers keep importing
 # them here with the rest of the battle commands
 __all__ = ["Loaded", "Opened", "Place", "Where", "board_of", "check", "decisions_of", "load",
-           "new_battle", "open_battle", "perform", "place_of", "play_phase", "play_side",
-           "preview_attack", "rebuild", "take_back", "view"]
+           "new_battle", "open_battle", "perform", "perform_steps", "place_of", "play_phase",
+           "play_side", "preview_attack", "rebuild", "redo", "take_back", "undo_plan", "view"]
 
 Where = Path | Place
 
@@ -62,13 +58,25 @@ def perform(
 ) -> tuple[Entry, Any]:
     """Apply one action and save it, decided on the battle at ``expected_seq`` (default:
     as read now; ``loaded``: as the caller read it). A refused action saves nothing; a
-    battle that moved on is refused with ``StaleBattle`` and nothing is applied."""
+    battle that moved on is refused with ``StaleBattle`` and nothing is applied.
+    Returns the action's entry (``perform_steps`` also gives a step due before it)."""
+    entries, state = perform_steps(where, action, dice, expected_seq, loaded)
+    return entries[-1], state
+
+
+def perform_steps(
+    where: Where, action: dict[str, Any], dice: DiceSource | None = None,
+    expected_seq: int | None = None, loaded: Loaded | None = None,
+) -> tuple[list[Entry], Any]:
+    """``perform``, giving every entry saved: a step the rules take by themselves
+    before the action (``engine.battle.act_steps``: fe-tabletop's Player turn order
+    roll), then the action's own; all saved in one write, or none."""
     opened = _loaded(where, loaded)
     opened.expect(expected_seq)
-    battle, entry, state = act(opened.whole(), opened.rules, checked(opened.ruleset, action),
-                               dice, opened.state)
-    opened.place.append(opened, battle, [Step(entry, state)])
-    return entry, state
+    battle, steps = act_steps(opened.whole(), opened.rules, checked(opened.ruleset, action),
+                              dice, opened.state)
+    opened.place.append(opened, battle, [Step(entry, state) for entry, state in steps])
+    return [entry for entry, _ in steps], steps[-1][1]
 
 
 def check(where: Where, action: dict[str, Any], dice: DiceSource | None = None,
@@ -76,27 +84,48 @@ def check(where: Where, action: dict[str, Any], dice: DiceSource | None = None,
     """Refuse ``action`` now, in the rules' own words, if it would be refused; nothing
     is saved and the outcome is not kept (used before asking a player to commit)."""
     opened = _loaded(where, loaded)
-    act(opened.whole(), opened.rules, checked(opened.ruleset, action), dice, opened.state)
+    act_steps(opened.whole(), opened.rules, checked(opened.ruleset, action), dice, opened.state)
+
+
+def undo_plan(where: Where, to: int | None = None, phase: bool = False,
+              loaded: Loaded | None = None) -> list[Entry]:
+    """The entries ``take_back`` would drop, oldest first (nothing is changed): what an
+    interface shows before it asks."""
+    if to is not None and phase:
+        raise TacticianError("undo takes --to N or --phase, not both")
+    opened = _loaded(where, loaded)
+    battle = opened.whole()
+    # the engine's checks and messages decide what may be kept
+    if to is not None:
+        return undo_to(battle, to)[1]
+    if phase:  # the phase (or Turn) as the ruleset draws it (``ends_phase``)
+        return undo_phase(battle, opened.rules)[1]
+    return [undo(battle)[1]]
 
 
 def take_back(where: Where, to: int | None = None, phase: bool = False,
               expected_seq: int | None = None, loaded: Loaded | None = None) -> list[Entry]:
     """Drop the last entry, or every entry after ``to``, or back to the start of the
-    current (or last) phase; return the dropped entries, oldest first."""
-    if to is not None and phase:
-        raise TacticianError("undo takes --to N or --phase, not both")
+    current (or last) phase; return the dropped entries, oldest first. They can be
+    redone (``redo``) until the battle's next action."""
     opened = _loaded(where, loaded)
     opened.expect(expected_seq)
-    battle = opened.whole()
-    # the engine's checks and messages decide what may be kept
-    if to is not None:
-        _, dropped = undo_to(battle, to)
-    elif phase:
-        _, dropped = undo_phase(battle)
-    else:
-        _, entry = undo(battle)
-        dropped = [entry]
+    dropped = undo_plan(where, to, phase, opened)
     return opened.place.undo(opened, dropped[0].seq - 1)
+
+
+def redo(where: Where, count: int | None = 1, to: int | None = None,
+         expected_seq: int | None = None, loaded: Loaded | None = None) -> list[Entry]:
+    """Put back the next undone entry (``count`` of them; None: all; ``to``: until the
+    log ends at entry ``to``), each on its recorded dice; return them, oldest first."""
+    opened = _loaded(where, loaded)
+    opened.expect(expected_seq)
+    if to is not None:
+        if to <= opened.seq:
+            raise TacticianError(f"cannot redo to entry {to}: the log already ends at "
+                                 f"entry {opened.seq}")
+        count = to - opened.seq
+    return opened.place.redo(opened, count)
 
 
 def rebuild(where: Where) -> Loaded:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import random
-import tempfile
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from tactician.dice.source import DiceSource
-from tactician.engine.battle import FORMAT, Battle, act, replay, replay_entries
-from tactician.engine.chain import BrokenChain, start_digest, verify, verify_entries
+from tactician.engine.battle import FORMAT, Battle, act_steps, replay, replay_entries
+from tactician.engine.chain import BrokenChain, head, start_digest, verify, verify_entries
 from tactician.engine.log import Entry
 from tactician.errors import ContentError, TacticianError
 from tactician.store import battles as store
@@ -33,20 +32,17 @@ from tactician.table.held import HOLDER, Held, key_of, load
 
 # a snapshot is pinned (kept for good) after every this many entries, and at each phase end
 DEFAULT_SNAPSHOT_EVERY = 50
-# record types that close a phase (Tropera ``end_phase``; UESRPG ``end_turn`` and the
-# ``begin`` initiative roll), for entries that do not say so themselves (``ends_phase``)
-PHASE_ENDS = frozenset({"end_phase", "end_turn", "begin"})
 
 
-def pinned(entry: Entry, every: int = DEFAULT_SNAPSHOT_EVERY) -> bool:
+def pinned(entry: Entry, every: int = DEFAULT_SNAPSHOT_EVERY, rules: Any = None) -> bool:
     """Whether the state after ``entry`` is kept for good: an ``every``-th entry or the
-    end of a phase (issue 14: "checkpointed every N entries (and at each phase end)")."""
+    end of a phase (issue 14: "checkpointed every N entries (and at each phase end)"),
+    by the ruleset's ``ends_phase`` (``engine.undo``)."""
+    from tactician.engine.undo import ends_phase
+
     if every < 1:
         raise TacticianError(f"snapshot interval must be at least 1, not {every}")
-    ends = getattr(entry, "ends_phase", None)
-    if ends is None:
-        ends = any(record.get("type") in PHASE_ENDS for record in entry.records)
-    return entry.seq % every == 0 or bool(ends)
+    return entry.seq % every == 0 or ends_phase(rules)(entry)
 
 
 def rules_for(ruleset: str, options: list[str]) -> Any:
@@ -104,13 +100,13 @@ def start_battle(db: Database, campaign: CampaignInfo, name: str, map_path: Path
     if not from_roster:
         state = rules.start_state({"map": str(map_path), "units": [str(u) for u in units]})
         return _store_start(db, campaign, name, rules, state, chosen, seed)
+    from tactician.engine.roster import CHARACTERS
     from tactician.rulesets.registry import contract
     from tactician.table.roster import muster_units, rested
 
-    with tempfile.TemporaryDirectory(prefix="tactician-muster-") as folder:
-        muster = muster_units(db, campaign, units, Path(folder), field)
-        state = rules.start_state({"map": str(map_path.resolve()),
-                                   "units": [str(u) for u in muster.units]})
+    muster = muster_units(db, campaign, units, field)
+    state = rules.start_state({"map": str(map_path), "units": [str(u) for u in units],
+                               CHARACTERS: muster.characters})
     state = contract(campaign.ruleset).muster(state, muster.fighting)
     opened = _store_start(db, campaign, name, rules, state, chosen, seed)
     rested(db, campaign, name, muster)
@@ -176,7 +172,7 @@ def perform(db: Database, battle_id: int, action: dict[str, Any],
     player saw (default: the one just read); a battle that moved on since is refused
     with ``StaleBattle`` and nothing is applied."""
     entries, state = perform_many(db, battle_id, [action], dice, expected_seq, every)
-    return entries[0], state
+    return entries[-1], state  # the action's own (an entry before it is a step it was due)
 
 
 def perform_many(db: Database, battle_id: int, actions: list[dict[str, Any]],
@@ -193,9 +189,10 @@ def perform_many(db: Database, battle_id: int, actions: list[dict[str, Any]],
     if seen != info.last_seq:
         raise store.StaleBattle(info.last_seq)
     steps: list[tuple[Entry, Any]] = []
-    for action in actions:
-        battle, entry, state = act(battle, rules, checked(info.ruleset, action), dice, state)
-        steps.append((entry, state))
+    for action in actions:  # each after any step its rules take first (``act_steps``)
+        battle, done = act_steps(battle, rules, checked(info.ruleset, action), dice, state)
+        steps.extend(done)
+        state = done[-1][1]
     stored = store_steps(db, battle_id, rules, seen, steps, every)
     assert stored is not None
     HOLDER.put(db, battle_id, battle, stored.states[battle.log[-1].seq], held, stored.info)
@@ -228,17 +225,18 @@ class Stored:
 
 
 def store_steps(db: Database, battle_id: int, rules: Any, seen: int,
-                steps: list[tuple[Entry, Any]], every: int = DEFAULT_SNAPSHOT_EVERY
-                ) -> Stored | None:
+                steps: list[tuple[Entry, Any]], every: int = DEFAULT_SNAPSHOT_EVERY,
+                redo: bool = False) -> Stored | None:
     """Store logged entries decided on the battle at entry ``seen``, with the state
     after each pinned one and after the last as snapshots, in one transaction
-    (``StaleBattle`` if the battle moved on). Returns what was committed."""
+    (``StaleBattle`` if the battle moved on); ``redo``: they are the next undone
+    entries, put back. Returns what was committed."""
     if not steps:
         return None
     states: dict[int, dict[str, Any]] = {}
     pins: set[int] = set()
     for number, (entry, state) in enumerate(steps, start=1):
-        if pinned(entry, every):
+        if pinned(entry, every, rules):
             pins.add(entry.seq)
         if entry.seq in pins or number == len(steps):
             states[entry.seq] = rules.dump_state(state)
@@ -249,7 +247,7 @@ def store_steps(db: Database, battle_id: int, rules: Any, seen: int,
 
         carry = contract(store.get_battle(db, battle_id).ruleset).aftermath(steps[-1][1])
     info = store.append_entries(db, battle_id, seen, [entry for entry, _ in steps], states,
-                                pins, status, carry)
+                                pins, status, carry, redo)
     return Stored(info, states)
 
 
@@ -264,12 +262,22 @@ def committed(db: Database, battle_id: int, entry: Entry) -> BattleInfo | None:
 
 
 def take_back(db: Database, battle_id: int, keep: int | None = None,
-              expected_seq: int | None = None) -> list[Entry]:
-    """Undo the last entry (or every entry after ``keep``); the state it goes back to
-    is stored as the newest snapshot, so the next open replays nothing. ``expected_seq``
-    is the last entry the player saw (default: the one read now): a battle that moved
-    on since is refused with ``StaleBattle``."""
+              expected_seq: int | None = None, expected_head: str | None = None,
+              expected_streams: int | None = None) -> list[Entry]:
+    """Undo the last entry (or every entry after ``keep``); the dropped entries go to
+    the redo list and the state it goes back to is stored as the newest snapshot, so
+    the next open replays nothing. ``expected_seq`` is the last entry the player saw
+    (default: the one read now), ``expected_head`` its hash and ``expected_streams``
+    the stream counter then (the web's ``version``): a battle that moved on since,
+    even back to that number by an undo and another action, is refused with
+    ``StaleBattle``."""
     info, last_hash = store.head(db, battle_id)
+    if expected_head is not None and expected_seq == info.last_seq != 0 \
+            and expected_head != last_hash:
+        raise store.StaleBattle(info.last_seq)
+    if expected_streams is not None and expected_seq == info.last_seq \
+            and expected_streams != info.streams:
+        raise store.StaleBattle(info.last_seq)
     if info.last_seq == 0:
         raise TacticianError("nothing to undo: the log is empty")
     kept = info.last_seq - 1 if keep is None else keep
@@ -290,11 +298,36 @@ def take_back(db: Database, battle_id: int, keep: int | None = None,
     seen = info.last_seq if expected_seq is None else expected_seq
     dropped = store.drop_entries(db, battle_id, seen, kept, dumped, status_of(state),
                                  expected_streams=info.streams if seen == info.last_seq
-                                 else None)
+                                 else None, expected_head=last_hash)
     if held is not None and seen == info.last_seq:
         battle = held.battle.model_copy(update={"log": held.battle.log[:kept]})
         HOLDER.put(db, battle_id, battle, dumped, held)  # no header: an undo publishes none
     return dropped
+
+
+def redo(db: Database, battle_id: int, count: int | None = 1, expected_seq: int | None = None,
+         expected_head: str | None = None, expected_streams: int | None = None
+         ) -> tuple[list[Entry], Any]:
+    """Put back the next ``count`` undone entries (None: all of them), each applied
+    again on its recorded dice (``engine.undo.redo``), in one transaction; decided on
+    the battle at ``expected_seq`` (and ``expected_head``, ``expected_streams``, as
+    ``take_back``), else ``StaleBattle``. A redo that ends the battle carries its
+    aftermath back to the roster, as the action did."""
+    from tactician.engine.undo import redo as redo_entries
+
+    info, rules, battle, state, held = _for_action(db, battle_id)
+    seen = info.last_seq if expected_seq is None else expected_seq
+    if seen != info.last_seq or (expected_head is not None and expected_head != head(battle)) \
+            or (expected_streams is not None and expected_streams != info.streams):
+        raise store.StaleBattle(info.last_seq)
+    battle = battle.model_copy(update={"undone": store.undone_entries(db, battle_id)})
+    battle, steps = redo_entries(battle, rules, state,
+                                 len(battle.undone) if count is None else count)
+    stored = store_steps(db, battle_id, rules, seen, steps, redo=True)
+    assert stored is not None
+    HOLDER.put(db, battle_id, battle.model_copy(update={"undone": []}),
+               stored.states[battle.log[-1].seq], held, stored.info)
+    return [entry for entry, _ in steps], steps[-1][1]
 
 
 def check_battle(db: Database, battle_id: int) -> list[str]:

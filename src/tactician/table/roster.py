@@ -149,62 +149,54 @@ def care_character(db: Database, campaign: CampaignInfo, name: str, kind: str,
 
 @dataclass
 class Muster:
-    """A campaign battle's units files with the roster's characters put in, and who
-    of the roster fights, sits out or is let fight anyway."""
+    """Who of a campaign's roster a battle fields (their sheets, by character name, for
+    the ruleset to read in place of the units files' unit files: the scenario's
+    ``characters``, ``engine.roster.from_roster``), what each carries, and who sits
+    out or is let fight anyway."""
 
-    units: list[Path]
+    characters: dict[str, dict[str, Any]]  # roster name -> the roster's unit data
     fighting: dict[str, dict[str, Any]]  # roster name -> its carried state
     sitting_out: list[str]  # kept out of this battle, as their last battle said
     fielded: list[str]  # sat out by the rules but fielded by the GM (--field)
 
 
-def muster_units(db: Database, campaign: CampaignInfo, units: list[Path], folder: Path,
+def muster_units(db: Database, campaign: CampaignInfo, units: list[Path],
                  field: Sequence[str] = ()) -> Muster:
-    """Rewrite ``units`` into ``folder``: each unit whose character (by ``name``, from
-    its ``file:`` or inline ``character:``) is on the roster gets the roster's sheet
-    inline, so a battle starts from the roster as it stands (level-ups, ranks...).
-    A character whose last battle says ``sits_out_next_battle`` is refused if placed,
-    unless ``field`` names it (Tropera: "if their player has any alternate
-    characters"; the GM says whether they have)."""
+    """The roster's characters that ``units`` place (by ``name``, from a placement's
+    ``file:`` or inline ``character:``): each fights with the roster's sheet, so a
+    battle starts from the roster as it stands (level-ups, ranks...), while the
+    GM's files are read as they are (every error names them). A character whose last
+    battle says ``sits_out_next_battle`` is refused if placed, unless ``field`` names
+    it (Tropera: "if their player has any alternate characters"; the GM says whether
+    they have)."""
     roster = list_characters(db, campaign)
-    rewritten: list[Path] = []
+    characters: dict[str, dict[str, Any]] = {}
     fighting: dict[str, dict[str, Any]] = {}
     refused: list[str] = []
     fielded: list[str] = []
-    for number, path in enumerate(units, start=1):
+    for path in units:
         data = read_yaml(path, "units file")
         entries = data.get("units") if isinstance(data, dict) else None
-        if not isinstance(entries, list):
-            rewritten.append(path.resolve())  # the ruleset refuses it, naming the file
-            continue
-        for entry in entries:
-            if not isinstance(entry, dict):
+        for entry in entries if isinstance(entries, list) else []:
+            name = _character_name(path, entry) if isinstance(entry, dict) else None
+            if name is None or name not in roster:
                 continue
-            name = _character_name(path, entry)
-            if name in roster:
-                stored = roster[name]
-                carried = stored.get("carried") or {}
-                if carried.get("sits_out_next_battle"):
-                    if name not in field:
-                        refused.append(f"{name} ({carried.get('why') or 'sits out'})")
-                        continue
-                    fielded.append(name)
-                entry.pop("file", None)
-                entry["character"] = unit_of(stored, name)
-                fighting[name] = carried
-            elif isinstance(entry.get("file"), str):
-                entry["file"] = str((path.parent / entry["file"]).resolve())
-        target = folder / f"{number:02}-{path.name}"
-        target.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True),
-                          encoding="utf-8")
-        rewritten.append(target)
+            stored = roster[name]
+            carried = stored.get("carried") or {}
+            if carried.get("sits_out_next_battle"):
+                if name not in field:
+                    refused.append(f"{name} ({carried.get('why') or 'sits out'})")
+                    continue
+                fielded.append(name)
+            characters[name] = unit_of(stored, name)
+            fighting[name] = carried
     if refused:
         raise RulesError(f"sits out this battle: {'; '.join(refused)}; leave them out of the "
                          "units, or pass --field NAME if their player has no alternate "
                          "characters")
     resting = sorted(n for n, s in roster.items() if n not in fighting
                      and (s.get("carried") or {}).get("sits_out_next_battle"))
-    return Muster(rewritten, fighting, resting, fielded)
+    return Muster(characters, fighting, resting, fielded)
 
 
 def _character_name(units: Path, entry: dict[str, Any]) -> str | None:

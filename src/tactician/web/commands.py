@@ -43,6 +43,26 @@ class Phase(BaseModel):
     rolls: str | None = Field(default=None, max_length=2000)
 
 
+class TakeBack(BaseModel):
+    """An undo or a redo (GM only): ``seq`` the last entry the page shows and
+    ``version`` (``<seq>.<streams>``) the board it showed, so an undo and another
+    action since, which bring the battle back to ``seq``, are refused too."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seq: int = Field(ge=0)
+    version: str | None = Field(default=None, max_length=40, pattern=r"^[0-9]+\.[0-9]+$")
+
+    def streams(self) -> int | None:
+        """The stream counter the page's board was at (None: not said)."""
+        if self.version is None:
+            return None
+        seq, streams = self.version.split(".")
+        if int(seq) != self.seq:
+            raise TacticianError(f"version {self.version} is not of entry {self.seq}")
+        return int(streams)
+
+
 class Ask(BaseModel):
     model_config = ConfigDict(extra="forbid")
 

@@ -183,18 +183,36 @@ def enemy_phase(request: Request, table_id: str, body: commands.Phase) -> Respon
 
 
 @router.post("/t/{table_id}/undo")
-def undo(request: Request, table_id: str, body: commands.Phase) -> Response:
-    """Take back the last entry (GM only), decided on ``seq`` like any command."""
+def undo(request: Request, table_id: str, body: commands.TakeBack) -> Response:
+    """Take back the last entry (GM only), decided on ``seq`` (and the board's
+    ``version``) like any command; it can be redone until the next action."""
     who = seat_of(request, table_id)
     require(who, "gm")
     db = request.app.state.db
     try:
-        dropped = campaigns.take_back(db, who.table.battle_id, expected_seq=body.seq)
+        dropped = campaigns.take_back(db, who.table.battle_id, expected_seq=body.seq,
+                                      expected_streams=body.streams())
     except StaleBattle as exc:
         return _stale(request, who, exc)
     asks.clear(db, who.table.id)
     now = _changed(request, who.table.battle_id)
     return JSONResponse({"undone": [e.seq for e in dropped],
+                         "state": _fresh(request, who, now)})
+
+
+@router.post("/t/{table_id}/redo")
+def redo(request: Request, table_id: str, body: commands.TakeBack) -> Response:
+    """Put back the entry the last undo took (GM only), on its own dice, decided on
+    ``seq`` and ``version`` like an undo."""
+    who = seat_of(request, table_id)
+    require(who, "gm")
+    try:
+        redone, _ = campaigns.redo(request.app.state.db, who.table.battle_id, 1,
+                                   expected_seq=body.seq, expected_streams=body.streams())
+    except StaleBattle as exc:
+        return _stale(request, who, exc)
+    now = _changed(request, who.table.battle_id)
+    return JSONResponse({"redone": [e.seq for e in redone],
                          "state": _fresh(request, who, now)})
 
 

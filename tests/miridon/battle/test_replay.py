@@ -10,7 +10,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tactician.engine.battle import replay, undo_to
+from tactician.engine.battle import replay
+from tactician.engine.undo import undo_to
 from tactician.rulesets.registry import contract
 from tests.conformance.kit import play
 

@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from tactician.dice.source import DiceSource
+from tactician.engine.log import PHASE_ENDS, Entry
+from tactician.engine.roster import fielded_characters
 from tactician.engine.rules import Outcome
 from tactician.errors import ContentError
 from tactician.rulesets.fe_classic.battle_actions import apply
@@ -27,13 +29,18 @@ class ClassicBattleRules:
             units = [Path(p) for p in scenario["units"]]
         except (KeyError, TypeError):
             raise ContentError("a fe-classic scenario needs 'map' and 'units'") from None
-        state = start_battle(map_path, units, self.pairs)
+        state = start_battle(map_path, units, self.pairs, fielded_characters(scenario))
         return state.model_copy(
             update={"objectives": state.objectives.capped(self.options.round_cap)})
 
     def apply(self, state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
               ) -> tuple[ClassicBattle, Outcome]:
         return apply(state, action, dice)
+
+    def ends_phase(self, entry: Entry) -> bool:
+        """A phase ends (``end_phase``), and so does the set-up (002 L14-19: the
+        ``start`` that ends deployment and begins the first Player Phase)."""
+        return any(r.get("type") in (*PHASE_ENDS, "start") for r in entry.records)
 
     def dump_state(self, state: ClassicBattle) -> dict[str, Any]:
         return state.model_dump(mode="json")

@@ -30,7 +30,9 @@ engine's (``tier: enemy``) unless ``tier`` says otherwise.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from pydantic import Field
 
@@ -38,7 +40,7 @@ from tactician.counted import word_for
 from tactician.engine.objectives import Objective
 from tactician.engine.roster import Placement as BasePlacement
 from tactician.engine.roster import UnitsFile as BaseUnitsFile
-from tactician.engine.roster import names_apart, numbered, read_roster
+from tactician.engine.roster import from_roster, names_apart, numbered, read_roster
 from tactician.errors import ContentError, TacticianError
 from tactician.grid.board import Board
 from tactician.rulesets.fe_classic.battle_state import (
@@ -49,7 +51,7 @@ from tactician.rulesets.fe_classic.battle_state import (
     options_of,
     terrain_set,
 )
-from tactician.rulesets.fe_common.character.unit_file import load_unit
+from tactician.rulesets.fe_common.character.unit_file import load_unit, unit_from
 from tactician.rulesets.fe_common.compendium import load_fe8
 
 
@@ -76,10 +78,12 @@ def load_map(path: Path, pairs: tuple[str, ...] = ()) -> Board:
     return load_grid_map(path, terrain_set(pairs))
 
 
-def _unit(path: Path, placement: Placement, number: int, first_side: str) -> ClassicUnit:
+def _unit(path: Path, placement: Placement, number: int, first_side: str,
+          characters: Mapping[str, Mapping[str, Any]]) -> ClassicUnit:
     where = f"{path}: unit {placement.id!r}"
     try:
         character = load_unit((path.parent / placement.file).resolve())
+        character = from_roster(characters, character.name, character, unit_from)
     except TacticianError as exc:
         raise ContentError(f"{where}: {exc}") from None
     if placement.name is not None:
@@ -123,9 +127,11 @@ def _deployment(raw: dict[str, object] | None, board: Board, where: str) -> Depl
     return deployment
 
 
-def start_battle(map_path: Path, units_paths: list[Path], pairs: tuple[str, ...] = ()
-                 ) -> ClassicBattle:
-    """Build the start state (the set-up stage), refusing any fault with file and entry."""
+def start_battle(map_path: Path, units_paths: list[Path], pairs: tuple[str, ...] = (),
+                 characters: Mapping[str, Mapping[str, Any]] | None = None) -> ClassicBattle:
+    """Build the start state (the set-up stage), refusing any fault with file and entry;
+    ``characters`` (name -> unit data): a campaign roster's sheets, fielded in place of
+    the unit files of those names (``engine.roster.from_roster``)."""
     board = load_map(map_path, pairs)
     terrains = terrain_set(pairs)
 
@@ -138,7 +144,7 @@ def start_battle(map_path: Path, units_paths: list[Path], pairs: tuple[str, ...]
     units = []
     for path, placement, number in numbered(roster):
         assert isinstance(placement, Placement)
-        units.append(_unit(path, placement, number, first))
+        units.append(_unit(path, placement, number, first, characters or {}))
     units = [u.model_copy(update={"name": n})
              for u, n in zip(units, names_apart([u.name for u in units]), strict=True)]
     where = ", ".join(str(p) for p in units_paths)

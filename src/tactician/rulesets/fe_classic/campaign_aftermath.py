@@ -7,12 +7,13 @@ edit of the roster). L100-101 a weapon lost to a failed break check "is removed
 from the units inventory": the inventory is carried as the battle left it. HP
 is not carried: 002 has no rule for healing between battles, and GBA units
 start every chapter whole (a Tactician reading). 001's growth is carried on the
-card (``unit``): level, EXP, stats, growth remainders, ranks and rank uses as the
-battle left them (``battle_gains``: ranks by use, 001 L5; EXP per fight under
-``exp_per = fight``). Under ``exp_per = battle`` the EXP is not given in battle:
-the party chart for the battle's enemy count (001 L125-128, ``party_award``),
-each surviving member's share (``exp_award``), is noted as ``exp_due`` for the
-GM to give with a level-up's dice (001 L123: 100 EXP a level, the rest carried).
+card (the shared key ``unit``, which becomes the roster character's card, whole):
+level, EXP, stats, growth remainders, ranks and rank uses as the battle left them
+(``battle_gains``: ranks by use, 001 L5; EXP per fight under ``exp_per = fight``).
+Under ``exp_per = battle`` the EXP is not given in battle: the party chart for
+the battle's enemy count (001 L125-128, ``party_award``), each surviving member's
+share (``exp_award``), is noted as ``exp_due`` for the GM to give with a level-up's
+dice (001 L123: 100 EXP a level, the rest carried).
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ def aftermath(state: ClassicBattle) -> dict[str, dict[str, Any]]:
         carried[u.character.name] = {
             "dead": u.out and not benched, "inventory": list(u.character.inventory),
             "exp_due": due if u in survivors else 0,
-            "unit": u.character.model_dump(mode="json", by_alias=True)}
+            "unit": u.character.model_copy(update={"hp": u.character.max_hp})
+            .model_dump(mode="json", by_alias=True)}
         if u.out and benched:
             carried[u.character.name] |= {
                 "sits_out_next_battle": True,

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tactician.dice.source import DiceSource
+from tactician.engine.log import PHASE_ENDS, Entry
 from tactician.engine.rules import Outcome
 from tactician.errors import ContentError
 from tactician.rulesets.fe_tabletop.battle_state import TabletopBattle
@@ -20,6 +21,7 @@ class TabletopBattleRules:
         self.options = options or TabletopOptions()
 
     def start_state(self, scenario: Mapping[str, Any]) -> TabletopBattle:
+        from tactician.engine.roster import fielded_characters
         from tactician.rulesets.fe_tabletop.scenario import start_battle
 
         try:
@@ -27,7 +29,8 @@ class TabletopBattleRules:
             units = [Path(p) for p in scenario["units"]]
         except (KeyError, TypeError):
             raise ContentError("a fe-tabletop scenario needs 'map' and 'units'") from None
-        state = start_battle(map_path, units).with_rulings(self.options)
+        state = start_battle(map_path, units, fielded_characters(scenario)).with_rulings(
+            self.options)
         return state.model_copy(
             update={"objectives": state.objectives.capped(self.options.round_cap)})
 
@@ -36,6 +39,23 @@ class TabletopBattleRules:
         from tactician.rulesets.fe_tabletop.battle_actions import apply
 
         return apply(state, action, dice, self.options)
+
+    def due(self, state: TabletopBattle, action: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The Player turn's order roll, when it is due before ``action`` (001 L42:
+        "Each player rolls 1d100; the player with the highest result goes first"):
+        taken as its own entry, so it belongs to its turn and an undo of the turn's
+        first action keeps it (``engine.battle.act_steps``)."""
+        from tactician.rulesets.fe_tabletop.player_turns import order_due
+
+        if action.get("type") in ("turn_order", "roll_order") or not order_due(state):
+            return None
+        return {"type": "turn_order"}
+
+    def ends_phase(self, entry: Entry) -> bool:
+        """A player's turn, the Player turn and the Enemy Turn end (``end_turn``,
+        ``end_phase``, 001 L42), and so does the roll that opens a Player turn
+        (``turn_order``): the order belongs to the round, not to the first player."""
+        return any(r.get("type") in (*PHASE_ENDS, "turn_order") for r in entry.records)
 
     def dump_state(self, state: TabletopBattle) -> dict[str, Any]:
         return state.model_dump(mode="json")

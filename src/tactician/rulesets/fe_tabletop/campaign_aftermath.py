@@ -4,11 +4,12 @@
 remainders (L18-26, L123), weapon ranks and the uses toward the next (L5), the
 inventory (L49) and supports ("Fights are cumulative from battle to battle", L118).
 ``aftermath`` carries each party unit's 001 sheet, its items' uses left, its
-support fights and ranks (by partner name) and whether it fell; ``muster`` puts
-them on the units of the next battle. 001 says nothing of HP between battles or
+support fights and ranks (by partner name) and whether it fell; the sheet (the
+shared key ``unit``) becomes the roster character's card, and ``muster`` puts the
+rest on the units of the next battle. 001 says nothing of HP between battles or
 of a fallen unit: by ruling (``docs/rulings.md``, Battles) a unit starts the
-next battle at full HP, and one that fell is refused until the GM revives or
-replaces it (GBA's fallen units are gone).
+next battle at full HP (the card is carried whole), and one that fell is refused
+until the GM revives or replaces it (GBA's fallen units are gone).
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ def aftermath(state: TabletopBattle) -> dict[str, dict[str, Any]]:
             if unit.id in link.units:
                 other = next(i for i in link.units if i != unit.id)
                 links[names.get(other, other)] = {"fights": link.fights, "rank": link.rank}
+        whole = unit.character.model_copy(update={"hp": unit.character.max_hp})
         carried[unit.character.name] = {
-            "unit": unit.character.model_dump(mode="json", by_alias=True),
+            "unit": whole.model_dump(mode="json", by_alias=True),
             "uses": dict(unit.uses), "fallen": unit.out, "supports": links,
         }
     return carried
@@ -43,12 +45,15 @@ def muster(state: TabletopBattle, carried: Mapping[str, Mapping[str, Any]]) -> T
     changed: list[TabletopUnit] = []
     for unit in state.units:
         data = carried.get(unit.character.name)
-        if data is None or unit.side != state.party:
-            continue
+        if not data or unit.side != state.party:
+            continue  # nothing carried: the roster's card as it stands
         if data.get("fallen"):
             raise RulesError(f"{unit.character.name} fell in an earlier battle; the GM "
                              "revives or replaces them (001 has no rule for it)")
-        sheet = Unit.model_validate(data["unit"])
+        # the card is the roster's (the campaign keeps the aftermath's ``unit`` as it);
+        # a card still in ``carried`` was stored so by an earlier version
+        card = data.get("unit")
+        sheet = Unit.model_validate(card) if isinstance(card, Mapping) else unit.character
         sheet = sheet.model_copy(update={"hp": sheet.max_hp})
         uses = {k: int(v) for k, v in dict(data.get("uses", {})).items()
                 if k in sheet.inventory}

@@ -21,6 +21,13 @@ from tactician.rulesets.fe_tabletop.battle_state import TabletopBattle, Tabletop
 from tactician.rulesets.fe_tabletop.turn_order import roll_turn_order
 
 
+def order_due(state: TabletopBattle) -> bool:
+    """Whether the players' order is still to roll this round: a Player turn has
+    begun and no order is rolled for it yet."""
+    return (state.result == "ongoing" and state.side == state.party
+            and state.order_round != state.round and bool(state.players))
+
+
 def order_if_due(state: TabletopBattle, dice: DiceSource
                  ) -> tuple[TabletopBattle, list[dict[str, Any]]]:
     """Roll the players' order at the start of a Player turn (once a round)."""

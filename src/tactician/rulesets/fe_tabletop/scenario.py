@@ -22,6 +22,7 @@ units file. A unit must be able to stand on its tile (Sea: pirates and fliers).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +30,11 @@ from pydantic import Field
 
 from tactician.engine.roster import Placement as BasePlacement
 from tactician.engine.roster import UnitsFile as BaseUnitsFile
-from tactician.engine.roster import names_apart, numbered, read_roster
-from tactician.errors import ContentError
+from tactician.engine.roster import from_roster, names_apart, numbered, read_roster
+from tactician.errors import ContentError, TacticianError
 from tactician.grid import load_map as load_grid_map
 from tactician.rulesets.fe_common.character.content import load_content
-from tactician.rulesets.fe_common.character.unit_file import load_unit
+from tactician.rulesets.fe_common.character.unit_file import load_unit, unit_from
 from tactician.rulesets.fe_tabletop.battle_state import (
     Building,
     MapState,
@@ -62,8 +63,11 @@ class UnitsFile(BaseUnitsFile):
     units: list[Placement]
 
 
-def start_battle(map_path: Path, units_paths: list[Path]) -> TabletopBattle:
-    """Build the start state, refusing any fault with the file and entry named."""
+def start_battle(map_path: Path, units_paths: list[Path],
+                 characters: Mapping[str, Mapping[str, Any]] | None = None) -> TabletopBattle:
+    """Build the start state, refusing any fault with the file and entry named;
+    ``characters`` (name -> unit data): a campaign roster's sheets, fielded in place
+    of the unit files of those names (``engine.roster.from_roster``)."""
     table = load_terrain()
     board = load_grid_map(map_path, core_terrain_set(table))
     roster = read_roster(units_paths, UnitsFile, board, lambda name: True)
@@ -73,6 +77,10 @@ def start_battle(map_path: Path, units_paths: list[Path]) -> TabletopBattle:
         assert isinstance(placement, Placement)
         where = roster.where(path, placement)
         character = load_unit((path.parent / placement.file).resolve())
+        try:
+            character = from_roster(characters or {}, character.name, character, unit_from)
+        except TacticianError as exc:
+            raise ContentError(f"{where}: {exc}") from None
         if placement.hp is not None:
             if placement.hp > character.max_hp:
                 raise ContentError(f"{where}: hp {placement.hp} is above {character.max_hp}")

@@ -11,6 +11,7 @@ the check, so one mistake does not hide another nor cascade into false ones.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.character import Character, LedgerEntry
@@ -19,7 +20,7 @@ from tactician.rulesets.miridon.events import LedgerEvent
 from tactician.rulesets.miridon.loadout import check_loadout
 from tactician.rulesets.miridon.options import DEFAULT_OPTIONS, MiridonOptions
 from tactician.rulesets.miridon.purchases import apply, check
-from tactician.rulesets.miridon.unit import MiridonUnit, read_unit
+from tactician.rulesets.miridon.unit import MiridonUnit, read_unit, unit_from
 from tactician.rulesets.miridon.violations import Violation, refuse
 
 START_NOTE = "starting skill points (ruling miridon.start_skill_points)"
@@ -115,6 +116,12 @@ def load_character(
 ) -> Character:
     """Read and build a unit file; errors name the file."""
     return build_character(read_unit(path), compendium, options, source=str(path))
+
+
+def character_from(data: dict[str, Any], source: str, compendium: Compendium,
+                   options: MiridonOptions = DEFAULT_OPTIONS) -> Character:
+    """Build a unit file's data (a campaign roster's sheet); errors name ``source``."""
+    return build_character(unit_from(data, source), compendium, options, source=source)
 
 
 def unit_of(character: Character) -> MiridonUnit:

@@ -16,6 +16,7 @@ Building it (``build.build_character``) replays the ledger and names every viola
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -42,4 +43,10 @@ def read_unit(path: Path) -> MiridonUnit:
     data = read_yaml(path)
     if not isinstance(data, dict):
         raise ContentError(f"{path}: expected a mapping (name, class, ledger...)")
-    return validate_entry(MiridonUnit, data, str(path), str(data.get("name", "unit")))
+    return unit_from(data, str(path))
+
+
+def unit_from(data: dict[str, Any], source: str) -> MiridonUnit:
+    """A unit file's data (a campaign roster's sheet), or a ContentError naming
+    ``source``, the unit and the field."""
+    return validate_entry(MiridonUnit, data, source, str(data.get("name", "unit")))

@@ -21,6 +21,7 @@ class TroperaBattleRules:
         self.options = options or TroperaOptions()
 
     def start_state(self, scenario: Mapping[str, Any]) -> TroperaBattle:
+        from tactician.engine.roster import fielded_characters
         from tactician.rulesets.tropera.scenario import start_battle
 
         try:
@@ -28,7 +29,7 @@ class TroperaBattleRules:
             units = [Path(p) for p in scenario["units"]]
         except (KeyError, TypeError):
             raise ContentError("a Tropera scenario needs 'map' and 'units'") from None
-        state = start_battle(map_path, units)
+        state = start_battle(map_path, units, fielded_characters(scenario))
         return state.model_copy(
             update={"objectives": state.objectives.capped(self.options.round_cap)})
 

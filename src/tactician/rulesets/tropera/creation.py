@@ -63,6 +63,12 @@ def load_character(path: Path | str) -> Character:
     return validate_entry(Character, data, str(path), str(data.get("name") or path.stem))
 
 
+def character_from(data: dict[str, Any], source: str) -> Character:
+    """A unit file's data (a campaign roster's sheet) as a ``Character``; errors name
+    ``source``."""
+    return validate_entry(Character, data, source, str(data.get("name") or source))
+
+
 def character_data(character: Character) -> dict[str, Any]:
     """The unit-file form of ``character`` (what ``load_character`` reads back)."""
     data = character.model_dump(mode="json", by_alias=True, exclude_defaults=True)

@@ -20,18 +20,24 @@ inline instead. Several units files (e.g. the party and the enemy) merge.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from pydantic import model_validator
 
 from tactician.engine.roster import Placement as BasePlacement
 from tactician.engine.roster import UnitsFile as BaseUnitsFile
-from tactician.engine.roster import names_apart, numbered, read_roster
+from tactician.engine.roster import from_roster, names_apart, numbered, read_roster
 from tactician.errors import ContentError, RulesError
 from tactician.grid.board import Board
 from tactician.rulesets.tropera.battle_state import MapState, Tier, TroperaBattle, Unit
 from tactician.rulesets.tropera.compendium import load_compendium
-from tactician.rulesets.tropera.creation import load_character, validate_character
+from tactician.rulesets.tropera.creation import (
+    character_from,
+    load_character,
+    validate_character,
+)
 from tactician.rulesets.tropera.models import Character
 from tactician.rulesets.tropera.progression import current_stats
 from tactician.rulesets.tropera.terrain import terrain_set
@@ -63,8 +69,11 @@ def load_map(path: Path) -> Board:
 
 
 
-def start_battle(map_path: Path, units_paths: list[Path]) -> TroperaBattle:
-    """Build the start state, refusing any fault with the file and entry named."""
+def start_battle(map_path: Path, units_paths: list[Path],
+                 characters: Mapping[str, Mapping[str, Any]] | None = None) -> TroperaBattle:
+    """Build the start state, refusing any fault with the file and entry named;
+    ``characters`` (name -> unit data): a campaign roster's sheets, fielded in place
+    of the unit files of those names (``engine.roster.from_roster``)."""
     board = load_map(map_path)
     compendium = load_compendium()
     terrains = terrain_set()
@@ -80,6 +89,7 @@ def start_battle(map_path: Path, units_paths: list[Path]) -> TroperaBattle:
         else:
             assert placement.character is not None
             character = placement.character
+        character = from_roster(characters or {}, character.name, character, character_from)
         try:
             validate_character(character, compendium)
         except RulesError as exc:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tactician.dice.source import DiceSource
+from tactician.engine.roster import fielded_characters
 from tactician.engine.rules import Outcome
 from tactician.errors import ContentError
 from tactician.rulesets.uesrpg.battle_actions import apply
@@ -40,7 +41,7 @@ class UesrpgBattleRules:
             units = [Path(p) for p in scenario["units"]]
         except (KeyError, TypeError):
             raise ContentError("a UESRPG scenario needs 'map' and 'units'") from None
-        state = start_battle(map_path, units)
+        state = start_battle(map_path, units, fielded_characters(scenario))
         return state.model_copy(update={
             "options": self.pairs,
             "objectives": state.objectives.capped(self.battle_options.round_cap)})

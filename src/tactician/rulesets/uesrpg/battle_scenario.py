@@ -28,14 +28,16 @@ state has no dice): the ``begin`` action rolls it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tactician.engine.roster import Placement as BasePlacement
 from tactician.engine.roster import UnitsFile as BaseUnitsFile
-from tactician.engine.roster import names_apart, numbered, read_roster
+from tactician.engine.roster import from_roster, names_apart, numbered, read_roster
 from tactician.errors import ContentError, RulesError
 from tactician.grid.board import Board
 from tactician.rulesets.uesrpg.battle_state import (
@@ -47,7 +49,12 @@ from tactician.rulesets.uesrpg.battle_state import (
     terrain_set,
     with_combat,
 )
-from tactician.rulesets.uesrpg.character import Character, load_character, load_templates
+from tactician.rulesets.uesrpg.character import (
+    Character,
+    character_from,
+    load_character,
+    load_templates,
+)
 from tactician.rulesets.uesrpg.conditions import add_condition
 from tactician.rulesets.uesrpg.state import start_state
 
@@ -93,7 +100,8 @@ def load_map(path: Path) -> Board:
 
 
 
-def _character(path: Path, placement: Placement, where: str) -> Character:
+def _character(path: Path, placement: Placement, where: str,
+               characters: Mapping[str, Mapping[str, Any]]) -> Character:
     if placement.file is not None:
         character = load_character((path.parent / placement.file).resolve())
     elif placement.template is not None:
@@ -106,16 +114,19 @@ def _character(path: Path, placement: Placement, where: str) -> Character:
     else:
         assert placement.character is not None
         character = placement.character
+    character = from_roster(characters, character.name, character, character_from)
     if placement.name is not None:
         character = character.model_copy(update={"name": placement.name})
     return character
 
 
 def _unit(
-    path: Path, placement: Placement, number: int, controller: Controller, name: str
+    path: Path, placement: Placement, number: int, controller: Controller, name: str,
+    characters: Mapping[str, Mapping[str, Any]],
 ) -> UnitState:
     where = f"{path}: unit {placement.id!r}"
-    character = _character(path, placement, where).model_copy(update={"name": name})
+    character = _character(path, placement, where, characters).model_copy(
+        update={"name": name})
     try:
         profile = profile_of(character)
     except (ContentError, RulesError) as exc:
@@ -155,8 +166,12 @@ def _unit(
     return with_combat(unit, combat)
 
 
-def start_battle(map_path: Path, units_paths: list[Path]) -> UesrpgBattle:
-    """Build the start state, refusing any fault with the file and entry named."""
+def start_battle(map_path: Path, units_paths: list[Path],
+                 characters: Mapping[str, Mapping[str, Any]] | None = None) -> UesrpgBattle:
+    """Build the start state, refusing any fault with the file and entry named;
+    ``characters`` (name -> unit data): a campaign roster's sheets, fielded in place
+    of the units of those names (``engine.roster.from_roster``)."""
+    fielded = characters or {}
     board = load_map(map_path)
     terrains = terrain_set()
     roster = read_roster(
@@ -165,14 +180,14 @@ def start_battle(map_path: Path, units_paths: list[Path]) -> UesrpgBattle:
     chosen = []
     for path, placement, number in numbered(roster):
         assert isinstance(placement, Placement)
-        name = _character(path, placement, roster.where(path, placement)).name
+        name = _character(path, placement, roster.where(path, placement), fielded).name
         chosen.append((path, placement, number, name))
     apart = names_apart([name for *_, name in chosen])
     units: list[UnitState] = []
     for (path, placement, number, _), unique in zip(chosen, apart, strict=True):
         first_side = roster.sides[0]
         controller = placement.controller or ("player" if placement.side == first_side else "ai")
-        units.append(_unit(path, placement, number, controller, unique))
+        units.append(_unit(path, placement, number, controller, unique, fielded))
     return UesrpgBattle(
         name=roster.name,
         map=MapState.of(board),

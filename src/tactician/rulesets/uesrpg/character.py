@@ -329,6 +329,12 @@ def load_character(path: Path | str) -> Character:
     return validate_entry(Character, data, str(path), str(data.get("name") or path.stem))
 
 
+def character_from(data: dict[str, Any], source: str) -> Character:
+    """A unit file's data (a campaign roster's sheet) as a ``Character``; errors name
+    ``source``."""
+    return validate_entry(Character, data, source, str(data.get("name") or source))
+
+
 def load_profile(path: Path | str, compendium: Compendium | None = None) -> Profile:
     """Read a unit file and resolve it against the compendium."""
     return build_profile(load_character(path), compendium, str(path))

@@ -279,7 +279,9 @@ if ($('enemy-phase')) {
     if (answer) explain(answer.decisions);
   });
 }
-if ($('undo')) $('undo').addEventListener('click', () => command(`${base}/undo`, {}));
+// an undo or a redo names the board it was decided on (``version``: seq and streams)
+if ($('undo')) $('undo').addEventListener('click', () => command(`${base}/undo`, { version: state.version }));
+if ($('redo')) $('redo').addEventListener('click', () => command(`${base}/redo`, { version: state.version }));
 if ($('ask-undo')) {
   $('ask-undo').addEventListener('click', async () => {
     const answer = await command(`${base}/ask-undo`, {});

@@ -37,6 +37,12 @@ def check_unit(path: Path) -> UnitCheck:
     data, violations = read_unit(path)
     if data is None:
         return UnitCheck(str(path), path.stem, "", tuple(violations))
+    return check_data(data, path)
+
+
+def check_data(data: dict[str, object], path: Path) -> UnitCheck:
+    """Every violation of a unit file's ``data``, each naming ``path`` (the file, or
+    the source of data that has none: a campaign roster's sheet)."""
     entry = entry_name(data, path)
     content = load_content()
     unit, found = model_violations(Unit, data, path)
@@ -101,6 +107,15 @@ def load_unit(path: Path) -> Unit:
     if not verdict.valid:
         raise ContentError("; ".join(str(v) for v in verdict.violations))
     return Unit.model_validate(_data(path))
+
+
+def unit_from(data: dict[str, object], source: str) -> Unit:
+    """A unit file's data (a campaign roster's sheet) as a ``Unit``, or one error
+    listing every violation, each naming ``source``."""
+    verdict = check_data(data, Path(source))
+    if not verdict.valid:
+        raise ContentError("; ".join(str(v) for v in verdict.violations))
+    return Unit.model_validate(data)
 
 
 def _data(path: Path) -> dict[str, object]:

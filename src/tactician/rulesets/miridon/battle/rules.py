@@ -13,7 +13,9 @@ from typing import Any
 
 from tactician.dice.chance import SampledChance
 from tactician.dice.source import DiceSource
+from tactician.engine.log import Entry
 from tactician.engine.objectives import status
+from tactician.engine.roster import fielded_characters
 from tactician.engine.rules import Outcome
 from tactician.errors import ContentError, RulesError
 from tactician.rulesets.miridon.battle.options import BATTLE_OPTION_NAMES, BattleOptions
@@ -61,7 +63,7 @@ class MiridonBattleRules:
             units = [Path(p) for p in scenario["units"]]
         except (KeyError, TypeError):
             raise ContentError("a Miridon scenario needs 'map' and 'units'") from None
-        state = start_battle(map_path, units)
+        state = start_battle(map_path, units, fielded_characters(scenario))
         return state.model_copy(update={
             "options": self.pairs,
             "objectives": state.objectives.capped(self.options.round_cap)})
@@ -87,6 +89,15 @@ class MiridonBattleRules:
                 ctx.say(f"The battle ends: {result} ({reason})")
         records = [*ctx.records, {"type": "narration", "lines": ctx.lines}]
         return after, Outcome(ctx.summary or _summary(entry.name, action, ctx), records)
+
+    def ends_phase(self, entry: Entry) -> bool:
+        """A unit's turn ends with ``end_turn`` (its aliases ``end_phase``, ``wait``,
+        ``pass``), and ``begin`` (the turn order's roll-offs) opens the first (004
+        L1682-1698); their records carry only narration, so the action says it."""
+        try:
+            return ACTIONS.canonical(entry.action.get("type")) in ("begin", "end_turn")
+        except RulesError:
+            return False
 
     def dump_state(self, state: MiridonBattle) -> dict[str, Any]:
         return state.model_dump(mode="json")

@@ -18,13 +18,15 @@ with ruling ``track_ammo``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from tactician.engine.roster import Placement as BasePlacement
 from tactician.engine.roster import UnitsFile as BaseUnitsFile
-from tactician.engine.roster import names_apart, numbered, read_roster
+from tactician.engine.roster import from_roster, names_apart, numbered, read_roster
 from tactician.errors import ContentError, TacticianError
 from tactician.grid import load_map as load_grid_map
 from tactician.grid.board import Board
@@ -149,9 +151,12 @@ def _ammo(given: dict[str, int], profile: Profile, book: Compendium, where: str
     return found
 
 
-def start_battle(map_path: Path, units_paths: list[Path]) -> MiridonBattle:
-    """The start state, refusing any fault with the file and unit named."""
-    from tactician.rulesets.miridon.build import load_character
+def start_battle(map_path: Path, units_paths: list[Path],
+                 characters: Mapping[str, Mapping[str, Any]] | None = None) -> MiridonBattle:
+    """The start state, refusing any fault with the file and unit named; ``characters``
+    (name -> unit data): a campaign roster's sheets, fielded in place of the unit files
+    of those names (``engine.roster.from_roster``)."""
+    from tactician.rulesets.miridon.build import character_from, load_character
 
     terrains = terrain_set()
     board = load_grid_map(map_path, terrains)
@@ -170,6 +175,8 @@ def start_battle(map_path: Path, units_paths: list[Path]) -> MiridonBattle:
             raise ContentError(f"{where}: needs 'file' (a character) or 'mech' (its parts)")
         try:
             character = load_character((path.parent / placement.file).resolve(), book)
+            character = from_roster(characters or {}, character.name, character,
+                                    lambda data, source: character_from(data, source, book))
         except TacticianError as exc:
             raise ContentError(f"{where}: {exc}") from None
         controller = placement.controller or ("player" if placement.side == first_side
