@@ -21,7 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from tactician.dice.source import DiceSource, PhysicalDice
+from tactician.dice.source import DiceSource, DieDraw, EnteredDice, PhysicalDice
 from tactician.engine.chain import action_dice, head, seal, start_digest, verify
 from tactician.engine.log import Entry
 from tactician.engine.rules import BattleRules
@@ -141,19 +141,30 @@ def act(
     current = replay(battle, rules) if state is None else state
     physical = dice is not None
     source = dice if dice is not None else action_dice(battle.seed, battle.streams)
+    if isinstance(dice, EnteredDice):  # the dice its seat may not enter: the stream's
+        dice.bind(action_dice(battle.seed, battle.streams))
     new_state, outcome = rules.apply(current, action, source)
     entry = seal(head(battle), {
         "seq": len(battle.log) + 1,
         "stream": battle.streams,
         "action": _as_json(dict(action)),
-        "dice": [{"sides": d.sides, "value": d.value, "purpose": d.purpose}
-                 for d in source.draws],
+        "dice": [_draw_json(d) for d in source.draws],
         "summary": outcome.summary,
         "records": _as_json(outcome.records),
         "physical": physical,
     })
     updated = battle.model_copy(update={"log": [*battle.log, entry], "streams": battle.streams + 1})
     return updated, entry, new_state
+
+
+def _draw_json(die: DieDraw) -> dict[str, Any]:
+    """A die as the log keeps it: whose roll and who entered it only when known."""
+    shown: dict[str, Any] = {"sides": die.sides, "value": die.value, "purpose": die.purpose}
+    if die.roller is not None:
+        shown["roller"] = die.roller
+    if die.by is not None:
+        shown["by"] = die.by
+    return shown
 
 
 def undo(battle: Battle) -> tuple[Battle, Entry]:

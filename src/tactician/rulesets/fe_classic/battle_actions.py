@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tactician.dice.roller import rolled_by
 from tactician.dice.source import DiceSource
 from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
@@ -148,7 +149,7 @@ def attack(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
     target = _target(state, action, unit)
     weapon = action.get("weapon")
     plan = plan_attack(state, unit, target, weapon if isinstance(weapon, str) else None)
-    resolved = fight.resolve(plan, dice)
+    resolved = fight.resolve(plan, dice, (unit.id, target.id))
     a_weapon = plan.attacker.weapon
     d_weapon = plan.defender.weapon
     assert a_weapon is not None
@@ -197,7 +198,8 @@ def staff(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
     target = _target(state, action, unit)
     name = action.get("weapon")
     plan = plan_staff(state, unit, target, name if isinstance(name, str) else None)
-    landed, _ = staves.resolve(plan, dice)
+    with rolled_by(unit.id):  # the staff's hit roll is its user's
+        landed, _ = staves.resolve(plan, dice)
     staff_name = plan.user.weapon.name if plan.user.weapon else "staff"
     after_u = turn.after_standard(unit, ends_turn=True)
     changed = [after_u]

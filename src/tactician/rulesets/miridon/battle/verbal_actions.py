@@ -146,7 +146,7 @@ def veil(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mirid
         offence, defence = bonuses(VEIL, unit, target)
         offence += subtlety
         odds = success_chance(offence, defence)
-        attack, guard, won = contest(offence, defence, ctx.chance)
+        attack, guard, won = contest(offence, defence, ctx.chance, (unit.id, target.id))
         seen[target.side] = seen.get(target.side, False) or not won
         ctx.say(f"Veil against {target.id}: Offensive Charisma Roll 2d6{offence:+d} = {attack} "
                 f"vs Defensive 2d6{defence:+d} = {guard} ({round(100 * odds)}%): "
