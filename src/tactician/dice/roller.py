@@ -17,13 +17,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, TypeVar
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from tactician.dice.chance import Chance
-    from tactician.dice.events import Event
 
-T = TypeVar("T")
+class Deciding(Protocol):
+    """What ``decide_by`` needs of a chance (``dice.chance.Chance``, not imported: the
+    dice sources import this module)."""
+
+    def decide(self, event: Any) -> Any: ...
 
 _ROLLER: ContextVar[str | None] = ContextVar("tactician_roller", default=None)
 
@@ -43,7 +44,7 @@ def roller() -> str | None:
     return _ROLLER.get()
 
 
-def decide_by(chance: Chance, unit: str | None, event: Event[T]) -> T:
+def decide_by(chance: Deciding, unit: str | None, event: Any) -> Any:
     """``chance.decide(event)`` as ``unit``'s roll; an enumerating chance (a
     forecast, which draws no die: ``narrating`` False) decides it without the context."""
     if not getattr(chance, "narrating", True):

@@ -193,6 +193,20 @@ class MiridonContract(RulesetContract):
 
         return side_view(state, reach_unit, side)
 
+    def _hides(self, state: Any) -> bool:
+        return True  # a Veil (L3273) may hide a caster in any battle
+
+    def _sight(self, state: Any, side: str) -> frozenset[str] | None:
+        from tactician.rulesets.miridon.battle.view import hidden_from
+
+        hidden = hidden_from(state, side)
+        return frozenset(u.id for u in state.units if u.id not in hidden) if hidden else None
+
+    def _side_state(self, state: Any, side: str) -> Any:
+        from tactician.rulesets.miridon.battle.view import side_state
+
+        return side_state(state, side)
+
     def _battle_forecast(
         self, state: Any, action: Mapping[str, Any], rules: BattleRules
     ) -> dict[str, Any]:

@@ -230,7 +230,7 @@ def make_step(plan: AttackPlan) -> Any:
             # the attack test is the attacker's roll, the defence (and the burning
             # defender's Willpower test before it) the defender's; damage the attacker's
             rolls, defends = plan.attacker.unit_id, plan.defender.unit_id
-            attack = decide_by(chance, rolls, plan.attack_test)
+            attack: TestResult = decide_by(chance, rolls, plan.attack_test)
             defence = None
             flames = False  # the burning defender failed its Willpower test
             if attack.passed and plan.defence_test is not None:
