@@ -793,16 +793,23 @@ def _log_entry_json(entry: Any) -> dict[str, Any]:
 
 @app.command("log")
 def log_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
-                as_json: JsonOpt = False) -> None:
+                as_json: JsonOpt = False, side: Annotated[str | None, typer.Option(
+                    "--side", help="The log as this side saw it (fog of war).")] = None
+                ) -> None:
     """Every entry of the log with every die it drew, and whose dice they were: the
     table's (physical, from --rolls) or the battle's seeded stream. The log is
     verified first (sequence, seeded dice, hash chain); the head hash printed last
-    changes if any entry is ever edited."""
+    changes if any entry is ever edited. With --side, the log as that side saw it,
+    entry by entry at the time (an entry it could not see is out of sight for good),
+    without the seed or the hashes, and the head of that side's chain."""
     from tactician.engine.chain import head
     from tactician.table.battles import load
 
     with refusals(as_json), battle_place(battle, name, db) as place:
         whole = load(place).whole()
+        if side is not None:
+            _side_log(whole, side, place.label, as_json)
+            return
         entries = whole.log
         chain_head = head(whole)
         physical = sum(1 for e in entries if e.dice_source == "physical")
@@ -821,6 +828,22 @@ def log_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None
         emit({"seed": whole.seed, "format": whole.format,
               "start_hash": whole.start_hash, "head": chain_head,
               "entries": [_log_entry_json(e) for e in entries]}, as_json, render)
+
+
+def _side_log(whole: Any, side: str, label: str, as_json: bool) -> None:
+    from tactician.table.side_log import log_as_seen, seed_commitment
+
+    shown, side_head = log_as_seen(whole, side)
+
+    def render() -> None:
+        unseen = sum(1 for e in shown if e.get("hidden"))
+        say(f"{label} as {side} saw it: {len(shown)} entries ({unseen} out of sight)", "bold")
+        for entry in shown:
+            say(f"#{entry['seq']} {entry['summary']}")
+        say(f"Side chain head {side_head}")
+
+    emit({"side": side, "seed_commitment": seed_commitment(whole.seed), "head": side_head,
+          "entries": shown}, as_json, render)
 
 
 @app.command("undo")

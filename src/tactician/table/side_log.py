@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tactician.engine.chain import canonical
+from tactician.errors import TacticianError
 from tactician.table.sight_log import SightLog
 
 UNSEEN_SUMMARY = "Something happened out of sight."
@@ -65,3 +66,20 @@ def side_head(previous: str, shown: Sequence[Mapping[str, Any]]) -> str:
     for entry in shown:
         head = hashlib.sha256(head.encode("ascii") + b"\n" + canonical(dict(entry))).hexdigest()
     return head
+
+
+def log_as_seen(battle: Any, side: str) -> tuple[list[dict[str, Any]], str]:
+    """A whole battle's log (``engine.battle.Battle``) as ``side`` saw it, replayed
+    from its start, and the head of that side's chain (``battle log --side``)."""
+    from tactician.rulesets.registry import contract
+    from tactician.table.sight_log import along
+
+    rules = contract(battle.ruleset).battle_rules(battle.options)
+    start = rules.load_state(battle.start)
+    if side not in start.sides:
+        raise TacticianError(f"no side {side!r} in this battle (sides: "
+                             f"{', '.join(start.sides)})")
+    entries = [e.model_dump(mode="json") for e in battle.log]
+    sight = along(battle.ruleset, rules, start, entries)
+    shown = side_entries(sight, entries, side)
+    return shown, side_head(seed_commitment(battle.seed), shown)

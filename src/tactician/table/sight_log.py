@@ -97,7 +97,7 @@ def followed(known: SightLog | None, ruleset: str, entries: Sequence[Mapping[str
     ``known``'s last state if it followed all the shared ones, else from
     ``start()``, the state before the first entry)."""
     if known is None:
-        if not contract(ruleset).hides(state_now):
+        if not contract(ruleset).hides(state_now if state_now is not None else start()):
             known = SightLog(ruleset, False, frozenset(), {})
         else:
             known = started(ruleset, start())
@@ -112,9 +112,9 @@ def followed(known: SightLog | None, ruleset: str, entries: Sequence[Mapping[str
         found.hashes.extend(str(e.get("hash")) for e in entries[shared:])
         found.after.extend({} for _ in entries[shared:])
         found.state = state_now
-        return found
+        return found  # nothing hides: no state is needed (None when not given)
     if shared == len(entries):
-        found.state = state_now
+        found.state = state_now if state_now is not None else found.state
         return found
     if shared == len(known.hashes) and known.state is not None:
         state = known.state
@@ -127,11 +127,22 @@ def followed(known: SightLog | None, ruleset: str, entries: Sequence[Mapping[str
         found.after.append(sight_of(found.ruleset, state))
         found.units = found.units | {str(u.id) for u in state.units}
     last = entries[-1]
+    if state_now is None:  # not given: replayed too
+        state_now = _replayed(rules, state, last)
     found.hashes.append(str(last.get("hash")))
     found.after.append(sight_of(found.ruleset, state_now))
     found.units = found.units | {str(u.id) for u in state_now.units}
     found.state = state_now
     return found
+
+
+def along(ruleset: str, rules: Any, start: Any, entries: Sequence[Mapping[str, Any]]
+          ) -> SightLog:
+    """The sight along a whole log replayed from ``start`` (``battle log --side``)."""
+    if not entries:
+        return started(ruleset, start) if contract(ruleset).hides(start) else \
+            SightLog(ruleset, False, frozenset(), {}, state=start)
+    return followed(None, ruleset, entries, rules, None, lambda: start)
 
 
 def appended(known: SightLog, entry: Mapping[str, Any], state_after: Any) -> SightLog:

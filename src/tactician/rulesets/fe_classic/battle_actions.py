@@ -33,7 +33,7 @@ from tactician.rulesets.fe_classic.battle_combat import plan_attack, plan_staff,
 from tactician.rulesets.fe_classic.battle_moves import profile, reach
 from tactician.rulesets.fe_classic.battle_phase import phase_start, tick
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit
-from tactician.rulesets.fe_classic.battle_terrain import break_tile, open_door
+from tactician.rulesets.fe_classic.battle_terrain import break_tile, learn_changes, open_door
 from tactician.rulesets.fe_common.battle import combat, phases, rescue, result, seize, turn
 from tactician.rulesets.fe_common.character.aid import aid, can_rescue
 from tactician.rulesets.fe_common.compendium import load_fe8
@@ -342,7 +342,7 @@ def apply(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
             after, outcome = staff(state, action, dice)
         else:
             after, outcome = end_phase(state, dice)
-        return result.settle(after), outcome
+        return result.settle(learn_changes(after)), outcome
     simple = {"deploy": deploy, "withdraw": withdraw, "move": move, "seize": do_seize,
               "wait": wait, "open": do_open, "break": do_break, "rescue": do_rescue,
               "drop": do_drop}
@@ -353,5 +353,5 @@ def apply(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
     else:
         known = ", ".join(sorted([*simple, "start", "attack", "staff", "end_phase"]))
         raise RulesError(f"unknown action {kind!r}; fe-classic actions: {known}")
-    return result.settle(after), Outcome(summary, [{"type": str(kind), **{
+    return result.settle(learn_changes(after)), Outcome(summary, [{"type": str(kind), **{
         k: v for k, v in action.items() if k != "type"}}])

@@ -78,10 +78,13 @@ def unit_view(unit: ClassicUnit) -> dict[str, Any]:
 
 
 def side_state(state: ClassicBattle, side: str) -> ClassicBattle:
-    """The battle as ``side`` knows it under fog (``fe_common.battle.known``)."""
+    """The battle as ``side`` knows it under fog (``fe_common.battle.known``), on the
+    map as it knows it (``known_rows``: a door a hidden unit opened stays shut in it)."""
     if not state.fogged:
         return state
-    return known_to(state, {u.id for u in shown_units(state, side)})
+    known = known_to(state, {u.id for u in shown_units(state, side)})
+    rows = state.known_rows(side)  # a changed tile it has not seen: as it knew it
+    return known if rows is state.rows else known.model_copy(update={"rows": rows})
 
 
 def board_view(state: ClassicBattle, reach_unit: str | None = None,
