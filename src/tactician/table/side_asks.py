@@ -21,6 +21,7 @@ nothing:
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -30,6 +31,17 @@ from tactician.rulesets.registry import contract
 
 IN_THE_WAY = "the rules refuse this: something your side cannot see is in the way"
 WAITING = "waiting for the GM: no unit your side sees has the Turn"
+# a value of the wrong kind that a ruleset's action does not check (a list where a word
+# goes): the one line for it, until every ruleset's action schema refuses it by name
+MALFORMED = "the rules cannot read this action: a value of the wrong kind in one of its keys"
+UNREADABLE = (TypeError, ValueError, KeyError, AttributeError, IndexError)
+log = logging.getLogger("tactician.table")
+
+
+def malformed(exc: Exception) -> RulesError:
+    """The refusal of an action the rules could not read (the trace to the log)."""
+    log.warning("an action the rules could not read", exc_info=exc)
+    return RulesError(MALFORMED)
 
 
 def waiting(ruleset: str, state: Any, side: str, view: Mapping[str, Any]) -> bool:
@@ -63,6 +75,8 @@ def try_on_known(ruleset: str, rules: Any, state: Any, side: str,
         rules.apply(known, dict(action), dice())
     except TacticianError as exc:
         raise RulesError(str(exc)) from None
+    except UNREADABLE as exc:
+        raise malformed(exc) from None
     return True
 
 
@@ -71,7 +85,10 @@ def forecast(ruleset: str, rules: Any, state: Any, side: str | None,
     """The forecast of ``action`` as ``side`` can know it (the GM's: None)."""
     rules_contract = contract(ruleset)
     known = state if side is None else rules_contract.side_state(state, side)
-    return rules_contract.battle_forecast(known, action, rules)
+    try:
+        return rules_contract.battle_forecast(known, action, rules)
+    except UNREADABLE as exc:
+        raise malformed(exc) from None
 
 
 def reach(ruleset: str, state: Any, unit: str, side: str | None) -> dict[str, Any]:

@@ -80,7 +80,7 @@ def _looking(request: Request, table_id: str) -> tuple[Who, Current, str | None]
     who = seat_of(request, table_id)
     views = _views(request)
     current = views.current(who.table.battle_id)
-    return who, current, views.side(who.seat, current)
+    return who, current, views.side(who.seat, current, who.table)
 
 
 def _in_sight(views: Views, current: Current, side: str | None, *units: str) -> None:
@@ -197,6 +197,7 @@ def act(request: Request, table_id: str, body: commands.Command) -> Response:
         return dice_authority.entered(body.rolls, setting, who.role, who.seat.seat,
                                       who.seat.units)
 
+    rolled = dice()  # refused here if the seat may enter no dice at all
     hidden = False
     if side is not None:
         hidden = side_asks.try_on_known(current.ruleset, current.rules, current.state, side,
@@ -204,7 +205,7 @@ def act(request: Request, table_id: str, body: commands.Command) -> Response:
                                         lambda: dice_authority.for_trying(
                                             dice(), current.seed, current.key[1]))
     try:
-        entry, after = campaigns.perform(db, who.table.battle_id, body.action, dice(),
+        entry, after = campaigns.perform(db, who.table.battle_id, body.action, rolled,
                                          expected_seq=body.seq)
     except StaleBattle as exc:
         return _stale(request, who, exc)
@@ -213,6 +214,8 @@ def act(request: Request, table_id: str, body: commands.Command) -> Response:
         # aside, which name its own units' rolls)
         shown = str(exc) if not hidden or isinstance(exc, DiceError) else side_asks.IN_THE_WAY
         return refusal(shown, 400)
+    except side_asks.UNREADABLE as exc:
+        return refusal(str(side_asks.malformed(exc)), 400)
     published = views.publish(who.table.battle_id, current.ruleset, after,
                               entry.model_dump(mode="json"),
                               campaigns.committed(db, who.table.battle_id, entry))

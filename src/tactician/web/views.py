@@ -64,14 +64,15 @@ class Current:
         return rules_for(self.ruleset, list(self.options))
 
 
-def side_of(seat: Seat, view: dict[str, Any]) -> str | None:
+def side_of(seat: Seat, view: dict[str, Any], table: Table | None = None) -> str | None:
     """The side whose sight a seat gets: none for the GM (sees all), a player's units'
-    side, and for spectators the players' side (the side of the units players
-    command, else the first side)."""
+    side, and for spectators the players' side (the side of the units the table's
+    player seats command, else of the units players command, else the first side)."""
     if seat.role == "gm":
         return None
     by_id = {u["id"]: u for u in view["units"]}
-    for unit in seat.units:
+    others = [u for s in table.seats if s.role == "player" for u in s.units] if table else []
+    for unit in (*seat.units, *others):
         if unit in by_id:
             return str(by_id[unit]["side"])
     for unit in view["units"]:
@@ -307,8 +308,8 @@ class Views:
             self._terrain[ruleset] = tables.terrain(ruleset)
         return self._terrain[ruleset]
 
-    def side(self, seat: Seat, current: Current) -> str | None:
-        return side_of(seat, current.view)
+    def side(self, seat: Seat, current: Current, table: Table | None = None) -> str | None:
+        return side_of(seat, current.view, table)
 
     def board(self, current: Current, side: str | None) -> dict[str, Any]:
         """The board ``side`` is sent (None: the GM's), made once per version and side
@@ -369,7 +370,7 @@ class Views:
     def payload(self, table: Table, seat: Seat, current: Current | None = None
                 ) -> dict[str, Any]:
         now = current or self.current(table.battle_id)
-        side = self.side(seat, now)
+        side = self.side(seat, now, table)
         board = self.board(now, side)
         entries, head = self.log(now, side)
         return {
