@@ -149,6 +149,11 @@ def test_no_player_is_sent_the_seed_before_the_end_and_it_verifies_after(
     verified = CliRunner().invoke(app, ["battle", "log", "--battle", str(path), "--json"])
     assert verified.exit_code == 0, verified.output
     assert json.loads(verified.output)["seed"] == whole["seed"]
+    # and the head of the chain a player was shown is the one the whole log gives it
+    side = CliRunner().invoke(app, ["battle", "log", "--battle", str(path), "--side",
+                                    "player", "--json"])
+    assert side.exit_code == 0, side.output
+    assert json.loads(side.output)["head"] == ended["chain"]["head"]
 
 
 def test_the_whole_battle_is_shown_to_players_only_once_it_ends(
