@@ -10,8 +10,8 @@ shown to a side when (``SightLog.shown``):
 - the unit that acted (the action's ``unit``) was seen by it before the entry and
   after it (a unit that walked into sight, or out of it, shows no path or place it
   could not see);
-- every other unit the entry involves (``contract.entry_units``: the ids in its
-  action and records) was seen by it before or after (a foe struck down in sight
+- every other unit the entry involves (``contract.entry_units``: the ids and names
+  in its action and records) was seen by it before or after (a foe struck down in sight
   stays where it fell; one that came into sight by the entry is seen after it).
 
 The sight after each entry needs the state after it: the web table passes the state
@@ -44,7 +44,7 @@ class SightLog:
 
     ruleset: str
     hides: bool
-    units: frozenset[str]  # every unit id of the battle
+    units: dict[str, str]  # every unit of the battle: id -> name
     start: Sight
     hashes: list[str] = field(default_factory=list)
     after: list[Sight] = field(default_factory=list)
@@ -77,16 +77,15 @@ class SightLog:
         return before | after
 
     def copy(self) -> SightLog:
-        return SightLog(self.ruleset, self.hides, self.units, self.start, list(self.hashes),
-                        list(self.after), self.state)
+        return SightLog(self.ruleset, self.hides, dict(self.units), self.start,
+                        list(self.hashes), list(self.after), self.state)
 
 
 def started(ruleset: str, start: Any) -> SightLog:
     rules = contract(ruleset)
     hides = rules.hides(start)
-    units = frozenset(str(u.id) for u in start.units)
-    return SightLog(ruleset, hides, units, sight_of(ruleset, start) if hides else {}, [], [],
-                    start)
+    return SightLog(ruleset, hides, _names(start),
+                    sight_of(ruleset, start) if hides else {}, [], [], start)
 
 
 def followed(known: SightLog | None, ruleset: str, entries: Sequence[Mapping[str, Any]],
@@ -98,7 +97,7 @@ def followed(known: SightLog | None, ruleset: str, entries: Sequence[Mapping[str
     ``start()``, the state before the first entry)."""
     if known is None:
         if not contract(ruleset).hides(state_now if state_now is not None else start()):
-            known = SightLog(ruleset, False, frozenset(), {})
+            known = SightLog(ruleset, False, {}, {})
         else:
             known = started(ruleset, start())
     shared = 0
@@ -125,13 +124,13 @@ def followed(known: SightLog | None, ruleset: str, entries: Sequence[Mapping[str
         state = _replayed(rules, state, entry)
         found.hashes.append(str(entry.get("hash")))
         found.after.append(sight_of(found.ruleset, state))
-        found.units = found.units | {str(u.id) for u in state.units}
+        found.units.update(_names(state))
     last = entries[-1]
     if state_now is None:  # not given: replayed too
         state_now = _replayed(rules, state, last)
     found.hashes.append(str(last.get("hash")))
     found.after.append(sight_of(found.ruleset, state_now))
-    found.units = found.units | {str(u.id) for u in state_now.units}
+    found.units.update(_names(state_now))
     found.state = state_now
     return found
 
@@ -141,7 +140,7 @@ def along(ruleset: str, rules: Any, start: Any, entries: Sequence[Mapping[str, A
     """The sight along a whole log replayed from ``start`` (``battle log --side``)."""
     if not entries:
         return started(ruleset, start) if contract(ruleset).hides(start) else \
-            SightLog(ruleset, False, frozenset(), {}, state=start)
+            SightLog(ruleset, False, {}, {}, state=start)
     return followed(None, ruleset, entries, rules, None, lambda: start)
 
 
@@ -150,9 +149,13 @@ def appended(known: SightLog, entry: Mapping[str, Any], state_after: Any) -> Sig
     found = known.copy()
     found.hashes.append(str(entry.get("hash")))
     found.after.append(sight_of(found.ruleset, state_after) if found.hides else {})
-    found.units = found.units | {str(u.id) for u in state_after.units}
+    found.units.update(_names(state_after))
     found.state = state_after
     return found
+
+
+def _names(state: Any) -> dict[str, str]:
+    return {str(u.id): str(u.name) for u in state.units}
 
 
 def _replayed(rules: Any, state: Any, entry: Mapping[str, Any]) -> Any:

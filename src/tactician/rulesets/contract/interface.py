@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -276,9 +276,11 @@ class RulesetContract(ABC):
         self.require(Capability.BATTLES)
         return self._side_state(state, side) if self._hides(state) else state
 
-    def entry_units(self, entry: Mapping[str, Any], units: Collection[str]) -> frozenset[str]:
-        """The units a log entry (as stored JSON) involves, of the battle's ``units``:
-        an entry is shown to a side only if it saw all of them (``contract.sight``)."""
+    def entry_units(self, entry: Mapping[str, Any], units: Mapping[str, str]
+                    ) -> frozenset[str]:
+        """The units a log entry (as stored JSON) involves, of the battle's ``units``
+        (id -> name): an entry is shown to a side only if it saw all of them
+        (``contract.sight``)."""
         from tactician.rulesets.contract.sight import entry_units
 
         return entry_units(entry, units)

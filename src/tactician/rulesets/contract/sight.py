@@ -17,21 +17,27 @@ the units it sees.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 
-def entry_units(entry: Mapping[str, Any], units: Collection[str]) -> frozenset[str]:
-    """The units (of ``units``, the battle's ids) a log entry involves: every id that is
-    a whole value in its action or its records (``unit``, ``target``, ``striker``, a
-    list of ids, a map keyed by id...). Ids only, matched whole: the summary's text is
-    the rules' narration of these and is shown or hidden with the entry."""
+def entry_units(entry: Mapping[str, Any], units: Mapping[str, str]) -> frozenset[str]:
+    """The units (of ``units``, the battle's ids and their names) a log entry involves:
+    every unit whose id or name is a whole value in its action or its records
+    (``unit``, ``target``, ``striker``, a list of ids, a map keyed by id, a narration's
+    ``unit`` label...). Whole values only, never words inside a text: the summary is
+    the rules' narration of these and is shown or hidden with the entry. A name that
+    several units share involves them all (the safe side)."""
+    by_name: dict[str, set[str]] = {}
+    for unit, name in units.items():
+        by_name.setdefault(name, set()).add(unit)
     found: set[str] = set()
 
     def walk(value: Any) -> None:
         if isinstance(value, str):
             if value in units:
                 found.add(value)
+            found.update(by_name.get(value, ()))
         elif isinstance(value, Mapping):
             for key, item in value.items():
                 walk(key)
