@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tactician.cli.main import app
-from tactician.engine import store_file
+from tactician.engine import play, store_file
 from tactician.engine.store_file import STALE_AFTER_S
 from tactician.table import battles
 from tests.engine.forge import reseal
@@ -94,7 +94,7 @@ def test_a_killed_enemy_phase_leaves_the_battle_as_it_was(
     enemy_turn: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     before = enemy_turn.read_bytes()
-    real, calls = battles.act, []
+    real, calls = play.act, []
 
     def killed_on_the_third(*args: Any, **kwargs: Any) -> Any:
         calls.append(1)
@@ -102,7 +102,7 @@ def test_a_killed_enemy_phase_leaves_the_battle_as_it_was(
             raise KeyboardInterrupt  # Ctrl-C (or a kill) mid-phase
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(battles, "act", killed_on_the_third)
+    monkeypatch.setattr(play, "act", killed_on_the_third)  # the engine's play loop
     with pytest.raises(KeyboardInterrupt):
         battles.play_side(enemy_turn)
     assert enemy_turn.read_bytes() == before
@@ -129,7 +129,7 @@ def test_log_says_which_dice_were_the_tables(enemy_turn: Path) -> None:
     seeded = next(e for e in entries if e["dice_source"] == "seeded")
     assert (f"seeded dice: d100: {seeded['dice'][0]['value']}" in text
             and f"(the battle's seed, stream {seeded['stream']})" in text)
-    assert "physical dice: d100: 50" in text and "(the table's, from --rolls)" in text
+    assert "physical dice: d100: 50" in text and "(the table's: --rolls or asked)" in text
     data = json.loads(cli("log", "--json", "--battle", enemy_turn)[1])
     assert data["format"] == 2 and data["head"] == entries[-1]["hash"]
     assert f"Chain verified; head {data['head']}" in text

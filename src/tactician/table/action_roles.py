@@ -2,21 +2,18 @@
 unit (issue 25, hole 10: a player sent fe-classic's ``start`` and ended the GM's
 set-up).
 
-A seam: the action schema per ruleset (its own task) will declare, for every action
-kind, who may send it; until then ``gm_only_actions`` answers for the rulesets that
-have set-up actions, and the table refuses those kinds from anyone but the GM. Point
-``gm_only_actions`` at the schema once it exists (one place).
+The ruleset's action schema says it for every kind (``ActionKind.sender``, read by
+``table.actions.may_send``); this module is the table's one question of it, so the
+web asks here whatever the schema's shape.
 """
 
 from __future__ import annotations
 
-# fe-classic's set-up (002 L5-8, ``battle_actions``): the GM deploys and withdraws the
-# party's units and starts the battle; every other kind is the acting unit's controller's
-_GM_ONLY: dict[str, frozenset[str]] = {
-    "fe-classic": frozenset({"start", "deploy", "withdraw"}),
-}
+from tactician.table.actions import may_send, schema_of
 
 
-def gm_only_actions(ruleset: str) -> frozenset[str]:
-    """The action kinds of ``ruleset`` that only the GM may send (none by default)."""
-    return _GM_ONLY.get(ruleset, frozenset())
+def gm_only(ruleset: str, action_type: object) -> bool:
+    """Whether an action of ``action_type`` is the GM's alone (the set-up, starts and
+    rolls). An unknown type is not: the schema refuses it by name."""
+    return schema_of(ruleset).find(action_type) is not None and \
+        not may_send(ruleset, action_type, "player")

@@ -28,6 +28,7 @@ from typing import Any
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError, TacticianError
 from tactician.rulesets.registry import contract
+from tactician.table.actions import checked
 
 IN_THE_WAY = "the rules refuse this: something your side cannot see is in the way"
 WAITING = "waiting for the GM: no unit your side sees has the Turn"
@@ -65,6 +66,7 @@ def try_on_known(ruleset: str, rules: Any, state: Any, side: str,
     it, or the seat's own rolls over it): an action that rolls before it can be
     refused (fe-tabletop's turn order, due at the round's first action) is tried on
     the same roll, so the side is told what the battle would tell it."""
+    action = checked(ruleset, action)  # the schema's refusals know no battle at all
     rules_contract = contract(ruleset)
     known = rules_contract.side_state(state, side)
     if known is state:
@@ -72,7 +74,7 @@ def try_on_known(ruleset: str, rules: Any, state: Any, side: str,
     if waiting(ruleset, state, side, view):
         raise RulesError(WAITING)
     try:
-        rules.apply(known, dict(action), dice())
+        rules.apply(known, action, dice())
     except TacticianError as exc:
         raise RulesError(str(exc)) from None
     except UNREADABLE as exc:
@@ -86,7 +88,7 @@ def forecast(ruleset: str, rules: Any, state: Any, side: str | None,
     rules_contract = contract(ruleset)
     known = state if side is None else rules_contract.side_state(state, side)
     try:
-        return rules_contract.battle_forecast(known, action, rules)
+        return rules_contract.battle_forecast(known, checked(ruleset, action), rules)
     except UNREADABLE as exc:
         raise malformed(exc) from None
 

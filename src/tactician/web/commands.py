@@ -1,7 +1,8 @@
 """Commands from a seat: who may do what, checked on the server before the rules run.
 
 A player acts only for the units of their seat (and ends the phase only while their
-units have it); set-up actions are the GM's (``table.action_roles``); spectators act
+units have it); the kinds the action schema gives the GM (fe-classic's set-up, the
+rolls that start a round) are the GM's (``table.action_roles``); spectators act
 for none; the GM for any unit, the engine's phase and undo. Every command names the
 sequence number it was decided on (``seq``): a battle that moved on since refuses it
 (``StaleBattle``) and nothing is applied. Everything a player's command is refused
@@ -21,7 +22,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tactician.errors import TacticianError
-from tactician.table.action_roles import gm_only_actions
+from tactician.table.action_roles import gm_only
 from tactician.table.seats import NotAllowed
 from tactician.table.tables import acting_players
 from tactician.web.auth import Who
@@ -91,8 +92,8 @@ def check_action(who: Who, action: dict[str, Any], current: Current) -> None:
         raise NotAllowed("spectators watch; they cannot act")
     if who.role == "gm":
         return
-    if kind in gm_only_actions(current.ruleset):
-        raise NotAllowed(f"only the GM sends {kind!r} (the battle's set-up)")
+    if gm_only(current.ruleset, kind):
+        raise NotAllowed(f"only the GM sends {kind!r} (the action schema's sender)")
     if kind == "end_phase":
         if not set(acting_players(current.view)) & set(who.seat.units):
             raise NotAllowed("only a player whose units have the turn may end it")

@@ -18,6 +18,7 @@ from tactician.errors import RulesError
 from tactician.grid.ranges import attack_tiles
 from tactician.rulesets.contract.sight import renumbered
 from tactician.rulesets.fe_common.battle.known import known_to
+from tactician.rulesets.fe_common.battle.turn import turn_left
 from tactician.rulesets.fe_tabletop.battle_state import TabletopBattle, TabletopUnit
 from tactician.rulesets.fe_tabletop.battle_units import (
     klass,
@@ -106,7 +107,8 @@ def board_view(state: TabletopBattle, reach_unit: str | None, options: TabletopO
         **state.map.describe(core_terrain_set(load_terrain())),
         "objectives": {"victory": [*(o.describe() for o in state.objectives.victory),
                                    *_seizes(state)],
-                       "defeat": [o.describe() for o in state.objectives.defeat]},
+                       "defeat": [o.describe() for o in state.objectives.defeat],
+                       "draw": state.objectives.draw()},
         "units": renumbered([_unit_row(state, u) for u in units], side) if side and state.fog
         else [_unit_row(state, u) for u in units],
         "fog": state.fog, "weather": state.weather, "viewer": side,
@@ -140,10 +142,10 @@ def _reach(state: TabletopBattle, unit_id: str, shown: set[str], options: Tablet
     hidden = [u.id for u in state.units if u.id not in shown]
     seen = state.replace_units(*(state.unit(i).model_copy(update={"position": None})
                                  for i in hidden)) if hidden else state
-    moves = reach(seen, unit, options) if not unit.moved and not unit.done \
-        else {unit.position: 0}
+    may_move, may_act = turn_left(state, unit)  # moved, acted: only what is left
+    moves = reach(seen, unit, options) if may_move else {unit.position: 0}
     targets: set[Tile] = set()
-    for weapon in weapons(unit):
+    for weapon in weapons(unit) if may_act else ():
         top = weapon.max_range if weapon.max_range is not None else \
             max(5, unit.character.stats.pow // 2)
         targets |= attack_tiles(state.map.board(), moves, weapon.min_range, top)
