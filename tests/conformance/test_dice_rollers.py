@@ -15,7 +15,7 @@ from tactician.dice.source import SEEDED, EnteredDice
 from tactician.engine.battle import act
 from tactician.engine.chain import verify
 from tactician.rulesets.contract import Capability, RulesetContract
-from tests.conformance.kit import play, start
+from tests.conformance.kit import opening, start
 
 OPENING = 40
 
@@ -24,15 +24,8 @@ def _units(contract: RulesetContract, state: Any) -> dict[str, str]:
     return {str(u["id"]): str(u["name"]) for u in contract.board_view(state)["units"]}
 
 
-def _opening(contract: RulesetContract) -> list[tuple[Any, Any, Any]]:
-    if not contract.has(Capability.BATTLES) or not contract.has(Capability.AI):
-        pytest.skip(f"{contract.id} plays no battle")
-    return [step for example in contract.examples().battles
-            for step in play(contract, example, OPENING)]
-
-
 def test_every_die_is_a_units_roll_or_no_ones(contract: RulesetContract) -> None:
-    steps = _opening(contract)
+    steps = opening(contract, OPENING)
     battle, _, state = steps[-1]
     names = _units(contract, state)
     unique = {name: unit for unit, name in names.items()

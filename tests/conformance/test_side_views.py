@@ -9,23 +9,14 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-from tactician.rulesets.contract import Capability, RulesetContract
-from tests.conformance.kit import play
+from tactician.rulesets.contract import RulesetContract
+from tests.conformance.kit import opening
 
 OPENING = 30
 
 
-def _opening(contract: RulesetContract) -> list[tuple[object, object, object]]:
-    if not contract.has(Capability.BATTLES) or not contract.has(Capability.AI):
-        pytest.skip(f"{contract.id} plays no battle")
-    return [step for example in contract.examples().battles
-            for step in play(contract, example, OPENING)]
-
-
 def test_a_sides_board_and_state_hold_what_it_sees(contract: RulesetContract) -> None:
-    for _, _, state in _opening(contract)[::5]:
+    for _, _, state in opening(contract, OPENING)[::5]:
         everyone = {str(u["id"]) for u in contract.board_view(state)["units"]}
         for side in state.sides:  # type: ignore[attr-defined]
             seen = contract.sight(state, side)
@@ -39,7 +30,7 @@ def test_a_sides_board_and_state_hold_what_it_sees(contract: RulesetContract) ->
 
 
 def test_every_unit_an_entry_names_is_one_it_involves(contract: RulesetContract) -> None:
-    battle, _, state = _opening(contract)[-1]
+    battle, _, state = opening(contract, OPENING)[-1]
     units = {str(u["id"]): str(u["name"]) for u in contract.board_view(state)["units"]}
     own = {unit: name for unit, name in units.items()
            if list(units.values()).count(name) == 1 and len(name) > 2}
