@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from tactician.engine.battle import Battle
@@ -15,6 +16,7 @@ from tactician.engine.play import Logged, play_battle
 from tactician.rulesets.contract import (
     DELETE,
     ActionCase,
+    Capability,
     Corruption,
     ExampleBattle,
     RulesetContract,
@@ -79,6 +81,15 @@ def play_from(contract: RulesetContract, battle: Battle, rules: Any, state: Any,
     table = Logged(battle, rules, state, check=lambda action: checked_action(schema, action))
     for _ in play_battle(table, contract.planner(rules, every_side=True), limit):
         yield table.battle, rules, table.state
+
+
+def opening(contract: RulesetContract, limit: int) -> list[tuple[Battle, Any, Any]]:
+    """Every example battle played ``limit`` actions deep with the AI on every side
+    (skipped for a ruleset that plays no battle), every step of each."""
+    if not contract.has(Capability.BATTLES) or not contract.has(Capability.AI):
+        pytest.skip(f"{contract.id} plays no battle")
+    return [step for example in contract.examples().battles
+            for step in play(contract, example, limit)]
 
 
 def check_modifiers(report: dict[str, Any], name: str) -> None:

@@ -6,7 +6,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tactician.dice.source import DieDraw, PhysicalDice, SeededDice, make_source, parse_rolls
+from tactician.dice.roller import rolled_by
+from tactician.dice.source import (
+    SEEDED,
+    DieDraw,
+    EnteredDice,
+    PhysicalDice,
+    SeededDice,
+    make_source,
+    parse_rolls,
+)
 from tactician.errors import DiceError, NeedRoll
 
 
@@ -107,3 +116,37 @@ def test_make_source_picks_a_seed_it_can_report() -> None:
     assert 0 <= source.seed < 2**31
     replay = SeededDice(source.seed)
     assert [source.draw(6, "x") for _ in range(5)] == [replay.draw(6, "x") for _ in range(5)]
+
+
+def test_entered_dice_give_a_seat_its_own_dice_and_the_stream_the_rest() -> None:
+    """Issue 25: a seat's values go, in order, to the dice whose roller it may enter;
+    any other die is the stream's (``by`` seed); running out asks for the seat's next
+    die, numbered among its own; an impossible value is refused."""
+    stream = SeededDice(3)
+    dice = EnteredDice([4, 6], "p1", lambda unit: unit == "mine")
+    dice.bind(stream)
+    with rolled_by("mine"):
+        assert dice.draw(6, "my hit") == 4
+    with rolled_by("foe"):
+        parry = dice.draw(20, "foe's parry")
+    with rolled_by(None):
+        poison = dice.draw(6, "poison")
+    with rolled_by("mine"):
+        assert dice.draw(6, "my damage") == 6
+        with pytest.raises(NeedRoll) as missing:
+            dice.draw(8, "my crit")
+    assert missing.value.index == 3
+    assert [(d.value, d.roller, d.by) for d in dice.draws] == [
+        (4, "mine", "p1"), (parry, "foe", SEEDED), (poison, None, SEEDED), (6, "mine", "p1")]
+    assert [d.value for d in stream.draws] == [parry, poison]
+    wrong = EnteredDice([9], "p1", lambda unit: True)
+    with pytest.raises(DiceError, match="roll #1 is 9, which a d6 cannot show"):
+        wrong.draw(6, "x")
+
+
+def test_every_source_records_whose_roll_a_die_is() -> None:
+    for source in (SeededDice(1), PhysicalDice([1, 1])):
+        with rolled_by("aria"):
+            source.draw(6, "a")
+        source.draw(6, "b")
+        assert [d.roller for d in source.draws] == ["aria", None]

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from tactician.dice.source import PhysicalDice
+from tactician.dice.source import SEEDED, EnteredDice, PhysicalDice
 from tactician.engine.battle import FORMAT, Battle, UnknownFormat, act, replay
 from tactician.engine.chain import BrokenChain, head, seeded_faces, verify
-from tactician.engine.log import Entry
+from tactician.engine.log import Draw, Entry
 from tactician.engine.store_file import STALE_AFTER_S, cleanup, load_battle, save_battle
 from tactician.engine.undo import phase_start, undo, undo_phase, undo_to
 from tactician.errors import ContentError, TacticianError
@@ -375,3 +375,37 @@ def test_saving_through_a_symbolic_link_replaces_the_file_it_names(
     link.symlink_to(real)
     save_battle(played, link)
     assert link.is_symlink() and load_battle(real) == played
+
+
+def test_a_seats_dice_and_the_streams_share_an_entry_and_both_are_checked(
+        played: Battle, rules: Any) -> None:
+    """Issue 25, dice authority: a seat that may enter only the brigand's dice gets the
+    stream's for Lethe's counter (``by`` seed), each die naming whose roll it is; an
+    edited stream die is caught even with the hashes recomputed, an edited seat's die
+    by its hash."""
+    battle, _ = undo_to(played, 3)
+    seat = EnteredDice([50] * 20, "p1", lambda unit: unit == "brigand-1")
+    battle, entry, _ = act(battle, rules, {"type": "attack", "unit": "brigand-1",
+                                           "target": "lethe"}, seat)
+    verify(battle)
+    assert entry.physical and {d.roller for d in entry.dice} == {"brigand-1", "lethe"}
+    assert all(d.by == ("p1" if d.roller == "brigand-1" else SEEDED) for d in entry.dice)
+    assert all(d.value == 50 for d in entry.dice if d.by == "p1")
+    last = len(battle.log)
+    stream_die = next(i for i, d in enumerate(entry.dice) if d.by == SEEDED)
+    dice = list(entry.dice)
+    dice[stream_die] = dice[stream_die].model_copy(update={"value": 101 - dice[stream_die].value})
+    with pytest.raises(BrokenChain, match=f"^entry {last}: its dice are not the battle's"):
+        verify(_resealed(_with_entry(battle, last, dice=dice)))
+    mine = [d.model_copy(update={"value": 49}) if d.by == "p1" else d for d in entry.dice]
+    with pytest.raises(BrokenChain, match=f"^entry {last}: hash does not follow"):
+        verify(_with_entry(battle, last, dice=mine))
+
+
+def test_a_die_without_roller_or_enterer_keeps_the_json_it_had() -> None:
+    """Entries logged before ``roller`` and ``by`` existed hash as they did: a die that
+    knows neither is dumped with its three old keys only."""
+    old = Draw(sides=100, value=7, purpose="attack roll")
+    assert old.model_dump(mode="json") == {"sides": 100, "value": 7, "purpose": "attack roll"}
+    new = Draw(sides=100, value=7, purpose="attack roll", roller="aria", by="gm")
+    assert new.model_dump(mode="json")["roller"] == "aria"

@@ -57,3 +57,35 @@ def test_without_fog_rules_the_fog_is_only_announced(tmp_path: Path) -> None:
     assert _ids(view) == {"eirika", "foe"} and view["fog"] is False
     assert "visibility" not in fe.board_view(state)
     assert any("not played" in line for line in view["briefing"])
+
+
+def test_a_door_a_hidden_unit_opens_stays_shut_to_the_side_until_it_sees_it(
+        tmp_path: Path) -> None:
+    """Issue 25, hole 8: a hidden unit opening a door once changed the players' map at
+    that tile. The side's map (its board and the state it is asked on) keeps the door
+    it knew until a unit of its sees the tile; the GM's shows the door open at once."""
+    from tests.fe_classic.test_battle import _do
+
+    thief = {"id": "colm", "file": "colm_thief.yaml", "side": "enemy", "at": [10, 0]}
+    state = _battle(tmp_path, "." * 11 + "D\n" + "." * 12 + "\n",
+                    [dict(EIRIKA), thief], fog=True)
+    state = state.model_copy(update={"options": ("fog_rules=tabletop",)})
+    fe = contract("fe-classic")
+    state = _do(state, {"type": "end_phase"},
+                {"type": "open", "unit": "colm", "at": [11, 0]})
+    assert fe.board_view(state)["rows"][0][11] == "Floor"
+    assert fe.board_view(state, side="player")["rows"][0][11] == "Door"
+    assert fe.side_state(state, "player").rows[0][11] == "Door"
+    assert fe.board_view(state, side="enemy")["rows"][0][11] == "Floor"  # it saw it
+    state = _do(state, {"type": "end_phase"},
+                {"type": "move", "unit": "eirika", "to": [5, 0]},  # 6 from the door
+                {"type": "wait", "unit": "eirika"})
+    assert fe.board_view(state, side="player")["rows"][0][11] == "Door"
+    state = _do(state, {"type": "end_phase"}, {"type": "move", "unit": "colm", "to": [11, 1]},
+                {"type": "wait", "unit": "colm"}, {"type": "end_phase"},
+                {"type": "move", "unit": "eirika", "to": [8, 0]},  # 3 from the door: seen
+                {"type": "wait", "unit": "eirika"})
+    assert fe.board_view(state, side="player")["rows"][0][11] == "Floor"
+    dumped = state.model_dump(mode="json")
+    assert dumped["altered"] == {"11,0": "Door"}
+    assert "altered" not in _fogged(tmp_path, 5).model_dump(mode="json")  # as before

@@ -35,7 +35,12 @@ def test_another_sides_hidden_unit_is_neither_shown_nor_in_the_way() -> None:
 
 
 def test_a_hidden_units_reach_or_an_unknown_side_is_refused() -> None:
-    with pytest.raises(RulesError, match="no unit 'lurker' in sight"):
+    """As for a unit that does not exist, word for word (the side's state has none)."""
+    with pytest.raises(RulesError) as hidden:
         UESRPG.board_view(_ambush(), "lurker", "player")
+    with pytest.raises(RulesError) as made_up:
+        UESRPG.board_view(_ambush(), "zqzqzq", "player")
+    assert str(hidden.value).replace("lurker", "zqzqzq") == str(made_up.value)
+    assert "lurker" not in str(made_up.value)
     with pytest.raises(RulesError, match="no side 'gm'"):
         UESRPG.board_view(_ambush(), None, "gm")

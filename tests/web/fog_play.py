@@ -14,17 +14,27 @@ from typing import Any
 import httpx
 
 from tactician.table.tables import acting_players
-from tests.web.helpers import Events, Server, open_table
+from tests.web.helpers import Events, Server, answered_as_nothing, named, open_table
 
 WATCHERS = ("p1", "p2", "spectator")
 PARTY = "player"  # the players' side in the fog tests' battles
 
 
 def hidden_words(gm_state: dict[str, Any]) -> set[str]:
-    """Ids and names of the units the players' side cannot see, from the GM's view."""
+    """Ids and names of the units the players' side cannot see, from the GM's view; a
+    name that is also a word of a unit it sees (a hidden Fighter and Garcia's class
+    Fighter) is no sign of the hidden one and is left out (issue 25, hole 5: the old
+    filter rewrote that class)."""
     board = gm_state["board"]
     seen = set(board["visibility"][PARTY])
-    return {str(u[k]) for u in board["units"] if u["id"] not in seen for k in ("id", "name")}
+    return hidden_of(board, seen)
+
+
+def hidden_of(board: dict[str, Any], seen: set[str]) -> set[str]:
+    visible = [u for u in board["units"] if u["id"] in seen]
+    known = {str(v) for u in visible for k, v in u.items() if k != "name" and isinstance(v, str)}
+    hidden = [u for u in board["units"] if u["id"] not in seen]
+    return {str(u["id"]) for u in hidden} | {str(u["name"]) for u in hidden} - known
 
 
 class Table:
@@ -58,19 +68,65 @@ class Table:
         return self.hidden_at[self.gm["seq"]]
 
     def call(self, seat: str, method: str, path: str, body: Any = None) -> httpx.Response:
-        answer = self.clients[seat].request(method, f"/t/{self.tid}{path}", json=body)
+        """A request of ``seat``'s; a watcher's that names a hidden unit is answered as
+        the same request naming nothing (issue 25), every other answer names none."""
+        words = named(self.hidden, path, body) if seat in WATCHERS else []
+        if words:
+            answer = answered_as_nothing(self.clients[seat], method, f"/t/{self.tid}{path}",
+                                         body, words)
+        else:
+            answer = self.clients[seat].request(method, f"/t/{self.tid}{path}", json=body)
         if answer.status_code == 200 and path in ("/act", "/enemy-phase"):
             self.look()  # the answer shows the battle after the change
         if seat in WATCHERS:
             self.answers += 1
-            _no_word(answer.content, self.hidden, (seat, method, path, body))
+            if not words or answer.status_code == 200:
+                self.check_sent(answer.content, self.gm["seq"], (seat, method, path, body))
         return answer
+
+    def hidden_around(self, seq: int) -> set[str]:
+        """Words hidden from the players at ``seq`` (held, between two looks, to what
+        was hidden at both)."""
+        known = sorted(self.hidden_at)
+        if seq in self.hidden_at:
+            return self.hidden_at[seq]
+        before = [self.hidden_at[k] for k in known if k <= seq][-1:]
+        after = [self.hidden_at[k] for k in known if k >= seq][:1]
+        return set.intersection(*before, *after) if before or after else set()
+
+    def check_sent(self, sent: bytes, seq: int, where: object) -> None:
+        """Nothing sent names a unit hidden then: the board and every other part
+        against what was hidden at ``seq``; a log entry against what was hidden both
+        before it and after it (a unit seen when it acted stays in its entries: the
+        side saw it; one it never saw is in none, issue 25)."""
+        try:
+            data = json.loads(sent)
+        except ValueError:  # a page, not JSON
+            _no_word(sent, self.hidden_around(seq), where)
+            return
+        entries: list[Any] = []
+
+        def strip(value: Any) -> Any:
+            if isinstance(value, dict):
+                if "seq" in value and "summary" in value:
+                    entries.append(value)
+                    return None
+                return {k: strip(v) for k, v in value.items()}
+            if isinstance(value, list):
+                return [strip(v) for v in value]
+            return value
+
+        rest = json.dumps(strip(data)).encode()
+        _no_word(rest, self.hidden_around(seq), where)
+        for entry in entries:
+            number = int(entry["seq"])
+            hidden = self.hidden_around(number - 1) & self.hidden_around(number)
+            _no_word(json.dumps(entry).encode(), hidden, (where, "entry", number))
 
     def check_events(self) -> None:
         """Every event each watcher has been sent up to now: none names a unit hidden
         at its sequence number (one the GM's view was not read at, inside an enemy
         phase, is held to what was hidden both before and after it)."""
-        known = sorted(self.hidden_at)
         for seat in WATCHERS:
             if self.waited[seat] < self.gm["seq"]:
                 self.waited[seat] = self.streams[seat].until(self.gm["seq"])["seq"]
@@ -84,11 +140,8 @@ class Table:
                 if not data:
                     continue
                 seq = json.loads(data)["seq"]
-                before = [self.hidden_at[k] for k in known if k <= seq][-1:]
-                after = [self.hidden_at[k] for k in known if k >= seq][:1]
-                hidden = self.hidden_at.get(seq) or set.intersection(*before, *after)
                 self.events += 1
-                _no_word(block, hidden, (seat, "event", seq))
+                self.check_sent(data, seq, (seat, "event", seq))
 
     def close(self) -> None:
         for stream in self.streams.values():

@@ -63,7 +63,7 @@ def start_server(db: str, port: int = 0, **env_extra: str) -> Server:
         if not line:
             break
         lines.append(line)
-        gm = re.search(r"GM console: (http://[^/]+)/gm\?token=(\S+)", line)
+        gm = re.search(r"GM console: (http://[^/]+)/gm/join#(\S+)", line)
         if gm:
             break
     if gm is None:
@@ -123,7 +123,7 @@ def open_table(client: httpx.Client, gm_token: str, **body: Any) -> dict[str, An
                          headers={"Authorization": f"Bearer {gm_token}"})
     assert answer.status_code == 200, answer.text
     data: dict[str, Any] = answer.json()
-    data["tokens"] = {seat: url.split("token=")[1] for seat, url in data["links"].items()}
+    data["tokens"] = {seat: url.split("#", 1)[1] for seat, url in data["links"].items()}
     return data
 
 
@@ -174,3 +174,46 @@ class Events:
 
     def close(self) -> None:
         self._stop.set()
+
+
+def made_up(word: str) -> str:
+    """A word of ``word``'s length that names nothing (issue 25: a hidden unit's word
+    is answered exactly as such a word)."""
+    return ("zq" * len(word))[: len(word)] if word != ("zq" * len(word))[: len(word)] \
+        else "q" * len(word)
+
+
+def _swapped(value: Any, word: str, other: str) -> Any:
+    if isinstance(value, str):
+        return value.replace(word, other)
+    if isinstance(value, dict):
+        return {_swapped(k, word, other): _swapped(v, word, other) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_swapped(v, word, other) for v in value]
+    return value
+
+
+def named(words: set[str], path: str, body: Any) -> list[str]:
+    text = path + json.dumps(body)
+    return sorted(w for w in words if w in text)
+
+
+def answered_as_nothing(client: httpx.Client, method: str, path: str, body: Any,
+                        words: list[str]) -> httpx.Response:
+    """Send the request, and the same request with each of ``words`` (hidden units'
+    ids and names it holds) made up; the answers must be the same status and, the
+    made-up words read back as the hidden ones, the same bytes."""
+    answer = client.request(method, path, json=body)
+    if answer.status_code == 200 and method == "POST":
+        return answer  # it changed the battle: a twin would not ask the same
+    twin_path, twin_body = path, body
+    for word in words:
+        twin_path = twin_path.replace(word, made_up(word))
+        twin_body = _swapped(twin_body, word, made_up(word))
+    twin = client.request(method, twin_path, json=twin_body)
+    content = twin.content
+    for word in words:
+        content = content.replace(made_up(word).encode(), word.encode())
+    assert (twin.status_code, content) == (answer.status_code, answer.content), (
+        method, path, body, answer.text, twin.text)
+    return answer

@@ -15,7 +15,7 @@ def _pass_table(client: TestClient, gm_token: str) -> tuple[str, dict[str, str]]
     answer = client.post("/gm/tables", json={"example": "fe-classic/pass", "players": 2},
                          headers={"Authorization": f"Bearer {gm_token}"})
     assert answer.status_code == 200, answer.text
-    seat = answer.json()["links"]["gm"].split("token=")[1]  # the GM's seat at this table
+    seat = answer.json()["links"]["gm"].split("#", 1)[1]  # the GM's seat at this table
     return answer.json()["table"], {"Authorization": f"Bearer {seat}"}
 
 

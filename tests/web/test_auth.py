@@ -21,7 +21,7 @@ def _table(client: TestClient, db_url: str, gm: str) -> dict[str, Any]:
                          headers={"Authorization": f"Bearer {gm}"})
     assert answer.status_code == 200, answer.text
     data: dict[str, Any] = answer.json()
-    data["tokens"] = {s: u.split("token=")[1] for s, u in data["links"].items()}
+    data["tokens"] = {s: u.split("#", 1)[1] for s, u in data["links"].items()}
     return data
 
 
@@ -122,10 +122,15 @@ def test_my_own_token_acts_for_my_unit(client: TestClient, table: dict[str, Any]
 
 def test_join_link_sets_a_cookie_and_commands_then_need_the_csrf_token(
         client: TestClient, table: dict[str, Any]) -> None:
+    """A join link is ``/t/<id>/join#<token>``: its page holds no secret, the POST of
+    the token sets the cookie, and commands on the cookie need the CSRF token."""
     tid = table["table"]
-    joined = client.get(table["links"]["p1"].replace("http://testserver", ""),
-                        follow_redirects=False)
-    assert joined.status_code == 303 and joined.headers["location"] == f"/t/{tid}"
+    path, token = table["links"]["p1"].replace("http://testserver", "").split("#", 1)
+    assert path == f"/t/{tid}/join"
+    page = client.get(path)
+    assert page.status_code == 200 and token not in page.text and "set-cookie" not in page.headers
+    joined = client.post(path, json={"token": token})
+    assert joined.status_code == 200 and joined.json()["seat"] == "p1"
     assert "httponly" in joined.headers["set-cookie"].lower()
     page = client.get(f"/t/{tid}")
     assert page.status_code == 200
@@ -141,7 +146,7 @@ def test_join_link_sets_a_cookie_and_commands_then_need_the_csrf_token(
 
 def test_a_wrong_join_token_is_refused(client: TestClient, table: dict[str, Any]) -> None:
     tid = table["table"]
-    answer = client.get(f"/t/{tid}?token={tid}.not-the-secret", follow_redirects=False)
+    answer = client.post(f"/t/{tid}/join", json={"token": f"{tid}.not-the-secret"})
     assert answer.status_code == 403 and "set-cookie" not in answer.headers
 
 
@@ -194,7 +199,7 @@ def test_names_are_text_in_pages_never_markup(client: TestClient, db_url: str,
     answer = client.post("/gm/tables", headers=_bearer(gm_token), json={
         "battle_id": duel(db_url), "seats": SEATS, "name": "<script>alert(1)</script>"})
     tid = answer.json()["table"]
-    token = answer.json()["links"]["p1"].split("token=")[1]
+    token = answer.json()["links"]["p1"].split("#", 1)[1]
     page = client.get(f"/t/{tid}", headers=_bearer(token))
     assert "<script>alert(1)</script>" not in page.text
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page.text

@@ -134,7 +134,7 @@ def test_an_undo_of_the_published_action_reads_no_board(
                                  entry.model_dump(mode="json")) is not None
             campaigns.take_back(db, battle, expected_seq=start.seq + 1)
             with monkeypatch.context() as patched:
-                patched.setattr(tables, "board", lambda *_: pytest.fail("board read"))
+                patched.setattr(tables, "board_state", lambda *_: pytest.fail("board read"))
                 undone = views.current(battle)
             fresh = Views(db).current(battle)
             assert (undone.key, undone.view, undone.entries) == (fresh.key, fresh.view,
@@ -147,13 +147,13 @@ def test_an_undo_of_the_published_action_reads_no_board(
         campaigns.take_back(db, battle)
         campaigns.take_back(db, battle)
         reads: list[int] = []
-        board = tables.board
+        board = tables.board_state
 
         def counted(*args: Any) -> Any:
             reads.append(1)
             return board(*args)
 
-        monkeypatch.setattr(tables, "board", counted)
+        monkeypatch.setattr(tables, "board_state", counted)
         assert views.current(battle).view == Views(db).current(battle).view
         assert reads
     finally:

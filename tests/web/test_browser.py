@@ -126,7 +126,9 @@ def test_a_gm_and_two_players_play_a_battle_to_its_end(browser: Any, db_url: str
         gm_ctx = browser.new_context(viewport={"width": 1400, "height": 900})
         contexts.append(gm_ctx)
         console = gm_ctx.new_page()
-        console.goto(f"{server.base}/gm?token={server.gm_token}")
+        console.goto(f"{server.base}/gm/join#{server.gm_token}")
+        console.locator("#join").click()  # a join link asks first (issue 25, hole 15)
+        console.wait_for_selector("#open-battle select", timeout=WAIT_MS)
         console.select_option("#open-battle select", str(battle))
         console.locator("#open-battle button").click()
         console.wait_for_selector("#links a[data-seat='p2']", timeout=WAIT_MS)
@@ -138,10 +140,11 @@ def test_a_gm_and_two_players_play_a_battle_to_its_end(browser: Any, db_url: str
             contexts.append(context)
             page = context.new_page()
             page.goto(links[seat])
+            page.locator("#join").click()
             page.wait_for_selector("#live.on", timeout=WAIT_MS)
             pages[seat] = page
         gm, p1, p2 = pages["gm"], pages["p1"], pages["p2"]
-        assert "?token" not in p1.url  # the secret left the address bar
+        assert "#" not in p1.url and "token" not in p1.url  # the secret left the address bar
 
         # Ana moves Aria; everyone sees it; she asks the GM to undo, the GM does
         _select(p1, "aria")

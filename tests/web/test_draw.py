@@ -30,7 +30,7 @@ def test_a_drawn_battle_shows_its_draw_and_refuses_the_enemy_phase(
     table = client.post("/gm/tables", json={"battle_id": opened.info.id}, headers=auth)
     assert table.status_code == 200, table.text
     tid = table.json()["table"]
-    seat = {"Authorization": f"Bearer {table.json()['links']['gm'].split('token=')[1]}"}
+    seat = {"Authorization": f"Bearer {table.json()['links']['gm'].split('#', 1)[1]}"}
     seen = client.get(f"/t/{tid}/state", headers=seat).json()
     assert seen["board"]["result"] == "draw"
     assert seen["board"]["objectives"]["draw"] == ["undecided after round 1"]

@@ -29,7 +29,7 @@ def test_each_example_battle_opens_as_a_table(client: TestClient, gm_token: str,
     assert {"gm", "p1", "p2", "spectator"} <= set(data["links"])
     tid = data["table"]
     for seat in ("p1", "p2"):
-        token = data["links"][seat].split("token=")[1]
+        token = data["links"][seat].split("#", 1)[1]
         state = client.get(f"/t/{tid}/state", headers=_bearer(token)).json()
         assert state["controls"] == data["seats"][seat]["units"] != []
         board = state["board"]
@@ -61,10 +61,13 @@ def test_every_rulesets_example_sheets_come_through_the_contract(
 
 def test_the_tables_own_dice_are_used_and_logged_as_physical(
         client: TestClient, gm_token: str, db_url: str) -> None:
+    """A player's dice go to its own unit's rolls, logged as entered by its seat; the
+    foe's counter is the battle's stream's (issue 25, dice authority: a player never
+    enters a foe's die), and the GM may enter every die."""
     seats = [{"name": "Ana", "units": ["aria"]}]
     data = client.post("/gm/tables", json={"battle_id": duel(db_url), "seats": seats},
                        headers=_bearer(gm_token)).json()
-    tid, ana = data["table"], data["links"]["p1"].split("token=")[1]
+    tid, ana = data["table"], data["links"]["p1"].split("#", 1)[1]
     moved = client.post(f"/t/{tid}/act", headers=_bearer(ana), json={
         "seq": 0, "action": {"type": "move", "unit": "aria", "to": [3, 1]}})
     assert moved.status_code == 200, moved.text
@@ -79,7 +82,18 @@ def test_the_tables_own_dice_are_used_and_logged_as_physical(
     assert attacked.status_code == 200, attacked.text
     entry = attacked.json()["entry"]
     assert entry["physical"] is True and entry["dice"]
-    assert all(d["value"] == 7 for d in entry["dice"])
+    mine = [d for d in entry["dice"] if d["roller"] == "aria"]
+    theirs = [d for d in entry["dice"] if d["roller"] == "brigand"]
+    assert mine and all(d["value"] == 7 and d["by"] == "p1" for d in mine)
+    assert theirs and all(d["by"] == "seed" for d in theirs)
+    gm = data["links"]["gm"].split("#", 1)[1]
+    undone = client.post(f"/t/{tid}/undo", headers=_bearer(gm), json={"seq": 2})
+    assert undone.status_code == 200, undone.text
+    again = client.post(f"/t/{tid}/act", headers=_bearer(gm), json={
+        "seq": 1, "action": {"type": "attack", "unit": "aria", "target": "brigand"},
+        "rolls": rolls})
+    assert again.status_code == 200, again.text
+    assert all(d["value"] == 7 and d["by"] == "gm" for d in again.json()["entry"]["dice"])
 
 
 def test_the_danger_zone_is_every_foes_reach(client: TestClient, gm_token: str,
@@ -87,10 +101,10 @@ def test_the_danger_zone_is_every_foes_reach(client: TestClient, gm_token: str,
     seats = [{"name": "Ana", "units": ["aria"]}]
     data = client.post("/gm/tables", json={"battle_id": duel(db_url), "seats": seats},
                        headers=_bearer(gm_token)).json()
-    tid, ana = data["table"], data["links"]["p1"].split("token=")[1]
+    tid, ana = data["table"], data["links"]["p1"].split("#", 1)[1]
     zone = client.get(f"/t/{tid}/danger", headers=_bearer(ana)).json()
     assert sorted(zone["foes"]) == ["brigand", "soldier"]
-    gm = data["links"]["gm"].split("token=")[1]
+    gm = data["links"]["gm"].split("#", 1)[1]
     expected: set[tuple[int, int]] = set()
     for foe in zone["foes"]:
         reach = client.get(f"/t/{tid}/reach/{foe}", headers=_bearer(gm)).json()
@@ -104,7 +118,7 @@ def test_undo_is_the_gms_and_refused_when_stale(client: TestClient, gm_token: st
     data = client.post("/gm/tables", json={"battle_id": duel(db_url), "seats": seats},
                        headers=_bearer(gm_token)).json()
     tid = data["table"]
-    ana, gm = (data["links"][s].split("token=")[1] for s in ("p1", "gm"))
+    ana, gm = (data["links"][s].split("#", 1)[1] for s in ("p1", "gm"))
     client.post(f"/t/{tid}/act", headers=_bearer(ana), json={
         "seq": 0, "action": {"type": "move", "unit": "aria", "to": [1, 1]}})
     asked = client.post(f"/t/{tid}/ask-undo", headers=_bearer(ana),
@@ -133,7 +147,7 @@ def test_an_undo_decided_on_an_older_board_is_refused_and_redo_puts_it_back(
                                            "seats": [{"name": "Ana", "units": ["aria"]}]},
                        headers=_bearer(gm_token)).json()
     tid = data["table"]
-    ana, gm = (data["links"][s].split("token=")[1] for s in ("p1", "gm"))
+    ana, gm = (data["links"][s].split("#", 1)[1] for s in ("p1", "gm"))
     client.post(f"/t/{tid}/act", headers=_bearer(ana), json={
         "seq": 0, "action": {"type": "move", "unit": "aria", "to": [1, 1]}})
     seen = client.get(f"/t/{tid}/state", headers=_bearer(gm)).json()

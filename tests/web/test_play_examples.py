@@ -42,7 +42,7 @@ def test_each_example_plays_to_its_end_through_the_table(
     assert opened.status_code == 200, opened.text
     data: dict[str, Any] = opened.json()
     tid = data["table"]
-    tokens = {seat: data["links"][seat].split("token=")[1] for seat in ("gm", "p1", "p2")}
+    tokens = {seat: data["links"][seat].split("#", 1)[1] for seat in ("gm", "p1", "p2")}
     owner = {unit: seat for seat in ("p1", "p2") for unit in data["seats"][seat]["units"]}
     battle_id = get_table(db, tid).battle_id
     acted_by: set[str] = set()

@@ -873,19 +873,26 @@ def _log_entry_json(entry: Any) -> dict[str, Any]:
 
 @app.command("log")
 def log_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
-                as_json: JsonOpt = False) -> None:
+                as_json: JsonOpt = False, side: Annotated[str | None, typer.Option(
+                    "--side", help="The log as this side saw it (fog of war).")] = None
+                ) -> None:
     """Every entry of the log with every die it drew, and whose dice they were: the
     table's (physical: --rolls, or asked for on a terminal) or the battle's seeded
     stream. The log is
     verified first (sequence, seeded dice, hash chain); the head hash printed last
     changes if any entry is ever edited. An ended battle says how it ended (victory,
-    defeat, or a draw at its round cap)."""
+    defeat, or a draw at its round cap). With --side, the log as that side saw it,
+    entry by entry at the time (an entry it could not see is out of sight for good),
+    without the seed or the hashes, and the head of that side's chain."""
     from tactician.engine.chain import head
     from tactician.table.battles import load
 
     with refusals(as_json), battle_place(battle, name, db) as place:
         loaded = load(place)
         whole = loaded.whole()
+        if side is not None:
+            _side_log(whole, side, place.label, as_json)
+            return
         entries = whole.log
         chain_head = head(whole)
         ended = {"result": str(getattr(loaded.state, "result", "ongoing")),
@@ -913,6 +920,22 @@ def log_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None
               "entries": [_log_entry_json(e) for e in entries],
               "undone": [{"seq": e.seq, "summary": e.summary} for e in undone]},
              as_json, render)
+
+
+def _side_log(whole: Any, side: str, label: str, as_json: bool) -> None:
+    from tactician.table.side_log import log_as_seen, seed_commitment
+
+    shown, side_head = log_as_seen(whole, side)
+
+    def render() -> None:
+        unseen = sum(1 for e in shown if e.get("hidden"))
+        say(f"{label} as {side} saw it: {len(shown)} entries ({unseen} out of sight)", "bold")
+        for entry in shown:
+            say(f"#{entry['seq']} {entry['summary']}")
+        say(f"Side chain head {side_head}")
+
+    emit({"side": side, "seed_commitment": seed_commitment(whole.seed), "head": side_head,
+          "entries": shown}, as_json, render)
 
 
 @app.command("undo")

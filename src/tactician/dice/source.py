@@ -2,25 +2,39 @@
 
 Design principle 2 (every random draw is an event): each draw is recorded as a
 ``DieDraw`` with the purpose it served, so a log can show and replay it.
+
+Every source records whose roll each die is (``DieDraw.roller``, from
+``dice.roller``: issue 25, dice authority), so a table's entered dice can be checked
+die by die against who may enter them (``EnteredDice``).
 """
 
 from __future__ import annotations
 
 import random
 import re
+import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from tactician.dice.roller import roller
 from tactician.errors import DiceError, NeedRoll
 
 
 @dataclass(frozen=True, slots=True)
 class DieDraw:
-    """One die: how many sides, what it showed, and what it was rolled for."""
+    """One die: how many sides, what it showed, and what it was rolled for; whose
+    roll it is (``roller``, a unit id) and, for a die of the table's, who entered
+    it (``by``: a seat, or ``SEEDED`` for one the battle's stream gave instead)."""
 
     sides: int
     value: int
     purpose: str
+    roller: str | None = None
+    by: str | None = None
+
+
+SEEDED = "seed"  # ``DieDraw.by`` of a die the battle's stream gave inside a table's entry
 
 
 class DiceSource(Protocol):
@@ -46,7 +60,7 @@ class SeededDice:
 
     def draw(self, sides: int, purpose: str) -> int:
         value = self._rng.randint(1, sides)
-        self.draws.append(DieDraw(sides, value, purpose))
+        self.draws.append(DieDraw(sides, value, purpose, roller()))
         return value
 
 
@@ -62,6 +76,7 @@ class PhysicalDice:
 
     values: list[int]
     draws: list[DieDraw] = field(default_factory=list)
+    entered_by: str | None = None  # who entered them (``DieDraw.by``); None: not said
 
     def draw(self, sides: int, purpose: str) -> int:
         index = len(self.draws)
@@ -73,7 +88,7 @@ class PhysicalDice:
                 f"supplied roll #{index + 1} is {value}, which a d{sides} cannot show "
                 f"(needed for {purpose})"
             )
-        self.draws.append(DieDraw(sides, value, purpose))
+        self.draws.append(DieDraw(sides, value, purpose, roller(), self.entered_by))
         return value
 
     @property
@@ -95,6 +110,58 @@ class ShareOfTableDice:
         value = self.table.draw(sides, purpose)
         self.draws.append(self.table.draws[-1])
         return value
+
+    def bind(self, stream: DiceSource) -> None:
+        """This action's seeded stream, to a table that takes one (``EnteredDice``)."""
+        bind = getattr(self.table, "bind", None)
+        if callable(bind):
+            bind(stream)
+
+
+@dataclass
+class EnteredDice:
+    """The table's dice as one seat may enter them (issue 25, dice authority): its
+    values go, in order, to the dice ``may_enter`` allows it (by whose roll each is,
+    ``DieDraw.roller``); every other die comes from ``stream``, the battle's seeded
+    stream for this action (``bind``), recorded as ``SEEDED`` so the chain can still
+    re-derive it. A seat that may enter every die gets plain ``PhysicalDice``.
+
+    ``values`` running out asks for the next die the seat may enter (``NeedRoll``,
+    numbered among the seat's own dice); an impossible value is refused so too."""
+
+    values: list[int]
+    entered_by: str
+    may_enter: Callable[[str | None], bool]
+    stream: DiceSource | None = None
+    draws: list[DieDraw] = field(default_factory=list)
+    _used: int = 0
+
+    def bind(self, stream: DiceSource) -> None:
+        self.stream = stream
+
+    def draw(self, sides: int, purpose: str) -> int:
+        unit = roller()
+        if not self.may_enter(unit):
+            if self.stream is None:
+                raise DiceError(f"no die for {purpose}: only the GM enters it")
+            value = self.stream.draw(sides, purpose)
+            self.draws.append(DieDraw(sides, value, purpose, unit, SEEDED))
+            return value
+        if self._used >= len(self.values):
+            raise NeedRoll(self._used + 1, sides, purpose)
+        value = self.values[self._used]
+        if not 1 <= value <= sides:
+            raise DiceError(
+                f"supplied roll #{self._used + 1} is {value}, which a d{sides} cannot show "
+                f"(needed for {purpose})"
+            )
+        self._used += 1
+        self.draws.append(DieDraw(sides, value, purpose, unit, self.entered_by))
+        return value
+
+    @property
+    def unused(self) -> list[int]:
+        return self.values[self._used:]
 
 
 MAX_SUPPLIED_ROLLS = 10_000
@@ -132,6 +199,13 @@ def parse_rolls(text: str) -> list[int]:
                 raise DiceError(f"--rolls holds more than {MAX_SUPPLIED_ROLLS} results")
             values.append(int(raw))
     return values
+
+
+def secret_seed() -> int:
+    """A battle's seed when none is given: 63 bits from ``secrets`` (issue 25, hole 4:
+    a 31-bit seed could be found from a few seeded dice by trying seeds, about 70k a
+    second a core), within the store's signed 64-bit column."""
+    return secrets.randbits(63)
 
 
 def make_source(seed: int | None, rolls: str | None) -> DiceSource:

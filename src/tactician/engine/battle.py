@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from tactician.dice.source import DiceSource, PhysicalDice, ShareOfTableDice
+from tactician.dice.source import DiceSource, DieDraw, PhysicalDice, ShareOfTableDice
 from tactician.engine.chain import action_dice, head, seal, start_digest, verify
 from tactician.engine.log import Entry
 from tactician.engine.rules import BattleRules
@@ -145,13 +145,17 @@ def act(
     current = replay(battle, rules) if state is None else state
     physical = dice is not None
     source = dice if dice is not None else action_dice(battle.seed, battle.streams)
+    # the dice its seat may not enter come from the stream (``EnteredDice``, also inside
+    # the share of one step: ``ShareOfTableDice``)
+    bind = getattr(dice, "bind", None)
+    if callable(bind):
+        bind(action_dice(battle.seed, battle.streams))
     new_state, outcome = rules.apply(current, action, source)
     entry = seal(head(battle), {
         "seq": len(battle.log) + 1,
         "stream": battle.streams,
         "action": _as_json(dict(action)),
-        "dice": [{"sides": d.sides, "value": d.value, "purpose": d.purpose}
-                 for d in source.draws],
+        "dice": [_draw_json(d) for d in source.draws],
         "summary": outcome.summary,
         "records": _as_json(outcome.records),
         "physical": physical,
@@ -183,3 +187,14 @@ def act_steps(
         battle, entry, current = act(battle, rules, step, share, current)
         steps.append((entry, current))
     return battle, steps
+
+
+def _draw_json(die: DieDraw) -> dict[str, Any]:
+    """A die as the log keeps it: whose roll and who entered it only when known."""
+    shown: dict[str, Any] = {"sides": die.sides, "value": die.value, "purpose": die.purpose}
+    if die.roller is not None:
+        shown["roller"] = die.roller
+    if die.by is not None:
+        shown["by"] = die.by
+    return shown
+

@@ -8,8 +8,9 @@ cheap enough to run every time a battle is opened):
    below the battle's ``streams`` counter (an undo leaves a gap, never a repeat).
 2. **Seeded dice.** An entry that drew from the battle's seed is re-derived: the
    stream ``action_dice(seed, entry.stream)`` rolled for the same dice in the same
-   order must show exactly the recorded faces. A forged seeded die is caught even
-   when its author recomputed every hash.
+   order must show exactly the recorded faces (in an entry of the table's dice, the
+   dice the stream gave because the seat could not enter them, ``by`` seed). A
+   forged seeded die is caught even when its author recomputed every hash.
 3. **Hashes.** ``start_hash`` is sha256 of the canonical JSON of the battle's
    format, ruleset, seed, options and start; each entry's ``hash`` is sha256 of
    the previous hash (``start_hash`` for entry 1), a newline and the canonical
@@ -35,7 +36,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from tactician.dice.source import SeededDice
+from tactician.dice.source import SEEDED, SeededDice
 from tactician.engine.log import Draw, Entry
 from tactician.errors import ContentError
 
@@ -129,8 +130,10 @@ def verify_entries(seed: int, streams: int, previous: str, entries: Sequence[Ent
         previous = after.hash
     for position, entry in enumerate(entries, start=first):
         _check_place(entry, position, last_stream, streams)
-        faces = [die.value for die in entry.dice]
-        if not entry.physical and faces != seeded_faces(seed, entry.stream, entry.dice):
+        # an entry of the table's dice may hold dice its seat could not enter, which
+        # the battle's stream gave (``by`` seed): those are re-derived as well
+        seeded = [die for die in entry.dice if not entry.physical or die.by == SEEDED]
+        if [die.value for die in seeded] != seeded_faces(seed, entry.stream, seeded):
             raise BrokenChain(
                 f"entry {position}: its dice are not the battle's seeded dice for "
                 f"stream {entry.stream}"

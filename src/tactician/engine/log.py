@@ -14,7 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 # a record ``type`` that closes a phase: Tropera logs ``end_phase`` (000: the side's
 # phase ends, the next side's begins); UESRPG logs ``end_turn`` for ``end_turn``,
@@ -24,19 +31,35 @@ PHASE_ENDS = frozenset({"end_phase", "end_turn", "begin"})
 
 
 class Draw(BaseModel):
-    """One die as logged: its sides, the face it showed and what it decided."""
+    """One die as logged: its sides, the face it showed and what it decided; whose roll
+    it was (``roller``, the unit's id) and, for the table's dice, who entered it
+    (``by``: the seat, or ``seed`` for a die the battle's stream gave inside an entry
+    of the table's dice, which the chain re-derives). Issue 25, dice authority.
+
+    ``roller`` and ``by`` are left out of the entry's JSON when not known, so the
+    entries logged before they existed keep the bytes, and the hashes, they had."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     sides: int = Field(ge=1)
     value: int = Field(ge=1)
     purpose: str
+    roller: str | None = None
+    by: str | None = None
 
     @model_validator(mode="after")
     def _on_the_die(self) -> Draw:
         if self.value > self.sides:
             raise ValueError(f"a d{self.sides} cannot show {self.value}")
         return self
+
+    @model_serializer(mode="wrap")
+    def _known_only(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        for key in ("roller", "by"):
+            if data.get(key) is None:
+                data.pop(key, None)
+        return data
 
 
 class Entry(BaseModel):

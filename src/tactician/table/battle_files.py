@@ -9,11 +9,11 @@ Opening a battle verifies its hash chain and replays its log (``engine.chain``,
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tactician.dice.source import secret_seed
 from tactician.engine.battle import Battle, UnknownFormat, replay
 from tactician.engine.chain import BrokenChain
 from tactician.engine.store_file import cleanup, load_battle, save_battle
@@ -55,7 +55,7 @@ def new_battle(
     state = rules.start_state({"map": str(map_path), "units": [str(u) for u in units]})
     battle = Battle(
         ruleset=ruleset,
-        seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
+        seed=seed if seed is not None else secret_seed(),
         options=list(options or []),
         start=rules.dump_state(state),
     )

@@ -11,14 +11,13 @@ the entries after it.
 from __future__ import annotations
 
 import json
-import random
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tactician.dice.source import DiceSource
+from tactician.dice.source import DiceSource, secret_seed
 from tactician.engine.battle import FORMAT, Battle, act_steps, replay, replay_entries
 from tactician.engine.chain import BrokenChain, head, start_digest, verify, verify_entries
 from tactician.engine.log import Entry
@@ -116,7 +115,7 @@ def start_battle(db: Database, campaign: CampaignInfo, name: str, map_path: Path
 def _store_start(db: Database, campaign: CampaignInfo, name: str, rules: Any, state: Any,
                  options: list[str], seed: int | None) -> OpenBattle:
     battle = Battle(ruleset=campaign.ruleset,
-                    seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
+                    seed=seed if seed is not None else secret_seed(),
                     options=options, start=rules.dump_state(state))
     info = store.create_battle(db, campaign, name, battle, status_of(state))
     return OpenBattle(info, rules, state, battle)

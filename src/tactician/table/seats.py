@@ -6,8 +6,17 @@ players' side sees). Each seat has a secret token; only a SHA-256 digest of it i
 stored, and a presented token is checked against every seat's digest with
 ``hmac.compare_digest`` (constant time, so timing tells nothing about a near miss).
 
-A token reads ``<table id>.<secret>``: the id finds the table's row, the secret
-proves the seat. Tables and seats are rows of their own (``store.models.WebTable``,
+A token reads ``<table id>.<secret>`` or, with an expiry, ``<table id>.<secret>.<unix
+time>``: the id finds the table's row, the secret proves the seat, and the digest
+covers the expiry (``sha256("<secret>.<time>")``), so it cannot be moved. The GM
+re-issues a seat's link (a new secret: the old link and every cookie made from it stop
+working) or revokes it (no link opens the seat until the next re-issue).
+
+Every refusal of a seat token is one line (``NO_SEAT``), whatever was wrong (no token,
+a malformed one, another table's, a wrong or expired secret, a table that does not
+exist), so a refusal tells an outsider nothing, not even whether the table exists
+(issue 25, hole 14); every comparison is of bytes, so no presented text, however
+encoded, can fail one (hole 13). Tables and seats are rows of their own (``store.models.WebTable``,
 ``WebSeat``, ``WebSeatUnit``; migration 0003): the database holds one digest per
 seat (UNIQUE) and a unit to one seat of a table (UNIQUE(table_id, unit)).
 Server-wide GM tokens (who may open tables at all) are kept the same way, as
@@ -19,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +41,8 @@ from tactician.store.models import BattleRow, Setting, WebSeat, WebSeatUnit, Web
 
 ROLES = ("gm", "player", "spectator")
 GM_KEY = "web.gm."
+NO_SEAT = "a valid seat token is needed (use your join link)"
+MAX_TOKEN = 200
 
 
 class NotAllowed(TacticianError):
@@ -66,8 +78,20 @@ class Table:
         return None
 
 
-def digest(secret: str) -> str:
-    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+def _bytes(text: str) -> bytes:
+    """Any text as bytes (a lone surrogate too), for hashing and comparing."""
+    return text.encode("utf-8", "surrogatepass")
+
+
+def digest(secret: str, expires: int | None = None) -> str:
+    """The stored digest of a seat's secret (and its expiry, when it has one)."""
+    text = secret if expires is None else f"{secret}.{expires}"
+    return hashlib.sha256(_bytes(text)).hexdigest()
+
+
+def same(a: str, b: str) -> bool:
+    """Constant-time equality of two texts, whatever they hold."""
+    return hmac.compare_digest(_bytes(a), _bytes(b))
 
 
 def _new_secret() -> str:
@@ -146,7 +170,7 @@ def get_table(db: Database, table_id: str) -> Table:
     with db.read() as session:
         rows = session.execute(query).all()
     if not rows:
-        raise NotAllowed("no such table, or the link is wrong")
+        raise NotAllowed(NO_SEAT)
     seats: dict[str, tuple[Any, list[str]]] = {}
     for row in rows:
         units = seats.setdefault(row.seat, (row, []))[1]
@@ -163,28 +187,68 @@ def list_tables(db: Database) -> list[Table]:
             select(WebTable).order_by(WebTable.created, WebTable.id))))
 
 
-def _split(token: str | None) -> tuple[str, str]:
-    if not token or token.count(".") != 1 or len(token) > 200:
-        raise NotAllowed("a valid seat token is needed (use your join link)")
-    table_id, secret = token.split(".")
-    return table_id, secret
+@dataclass(frozen=True)
+class Presented:
+    """A token's parts: the table (or GM key) id, the secret and the expiry."""
+
+    id: str
+    secret: str
+    expires: int | None = None
 
 
-def seat_for(db: Database, table_id: str, token: str | None) -> tuple[Table, Seat]:
-    """The seat ``token`` opens at table ``table_id``; refused (``NotAllowed``) for
-    no token, a malformed one or one of another table."""
-    tid, secret = _split(token)
-    if not hmac.compare_digest(tid, table_id):
-        raise NotAllowed("this token is for another table")
+def _split(token: str | None) -> Presented:
+    if not token or len(token) > MAX_TOKEN:
+        raise NotAllowed(NO_SEAT)
+    parts = token.split(".")
+    if len(parts) == 2 and all(parts):
+        return Presented(parts[0], parts[1])
+    if len(parts) == 3 and all(parts) and parts[2].isascii() and parts[2].isdigit() \
+            and len(parts[2]) <= 12:
+        return Presented(parts[0], parts[1], int(parts[2]))
+    raise NotAllowed(NO_SEAT)
+
+
+def seat_for(db: Database, table_id: str, token: str | None,
+             now: float | None = None) -> tuple[Table, Seat]:
+    """The seat ``token`` opens at table ``table_id``; refused (``NotAllowed``,
+    ``NO_SEAT``) for no token, a malformed one, one of another table, a wrong or an
+    expired one, or no such table."""
+    presented = _split(token)
+    if not same(presented.id, table_id):
+        raise NotAllowed(NO_SEAT)
     table = get_table(db, table_id)
-    presented = digest(secret)
+    proof = digest(presented.secret, presented.expires)
     found: Seat | None = None
     for seat in table.seats:  # every digest compared: no early exit on a match
-        if hmac.compare_digest(presented, seat.digest):
+        if same(proof, seat.digest):
             found = seat
     if found is None:
-        raise NotAllowed("a valid seat token is needed (use your join link)")
+        raise NotAllowed(NO_SEAT)
+    if presented.expires is not None and presented.expires <= (now or time.time()):
+        raise NotAllowed(NO_SEAT)
     return table, found
+
+
+def reissue(db: Database, table_id: str, seat: str, expires: int | None = None) -> str:
+    """A new token for ``seat`` (valid until the unix time ``expires``, if given): the
+    seat's old token stops opening it."""
+    secret = _new_secret()
+    _set_digest(db, table_id, seat, digest(secret, expires))
+    return f"{table_id}.{secret}" + (f".{expires}" if expires is not None else "")
+
+
+def revoke(db: Database, table_id: str, seat: str) -> None:
+    """No token opens ``seat`` until it is re-issued (its digest is of no secret)."""
+    _set_digest(db, table_id, seat, "revoked:" + secrets.token_hex(16))
+
+
+def _set_digest(db: Database, table_id: str, seat: str, value: str) -> None:
+    with db.write() as session:
+        row = session.scalars(select(WebSeat).where(WebSeat.table_id == table_id,
+                                                    WebSeat.seat == seat)).one_or_none()
+        if row is None:
+            raise TacticianError(f"table {table_id} has no seat {seat!r}")
+        row.digest = value
 
 
 def new_gm_token(db: Database) -> str:
@@ -196,9 +260,13 @@ def new_gm_token(db: Database) -> str:
 
 
 def check_gm(db: Database, token: str | None) -> None:
-    gid, secret = _split(token)
+    refusal = "a valid GM token is needed (the link `tactician serve` printed)"
+    try:
+        presented = _split(token)
+    except NotAllowed:
+        raise NotAllowed(refusal) from None
     with db.read() as session:
-        row = session.get(Setting, GM_KEY + gid)
+        row = session.get(Setting, GM_KEY + presented.id)
     stored = row.value if row is not None else digest(_new_secret())
-    if not hmac.compare_digest(digest(secret), stored) or row is None:
-        raise NotAllowed("a valid GM token is needed (the link `tactician serve` printed)")
+    if not same(digest(presented.secret), stored) or row is None or presented.expires:
+        raise NotAllowed(refusal)

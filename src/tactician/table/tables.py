@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tactician.dice.source import PhysicalDice
+from tactician.dice.source import PhysicalDice, secret_seed
 from tactician.engine.log import Entry
 from tactician.engine.play import Logged, play_phase
 from tactician.errors import TacticianError
@@ -30,6 +30,7 @@ from tactician.table.battles import decisions_of
 from tactician.table.campaigns import (
     new_campaign,
     open_battle,
+    rules_for,
     start_battle,
     store_steps,
 )
@@ -82,7 +83,10 @@ def _campaign_for(db: Database, ruleset: str) -> CampaignInfo:
 
 
 def start_example(db: Database, key: str) -> BattleInfo:
-    """Store a fresh copy of example battle ``key`` (named ``<example> <n>``)."""
+    """Store a fresh copy of example battle ``key`` (named ``<example> <n>``), on a
+    secret seed (``secret_seed``): the example's own seed is for the CLI's reproducible
+    demos, and a table on it would let anyone who read the example foresee every die
+    (issue 25, hole 4)."""
     chosen = example(key)
     campaign = _campaign_for(db, chosen.ruleset)
     taken = {b.name for b in store.list_battles(db, campaign)}
@@ -90,7 +94,7 @@ def start_example(db: Database, key: str) -> BattleInfo:
     while f"{chosen.name} {number}" in taken:
         number += 1
     opened = start_battle(db, campaign, f"{chosen.name} {number}", chosen.map,
-                          list(chosen.units), chosen.seed, list(chosen.options))
+                          list(chosen.units), secret_seed(), list(chosen.options))
     return opened.info
 
 
@@ -113,10 +117,38 @@ def board(db: Database, battle_id: int, reach_unit: str | None = None,
     return opened.info, data
 
 
+def board_state(db: Database, battle_id: int) -> tuple[BattleInfo, Any, dict[str, Any]]:
+    """The battle's header, its state now and the GM's board of it, from one read."""
+    opened = open_battle(db, battle_id)
+    return opened.info, opened.state, view_of(opened.info.ruleset, opened.state,
+                                               opened.info.last_seq)
+
+
+def start_state(db: Database, battle_id: int) -> Any:
+    """The battle's state before its first entry."""
+    tail = store.load_tail(db, battle_id, upto=0)
+    return rules_for(tail.info.ruleset, tail.info.options).load_state(tail.start)
+
+
+def battle_file(db: Database, battle_id: int) -> dict[str, Any]:
+    """The whole battle as a battle file (``docs/battle-file.md``): seed, start, every
+    entry with its hash, which ``tactician battle log --battle FILE`` verifies."""
+    data: dict[str, Any] = store.load_battle(db, battle_id).model_dump(mode="json")
+    return data
+
+
 def view_of(ruleset: str, state: Any, last_seq: int) -> dict[str, Any]:
     """The board view of a state already in hand (the one an action just produced),
     shaped as ``board`` gives it."""
     data = contract(ruleset).board_view(state, None)
+    data["log_length"] = last_seq
+    return data
+
+
+def side_view_of(ruleset: str, state: Any, last_seq: int, side: str) -> dict[str, Any]:
+    """The board of a state in hand as ``side`` knows it (``board_view(state, None,
+    side)``: built from what it sees)."""
+    data = contract(ruleset).board_view(state, None, side)
     data["log_length"] = last_seq
     return data
 

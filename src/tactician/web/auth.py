@@ -1,11 +1,15 @@
 """Who is asking: the seat a request's token opens, its role, and CSRF.
 
 A token arrives as ``Authorization: Bearer <token>`` (scripts, tests) or in the
-seat's cookie, set by the join link (``/t/<id>?token=...``) with HttpOnly and
-SameSite=Lax and scoped to that table's path. A request that relies on the cookie
-and changes something must carry ``X-CSRF-Token``, a digest of the seat's token
-that only a page of this table shows, and a JSON body (a cross-site form can send
-neither). Every comparison is constant-time (``hmac.compare_digest``).
+seat's cookie, set with HttpOnly and SameSite=Lax and scoped to that table's path
+when a join link is redeemed: the link is ``/t/<id>/join#<token>`` (the secret in the
+fragment never reaches a server's log or a referrer), whose page asks before it
+POSTs the token as JSON (``/t/<id>/join``), so no request another site can make
+seats anyone (issue 25, hole 15: an ``<img src=/t/ID?token=...>`` once did). A
+request that relies on the cookie and changes something must carry
+``X-CSRF-Token``, a digest of the seat's token that only a page of this table shows,
+and a JSON body (a cross-site form can send neither), and may not come from another
+origin. Every comparison is constant-time and of bytes (``seats.same``).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from dataclasses import dataclass
 
 from fastapi import Request
 
-from tactician.table.seats import NotAllowed, Seat, Table, check_gm, seat_for
+from tactician.table.seats import NotAllowed, Seat, Table, check_gm, same, seat_for
 
 GM_COOKIE = "tactician_gm"
 
@@ -26,7 +30,8 @@ def cookie_name(table_id: str) -> str:
 
 
 def csrf_token(token: str) -> str:
-    return hmac.new(token.encode("utf-8"), b"tactician csrf", hashlib.sha256).hexdigest()
+    return hmac.new(token.encode("utf-8", "surrogatepass"), b"tactician csrf",
+                    hashlib.sha256).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -57,11 +62,19 @@ def presented(request: Request, cookie: str) -> tuple[str | None, bool]:
 def check_csrf(request: Request, token: str, from_cookie: bool) -> None:
     if not from_cookie or request.method in ("GET", "HEAD"):
         return
-    sent = request.headers.get("x-csrf-token", "")
-    if not hmac.compare_digest(sent.encode(), csrf_token(token).encode()):
+    if not same(request.headers.get("x-csrf-token", ""), csrf_token(token)):
         raise NotAllowed("missing or wrong CSRF token (reload the page)")
+    check_json_from_here(request)
+
+
+def check_json_from_here(request: Request) -> None:
+    """A state-changing request a browser sent: JSON, from a page of this server (an
+    ``Origin`` of another server is refused)."""
     if not request.headers.get("content-type", "").startswith("application/json"):
         raise NotAllowed("commands are JSON (Content-Type: application/json)")
+    origin = request.headers.get("origin")
+    if origin is not None and origin.rstrip("/") != str(request.base_url).rstrip("/"):
+        raise NotAllowed("a command from another site's page is refused")
 
 
 def seat_of(request: Request, table_id: str) -> Who:

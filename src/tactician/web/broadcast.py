@@ -13,8 +13,8 @@ bytes; the wake-up then marks that board current for the streams (``Views.confir
 and each woken stream writes the same bytes as every other client of its seat,
 with no read, no thread and no encoding on the event loop.
 
-Fog is unchanged: a seat's bytes are ``Views.payload`` for that seat (its side's
-view, ``web.fog``) and are keyed by table, seat and version, never shared across
+A seat's bytes are ``Views.payload`` for that seat (its side's board and log, as
+that side knows them) and are keyed by table, seat and version, never shared across
 seats.
 """
 
@@ -69,6 +69,11 @@ class Broadcast:
                     del self._counts[key]
                     self._listening.get(table.battle_id, {}).pop(key, None)
                     self._frames.pop(key, None)
+
+    def streams(self, table: Table, seat: Seat) -> int:
+        """How many streams of ``seat`` are open in this process."""
+        with self._lock:
+            return self._counts.get((table.id, seat.seat), 0)
 
     def cached(self, table: Table, seat: Seat, current: Current) -> bytes | None:
         with self._lock:

@@ -1,29 +1,45 @@
 """Commands from a seat: who may do what, checked on the server before the rules run.
 
 A player acts only for the units of their seat (and ends the phase only while their
-units have it); spectators act for none; the GM for any unit, the engine's phase
-and undo. Every command names the sequence number it was decided on (``seq``): a
-battle that moved on since refuses it (``StaleBattle``) and nothing is applied.
-Units the seat's side cannot see are refused as if absent, in words that do not
-name them, and refusals are scrubbed of hidden names (``web.fog``).
+units have it); the kinds the action schema gives the GM (fe-classic's set-up, the
+rolls that start a round) are the GM's (``table.action_roles``); spectators act
+for none; the GM for any unit, the engine's phase and undo. Every command names the
+sequence number it was decided on (``seq``): a battle that moved on since refuses it
+(``StaleBattle``) and nothing is applied. Everything a player's command is refused
+for is computed on what its side knows (``table.side_asks``): a unit it cannot see is
+refused exactly as a unit that does not exist.
+
+Bounds (issue 25, holes 9 and 13): an action is a small JSON object (``MAX_ACTION``
+bytes, ``MAX_DEPTH`` levels); a sequence number fits 64 bits; the table's own dice
+are at most ``MAX_ROLLS`` characters.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tactician.dice.source import PhysicalDice, parse_rolls
 from tactician.errors import TacticianError
+from tactician.table.action_roles import gm_only
 from tactician.table.seats import NotAllowed
 from tactician.table.tables import acting_players
 from tactician.web.auth import Who
-from tactician.web.fog import Fog
 from tactician.web.views import Current
 
-# action fields that name a unit (the acting one is ``unit``)
-UNIT_FIELDS = ("target", "targets", "ally", "rescue", "carry", "partner")
+MAX_SEQ = 2**63 - 1
+MAX_ACTION = 4096  # bytes of JSON: an action names a few units, a tile, a weapon
+MAX_DEPTH = 6
+MAX_ROLLS = 2000
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
 
 
 class Command(BaseModel):
@@ -31,16 +47,25 @@ class Command(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    seq: int = Field(ge=0)
+    seq: int = Field(ge=0, le=MAX_SEQ)
     action: dict[str, Any] = Field(default_factory=dict)
-    rolls: str | None = Field(default=None, max_length=2000)
+    rolls: str | None = Field(default=None, max_length=MAX_ROLLS)
+
+    @field_validator("action")
+    @classmethod
+    def _small(cls, action: dict[str, Any]) -> dict[str, Any]:
+        if _depth(action) > MAX_DEPTH:
+            raise ValueError(f"an action nests at most {MAX_DEPTH} levels")
+        if len(json.dumps(action)) > MAX_ACTION:
+            raise ValueError(f"an action is at most {MAX_ACTION} bytes of JSON")
+        return action
 
 
 class Phase(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    seq: int = Field(ge=0)
-    rolls: str | None = Field(default=None, max_length=2000)
+    seq: int = Field(ge=0, le=MAX_SEQ)
+    rolls: str | None = Field(default=None, max_length=MAX_ROLLS)
 
 
 class TakeBack(BaseModel):
@@ -66,7 +91,7 @@ class TakeBack(BaseModel):
 class Ask(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    seq: int = Field(ge=0)
+    seq: int = Field(ge=0, le=MAX_SEQ)
     note: str = Field(default="", max_length=300)
 
 
@@ -78,38 +103,17 @@ class ForecastAsk(BaseModel):
     weapon: str | None = Field(default=None, max_length=100)
 
 
-def dice(rolls: str | None) -> PhysicalDice | None:
-    return None if rolls is None or not rolls.strip() else PhysicalDice(parse_rolls(rolls))
-
-
-def named_units(action: dict[str, Any]) -> list[str]:
-    names: list[str] = []
-    for key in ("unit", *UNIT_FIELDS):
-        value = action.get(key)
-        if isinstance(value, str):
-            names.append(value)
-        elif isinstance(value, list):
-            names.extend(v for v in value if isinstance(v, str))
-    return names
-
-
-def check_sight(action: dict[str, Any], fog: Fog, current: Current) -> None:
-    """Refuse naming a unit the side cannot see exactly as naming no unit at all."""
-    known = {str(u["id"]) for u in current.view["units"]}
-    for name in named_units(action):
-        if name in fog.ids or name not in known:
-            raise TacticianError("no unit in sight with that id")
-
-
-def check_action(who: Who, action: dict[str, Any], current: Current, fog: Fog) -> None:
+def check_action(who: Who, action: dict[str, Any], current: Current) -> None:
+    """Refuse what the seat may not send, whatever the rules say of it."""
     kind = action.get("type")
     if not isinstance(kind, str) or not kind:
         raise TacticianError("action.type: give the action's type (move, attack, wait, ...)")
     if who.role == "spectator":
         raise NotAllowed("spectators watch; they cannot act")
-    check_sight(action, fog, current)
     if who.role == "gm":
         return
+    if gm_only(current.ruleset, kind):
+        raise NotAllowed(f"only the GM sends {kind!r} (the action schema's sender)")
     if kind == "end_phase":
         if not set(acting_players(current.view)) & set(who.seat.units):
             raise NotAllowed("only a player whose units have the turn may end it")
@@ -119,9 +123,3 @@ def check_action(who: Who, action: dict[str, Any], current: Current, fog: Fog) -
         raise TacticianError("action.unit: name the unit that acts")
     if unit not in who.seat.units:
         raise NotAllowed(f"your seat does not command {unit!r}")
-
-
-def scrubbed(message: str, fog: Fog) -> str:
-    if fog.names_any(message):
-        return "refused by the rules (something you cannot see is involved)"
-    return message

@@ -3,7 +3,9 @@
 A ``TacticianError`` is a 400 (``NotAllowed`` 403, ``StaleBattle`` 409 with the fresh
 state added by the route); a malformed request is a 400 naming the field; anything
 unexpected is a 500 saying only that nothing was changed, never a traceback. Bodies
-over ``MAX_BODY`` bytes are refused (413) before they are read whole.
+over ``MAX_BODY`` bytes are refused (413) before they are read whole, whether their
+length is declared or they arrive chunked; a JSON body nested deeper than
+``MAX_NESTING`` is refused (400) before it is parsed (issue 25, hole 13).
 """
 
 from __future__ import annotations
@@ -21,7 +23,12 @@ from tactician.errors import TacticianError
 from tactician.table.seats import NotAllowed
 
 MAX_BODY = 64 * 1024
+MAX_NESTING = 32  # brackets open at once in a JSON body (an action nests a few)
 log = logging.getLogger("tactician.web")
+
+
+class BodyTooLarge(TacticianError):
+    """A request body over the limit (413)."""
 
 
 def refusal(message: str, status: int = 400, **extra: Any) -> JSONResponse:
@@ -29,6 +36,10 @@ def refusal(message: str, status: int = 400, **extra: Any) -> JSONResponse:
 
 
 def install(app: FastAPI) -> None:
+    @app.exception_handler(BodyTooLarge)
+    async def _too_large(_: Request, exc: BodyTooLarge) -> JSONResponse:
+        return refusal(str(exc), 413)
+
     @app.exception_handler(NotAllowed)
     async def _not_allowed(_: Request, exc: NotAllowed) -> JSONResponse:
         return refusal(str(exc), 403)
@@ -55,7 +66,8 @@ def install(app: FastAPI) -> None:
 
 class BodyLimit:
     """Refuse a request body over ``limit`` bytes, by its Content-Length or as it
-    streams in (chunked), before the route reads it."""
+    streams in (chunked), before the route reads it (413 either way); and a body whose
+    JSON nests deeper than ``MAX_NESTING`` (400), which the parser would recurse into."""
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
         self.app = app
@@ -69,17 +81,58 @@ class BodyLimit:
         if length is not None and (not length.isdigit() or int(length) > self.limit):
             await refusal(f"request body over {self.limit} bytes", 413)(scope, receive, send)
             return
-        seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
+        if scope.get("method") not in ("POST", "PUT", "PATCH"):
+            await self.app(scope, receive, send)
+            return
+        body = bytearray()
+        while True:  # read it whole (at most ``limit``), then hand it on as one message
             message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > self.limit:
-                raise TacticianError(f"request body over {self.limit} bytes")
-            return message
+            if message["type"] != "http.request":
+                await self.app(scope, receive, send)
+                return
+            body += message.get("body", b"")
+            if len(body) > self.limit:
+                await refusal(f"request body over {self.limit} bytes", 413)(scope, receive,
+                                                                              send)
+                return
+            if not message.get("more_body"):
+                break
+        if _nesting(bytes(body)) > MAX_NESTING:
+            await refusal(f"a JSON body nests at most {MAX_NESTING} levels", 400)(
+                scope, receive, send)
+            return
+        sent = False
 
-        await self.app(scope, limited, send)
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": bytes(body), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+def _nesting(body: bytes) -> int:
+    """How deep a JSON text's brackets nest at most (strings skipped)."""
+    deepest = depth = 0
+    in_string = escaped = False
+    for byte in body:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
 
 
 class SecurityHeaders:

@@ -13,27 +13,39 @@ committing thread before the wake-up, so the woken stream only writes).
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
 from sse_starlette import EventSourceResponse
 
 from tactician.web import asks
 from tactician.web.auth import seat_of
 from tactician.web.broadcast import Broadcast, encode
+from tactician.web.errors import refusal
 from tactician.web.views import Current, Views, live
 
 router = APIRouter()
 
 
-@router.get("/t/{table_id}/events")
-async def events(request: Request, table_id: str) -> EventSourceResponse:
+def streams_per_seat() -> int:
+    """Open streams one seat may hold in one process (``TACTICIAN_WEB_STREAMS_PER_SEAT``,
+    default 32: a table's page opens one; a seat shared by a few people, a few more)."""
+    raw = os.environ.get("TACTICIAN_WEB_STREAMS_PER_SEAT", "32")
+    return int(raw) if raw.isdigit() and int(raw) > 0 else 32
+
+
+@router.get("/t/{table_id}/events", response_model=None)
+async def events(request: Request, table_id: str) -> EventSourceResponse | JSONResponse:
     who = await run_in_threadpool(seat_of, request, table_id)
     hub = request.app.state.hub
     views: Views = request.app.state.views
     broadcast: Broadcast = request.app.state.broadcast
+    if broadcast.streams(who.table, who.seat) >= streams_per_seat():
+        return refusal("too many open streams for this seat (close another page first)", 429)
     db = request.app.state.db
     battle_id = who.table.battle_id
     seen = request.headers.get("last-event-id")

@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from tactician.errors import TacticianError
-from tactician.table import catalogue, sheets, tables
+from tactician.table import catalogue, dice_authority, sheets, tables
 from tactician.table.seats import check_gm, create_table, list_tables
-from tactician.web.auth import GM_COOKIE, csrf_token, gm_of
+from tactician.table.side_log import seed_commitment
+from tactician.web.auth import GM_COOKIE, check_json_from_here, csrf_token, gm_of
 
 router = APIRouter()
 
@@ -36,22 +37,42 @@ class TableAsk(BaseModel):
     name: str | None = Field(default=None, max_length=120)
     seats: list[SeatAsk] | None = Field(default=None, max_length=16)
     players: int = Field(default=2, ge=1, le=16)
+    dice: str = Field(default=dice_authority.DEFAULT, max_length=10)  # who enters which die
 
 
 def links(request: Request, table_id: str, tokens: dict[str, str]) -> dict[str, str]:
+    """Each seat's join link: the token in the fragment (``web.auth``)."""
     base = str(request.base_url).rstrip("/")
-    return {seat: f"{base}/t/{table_id}?token={token}" for seat, token in tokens.items()}
+    return {seat: f"{base}/t/{table_id}/join#{token}" for seat, token in tokens.items()}
+
+
+@router.get("/gm/join", response_class=HTMLResponse)
+def join_page(request: Request) -> Response:
+    """The page the console link opens (``/gm/join#<token>``), as a seat's join page."""
+    return request.app.state.templates.TemplateResponse(request, "join.html", {
+        "table_id": "", "csrf": ""})
+
+
+class JoinAsk(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    token: str = Field(min_length=1, max_length=200)
+
+
+@router.post("/gm/join")
+def join(request: Request, body: JoinAsk) -> Response:
+    """Redeem the console link: the token becomes the GM's cookie (scoped to /gm)."""
+    check_json_from_here(request)
+    check_gm(request.app.state.db, body.token)
+    response = JSONResponse({"gm": True})
+    response.set_cookie(GM_COOKIE, body.token, httponly=True, samesite="lax", path="/gm",
+                        secure=request.url.scheme == "https")
+    return response
 
 
 @router.get("/gm", response_class=HTMLResponse)
-def console(request: Request, token: str | None = None) -> Response:
+def console(request: Request) -> Response:
     db = request.app.state.db
-    if token is not None:
-        check_gm(db, token)
-        response = RedirectResponse("/gm", status_code=303)
-        response.set_cookie(GM_COOKIE, token, httponly=True, samesite="lax", path="/gm",
-                            secure=request.url.scheme == "https")
-        return response
     gm = gm_of(request)
     return request.app.state.templates.TemplateResponse(request, "gm.html", {
         "csrf": csrf_token(gm), "examples": tables.examples(),
@@ -79,10 +100,14 @@ def open_table(request: Request, body: TableAsk) -> dict[str, Any]:
     else:
         count = min(body.players, max(1, len(players)))
         seats = [(f"Player {n + 1}", players[n::count]) for n in range(count)]
+    if body.dice not in dice_authority.AUTHORITIES:
+        raise TacticianError(f"dice: one of {', '.join(dice_authority.AUTHORITIES)}")
     table, tokens = create_table(db, info.id, body.name or info.name, seats)
+    dice_authority.set_authority(db, table.id, body.dice)
     return {"table": table.id, "battle": info.id, "name": table.name,
             "seats": {s.seat: {"name": s.name, "units": list(s.units)} for s in table.seats},
-            "links": links(request, table.id, tokens)}
+            "links": links(request, table.id, tokens), "dice": body.dice,
+            "seed_commitment": seed_commitment(info.seed)}
 
 
 @router.get("/gm/sheet")

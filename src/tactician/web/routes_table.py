@@ -1,30 +1,41 @@
-"""A table's pages and API (``/t/<table id>/...``): the board page, state, reach, the
-danger zone, forecasts, actions, the engine's phase, undo (GM) and undo requests
-(players), the log download, a unit's details. Every route resolves the seat first
-(``web.auth``) and sends only what that seat's side may see (``web.fog``)."""
+"""A table's pages and API (``/t/<table id>/...``): the board page and its join page,
+state, reach, the danger zone, forecasts, actions, the engine's phase, undo (GM) and
+undo requests (players), the log download, the whole battle once it has ended, a
+unit's details, the GM's seat links and dice setting. Every route resolves the seat
+first (``web.auth``) and answers from what that seat's side knows
+(``web.views``, ``table.side_asks``)."""
 
 from __future__ import annotations
 
 import json
 import logging
+import time
 from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
 
-from tactician.errors import TacticianError
+from tactician.errors import DiceError, TacticianError
 from tactician.store.battles import StaleBattle
-from tactician.table import campaigns, tables
-from tactician.table.seats import NotAllowed, seat_for
+from tactician.table import campaigns, dice_authority, side_asks, tables
+from tactician.table.seats import NotAllowed, reissue, revoke, seat_for
 from tactician.web import asks, commands
-from tactician.web.auth import Who, cookie_name, csrf_token, require, seat_of
+from tactician.web.auth import (
+    Who,
+    check_json_from_here,
+    cookie_name,
+    csrf_token,
+    require,
+    seat_of,
+)
 from tactician.web.errors import refusal
-from tactician.web.fog import entries_for
 from tactician.web.hub import notify
-from tactician.web.views import Current, Views, side_of
+from tactician.web.views import Current, Views
 
 router = APIRouter()
+NO_UNIT = "no unit in sight with that id"
 
 
 def _views(request: Request) -> Views:
@@ -53,7 +64,9 @@ def _changed(request: Request, battle_id: int, published: Current | None = None
 def _fresh(request: Request, who: Who, current: Current | None = None) -> dict[str, Any]:
     payload = _views(request).payload(who.table, who.seat, current)
     if who.role == "gm":
-        payload["undo_requests"] = asks.pending(request.app.state.db, who.table.id)
+        db = request.app.state.db
+        payload["undo_requests"] = asks.pending(db, who.table.id)
+        payload["dice_authority"] = dice_authority.authority(db, who.table.id)
     return payload
 
 
@@ -62,20 +75,57 @@ def _stale(request: Request, who: Who, exc: StaleBattle) -> JSONResponse:
                    "decide again)", 409, stale=True, state=_fresh(request, who))
 
 
+def _looking(request: Request, table_id: str) -> tuple[Who, Current, str | None]:
+    """The seat asking, the battle now and the side whose sight it has (None: GM)."""
+    who = seat_of(request, table_id)
+    views = _views(request)
+    current = views.current(who.table.battle_id)
+    return who, current, views.side(who.seat, current, who.table)
+
+
+def _in_sight(views: Views, current: Current, side: str | None, *units: str) -> None:
+    """Refuse naming a unit the side's board does not hold, as for no unit at all."""
+    shown = {str(u["id"]) for u in views.board(current, side)["units"]}
+    for unit in units:
+        if unit not in shown:
+            raise TacticianError(NO_UNIT)
+
+
 @router.get("/t/{table_id}", response_class=HTMLResponse)
-def page(request: Request, table_id: str, token: str | None = None) -> Response:
-    """The board page. A join link's ``?token=`` is moved into the seat's cookie and
-    dropped from the address (it would otherwise stay in history and screenshots)."""
-    db = request.app.state.db
-    if token is not None:
-        seat_for(db, table_id, token)
-        response = RedirectResponse(f"/t/{table_id}", status_code=303)
-        response.set_cookie(cookie_name(table_id), token, httponly=True, samesite="lax",
-                            path=f"/t/{table_id}", secure=request.url.scheme == "https")
-        return response
+def page(request: Request, table_id: str) -> Response:
+    """The board page (for a seat whose cookie the join page set)."""
     who = seat_of(request, table_id)
     return request.app.state.templates.TemplateResponse(request, "table.html", {
         "table": who.table, "seat": who.seat, "csrf": csrf_token(who.token)})
+
+
+@router.get("/t/{table_id}/join", response_class=HTMLResponse)
+def join_page(request: Request, table_id: str) -> Response:
+    """The page a join link opens (``/t/<id>/join#<token>``): its script reads the
+    token from the fragment and, once the player says so, POSTs it (``join``)."""
+    return request.app.state.templates.TemplateResponse(request, "join.html", {
+        "table_id": table_id, "csrf": ""})
+
+
+class JoinAsk(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    token: str = Field(min_length=1, max_length=200)
+
+
+@router.post("/t/{table_id}/join")
+def join(request: Request, table_id: str, body: JoinAsk) -> Response:
+    """Redeem a join link: the token becomes the seat's cookie (HttpOnly, SameSite=Lax,
+    this table's path; until the link's expiry, if it has one)."""
+    check_json_from_here(request)
+    table, seat = seat_for(request.app.state.db, table_id, body.token)
+    response = JSONResponse({"table": table.id, "seat": seat.seat, "name": seat.name})
+    parts = body.token.split(".")
+    max_age = max(0, int(parts[2]) - int(time.time())) if len(parts) == 3 else None
+    response.set_cookie(cookie_name(table_id), body.token, httponly=True, samesite="lax",
+                        path=f"/t/{table_id}", secure=request.url.scheme == "https",
+                        max_age=max_age)
+    return response
 
 
 @router.get("/t/{table_id}/state")
@@ -85,85 +135,94 @@ def state(request: Request, table_id: str) -> dict[str, Any]:
 
 @router.get("/t/{table_id}/reach/{unit}")
 def reach(request: Request, table_id: str, unit: str) -> dict[str, Any]:
-    """Where ``unit`` can move and attack (the engine's reach), for a unit in sight."""
-    who = seat_of(request, table_id)
-    views = _views(request)
-    current = views.current(who.table.battle_id)
-    fog = views.fog(who.seat, current)
-    commands.check_sight({"unit": unit}, fog, current)
-    # the ruleset draws the reach as the seat's side sees the board: a unit it
-    # cannot see neither blocks nor shows as a gap in the reach
-    _, board = tables.board(request.app.state.db, who.table.battle_id, unit,
-                            side_of(who.seat, current.view))
-    found: dict[str, Any] = fog.scrub(board.get("reach", {}))
-    return found
+    """Where ``unit`` can move and attack (the engine's reach), for a unit in sight,
+    drawn as the seat's side sees the board (a unit it cannot see neither blocks nor
+    shows as a gap in it)."""
+    who, current, side = _looking(request, table_id)
+    _in_sight(_views(request), current, side, unit)
+    return side_asks.reach(current.ruleset, current.state, unit, side)
 
 
 @router.get("/t/{table_id}/danger")
 def danger(request: Request, table_id: str) -> dict[str, Any]:
     """The FE danger zone: every tile a foe in sight could attack this phase or next
     (each foe's movement and attack reach), with the foes it comes from."""
-    who = seat_of(request, table_id)
-    views = _views(request)
-    current = views.current(who.table.battle_id)
-    fog = views.fog(who.seat, current)
-    mine = {u["side"] for u in current.view["units"] if u.get("tier") is None}
+    who, current, side = _looking(request, table_id)
+    board = _views(request).board(current, side)
+    mine = {u["side"] for u in board["units"] if u.get("tier") is None}
     if who.role == "player":
-        mine = {u["side"] for u in current.view["units"] if u["id"] in who.seat.units} or mine
-    candidates = [str(u["id"]) for u in current.view["units"]
-                  if u["side"] not in mine and str(u["id"]) not in fog.ids and u.get("position")
-                  and u.get("hp", 0) > 0 and not u.get("down")]
-    found = tables.reaches(request.app.state.db, who.table.battle_id, candidates,
-                           side_of(who.seat, current.view))
+        mine = {u["side"] for u in board["units"] if u["id"] in who.seat.units} or mine
+    found: dict[str, dict[str, Any]] = {}
+    for foe in board["units"]:
+        if foe["side"] in mine or not foe.get("position") or foe.get("hp", 0) <= 0 \
+                or foe.get("down"):
+            continue
+        try:
+            found[str(foe["id"])] = side_asks.reach(current.ruleset, current.state,
+                                                    str(foe["id"]), side)
+        except TacticianError:  # not on the map: no reach
+            continue
     tiles = {tuple(t) for reach in found.values() for key in ("move", "attack")
              for t in reach[key]}
-    foes = list(found)
-    return {"tiles": sorted([list(t) for t in tiles]), "foes": foes}
+    return {"tiles": sorted([list(t) for t in tiles]), "foes": list(found)}
 
 
 @router.post("/t/{table_id}/forecast")
 def forecast(request: Request, table_id: str, body: commands.ForecastAsk) -> dict[str, Any]:
-    who = seat_of(request, table_id)
-    views = _views(request)
-    current = views.current(who.table.battle_id)
-    fog = views.fog(who.seat, current)
+    """The exact odds of an attack, computed on the battle as the seat's side knows it
+    (a unit it cannot see is answered as no unit; its numbers are the side's)."""
+    who, current, side = _looking(request, table_id)
+    _in_sight(_views(request), current, side, body.unit, body.target)
     action: dict[str, Any] = {"type": "attack", "unit": body.unit, "target": body.target}
     if body.weapon:
         action["weapon"] = body.weapon
-    commands.check_sight(action, fog, current)
-    try:
-        report = tables.forecast(request.app.state.db, who.table.battle_id, action)
-    except TacticianError as exc:
-        raise TacticianError(commands.scrubbed(str(exc), fog)) from None
-    shown: dict[str, Any] = fog.scrub(json.loads(json.dumps(report, default=str)))
+    report = side_asks.forecast(current.ruleset, current.rules, current.state, side, action)
+    shown: dict[str, Any] = json.loads(json.dumps(report, default=str))
     return shown
 
 
 @router.post("/t/{table_id}/act")
 def act(request: Request, table_id: str, body: commands.Command) -> Response:
-    """Apply one action decided on ``seq``; the answer is the logged entry (with every
-    die) and the new state."""
-    who = seat_of(request, table_id)
+    """Apply one action decided on ``seq``; the answer is the logged entry (as the
+    seat's side sees it) and the new state. A player's action is first tried on the
+    battle as its side knows it (``table.side_asks``); the dice it enters go to its
+    own units' rolls only (``table.dice_authority``)."""
+    who, current, side = _looking(request, table_id)
     views = _views(request)
-    current = views.current(who.table.battle_id)
-    fog = views.fog(who.seat, current)
-    commands.check_action(who, body.action, current, fog)
+    db = request.app.state.db
+    commands.check_action(who, body.action, current)
+    setting = dice_authority.authority(db, who.table.id)
+
+    def dice() -> Any:
+        return dice_authority.entered(body.rolls, setting, who.role, who.seat.seat,
+                                      who.seat.units)
+
+    rolled = dice()  # refused here if the seat may enter no dice at all
+    hidden = False
+    if side is not None:
+        hidden = side_asks.try_on_known(current.ruleset, current.rules, current.state, side,
+                                        body.action, current.view,
+                                        lambda: dice_authority.for_trying(
+                                            dice(), current.seed, current.key[1]))
     try:
-        entry, after = campaigns.perform(request.app.state.db, who.table.battle_id,
-                                         body.action, commands.dice(body.rolls),
+        entry, after = campaigns.perform(db, who.table.battle_id, body.action, rolled,
                                          expected_seq=body.seq)
     except StaleBattle as exc:
         return _stale(request, who, exc)
     except TacticianError as exc:
-        return refusal(commands.scrubbed(str(exc), fog), 400)
+        # what the side knows allowed it: only the unseen can stop it (its own dice
+        # aside, which name its own units' rolls)
+        shown = str(exc) if not hidden or isinstance(exc, DiceError) else side_asks.IN_THE_WAY
+        return refusal(shown, 400)
+    except side_asks.UNREADABLE as exc:
+        return refusal(str(side_asks.malformed(exc)), 400)
     published = views.publish(who.table.battle_id, current.ruleset, after,
                               entry.model_dump(mode="json"),
-                              campaigns.committed(request.app.state.db, who.table.battle_id,
-                                                  entry))
+                              campaigns.committed(db, who.table.battle_id, entry))
     now = _changed(request, who.table.battle_id, published)
     fresh = _fresh(request, who, now)
-    shown = [e for e in fresh["log"] if e["seq"] == entry.seq]
-    return JSONResponse({"entry": shown[0] if shown else None, "state": fresh})
+    logged = [e for e in fresh["log"] if e["seq"] == entry.seq]
+    return JSONResponse({"entry": logged[0] if logged else None, "state": fresh})
 
 
 @router.post("/t/{table_id}/enemy-phase")
@@ -174,7 +233,7 @@ def enemy_phase(request: Request, table_id: str, body: commands.Phase) -> Respon
     require(who, "gm")
     try:
         decisions = tables.play_side(request.app.state.db, who.table.battle_id, body.seq,
-                                     commands.dice(body.rolls))
+                                     dice_authority.gm_dice(body.rolls))
     except StaleBattle as exc:
         return _stale(request, who, exc)
     now = _changed(request, who.table.battle_id)
@@ -228,25 +287,80 @@ def ask_undo(request: Request, table_id: str, body: commands.Ask) -> dict[str, A
 
 @router.get("/t/{table_id}/log.json")
 def log_download(request: Request, table_id: str) -> Response:
-    """The whole log as this seat may see it, as a download."""
-    who = seat_of(request, table_id)
+    """The whole log as this seat's side saw it, as a download, with what to check it
+    against (``chain``)."""
+    who, current, side = _looking(request, table_id)
     views = _views(request)
-    current = views.current(who.table.battle_id)
-    data = entries_for(current.entries, views.fog(who.seat, current))
+    entries, head = views.log(current, side)
+    data = {"entries": entries, "chain": views.chain(current, side, head)}
     return Response(json.dumps(data, indent=2), media_type="application/json", headers={
         "content-disposition": f'attachment; filename="battle-{table_id}-log.json"'})
 
 
+@router.get("/t/{table_id}/battle.json")
+def battle_download(request: Request, table_id: str) -> Response:
+    """The whole battle as a battle file (seed, start, every entry with its hash), for
+    the GM at any time and for every seat once the battle has ended: the seed matches
+    the commitment shown from the start, and ``tactician battle log --battle FILE``
+    verifies every seeded die and the chain."""
+    who, current, _ = _looking(request, table_id)
+    if who.role != "gm" and not current.ended:
+        raise NotAllowed("the whole battle is shown when it ends")
+    data = tables.battle_file(request.app.state.db, who.table.battle_id)
+    return Response(json.dumps(data, indent=2), media_type="application/json", headers={
+        "content-disposition": f'attachment; filename="battle-{table_id}.json"'})
+
+
 @router.get("/t/{table_id}/unit/{unit}")
 def unit(request: Request, table_id: str, unit: str) -> dict[str, Any]:
-    """A unit's whole entry of the board view (its sheet in battle), if in sight."""
-    who = seat_of(request, table_id)
-    views = _views(request)
-    current = views.current(who.table.battle_id)
-    fog = views.fog(who.seat, current)
-    commands.check_sight({"unit": unit}, fog, current)
-    for found in current.view["units"]:
+    """A unit's whole entry of the seat's board (its sheet in battle), if in sight."""
+    who, current, side = _looking(request, table_id)
+    for found in _views(request).board(current, side)["units"]:
         if found["id"] == unit:
-            shown: dict[str, Any] = fog.scrub(found)
+            shown: dict[str, Any] = found
             return shown
-    raise NotAllowed("no unit in sight with that id")
+    raise TacticianError(NO_UNIT)
+
+
+class LinkAsk(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    expires_in: int | None = Field(default=None, ge=60, le=366 * 24 * 3600)
+
+
+@router.post("/t/{table_id}/seats/{seat}/link")
+def seat_link(request: Request, table_id: str, seat: str, body: LinkAsk) -> dict[str, Any]:
+    """A new join link for ``seat`` (GM only), valid for ``expires_in`` seconds if
+    given: the seat's old link and cookies stop working."""
+    who = seat_of(request, table_id)
+    require(who, "gm")
+    expires = int(time.time()) + body.expires_in if body.expires_in else None
+    token = reissue(request.app.state.db, table_id, who.table.seat(seat).seat, expires)
+    base = str(request.base_url).rstrip("/")
+    return {"seat": seat, "link": f"{base}/t/{table_id}/join#{token}", "expires": expires}
+
+
+@router.post("/t/{table_id}/seats/{seat}/revoke")
+def seat_revoke(request: Request, table_id: str, seat: str) -> dict[str, Any]:
+    """No link opens ``seat`` any more until the GM re-issues one (GM only)."""
+    who = seat_of(request, table_id)
+    require(who, "gm")
+    revoke(request.app.state.db, table_id, who.table.seat(seat).seat)
+    return {"seat": seat, "revoked": True}
+
+
+class DiceAsk(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    authority: str = Field(max_length=10)
+
+
+@router.post("/t/{table_id}/dice")
+def dice_setting(request: Request, table_id: str, body: DiceAsk) -> dict[str, Any]:
+    """Who may enter which physical die at this table (GM only,
+    ``table.dice_authority``)."""
+    who = seat_of(request, table_id)
+    require(who, "gm")
+    dice_authority.set_authority(request.app.state.db, table_id, body.authority)
+    return {"dice_authority": body.authority}
+

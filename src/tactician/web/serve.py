@@ -38,7 +38,7 @@ def serve(host: str, port: int, db_url: str | None, echo: bool = True) -> None:
     if echo:
         shown = f"[{host}]" if ":" in host else host
         print(f"Tactician table on http://{shown}:{port}/", flush=True)
-        print(f"GM console: http://{shown}:{port}/gm?token={token}", flush=True)
+        print(f"GM console: http://{shown}:{port}/gm/join#{token}", flush=True)
     try:
         uvicorn.run(create_app(db), host=host, port=port, log_level="warning",
                     server_header=False, timeout_graceful_shutdown=2)

@@ -1,11 +1,17 @@
-"""What one seat is sent: the board, the log's tail and its own controls, fog applied.
+"""What one seat is sent: the board, the log's tail and its own controls, each as its
+side knows them.
 
-The battle is read once per change and process (``Views`` keeps the newest board
-and log per battle, keyed by its sequence number and stream counter: an undo
-changes the first, every action the second), then each seat's copy is filtered for
-its side (``web.fog``). ``version`` (``<seq>.<streams>``) is the SSE event id: it
-changes with every action and every undo, so a reconnecting client that names the
-one it saw (``Last-Event-ID``) is sent the state only if it moved on.
+The battle is read once per change and process (``Views`` keeps the newest state,
+board and log per battle, keyed by its sequence number and stream counter: an undo
+changes the first, every action the second). A player's or spectator's board is the
+ruleset's board of the battle as that side knows it (``board_view(state, None,
+side)``, built from what it sees: nothing hidden is in it), made once per version and
+side; its log is the log as that side saw it, entry by entry at the time
+(``table.sight_log``, ``table.side_log``: no hashes, hidden entries hidden for good),
+with the commitment a player can check it against. ``version`` (``<seq>.<streams>``)
+is the SSE event id: it changes with every action and every undo, so a reconnecting
+client that names the one it saw (``Last-Event-ID``) is sent the state only if it
+moved on.
 """
 
 from __future__ import annotations
@@ -13,14 +19,16 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tactician.store.battles import BattleInfo
 from tactician.store.database import Database
 from tactician.table import tables
+from tactician.table.campaigns import rules_for
 from tactician.table.seats import Seat, Table
-from tactician.web.fog import Fog, board_for, entries_for, fog_for
+from tactician.table.side_log import seed_commitment, side_entries, side_head
+from tactician.table.sight_log import SightLog, appended, followed
 
 LOG_TAIL = 100  # entries sent with each state; the whole log is /log.json
 
@@ -29,8 +37,15 @@ LOG_TAIL = 100  # entries sent with each state; the whole log is /log.json
 class Current:
     key: tuple[int, int, str]
     ruleset: str
-    view: dict[str, Any]
+    view: dict[str, Any]  # the GM's board
     entries: list[dict[str, Any]]
+    state: Any = None
+    sight: SightLog | None = None
+    seed: int = 0
+    options: tuple[str, ...] = ()
+    battle_id: int = 0
+    # side -> its board, made on first ask (``Views.board``)
+    boards: dict[str, dict[str, Any]] = field(default_factory=dict, compare=False)
 
     @property
     def seq(self) -> int:
@@ -40,15 +55,24 @@ class Current:
     def version(self) -> str:
         return f"{self.key[0]}.{self.key[1]}"
 
+    @property
+    def ended(self) -> bool:
+        return self.key[2] != "ongoing"
 
-def side_of(seat: Seat, view: dict[str, Any]) -> str | None:
+    @property
+    def rules(self) -> Any:
+        return rules_for(self.ruleset, list(self.options))
+
+
+def side_of(seat: Seat, view: dict[str, Any], table: Table | None = None) -> str | None:
     """The side whose sight a seat gets: none for the GM (sees all), a player's units'
-    side, and for spectators the players' side (the side of the units players
-    command, else the first side)."""
+    side, and for spectators the players' side (the side of the units the table's
+    player seats command, else of the units players command, else the first side)."""
     if seat.role == "gm":
         return None
     by_id = {u["id"]: u for u in view["units"]}
-    for unit in seat.units:
+    others = [u for s in table.seats if s.role == "player" for u in s.units] if table else []
+    for unit in (*seat.units, *others):
         if unit in by_id:
             return str(by_id[unit]["side"])
     for unit in view["units"]:
@@ -61,6 +85,37 @@ def controls(seat: Seat, view: dict[str, Any]) -> list[str]:
     if seat.role == "gm":
         return [str(u["id"]) for u in view["units"]]
     return list(seat.units) if seat.role == "player" else []
+
+
+@dataclass(frozen=True)
+class SideLog:
+    """A side's log at one version: the entries' hashes (to find what still holds
+    after an undo), the entries as it saw them and its chain's head after each."""
+
+    version: str
+    hashes: list[str]
+    shown: list[dict[str, Any]]
+    heads: list[str]
+
+    @property
+    def head(self) -> str:
+        return self.heads[-1] if self.heads else ""
+
+
+# an entry sent with a state or an event carries at most this much JSON (issue 25, hole
+# 9: one 57 KB action went to every client with every event); the whole is in /log.json
+MAX_ENTRY_JSON = 8 * 1024
+
+
+def clipped(entry: dict[str, Any]) -> dict[str, Any]:
+    """``entry`` as a state or an event carries it: whole, or when its JSON is over
+    ``MAX_ENTRY_JSON``, its number, kind and the start of its summary."""
+    if len(json.dumps(entry, default=str)) <= MAX_ENTRY_JSON:
+        return entry
+    action = entry.get("action") or {}
+    return {"seq": entry.get("seq"), "summary": str(entry.get("summary", ""))[:500],
+            "action": {"type": str(action.get("type", ""))[:50]}, "dice": [],
+            "records": [], "physical": entry.get("physical", False), "clipped": True}
 
 
 # what never changes in a battle: sent with the page's first state, not with each event
@@ -93,6 +148,8 @@ class Views:
         self._before: dict[int, Current] = {}
         # (table, seat) -> (version, the seat's payload as JSON)
         self._sent: dict[tuple[str, str], tuple[str, str]] = {}
+        # (battle, side) -> its log as it saw it, grown entry by entry (``log``)
+        self._side_logs: dict[tuple[int, str], SideLog] = {}
 
     def current(self, battle_id: int, generation: int | None = None) -> Current:
         """The battle as it is now; with the hub's ``generation`` for it, a cached
@@ -123,12 +180,16 @@ class Views:
             self._mark(battle_id, generation)
             return undone
         for _ in range(5):  # the board and the log read at one sequence number
-            info, view = tables.board(self.db, battle_id)
+            info, state, view = tables.board_state(self.db, battle_id)
             entries = self._log(battle_id, cached, info.last_seq)
             if len(entries) == info.last_seq:
                 break
         key = (info.last_seq, info.streams, info.status)
-        fresh = Current(key, info.ruleset, view, entries)
+        sight = followed(cached.sight if cached is not None else None, info.ruleset, entries,
+                         rules_for(info.ruleset, list(info.options)), state,
+                         lambda: tables.start_state(self.db, battle_id))
+        fresh = Current(key, info.ruleset, view, entries, state, sight, info.seed,
+                        tuple(info.options), battle_id)
         with self._lock:
             self._cache[battle_id] = fresh
         self._mark(battle_id, generation)
@@ -145,7 +206,8 @@ class Views:
         newer = tables.log_after(self.db, battle_id, before.seq)  # from entry seq on
         if [e.get("hash") for e in newer] != [e.get("hash") for e in before.entries[-1:]]:
             return None
-        return Current(key, before.ruleset, before.view, before.entries)
+        return Current(key, before.ruleset, before.view, before.entries, before.state,
+                       before.sight, before.seed, before.options, battle_id)
 
     def _log(self, battle_id: int, cached: Current | None, last: int
              ) -> list[dict[str, Any]]:
@@ -174,8 +236,10 @@ class Views:
                 or info.streams != entry["stream"] + 1 or info.ruleset != ruleset):
             return None
         view = tables.view_of(ruleset, state, info.last_seq)
+        sight = appended(cached.sight, entry, state) if cached.sight is not None else None
         fresh = Current((info.last_seq, info.streams, info.status), ruleset, view,
-                        [*cached.entries, entry])
+                        [*cached.entries, entry], state, sight, info.seed, tuple(info.options),
+                        battle_id)
         with self._lock:
             if self._cache.get(battle_id) is not cached:
                 return None
@@ -244,14 +308,71 @@ class Views:
             self._terrain[ruleset] = tables.terrain(ruleset)
         return self._terrain[ruleset]
 
-    def fog(self, seat: Seat, current: Current) -> Fog:
-        return fog_for(current.view, side_of(seat, current.view))
+    def side(self, seat: Seat, current: Current, table: Table | None = None) -> str | None:
+        return side_of(seat, current.view, table)
+
+    def board(self, current: Current, side: str | None) -> dict[str, Any]:
+        """The board ``side`` is sent (None: the GM's), made once per version and side
+        from the battle as that side knows it."""
+        if side is None:
+            return current.view
+        found = current.boards.get(side)
+        if found is None:
+            # a battle that hides nothing: every side's board is the GM's
+            found = {**current.view, "viewer": side} \
+                if current.sight is not None and not current.sight.hides \
+                else tables.side_view_of(current.ruleset, current.state, current.seq, side)
+            current.boards[side] = found
+        return found
+
+    def log(self, current: Current, side: str | None) -> tuple[list[dict[str, Any]], str]:
+        """The log ``side`` may see (None: the GM's, whole) and the head of its chain:
+        the entries as logged and the log's own head for the GM; for a side, its
+        entries as it saw them (``table.side_log``) and the head of their chain, kept
+        per battle and side and grown by the new entries only."""
+        if side is None:
+            head = current.entries[-1]["hash"] if current.entries else ""
+            return current.entries, str(head)
+        assert current.sight is not None
+        key = (current.battle_id, side)
+        with self._lock:
+            kept = self._side_logs.get(key)
+        start = seed_commitment(current.seed)  # where a side's chain starts
+        if kept is not None and kept.version == current.version:
+            return kept.shown, kept.head or start
+        hashes = [str(e.get("hash")) for e in current.entries]
+        common = 0
+        if kept is not None:
+            for mine, theirs in zip(kept.hashes, hashes, strict=False):
+                if mine != theirs:
+                    break
+                common += 1
+        shown = list(kept.shown[:common]) if kept is not None else []
+        heads = list(kept.heads[:common]) if kept is not None else []
+        for entry in side_entries(current.sight, current.entries, side, common):
+            heads.append(side_head(heads[-1] if heads else start, [entry]))
+            shown.append(entry)
+        found = SideLog(current.version, hashes, shown, heads)
+        with self._lock:
+            self._side_logs[key] = found
+        return found.shown, found.head or start
+
+    def chain(self, current: Current, side: str | None, head: str) -> dict[str, Any]:
+        """What a seat may check its log and the dice against: the seed's commitment
+        from the start, the head of its log's chain (its side's for a player), and once
+        the battle has ended the seed itself (``table.side_log``)."""
+        shown: dict[str, Any] = {"seed_commitment": seed_commitment(current.seed),
+                                 "head": head, "of": "log" if side is None else "side"}
+        if current.ended:
+            shown["seed"] = current.seed
+        return shown
 
     def payload(self, table: Table, seat: Seat, current: Current | None = None
                 ) -> dict[str, Any]:
         now = current or self.current(table.battle_id)
-        fog = self.fog(seat, now)
-        board = board_for(now.view, fog)
+        side = self.side(seat, now, table)
+        board = self.board(now, side)
+        entries, head = self.log(now, side)
         return {
             "table": {"id": table.id, "name": table.name},
             "seat": {"seat": seat.seat, "role": seat.role, "name": seat.name,
@@ -261,7 +382,8 @@ class Views:
             "seq": now.seq,
             "version": now.version,
             "board": board,
-            "log": entries_for(now.entries[-LOG_TAIL:], fog),
+            "log": [clipped(e) for e in entries[-LOG_TAIL:]],
+            "chain": self.chain(now, side, head),
             "terrain": self.terrain(now.ruleset),
             "controls": [u for u in controls(seat, now.view)
                          if u in {x["id"] for x in board["units"]}],

@@ -258,6 +258,46 @@ class RulesetContract(ABC):
             return self._board_view(state, reach_unit)
         return self._side_view(state, reach_unit, side)
 
+    # hidden information (issue 25; ``contract.sight``): what each side may know
+
+    def hides(self, state: Any) -> bool:
+        """Whether this battle can ever keep a unit from a side (fog on its map, a
+        condition that hides): without, every side is sent everything."""
+        self.require(Capability.BATTLES)
+        return self._hides(state)
+
+    def sight(self, state: Any, side: str) -> frozenset[str] | None:
+        """The ids of the units ``side`` sees now (its own among them), or None when
+        it sees every unit."""
+        self.require(Capability.BATTLES)
+        return self._sight(state, side) if self._hides(state) else None
+
+    def side_state(self, state: Any, side: str) -> Any:
+        """The battle as ``side`` knows it: every unit it cannot see taken out, and
+        every reference to one. Refusals of a side's actions and its forecasts are
+        computed on it, so a hidden unit's id or name is answered exactly as a word
+        that names nothing (the state is for asking, never stored)."""
+        self.require(Capability.BATTLES)
+        return self._side_state(state, side) if self._hides(state) else state
+
+    def entry_units(self, entry: Mapping[str, Any], units: Mapping[str, str]
+                    ) -> frozenset[str]:
+        """The units a log entry (as stored JSON) involves, of the battle's ``units``
+        (id -> name): an entry is shown to a side only if it saw all of them
+        (``contract.sight``)."""
+        from tactician.rulesets.contract.sight import entry_units
+
+        return entry_units(entry, units)
+
+    def _hides(self, state: Any) -> bool:
+        return False
+
+    def _sight(self, state: Any, side: str) -> frozenset[str] | None:
+        return None
+
+    def _side_state(self, state: Any, side: str) -> Any:
+        return state
+
     def battle_forecast(
         self, state: Any, action: Mapping[str, Any], rules: BattleRules
     ) -> dict[str, Any]:

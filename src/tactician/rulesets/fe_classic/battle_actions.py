@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tactician.counted import counted
+from tactician.dice.roller import rolled_by
 from tactician.dice.source import DiceSource
 from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
@@ -34,7 +35,7 @@ from tactician.rulesets.fe_classic.battle_combat import plan_attack, plan_staff,
 from tactician.rulesets.fe_classic.battle_moves import movement, profile, reach
 from tactician.rulesets.fe_classic.battle_phase import phase_start, tick
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit
-from tactician.rulesets.fe_classic.battle_terrain import break_tile, open_door
+from tactician.rulesets.fe_classic.battle_terrain import break_tile, learn_changes, open_door
 from tactician.rulesets.fe_classic.contract_fight import strike_rows
 from tactician.rulesets.fe_common.battle import combat, phases, rescue, result, seize, turn
 from tactician.rulesets.fe_common.character.aid import aid, can_rescue
@@ -157,7 +158,7 @@ def attack(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
     target = _target(state, action, unit)
     weapon = action.get("weapon")
     plan = plan_attack(state, unit, target, weapon if isinstance(weapon, str) else None)
-    resolved = fight.resolve(plan, dice)
+    resolved = fight.resolve(plan, dice, (unit.id, target.id))
     a_weapon = plan.attacker.weapon
     d_weapon = plan.defender.weapon
     assert a_weapon is not None
@@ -199,7 +200,8 @@ def staff(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
     target = _target(state, action, unit)
     name = action.get("weapon")
     plan = plan_staff(state, unit, target, name if isinstance(name, str) else None)
-    landed, _ = staves.resolve(plan, dice)
+    with rolled_by(unit.id):  # the staff's hit roll is its user's
+        landed, _ = staves.resolve(plan, dice)
     staff_name = plan.user.weapon.name if plan.user.weapon else "staff"
     after_u = turn.after_standard(unit, ends_turn=True)
     changed = [after_u]
@@ -355,7 +357,7 @@ def apply(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
             after, outcome = staff(state, action, dice)
         else:
             after, outcome = end_phase(state, dice)
-        return result.settle(after), outcome
+        return result.settle(learn_changes(after)), outcome
     simple = {"deploy": deploy, "withdraw": withdraw, "seize": do_seize,
               "wait": wait, "open": do_open, "break": do_break, "rescue": do_rescue,
               "drop": do_drop}
@@ -363,5 +365,5 @@ def apply(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
         after, summary = start(state)
     else:
         after, summary = simple[str(kind)](state, action)
-    return result.settle(after), Outcome(summary, [{"type": str(kind), **{
+    return result.settle(learn_changes(after)), Outcome(summary, [{"type": str(kind), **{
         k: v for k, v in action.items() if k != "type"}}])

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from tactician.counted import counted
+from tactician.dice.roller import rolled_by
 from tactician.dice.source import DiceSource
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit
 from tactician.rulesets.fe_classic.fight import FightPlan, FightResult
@@ -63,7 +64,9 @@ def after_fight(state: ClassicBattle, ids: tuple[str, str], plan: FightPlan,
                     "text": f"the party gains {amount} EXP each for defeating "
                             f"{counted(defeated, 'enemy unit')} (001 L125 chart)"})
     for member in members:
-        character, more = gains.gain_exp(member.character, member.id, amount, dice, options)
+        with rolled_by(member.id):  # a level-up's growth dice are the unit's own
+            character, more = gains.gain_exp(member.character, member.id, amount, dice,
+                                             options)
         state = state.replace_units(_carded(member, character))
         records += more
     return state, records

@@ -12,9 +12,9 @@ and its stage: ``setup`` (deployment) until ``start``, then ``battle``.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from tactician.grid.board import Board
 from tactician.grid.terrain import TerrainSet
@@ -72,6 +72,33 @@ class ClassicBattle(FeBattle):
     # HP left of snags and unstable walls struck but not yet broken, by "x,y"
     tile_hp: dict[str, int] = Field(default_factory=dict)
     fog: bool = False  # the units file's ``fog`` (hidden units only under fog_rules = tabletop)
+    # under fog: each tile changed in battle (a door opened, a wall broken), by "x,y",
+    # with the terrain it had before, and the sides that have seen it since (a side
+    # that has not is shown the terrain it last knew there: issue 25, hole 8)
+    altered: dict[str, str] = Field(default_factory=dict)
+    altered_seen: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+
+    @model_serializer(mode="wrap")
+    def _without_empty_memory(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """A battle without changed tiles dumps as it did before they were kept."""
+        data: dict[str, Any] = handler(self)
+        for key in ("altered", "altered_seen"):
+            if not data.get(key):
+                data.pop(key, None)
+        return data
+
+    def known_rows(self, side: str) -> tuple[tuple[str, ...], ...]:
+        """The map as ``side`` knows it: a changed tile it has not seen since shows
+        the terrain it had."""
+        unseen = {k: v for k, v in self.altered.items()
+                  if side not in self.altered_seen.get(k, ())}
+        if not unseen:
+            return self.rows
+        rows = [list(row) for row in self.rows]
+        for key, before in unseen.items():
+            x, y = (int(n) for n in key.split(","))
+            rows[y][x] = before
+        return tuple(tuple(row) for row in rows)
 
     def classic_unit(self, unit_id: object) -> ClassicUnit:
         unit = self.unit(unit_id)

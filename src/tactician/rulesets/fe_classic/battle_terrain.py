@@ -38,9 +38,32 @@ def _key(tile: Tile) -> str:
 def _changed(state: ClassicBattle, tile: Tile, into: str) -> ClassicBattle:
     x, y = tile
     rows = [list(row) for row in state.rows]
+    before = rows[y][x]
     rows[y][x] = into
     left = {k: v for k, v in state.tile_hp.items() if k != _key(tile)}
-    return state.model_copy(update={"rows": tuple(tuple(r) for r in rows), "tile_hp": left})
+    update: dict[str, Any] = {"rows": tuple(tuple(r) for r in rows), "tile_hp": left}
+    if state.fogged:  # no side has seen the change yet (``learn_changes`` after the action)
+        update["altered"] = {**state.altered, _key(tile): state.altered.get(_key(tile), before)}
+        update["altered_seen"] = {**state.altered_seen, _key(tile): ()}
+    return state.model_copy(update=update)
+
+
+def learn_changes(state: ClassicBattle) -> ClassicBattle:
+    """Under fog, after every action: each side that sees a changed tile now knows
+    what it has become (001 L110's vision, ``battle_sight``)."""
+    if not state.fogged or not state.altered:
+        return state
+    from tactician.rulesets.fe_classic.battle_sight import seen_by
+
+    seen = dict(state.altered_seen)
+    for side in state.sides:
+        tiles = seen_by(state, side)
+        for key in state.altered:
+            x, y = (int(n) for n in key.split(","))
+            if (x, y) in tiles and side not in seen.get(key, ()):
+                seen[key] = (*seen.get(key, ()), side)
+    return state if seen == state.altered_seen else \
+        state.model_copy(update={"altered_seen": seen})
 
 
 def _terrain(state: ClassicBattle, tile: Tile) -> ClassicTerrain:

@@ -5,8 +5,8 @@ such"), and the exact forecast of an attack or staff where the units stand.
 Fog of war: 002 has none (G2-39); under ``fog_rules = tabletop`` a scenario with
 ``fog: true`` uses 001 L110's vision (``fe_common.battle.vision``: 4 squares, a
 thief 8, Manhattan, ``battle_sight``): a side's view holds its own units and only the
-others on a tile one of its units sees; the GM's view lists each side's ``visibility`` so
-the web table can filter.
+others on a tile one of its units sees, built from the battle as it knows it
+(``side_state``); the GM's view lists each side's ``visibility``.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 from tactician.counted import counted
 from tactician.errors import RulesError
 from tactician.grid.ranges import manhattan
+from tactician.rulesets.contract.sight import renumbered
 from tactician.rulesets.fe_classic import fight
 from tactician.rulesets.fe_classic.battle_combat import plan_attack, plan_staff, weapons_of
 from tactician.rulesets.fe_classic.battle_moves import reach
@@ -23,6 +24,7 @@ from tactician.rulesets.fe_classic.battle_sight import shown_units
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit
 from tactician.rulesets.fe_classic.contract_fight import ClassicFight, forecast_report
 from tactician.rulesets.fe_classic.terrain import load_terrain
+from tactician.rulesets.fe_common.battle.known import known_to
 from tactician.rulesets.fe_common.battle.turn import turn_left
 
 Tile = tuple[int, int]
@@ -79,10 +81,22 @@ def unit_view(unit: ClassicUnit) -> dict[str, Any]:
     }
 
 
+def side_state(state: ClassicBattle, side: str) -> ClassicBattle:
+    """The battle as ``side`` knows it under fog (``fe_common.battle.known``), on the
+    map as it knows it (``known_rows``: a door a hidden unit opened stays shut in it)."""
+    if not state.fogged:
+        return state
+    known = known_to(state, {u.id for u in shown_units(state, side)})
+    rows = state.known_rows(side)  # a changed tile it has not seen: as it knew it
+    return known if rows is state.rows else known.model_copy(update={"rows": rows})
+
+
 def board_view(state: ClassicBattle, reach_unit: str | None = None,
                side: str | None = None) -> dict[str, Any]:
     if side is not None and side not in state.sides:
         raise RulesError(f"no side {side!r} in this battle (sides: {', '.join(state.sides)})")
+    if side is not None:  # built from what the side knows: the others are not in it
+        state = side_state(state, side)
     table = load_terrain()
     shown = shown_units(state, side)
     names = sorted({n for row in state.rows for n in row})
@@ -107,7 +121,8 @@ def board_view(state: ClassicBattle, reach_unit: str | None = None,
         "briefing": briefing_lines(state),
         "deployment": {"limit": state.deployment.limit,
                        "area": [list(t) for t in state.deployment.area]},
-        "units": [unit_view(u) for u in shown],
+        "units": renumbered([unit_view(u) for u in shown], side) if side and state.fogged
+        else [unit_view(u) for u in shown],
         "fog": state.fogged, "viewer": side,
     }
     if side is None and state.fogged:

@@ -133,6 +133,19 @@ class FeClassicContract(RulesetContract):
 
         return board_view(state, reach_unit, side)
 
+    def _hides(self, state: Any) -> bool:
+        return bool(state.fogged)  # fog: true and fog_rules = tabletop (001 L110)
+
+    def _sight(self, state: Any, side: str) -> frozenset[str] | None:
+        from tactician.rulesets.fe_classic.battle_sight import shown_units
+
+        return frozenset(u.id for u in shown_units(state, side))
+
+    def _side_state(self, state: Any, side: str) -> Any:
+        from tactician.rulesets.fe_classic.battle_view import side_state
+
+        return side_state(state, side)
+
     def _battle_forecast(self, state: Any, action: Mapping[str, Any], rules: BattleRules
                          ) -> dict[str, Any]:
         from tactician.rulesets.fe_classic.battle_view import battle_forecast

@@ -160,6 +160,8 @@ def forecast(plan: FightPlan) -> Forecast:
 FightResult = PlayedExchange
 
 
-def resolve(plan: FightPlan, dice: DiceSource) -> FightResult:
-    """Play the combat on dice (seeded or the table's); every die is kept."""
-    return play_exchange(plan.exchange, plan.start(), dice)
+def resolve(plan: FightPlan, dice: DiceSource,
+            rollers: tuple[str | None, str | None] = (None, None)) -> FightResult:
+    """Play the combat on dice (seeded or the table's); every die is kept, each
+    strike's the striker's roll (``rollers``: attacker's and defender's unit ids)."""
+    return play_exchange(plan.exchange, plan.start(), dice, rollers)

@@ -28,6 +28,7 @@ from typing import Any, Literal
 from tactician.dice.chance import Chance
 from tactician.dice.enumerate import distribution
 from tactician.dice.events import Event
+from tactician.dice.roller import rolled_by
 from tactician.rulesets.fe_common.attack_roll import FUMBLE, MISS, Outcome
 
 Side = Literal["attacker", "defender"]
@@ -134,10 +135,14 @@ class Exchange:
             position += 1
         return replace(state, position=position) if position != state.position else state
 
-    def resolve(self, state: ExchangeState, chance: Chance) -> ExchangeState:
-        """Play the exchange on dice (seeded or physical) to its end."""
+    def resolve(self, state: ExchangeState, chance: Chance,
+                rollers: tuple[str | None, str | None] = (None, None)) -> ExchangeState:
+        """Play the exchange on dice (seeded or physical) to its end; each strike's
+        dice are its striker's roll (``rollers``: the attacker's and the defender's
+        unit ids, issue 25's dice authority)."""
         while not self.done(state):
-            state = self.step(state, chance)
+            with rolled_by(rollers[_index(self.order[state.position])]):
+                state = self.step(state, chance)
         return state
 
     def forecast(self, state: ExchangeState) -> dict[ExchangeState, float]:

@@ -73,8 +73,10 @@ class PlayedExchange:
         return self.end.broken(side)
 
 
-def play_exchange(exchange: Exchange, start: ExchangeState, dice: DiceSource) -> PlayedExchange:
+def play_exchange(exchange: Exchange, start: ExchangeState, dice: DiceSource,
+                  rollers: tuple[str | None, str | None] = (None, None)) -> PlayedExchange:
+    """The exchange on dice; ``rollers``: whose roll each side's strikes are."""
     chance = SampledChance(dice)
-    end = exchange.resolve(start, chance)
+    end = exchange.resolve(start, chance, rollers)
     records = tuple(n.record for n in chance.notes if isinstance(n.record, StrikeRecord))
     return PlayedExchange(end, records, chance)

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from tactician.counted import counted
+from tactician.dice.roller import rolled_by
 from tactician.dice.source import DiceSource
 from tactician.grid.ranges import manhattan
 from tactician.rulesets.fe_common.battle import gains
@@ -141,8 +142,9 @@ def award(state: TabletopBattle, defeated: int, dice: DiceSource, options: Table
                          "text": f"the party gains {amount} EXP each for {why} "
                                  f"{counted(defeated, 'enemy unit')} (001 L125 chart)"}]
     for member in members:
-        character, gain = experience.gain_exp(member.character, amount, klass(member), dice,
-                                              options)
+        with rolled_by(member.id):  # a level-up's growth dice are the unit's own
+            character, gain = experience.gain_exp(member.character, amount, klass(member),
+                                                  dice, options)
         unit = member.with_character(character)
         records += [gains.level_record(unit.id, unit.name, up) for up in gain.level_ups]
         state = state.replace_units(unit)

@@ -16,6 +16,8 @@ from typing import Any
 
 from tactician.errors import RulesError
 from tactician.grid.ranges import attack_tiles
+from tactician.rulesets.contract.sight import renumbered
+from tactician.rulesets.fe_common.battle.known import known_to
 from tactician.rulesets.fe_common.battle.turn import turn_left
 from tactician.rulesets.fe_tabletop.battle_state import TabletopBattle, TabletopUnit
 from tactician.rulesets.fe_tabletop.battle_units import (
@@ -74,10 +76,23 @@ def _seizes(state: TabletopBattle) -> list[str]:
             for t in board.tiles() if tile_terrain(state, t).seizable]
 
 
+def side_state(state: TabletopBattle, side: str) -> TabletopBattle:
+    """The battle as ``side`` knows it (``fe_common.battle.known``): the units it sees,
+    and of the supports only those between them."""
+    if not state.fog:
+        return state
+    shown = {u.id for u in shown_units(state, side)}
+    known = known_to(state, shown)
+    return known.model_copy(update={"supports": tuple(
+        s for s in state.supports if set(s.units) <= shown)})
+
+
 def board_view(state: TabletopBattle, reach_unit: str | None, options: TabletopOptions,
                side: str | None = None) -> dict[str, Any]:
     if side is not None and side not in state.sides:
         raise RulesError(f"no side {side!r} in this battle (sides: {', '.join(state.sides)})")
+    if side is not None:  # built from what the side knows: the others are not in it
+        state = side_state(state, side)
     units = shown_units(state, side)
     ids = {u.id for u in units}
     current = state.current_player
@@ -94,7 +109,8 @@ def board_view(state: TabletopBattle, reach_unit: str | None, options: TabletopO
                                    *_seizes(state)],
                        "defeat": [o.describe() for o in state.objectives.defeat],
                        "draw": state.objectives.draw()},
-        "units": [_unit_row(state, u) for u in units],
+        "units": renumbered([_unit_row(state, u) for u in units], side) if side and state.fog
+        else [_unit_row(state, u) for u in units],
         "fog": state.fog, "weather": state.weather, "viewer": side,
         "players": list(state.players), "player_order": list(state.player_order),
         "current_player": current,
@@ -106,8 +122,8 @@ def board_view(state: TabletopBattle, reach_unit: str | None, options: TabletopO
     if acting is not None:
         data["acting"] = acting
     if side is None and state.fog:
-        # the GM's view says what each side sees, so an interface that serves the
-        # players from it (the web table) can filter without knowing 001's vision
+        # the GM's view says what each side sees (the GM's page shows it); a side's own
+        # view is built from what it knows (``side_state``), never filtered from this
         data["visibility"] = {s: sorted(u.id for u in shown_units(state, s))
                               for s in state.sides}
     if reach_unit is not None:

@@ -164,6 +164,19 @@ class FeTabletopContract(RulesetContract):
 
         return board_view(state, reach_unit, state.options(), side)
 
+    def _hides(self, state: Any) -> bool:
+        return bool(state.fog)  # 001 L110: fog of war, when the map says so
+
+    def _sight(self, state: Any, side: str) -> frozenset[str] | None:
+        from tactician.rulesets.fe_tabletop.battle_view import shown_units
+
+        return frozenset(u.id for u in shown_units(state, side))
+
+    def _side_state(self, state: Any, side: str) -> Any:
+        from tactician.rulesets.fe_tabletop.battle_view import side_state
+
+        return side_state(state, side)
+
     def _battle_forecast(
         self, state: Any, action: Mapping[str, Any], rules: BattleRules
     ) -> dict[str, Any]:

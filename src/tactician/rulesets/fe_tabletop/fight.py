@@ -153,7 +153,9 @@ class FightResult(PlayedExchange):
         return any(r.weapon_broke for r in self.strikes if r.side == side)
 
 
-def resolve(plan: FightPlan, dice: DiceSource) -> FightResult:
-    """Play the fight on dice (seeded or the table's); every die is kept."""
-    played = play_exchange(plan.exchange, plan.start(), dice)
+def resolve(plan: FightPlan, dice: DiceSource,
+            rollers: tuple[str | None, str | None] = (None, None)) -> FightResult:
+    """Play the fight on dice (seeded or the table's); every die is kept, each
+    strike's the striker's roll (``rollers``: attacker's and defender's unit ids)."""
+    played = play_exchange(plan.exchange, plan.start(), dice, rollers)
     return FightResult(played.end, played.strikes, played.chance)

@@ -33,7 +33,7 @@ def attack(state: TabletopBattle, action: Mapping[str, Any], dice: DiceSource,
            options: TabletopOptions) -> tuple[TabletopBattle, Outcome]:
     unit, target, plan = plan_attack(state, action, options)
     check_player(state, unit)
-    result = fight.resolve(plan, dice)
+    result = fight.resolve(plan, dice, (unit.id, target.id))
     weapon = plan.attacker.weapon
     assert weapon is not None
     strikes = strike_records(plan, result, options, (unit.name, target.name))

@@ -197,6 +197,36 @@ class MiridonContract(RulesetContract):
 
         return side_view(state, reach_unit, side)
 
+    def _hides(self, state: Any) -> bool:
+        return True  # a Veil (L3273) may hide a caster in any battle
+
+    def entry_units(self, entry: Mapping[str, Any], units: Mapping[str, str]
+                    ) -> frozenset[str]:
+        """Miridon's summaries and narration name units by their ids (``rules.apply``:
+        "rill: Second Gun Attack", "turn order wren, sable, ..."), and some of its
+        records only there: an id standing as a word in them is involved too (the safe
+        side: the entry is then shown only to a side that saw that unit)."""
+        import re
+
+        found = set(super().entry_units(entry, units))
+        texts = [str(entry.get("summary", ""))]
+        for record in entry.get("records", []):
+            if isinstance(record, Mapping) and record.get("type") == "narration":
+                texts.extend(str(line) for line in record.get("lines", []))
+        words = set(re.findall(r"[\w-]+", " ".join(texts)))
+        return frozenset(found | (words & set(units)))
+
+    def _sight(self, state: Any, side: str) -> frozenset[str] | None:
+        from tactician.rulesets.miridon.battle.view import hidden_from
+
+        hidden = hidden_from(state, side)
+        return frozenset(u.id for u in state.units if u.id not in hidden) if hidden else None
+
+    def _side_state(self, state: Any, side: str) -> Any:
+        from tactician.rulesets.miridon.battle.view import side_state
+
+        return side_state(state, side)
+
     def _battle_forecast(
         self, state: Any, action: Mapping[str, Any], rules: BattleRules
     ) -> dict[str, Any]:

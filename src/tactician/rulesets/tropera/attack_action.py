@@ -96,9 +96,9 @@ def attack(
     plan = plan_sequence(attacker, defenders, distance, options, bystanders, chosen)
     if attacker.weapon is not None and attacker.weapon.charges is not None:
         charges_left(unit, attacker.weapon)
-    resolution = resolve(plan, dice)
-    records = attack_records(resolution)
     involved = [unit, *targets, *nearby]  # the same order as plan.units
+    resolution = resolve(plan, dice, [u.id for u in involved])
+    records = attack_records(resolution)
     new_state, notes = settle(state, involved, plan, resolution, options)
     used_weapon = plan.units[0].weapon
     after = new_state.unit(unit.id)

@@ -193,7 +193,7 @@ def fire_prepared(
         plan = plan_sequence(
             combatant(state, preparer), [combatant(state, mover)], distance, options
         )
-        resolution = resolve(plan, dice)
+        resolution = resolve(plan, dice, [preparer.id, mover.id])
         state, notes = settle(state, [preparer, mover], plan, resolution, options)
         state = state.model_copy(
             update={"prepared": {k: v for k, v in state.prepared.items() if k != preparer.id}}

@@ -18,12 +18,13 @@ one strike through a ``Chance``. ``resolve`` runs it on real dice;
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tactician.counted import counted
 from tactician.dice.chance import Chance, Note, SampledChance
 from tactician.dice.enumerate import Local, distribution
+from tactician.dice.roller import rolled_by
 from tactician.errors import RulesError
 from tactician.rulesets.contract.modifiers import Modifier, clamp_terms, total
 from tactician.rulesets.fe_common.triangle import triangle_accuracy
@@ -696,11 +697,16 @@ class Resolution(NamedTuple):
         return self.final[1][index]
 
 
-def resolve(plan: Plan, dice: DiceSource) -> Resolution:
-    """Run the sequence on real dice, recording every strike and die."""
+def resolve(plan: Plan, dice: DiceSource, rollers: Sequence[str | None] = ()) -> Resolution:
+    """Run the sequence on real dice, recording every strike and die; each strike's
+    dice are its striker's roll (``rollers``: unit ids in ``plan.units`` order, issue
+    25's dice authority; a Cleave chain is the attacker's, ``plan.units[0]``)."""
     chance = SampledChance(dice)
     step = make_step(plan)
     state = plan.start()
     while not plan.done(state):
-        state = step(state, chance)
+        index, _, _, chain = state
+        striker = plan.strikes[index].striker if chain == _NO_CHAIN else 0
+        with rolled_by(rollers[striker] if striker < len(rollers) else None):
+            state = step(state, chance)
     return Resolution(plan, state, chance.notes, chance)

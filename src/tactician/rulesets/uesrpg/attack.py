@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 from tactician.dice.chance import Chance, Note, SampledChance
 from tactician.dice.enumerate import distribution
+from tactician.dice.roller import decide_by
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
 from tactician.rulesets.contract.modifiers import Modifier
@@ -226,14 +227,17 @@ def make_step(plan: AttackPlan) -> Any:
 
     def step(state: AttackState, chance: Chance) -> AttackState:
         if state.phase == "roll":
-            attack = chance.decide(plan.attack_test)
+            # the attack test is the attacker's roll, the defence (and the burning
+            # defender's Willpower test before it) the defender's; damage the attacker's
+            rolls, defends = plan.attacker.unit_id, plan.defender.unit_id
+            attack: TestResult = decide_by(chance, rolls, plan.attack_test)
             defence = None
             flames = False  # the burning defender failed its Willpower test
             if attack.passed and plan.defence_test is not None:
                 if plan.defence_gate is not None:
-                    flames = not chance.decide(plan.defence_gate).passed
+                    flames = not decide_by(chance, defends, plan.defence_gate).passed
                 if not flames:
-                    defence = chance.decide(plan.defence_test)
+                    defence = decide_by(chance, defends, plan.defence_test)
             hit = attacker_wins(attack, defence, options)
             if chance.narrating:
                 text = f"attack: {attack.describe()}"
@@ -249,7 +253,7 @@ def make_step(plan: AttackPlan) -> Any:
             location = struck_location(aimed, state.defender.lost)
             return AttackState("damage", state.defender, True, location)
         location = state.location or "body"
-        raw = chance.decide(plan.damage_roll)
+        raw = decide_by(chance, plan.attacker.unit_id, plan.damage_roll)
         defender = state.defender
         dealt = reduce_damage(defender, raw, location, weapon.type, options)
         log = Log(chance)

@@ -10,10 +10,14 @@ An observer is a standing (not down) unit of another side. After every action
 the battle tests each Hidden unit against every observer with line of sight to
 it that it has not yet been tested against while Hidden (``UnitState.observed_by``;
 cleared when Hidden ends). So it does not matter who moved: the pair newly in
-sight is what "entering line of sight" names.
+sight is what "entering line of sight" names. The test's dice (Stealth and Observe)
+are the hidden unit's roll (``dice.roller``): a side that does not see the hider is
+not shown them, even in an entry of its own unit's move (issue 25).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from tactician.grid.board import Board
 from tactician.rulesets.uesrpg.battle_options import Rulings
@@ -63,8 +67,11 @@ def new_observers(state: UesrpgBattle, narrator: Narrator, rules: Rulings) -> Ue
                 changed.append(unit.model_copy(update={"observed_by": ()}))
             continue
         for observer in sorted(_observers(state, unit, board), key=lambda u: u.number):
+            # both dice are the hidden unit's roll (the GM rolls the test, the observer
+            # cannot know it is made): shown to a side, and entered, only with the hider
+            watcher = replace(combat(observer), unit_id=unit.id)
             after, _, kept = stealth_against_observe(
-                combat(unit), combat(observer), narrator.chance, rules.options
+                combat(unit), watcher, narrator.chance, rules.options
             )
             unit = with_combat(unit, after)
             if not kept:

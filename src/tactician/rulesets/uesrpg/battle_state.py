@@ -128,14 +128,14 @@ class UnitState(Frozen):
 
 # the fields of CombatState a unit stores (everything but the Profile, which is
 # rebuilt from the unit file): read from the dataclass so the two cannot drift apart
-CHANGING = tuple(f.name for f in fields(CombatState) if f.name != "profile")
+CHANGING = tuple(f.name for f in fields(CombatState) if f.name not in ("profile", "unit_id"))
 
 
 def combat(unit: UnitState) -> CombatState:
     """The rules package's ``CombatState`` of ``unit``."""
     values = {name: getattr(unit, name) for name in CHANGING}
     values["lost"] = frozenset(unit.lost)
-    return CombatState(profile=profile_of(unit.character), **values)
+    return CombatState(profile=profile_of(unit.character), unit_id=unit.id, **values)
 
 
 def with_combat(unit: UnitState, state: CombatState) -> UnitState:

@@ -184,6 +184,20 @@ class UesrpgContract(RulesetContract):
 
         return side_view(state, reach_unit, side)
 
+    def _hides(self, state: Any) -> bool:
+        return True  # 003 Hidden may come on any unit in any battle
+
+    def _sight(self, state: Any, side: str) -> frozenset[str] | None:
+        from tactician.rulesets.uesrpg.side_view import hidden_from
+
+        hidden = hidden_from(state, side)
+        return frozenset(u.id for u in state.units if u.id not in hidden) if hidden else None
+
+    def _side_state(self, state: Any, side: str) -> Any:
+        from tactician.rulesets.uesrpg.side_view import side_state
+
+        return side_state(state, side)
+
     def _battle_forecast(
         self, state: Any, action: Mapping[str, Any], rules: BattleRules
     ) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tactician.dice.chance import Chance
+from tactician.dice.roller import decide_by
 from tactician.rulesets.contract.modifiers import Modifier, total
 from tactician.rulesets.uesrpg.characteristics import ABBREVIATION, Characteristic
 from tactician.rulesets.uesrpg.checks import D100Test, Grain, TestResult
@@ -220,7 +221,7 @@ def take_test(
             log.add(unit, "test", f"{kind.describe()} test fails automatically ({reason})")
         return result
     event = make_test(unit, kind, options, modifier, grain)
-    result = chance.decide(event)
+    result = decide_by(chance, unit.unit_id, event)  # a unit's test is its own roll
     if log is not None:
         log.add(unit, "test", f"{kind.describe()} test vs {event.target}: {result.describe()}")
     return result

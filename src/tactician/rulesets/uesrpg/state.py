@@ -116,6 +116,9 @@ class CombatState:
     next_test_fails: bool = False
     relief: int = 0
     wound_count: int = 0
+    # the battle unit this is (its id): whose roll its tests are (issue 25's dice
+    # authority, ``dice.roller``); None outside a battle
+    unit_id: str | None = None
 
     @property
     def name(self) -> str:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tactician.dice.chance import Chance
+from tactician.dice.roller import decide_by
 from tactician.rulesets.uesrpg.character import ACTION_POINTS
 from tactician.rulesets.uesrpg.conditions import add_logged
 from tactician.rulesets.uesrpg.damage import DiceSum
@@ -167,6 +168,6 @@ def roll_initiative(
     options = options or UesrpgOptions()
     rating = initiative_rating(unit, options)
     log = Log(chance)
-    value = chance.decide(DiceSum((6,), rating, f"{unit.name}: initiative"))
+    value = decide_by(chance, unit.unit_id, DiceSum((6,), rating, f"{unit.name}: initiative"))
     log.add(unit, "test", f"initiative {value} (1d6 + {rating})")
     return value, tuple(log.records)

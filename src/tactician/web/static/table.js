@@ -56,13 +56,29 @@ function logView() {
   const list = $('log');
   list.replaceChildren();
   for (const e of [...state.log].reverse()) {
-    const text = `#${e.seq} ${e.summary}` + (e.dice && e.dice.length ? ` [${e.dice.map((d) => `d${d.sides}:${d.value}`).join(' ')}]` : '');
+    // each die with who entered it when it was the table's (a seat, or the stream: seed)
+    const die = (d) => `d${d.sides}:${d.value}` + (d.by ? ` (${d.by})` : '');
+    const text = `#${e.seq} ${e.summary}` + (e.dice && e.dice.length ? ` [${e.dice.map(die).join(' ')}]` : '');
     if (filter && !text.toLowerCase().includes(filter)) continue;
     const li = document.createElement('li');
     li.textContent = text;
     li.dataset.seq = e.seq;
     list.append(li);
   }
+  chainView();
+}
+
+// what this seat can check its log and the dice against: the seed's commitment (given
+// from the start), the head of its log's chain, and once the battle ends the seed itself
+function chainView() {
+  const box = $('chain');
+  if (!box || !state.chain) return;
+  const c = state.chain;
+  const parts = [`seed commitment ${c.seed_commitment.slice(0, 16)}…`,
+    `${c.of === 'side' ? "your side's" : "the log's"} head ${c.head.slice(0, 16)}…`];
+  if (c.seed !== undefined) parts.push(`seed ${c.seed} (the whole battle: battle.json)`);
+  box.textContent = parts.join(' · ');
+  box.title = `seed commitment ${c.seed_commitment}\nhead ${c.head}`;
 }
 
 function asks() {

@@ -1,6 +1,7 @@
 """Veil in battle (004 L2076, L2520-2525, L3273; ruling ``veil``): a charisma contest with
 the spell's Subtlety Modifier against every conscious enemy; a side every unit of which is
-deceived does not see the caster while that spell is cast (the web fog)."""
+deceived does not see the caster while that spell is cast (``view.side_state``: it is not
+in that side's board or state at all)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.verbal_actions import veiled_from
 from tactician.rulesets.miridon.battle.view import board_view
-from tactician.web.fog import board_for, fog_for
+from tactician.rulesets.registry import contract
 from tests.miridon.battle.helpers import act, battle, unit
 
 POSSESSION = {"type": "cast_spell", "unit": "mage", "spell": "Possession", "ghost": 2,
@@ -42,11 +43,11 @@ def test_a_deceived_side_does_not_see_the_caster_while_the_spell_is_cast() -> No
     state, outcome, _ = act(state, {"type": "veil", "unit": "mage", "bonus": "yes"},
                             rolls=[6, 6, 1, 1])
     assert veiled_from(state.unit("mage")) == ["enemy"]
-    view = board_view(state)
-    fog = fog_for(view, "enemy")
-    assert "mage" in fog.ids
-    assert "mage" not in json.dumps(board_for(view, fog))
-    assert "mage" in json.dumps(board_for(view, fog_for(view, "player")))  # its own side
+    miridon = contract("miridon")
+    assert "mage" not in (miridon.sight(state, "enemy") or {"mage"})
+    assert "mage" not in json.dumps(miridon.board_view(state, None, "enemy"))
+    assert "mage" not in {u.id for u in miridon.side_state(state, "enemy").units}
+    assert "mage" in json.dumps(miridon.board_view(state, None, "player"))  # its own side
     record = next(r for r in outcome.records if isinstance(r, dict) and r.get("skill") == "Veil")
     assert record["veiled_from"] == ["enemy"]
     assert record["contests"][0]["chance"] == round(100 * two_d6_at_least(12, 0))
@@ -69,7 +70,7 @@ def test_one_unit_that_sees_it_tells_its_whole_side() -> None:
                            rolls=[6, 6, 1, 1, 1, 1, 6, 6])
     assert veiled_from(seen.unit("mage")) == []
     assert "every side sees" in outcome.summary
-    assert "mage" not in fog_for(board_view(seen), "enemy").ids
+    assert contract("miridon").sight(seen, "enemy") is None  # every side sees everyone
 
 
 def test_the_subtlety_modifier_counts_against_a_loud_spell() -> None:
@@ -110,8 +111,6 @@ def test_refusals_change_nothing() -> None:
 
 
 def test_battle_show_side_keeps_the_veiled_caster_from_the_deceived_side() -> None:
-    from tactician.rulesets.registry import contract
-
     state = cast()
     state, _, _ = act(state, {"type": "veil", "unit": "mage", "bonus": "yes"},
                       rolls=[6, 6, 1, 1])

@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tactician.dice.enumerate import distribution
+from tactician.dice.roller import decide_by
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
 from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
@@ -60,10 +61,12 @@ def bonuses(skill: str, user: UnitState, target: UnitState) -> tuple[int, int]:
     return offence, defence
 
 
-def contest(offence: int, defence: int, chance: Any) -> Contest:
-    """One target's contest: (offensive roll, defensive roll, success on >=, L1780)."""
-    attack = chance.decide(D6Pool.of(2, offence, 0, "Offensive Charisma Roll"))
-    guard = chance.decide(D6Pool.of(2, defence, 0, "Defensive Charisma Roll"))
+def contest(offence: int, defence: int, chance: Any,
+            rollers: tuple[str | None, str | None] = (None, None)) -> Contest:
+    """One target's contest: (offensive roll, defensive roll, success on >=, L1780);
+    ``rollers``: the user's and the target's unit ids (whose roll each is)."""
+    attack = decide_by(chance, rollers[0], D6Pool.of(2, offence, 0, "Offensive Charisma Roll"))
+    guard = decide_by(chance, rollers[1], D6Pool.of(2, defence, 0, "Defensive Charisma Roll"))
     return attack, guard, attack >= guard
 
 
@@ -126,7 +129,7 @@ def charisma(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> M
         offence, defence = bonuses(skill, unit, state.unit(target.id))
         offence += subtle or 0
         odds = success_chance(offence, defence)
-        attack, guard, won = contest(offence, defence, ctx.chance)
+        attack, guard, won = contest(offence, defence, ctx.chance, (unit.id, target.id))
         ctx.say(f"{skill} on {target.id}: Offensive Charisma Roll 2d6{offence:+d} = {attack} "
                 f"vs Defensive 2d6{defence:+d} = {guard} ({round(100 * odds)}%): "
                 + ("SUCCESS, its effect is the GM's (M9)" if won else "fails (L1780)"))

@@ -243,7 +243,8 @@ def break_grapple(ctx: Context, state: MiridonBattle, action: Mapping[str, Any])
             **grappler.pools, MAINTAIN_BLOCK: state.block, MAINTAIN_INVEST: hold}})
         ctx.say(f"{unit.id}: Break Grapple investing {invest}; {grappler.id}: Maintain "
                 f"Grapple investing {hold} (L1893-1897, L2223-2227)")
-    target_power, grappler_power, broken = contest_step((invest, hold), ctx.chance)
+    target_power, grappler_power, broken = contest_step((invest, hold), ctx.chance,
+                                                        (unit.id, grappler.id))
     ctx.say(f"Break Grapple Power {target_power} vs Maintain Grapple Power {grappler_power}: "
             + ("the grapple ends (L2966)" if broken else "it holds (a tie holds, L2966)"))
     state = state.replace_units(unit, grappler)

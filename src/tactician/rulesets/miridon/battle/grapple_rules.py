@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from tactician.dice.enumerate import distribution
+from tactician.dice.roller import decide_by
 from tactician.rulesets.miridon.battle.dice_events import D6Pool
 from tactician.rulesets.miridon.battle.registry import Context
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
@@ -56,10 +57,13 @@ def max_grapple_strength(book: Compendium, unit: UnitState, index: str = "curren
 Contest = tuple[int, int, bool | None]
 
 
-def contest_step(invest: tuple[int, int], chance: Any) -> tuple[int, int, bool]:
-    """One Break Grapple contest: (target power, grappler power, broken)."""
-    target = chance.decide(D6Pool(1, invest[0], 0, "Break Grapple Power"))
-    grappler = chance.decide(D6Pool(1, invest[1], 0, "Maintain Grapple Power"))
+def contest_step(invest: tuple[int, int], chance: Any,
+                 rollers: tuple[str | None, str | None] = (None, None)
+                 ) -> tuple[int, int, bool]:
+    """One Break Grapple contest: (target power, grappler power, broken); ``rollers``:
+    the grappled unit's and the grappler's ids (whose roll each is)."""
+    target = decide_by(chance, rollers[0], D6Pool(1, invest[0], 0, "Break Grapple Power"))
+    grappler = decide_by(chance, rollers[1], D6Pool(1, invest[1], 0, "Maintain Grapple Power"))
     return target, grappler, target > grappler
 
 

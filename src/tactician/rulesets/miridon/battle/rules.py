@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tactician.dice.chance import SampledChance
+from tactician.dice.roller import rolled_by
 from tactician.dice.source import DiceSource
 from tactician.engine.log import Entry
 from tactician.engine.objectives import status
@@ -75,7 +76,12 @@ class MiridonBattleRules:
         # part 3: a pilot inside acts through its mech; a threatened spell is settled
         pilot_may_act(state, entry.name, action.get("unit"))
         state = settle_threatened(ctx, state, entry.name, action.get("unit"))
-        after = entry.handler(ctx, state, action)
+        # whose roll the dice are (issue 25's dice authority): in these actions every die
+        # the procedure does not give to another unit (a strike's, an insanity check's,
+        # a contest's) is the acting unit's own; elsewhere a die is no unit's unless named
+        actor = action.get("unit") if entry.name in ACTOR_ROLLS else None
+        with rolled_by(actor if isinstance(actor, str) else None):
+            after = entry.handler(ctx, state, action)
         if entry.name == "begin":
             after = mechs_last(ctx, after)
         if after.started and _whose(after) != _whose(state):
@@ -104,6 +110,13 @@ class MiridonBattleRules:
 
     def load_state(self, data: Mapping[str, Any]) -> MiridonBattle:
         return MiridonBattle.model_validate(data)
+
+
+# actions whose own dice are their unit's: spells cast, channelled and activated (L3218),
+# Healing Word (L2120), Dragon Breath (L1386), Echo Spell, Teleport
+ACTOR_ROLLS = frozenset({"cast_spell", "channel_spell", "activate_spell", "mech_cast",
+                         "mech_channel", "mech_activate", "healing_word", "dragon_breath",
+                         "echo_spell", "teleport"})
 
 
 def _whose(state: MiridonBattle) -> tuple[str | None, int]:

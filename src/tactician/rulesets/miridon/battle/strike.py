@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from tactician.dice.roller import rolled_by
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan
 from tactician.rulesets.miridon.battle.attack_roll import Odds, Result, odds, resolve
@@ -122,7 +123,8 @@ def strike(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
     # attack without them has the same (and is quicker to enumerate)
     chance = shown or odds(replace(plan.spec, lasting=None))
     before = len(ctx.chance.decisions)
-    result = resolver(ctx.chance) if resolver else resolve(plan.spec, ctx.chance)
+    with rolled_by(plan.attacker):  # to hit, damage, a lasting spell's: the attacker's
+        result = resolver(ctx.chance) if resolver else resolve(plan.spec, ctx.chance)
     decisions = ctx.chance.decisions[before:]
     rolls = [{"purpose": d.purpose, "dice": list(d.faces), "value": sum(d.faces) or None}
              for d in decisions]

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tactician.dice.distribution import DiceSum
+from tactician.dice.roller import rolled_by
 from tactician.engine.actions import as_tile
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
@@ -107,7 +108,9 @@ def enter(ctx: Context, state: MiridonBattle, unit_id: str, start: Tile,
             if not inside or before:
                 continue
             unit = state.unit(unit_id)
-            rolled = ctx.chance.decide(DiceSum.parse(trap.damage, f"trap {trap.id} damage"))
+            # no unit's roll (the GM's), whoever armed it or walked in
+            with rolled_by(None):
+                rolled = ctx.chance.decide(DiceSum.parse(trap.damage, f"trap {trap.id} damage"))
             damage = max(0, rolled - unit_pdr(ctx.book, unit))
             status = unit.status
             if damage > 0 and status == "unconscious":

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tactician.dice.distribution import DiceSum
+from tactician.dice.roller import decide_by
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.checks import started
 from tactician.rulesets.miridon.battle.grapple_rules import drain
@@ -60,7 +61,8 @@ def _roll_off(ctx: Context, tied: list[UnitState], value: int) -> list[UnitState
         return tied
     rolls = {}
     for unit in tied:
-        total = ctx.chance.decide(DiceSum(((3, 6),), 0, f"turn order roll-off: {unit.id}"))
+        total = decide_by(ctx.chance, unit.id,
+                          DiceSum(((3, 6),), 0, f"turn order roll-off: {unit.id}"))
         rolls[unit.id] = total
     ctx.say(f"roll-off at {value} Maximum Speed Points (L1596): " +
             ", ".join(f"{u} {t}" for u, t in rolls.items()))

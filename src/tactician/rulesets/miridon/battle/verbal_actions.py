@@ -14,8 +14,8 @@
   "Veil"): a charisma contest (ruling ``charisma_roll``, L1772-1784)
   against every conscious enemy on the map, the offence + the spell's Subtlety Modifier
   (L3287-3387); a side every one of whose units lost does not see the casting - the caster
-  is kept out of that side's view (``veiled_from``, read by the web fog as
-  ``hidden_from``) while that spell is cast; one unit that saw it can tell its side
+  is kept out of that side's view (``veiled_from``; ``view.side_state``) while that spell
+  is cast; one unit that saw it can tell its side
   (Battle Communication, L2041), so one win of a side's defence reveals it to all of it.
 The charisma-roll verbal actions (Stunning Scream, Taunt, ...) are ``charisma_actions``
 (their rolls and effects are not defined, gap M9). Teleport (it spends ghost power) is part 3's
@@ -146,7 +146,7 @@ def veil(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mirid
         offence, defence = bonuses(VEIL, unit, target)
         offence += subtlety
         odds = success_chance(offence, defence)
-        attack, guard, won = contest(offence, defence, ctx.chance)
+        attack, guard, won = contest(offence, defence, ctx.chance, (unit.id, target.id))
         seen[target.side] = seen.get(target.side, False) or not won
         ctx.say(f"Veil against {target.id}: Offensive Charisma Roll 2d6{offence:+d} = {attack} "
                 f"vs Defensive 2d6{defence:+d} = {guard} ({round(100 * odds)}%): "

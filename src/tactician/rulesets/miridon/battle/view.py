@@ -38,7 +38,7 @@ def unit_view(unit: UnitState, acting: bool) -> dict[str, Any]:
         "slots_used": list(unit.slots), "status": unit.status,
         # the turn order's key (L1594): Maximum Speed Points
         "initiative": unit.profile.max_speed,
-        # the web fog keeps a veiled caster from the sides it deceived (L3273)
+        # the sides a veiled caster is kept from (L3273): not in their views at all
         "hidden_from": veiled_from(unit),
     }
 
@@ -74,10 +74,56 @@ def board_view(state: MiridonBattle, reach_unit: str | None = None) -> dict[str,
     return data
 
 
-def side_view(state: MiridonBattle, reach_unit: str | None, side: str) -> dict[str, Any]:
-    """The board as ``side`` sees it: a caster Veil keeps from it (``hidden_from``, L3273)
-    is not in it, nor named anywhere in it (the web table's own fog, ``web/fog``)."""
-    from tactician.web.fog import board_for, fog_for
+def hidden_from(state: MiridonBattle, side: str) -> set[str]:
+    """The units of other sides ``side`` does not see: casters its units' Veil contests
+    all lost, while that spell is cast (``veiled_from``, L3273)."""
+    return {u.id for u in state.units if u.side != side and side in veiled_from(u)}
 
-    view = board_view(state, reach_unit)
-    return board_for(view, fog_for(view, side))
+
+def side_state(state: MiridonBattle, side: str) -> MiridonBattle:
+    """The battle as ``side`` knows it: the units hidden from it are not in it, nor in
+    the turn order, a grapple or the attack chain (issue 25: nothing hidden is put in
+    the side's view to be filtered out later). While a hidden unit has the turn, the
+    side's state gives it to the next unit it sees (the table asks it nothing then)."""
+    hidden = hidden_from(state, side)
+    if not hidden:
+        return state
+    units = []
+    for unit in state.units:
+        if unit.id in hidden:
+            continue
+        update: dict[str, Any] = {}
+        if set(unit.grappling) & hidden:
+            update["grappling"] = tuple(g for g in unit.grappling if g not in hidden)
+        if unit.grappled_by in hidden:
+            update.update(grappled_by=None, grappled_blocks=0)
+        units.append(unit.model_copy(update=update) if update else unit)
+    order = tuple(u for u in state.order if u not in hidden)
+    turn = 0
+    if state.order and order:
+        ahead = [*state.order[state.turn:], *state.order[:state.turn]]
+        turn = order.index(next(u for u in ahead if u not in hidden))
+    chain = state.chain
+    if chain is not None and {chain.unit, chain.target} & hidden:
+        chain = None
+    return state.model_copy(update={"units": tuple(units), "order": order, "turn": turn,
+                                    "chain": chain})
+
+
+def side_view(state: MiridonBattle, reach_unit: str | None, side: str) -> dict[str, Any]:
+    """The board of the battle as ``side`` knows it (``side_state``)."""
+    from tactician.errors import RulesError
+    from tactician.rulesets.contract.sight import renumbered
+
+    if side not in state.sides:
+        raise RulesError(f"no side {side!r} in this battle (sides: {', '.join(state.sides)})")
+    hidden = hidden_from(state, side)
+    data = board_view(side_state(state, side), reach_unit)
+    data["viewer"] = side
+    if hidden:
+        data["units"] = renumbered(data["units"], side)
+        current = state.current
+        if current is not None and current.id in hidden:
+            data.update(turn=None, acting=[], phase="waiting", phase_label="Waiting for the GM",
+                        waiting=True)
+    return data

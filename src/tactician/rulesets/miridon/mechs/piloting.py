@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tactician.dice.distribution import DiceSum
+from tactician.dice.roller import decide_by
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.mechs.mech import Mech
 from tactician.rulesets.miridon.spirit_options import DEFAULT_SPIRIT_OPTIONS, SpiritOptions
@@ -66,7 +67,7 @@ def mech_order(mechs: Sequence[str], chance: Any) -> tuple[str, ...]:
     re-rolled until there is a clear [Turn Order]." Ties are re-rolled among the tied."""
     if len(mechs) <= 1:
         return tuple(mechs)
-    rolls = {m: int(chance.decide(THREE_D6)) for m in mechs}
+    rolls = {m: int(decide_by(chance, m, THREE_D6)) for m in mechs}  # each mech's own roll
     ordered: list[str] = []
     for value in sorted(set(rolls.values()), reverse=True):
         tied = [m for m in mechs if rolls[m] == value]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tactician.dice.roller import rolled_by
 from tactician.rulesets.miridon.battle.registry import Context
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.insanity_conditions import apply_effect
@@ -120,7 +121,8 @@ def insanity(ctx: Context, state: MiridonBattle, unit: UnitState, check: Insanit
     if not check.rolls:
         return state
     before = len(ctx.chance.decisions)
-    result = resolve_insanity(ctx.book, check, ctx.chance, rolls=rolls)
+    with rolled_by(unit.id):  # the check and its effects' dice: the unit's own
+        result = resolve_insanity(ctx.book, check, ctx.chance, rolls=rolls)
     ctx.say(f"{unit.id}: insanity check ({cause}): effective HP {check.effective_hp} < ghost "
             f"{check.current_ghost}; roll {check.bonus:+d} + 3d6 (L3035)")
     for look in result.lookups:
@@ -129,8 +131,9 @@ def insanity(ctx: Context, state: MiridonBattle, unit: UnitState, check: Insanit
     mind = mind_of(unit)
     applied: list[dict[str, Any]] = []
     for taken in result.taken:
-        mind, done = apply_effect(mind, taken, ctx.chance, caster_of_unit(unit),
-                                  unit.profile.sdr)
+        with rolled_by(unit.id):
+            mind, done = apply_effect(mind, taken, ctx.chance, caster_of_unit(unit),
+                                      unit.profile.sdr)
         ctx.say(f"  {unit.id}: {taken}: {done.what}")
         applied.append({"effect": taken.effect, "severity": done.severity, "extra": done.extra,
                         "what": done.what})
