@@ -13,7 +13,8 @@ and points are set here. A units file:
 ``controller`` is ``player`` or ``ai`` (default: the first side's units are the
 players'); ``weapon`` names the weapon held ready (default the first wielded); ``hp``
 starts a unit hurt; ``ammo: {Revolver: 6}`` gives a gun's magazine (gap M22, counted
-with ruling ``track_ammo``).
+with ruling ``track_ammo``); ``staff_ghost: {Short Staff: 10}`` the ghost power moved into a
+staff before the battle (L3498, ``spirit_battle/staves``).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from tactician.rulesets.miridon.battle.state import (
 )
 from tactician.rulesets.miridon.character import Character
 from tactician.rulesets.miridon.compendium import Compendium, load_compendium
+from tactician.rulesets.miridon.spirit_battle.staves import starting_store
 
 
 class Placement(BasePlacement):
@@ -57,6 +59,8 @@ class Placement(BasePlacement):
     hp: int | None = Field(default=None, ge=0)
     # gap M22: the magazine of each gun the unit wields (shots), counted with track_ammo
     ammo: dict[str, int] | None = None
+    # L3498: the ghost power moved into each staff before the battle (0..its storage)
+    staff_ghost: dict[str, int] | None = None
 
 
 class TrapSpec(BaseModel):
@@ -128,7 +132,8 @@ def start_unit(placement: Placement, character: Character, number: int,
         facing=placement.facing, weapon=weapon, hp=hp,
         strength=profile.battle_strength, speed=profile.battle_speed, pdr=profile.pdr,
         ghost=profile.max_ghost_hp, status="ok" if hp > 0 else "unconscious",
-        pools=magazines(_ammo(placement.ammo or {}, profile, book, where)),
+        pools={**magazines(_ammo(placement.ammo or {}, profile, book, where)),
+               **starting_store(placement.staff_ghost or {}, profile, book, where)},
     )
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from tactician.rulesets.miridon.battle.costs import action_cost, affordable
+from tactician.rulesets.miridon.battle.costs import affordable
 from tactician.rulesets.miridon.battle.economy import cost_value
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
@@ -33,6 +33,7 @@ from tactician.rulesets.miridon.spirit_battle.ai_spell_worth import (
     worth,
 )
 from tactician.rulesets.miridon.spirit_battle.ai_threats import safe_invest
+from tactician.rulesets.miridon.spirit_battle.staves import cast_cost, staves, stored
 from tactician.rulesets.miridon.spirit_battle.unit_slices import caster_of_unit, casting_of
 
 SPELL = "Elemental Spell"
@@ -82,23 +83,39 @@ def spell_candidates(book: Compendium, options: BattleOptions, state: MiridonBat
     casting = casting_of(unit)
     if casting is not None:
         return _while_casting(book, options, state, unit, casting)
-    if "verbal" in unit.slots or unit.ghost < 1 or not is_caster(unit):
+    staff, store = _fullest_staff(book, unit)
+    if "verbal" in unit.slots or (unit.ghost < 1 and store < 1) or not is_caster(unit):
         return []
-    cost = action_cost(book, "Cast Spell", unit)
+    cost = cast_cost(book, unit)  # a wielded staff's Cast Spell Strength Cost (L3500)
     if not affordable(unit, cost):
         return []
     found = []
     for trial in activated_trials(book, options, state, unit, (*AT_FOES, *AT_FRIENDS, *AT_SELF)):
         score = START ** (trial.blocks / 3) * trial.value.value - cost_value(unit, cost)
-        invest, why_invest = safe_invest(unit, invest_amount(unit.ghost, expected_hits=5))
+        invest, why_invest = safe_invest(unit, invest_amount(max(unit.ghost, store),
+                                                             expected_hits=5))
         action: dict[str, Any] = {"type": "cast_spell", "unit": unit.id, "spell": trial.spell,
                                   "ghost": invest, "target": trial.target}
+        if staff is not None and store >= invest and (not why_invest or unit.ghost < invest):
+            # the staff's ghost power instead of its own (L3498): the unit keeps its ghosts
+            # for later spells, unless investing its own keeps it clear of insanity (L3015)
+            action["staff"] = staff
+            why_invest += f"; from its {staff} ({store} stored, L3498)"
         if trial.element:
             action["element"] = trial.element
         found.append(Candidate(action, score, f"cast {trial.spell} at {trial.target} "
                                f"({trial.blocks} blocks to go): {trial.value.why} when it "
                                f"activates{why_invest}", target=trial.value.target))
     return found
+
+
+def _fullest_staff(book: Compendium, unit: UnitState) -> tuple[str | None, int]:
+    """The wielded staff storing the most ghost power, and how much (L3498)."""
+    held = [(stored(unit, name), name) for name in staves(book, unit.profile)]
+    if not held:
+        return None, 0
+    amount, name = max(held)
+    return name, amount
 
 
 @dataclass(frozen=True)

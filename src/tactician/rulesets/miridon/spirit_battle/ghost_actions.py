@@ -26,6 +26,7 @@ from tactician.rulesets.miridon.ghost import teleport
 from tactician.rulesets.miridon.magic.casting import Casting, CastRequest, cast_spell
 from tactician.rulesets.miridon.magic.echo import check_echo
 from tactician.rulesets.miridon.spirit_battle.spirit_hooks import after_damage
+from tactician.rulesets.miridon.spirit_battle.staves import cast_cost
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     LAST_SPELL,
     caster_of_unit,
@@ -85,7 +86,7 @@ def echo(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mirid
                           block=state.block)
     check_echo(previous, block, request)
     done = cast_spell(ctx.book, caster_of_unit(unit), ghost_of(unit), request)
-    cost = action_cost(ctx.book, "Echo Spell", unit)
+    cost = cast_cost(ctx.book, unit, "Echo Spell")  # "acts as [Cast Spell]" (L2110, L3500)
     unit = active(pay(use_slot(unit, "verbal", "Echo Spell"), cost, "Echo Spell"), state.block)
     if done.ghost is not None:
         unit = with_ghost(unit, done.ghost.after)

@@ -1,8 +1,9 @@
 """The spell actions in battle (004 L1758-1770, L1911-1915, L2417-2428, L2502-2515, L3269):
 
-- ``cast_spell`` (verbal; keys ``spell``, ``ghost``, ``target``, ``modifiers``, ``element``):
-  pays Cast Spell's 5/1 and the modifiers' costs, invests the Spell Ghost HP, enters the
-  Spell Casting Stance.
+- ``cast_spell`` (verbal; keys ``spell``, ``ghost``, ``target``, ``modifiers``, ``element``,
+  ``staff``): pays Cast Spell's 5/1 (a wielded staff's Cast Spell Strength Cost instead of
+  the 5, L3500) and the modifiers' costs, invests the Spell Ghost HP (from the staff's
+  storage with ``staff=yes``, L3498; ``staves``), enters the Spell Casting Stance.
 - ``channel_spell`` (offensive): remaining cast time − 1.
 - ``activate_spell`` (bonus; ``targets`` for an area; ``distances`` for Selective Gale
   Burst, L2718-2722; ``directions`` for Multi-Directional / Aerial Gale Burst, L1169-1195,
@@ -65,6 +66,12 @@ from tactician.rulesets.miridon.spirit_battle.gale_push import (
 )
 from tactician.rulesets.miridon.spirit_battle.spell_deflection import spell_deflections
 from tactician.rulesets.miridon.spirit_battle.spirit_hooks import after_damage, insanity
+from tactician.rulesets.miridon.spirit_battle.staves import (
+    cast_cost,
+    staff_named,
+    stored,
+    with_stored,
+)
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     caster_of_unit,
     casting_of,
@@ -100,7 +107,8 @@ def _spell(unit: UnitState) -> Casting:
     return casting
 
 
-@ACTIONS.register("cast_spell", keys=("spell", "ghost", "target", "modifiers", "element"))
+@ACTIONS.register("cast_spell", keys=("spell", "ghost", "target", "modifiers", "element",
+                                      "staff"))
 def cast(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
     unit = acting(state, action, "cast_spell")
     if casting_of(unit) is not None:
@@ -112,21 +120,27 @@ def cast(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mirid
         invest = int(action.get("ghost", 0))
     except (TypeError, ValueError):
         raise RulesError(f"ghost must be a whole number, not {action.get('ghost')!r}") from None
+    staff = staff_named(ctx.book, unit, action.get("staff"))
     request = CastRequest(str(action.get("spell", "")), invest, target,
                           _distance(ctx, state, unit, target), _names(action.get("modifiers")),
-                          action.get("element") or None, block=state.block)
+                          action.get("element") or None, block=state.block,
+                          from_staff=staff is not None)
     done = cast_spell(ctx.book, caster, ghost_of(unit), request,
+                      staff_storage=stored(unit, staff) if staff else 0,
                       disrupted=not may_cast(mind_of(unit)))
-    base = action_cost(ctx.book, "Cast Spell", unit)
+    base = cast_cost(ctx.book, unit)  # a staff's Cast Spell Strength Cost (L3500)
     cost = (base[0] + done.modifier_cost.strength, base[1] + done.modifier_cost.speed)
     unit = active(pay(use_slot(unit, "verbal", "Cast Spell"), cost, "Cast Spell"), state.block)
     if done.ghost is not None:
         unit = with_ghost(unit, done.ghost.after)
+    if staff is not None and done.staff_left is not None:
+        unit = with_stored(unit, staff, done.staff_left)
     unit = with_casting(unit, done.casting)
     mods = f" with {', '.join(done.casting.modifiers)}" if done.casting.modifiers else ""
+    paid = "" if staff is None else f" from its {staff} ({done.staff_left} left, L3498)"
     ctx.summary = (f"{unit.id} casts {done.casting.spell}{mods} at {target}: "
-                   f"{done.casting.spell_ghost} Spell Ghost HP, {done.casting.remaining} blocks "
-                   f"to go ({text(cost)}, L3247-3251)")
+                   f"{done.casting.spell_ghost} Spell Ghost HP{paid}, {done.casting.remaining} "
+                   f"blocks to go ({text(cost)}, L3247-3251)")
     ctx.records.append({"spell": "cast", "unit": unit.id, "spell_name": done.casting.spell,
                         "spell_ghost": done.casting.spell_ghost,
                         "remaining": done.casting.remaining, "target": target})
