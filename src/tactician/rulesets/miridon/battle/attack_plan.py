@@ -21,7 +21,7 @@ from tactician.rulesets.miridon.battle.magic_shield import with_deflection
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.reactions import choose
 from tactician.rulesets.miridon.battle.registry import Context
-from tactician.rulesets.miridon.battle.stances import TIER_NAMES, shield_of
+from tactician.rulesets.miridon.battle.stances import TIER_NAMES, free_shield
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
 
@@ -87,7 +87,7 @@ def apply_reactions(book: Compendium, options: BattleOptions, state: MiridonBatt
     else:
         on_hit = on_crit = TIER_NAMES.get(block, 0)
         with_shield = shield == "yes" or (shield == "auto" and chosen.shield_block)
-    if with_shield and (shield_of(target, book) is None or target.shield_attacked):
+    if with_shield and free_shield(target, book) is None:
         if shield == "yes":
             raise RulesError(f"{target.id} has no shield free for Shield Block this block "
                              "(004 L2457-2461)")

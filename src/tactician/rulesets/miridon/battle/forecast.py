@@ -43,7 +43,7 @@ from tactician.rulesets.miridon.battle.grapple_rules import (
 )
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.reactions import block_cost
-from tactician.rulesets.miridon.battle.stances import TIERS, shield_of
+from tactician.rulesets.miridon.battle.stances import TIERS, free_shield
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
 
@@ -84,7 +84,7 @@ def branches(book: Compendium, options: BattleOptions, state: MiridonBattle,
     target = state.unit(plan.target)
     passive, active = numbers.evasions(state, target, options)
     rows = []
-    shield = shield_of(target, book) is not None and not target.shield_attacked
+    shield = free_shield(target, book) is not None  # L2461, Shield Bash L527
     for dodge in ((False, True) if numbers.can_dodge(target) else (False,)):
         base = replace(plan, dodge=dodge, spec=replace(plan.spec,
                                                        evasion=active if dodge else passive))

@@ -20,7 +20,7 @@ from tactician.rulesets.miridon.battle.costs import Cost, action_cost, affordabl
 from tactician.rulesets.miridon.battle.dice_events import D6Pool, ToHitRoll
 from tactician.rulesets.miridon.battle.economy import cost_value
 from tactician.rulesets.miridon.battle.options import BattleOptions
-from tactician.rulesets.miridon.battle.stances import TIERS, shield_of, tier_of
+from tactician.rulesets.miridon.battle.stances import TIERS, free_shield, tier_of
 from tactician.rulesets.miridon.battle.state import UnitState
 from tactician.rulesets.miridon.compendium import Compendium
 
@@ -55,7 +55,7 @@ def best_block(book: Compendium, options: BattleOptions, plan: AttackPlan, targe
         return 0, False
     if book.weapon(plan.weapon).category == "tesla":
         return 0, False
-    shield = shield_of(target, book) is not None and not target.shield_attacked
+    shield = free_shield(target, book) is not None  # L2461, Shield Bash L527
     held_tier = tier_of(book, target.stance)
     base = mean_damage(plan.spec, crit)
     best: tuple[float, int, bool] = (0.0, 0, False)

@@ -100,9 +100,26 @@ def shield_deflection(ctx: Context, unit: UnitState) -> dict[str, Any]:
     cost = action_cost(ctx.book, "Shield Deflection", unit)
     if not affordable(unit, cost):
         return {}
+    paid = {"strength": unit.strength - cost[0], "speed": unit.speed - cost[1]}
+    if dual_shield_deflection(ctx.book, unit):
+        ctx.say(f"{unit.id}: Shield Deflection with two shields: stays in {unit.stance} "
+                "(Dual Shield Deflection, L572)")
+        return {"stance": unit.stance, **paid, "once": (*unit.once, DUAL_SHIELD)}
     ctx.say(f"{unit.id}: Shield Deflection -> {TIERS[tier][1]} (L2494)")
-    return {"stance": TIERS[tier][1], "strength": unit.strength - cost[0],
-            "speed": unit.speed - cost[1]}
+    return {"stance": TIERS[tier][1], **paid}
+
+
+DUAL_SHIELD = "dual_shield_deflection"
+
+
+def dual_shield_deflection(book: Any, unit: UnitState) -> bool:
+    """Dual Shield Deflection (L570-574): "If the character is wielding two [Shields], and a
+    [Shield Deflection] is used then the character remains in the original [Stance]. This
+    can only be performed once per [Action Block]." (Magic Shield Deflection, L2209, is its
+    own action and still leaves the shield stance.)"""
+    shields = [w for w in unit.profile.weapons if book.weapon(w.name).category == "shield"]
+    return (unit.profile.has("Dual Shield Deflection") and len(shields) >= 2
+            and DUAL_SHIELD not in unit.once)
 
 
 def end_block(ctx: Context, state: MiridonBattle) -> MiridonBattle:
