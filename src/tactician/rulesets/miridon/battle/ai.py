@@ -26,7 +26,11 @@ from tactician.rulesets.miridon.battle.costs import Cost, action_cost, affordabl
 from tactician.rulesets.miridon.battle.economy import cost_value, point_value
 from tactician.rulesets.miridon.battle.forecast import economy
 from tactician.rulesets.miridon.battle.geometry import distance_ft
-from tactician.rulesets.miridon.battle.grapple_actions import grapple_attack_spec, grapple_plan
+from tactician.rulesets.miridon.battle.grapple_actions import (
+    crit_grapples,
+    grapple_attack_spec,
+    grapple_plan,
+)
 from tactician.rulesets.miridon.battle.grapple_rules import break_chance, max_grapple_strength
 from tactician.rulesets.miridon.battle.move_actions import legal_moves
 from tactician.rulesets.miridon.battle.options import BattleOptions
@@ -41,6 +45,7 @@ KNOCKOUT_VALUE = 12.0  # a unit out of the fight is worth this much damage
 DEATH_VALUE = 6.0
 STARVED_PENALTY = 4.0  # an attack that leaves no points for the next block
 FREEDOM_VALUE = 8.0  # breaking a grapple (the drain grows every block, L2985)
+DRAIN_VALUE = 3.0  # the speed a grapple drains from its target, from the first block (L2985)
 MOVE_DISCOUNT = 0.9  # an attack one move away is worth a little less than one now
 APPROACH = 1.0  # a square closer to the nearest foe, for a unit out of reach of all
 
@@ -134,7 +139,7 @@ def bullet_hell_candidates(book: Compendium, options: BattleOptions, state: Miri
                 continue
             cost = action_cost(book, name, unit)
             if affordable(unit, cost):
-                found.append(_scored(book, unit, target, plan, cost, name, action))
+                found.append(_scored(book, options, state, unit, target, plan, cost, name, action))
     return found
 
 
@@ -193,7 +198,7 @@ def score_attack(book: Compendium, options: BattleOptions, state: MiridonBattle,
         return None
     if not affordable(unit, cost):
         return None
-    return _scored(book, unit, state.unit(plan.target), plan, cost,
+    return _scored(book, options, state, unit, state.unit(plan.target), plan, cost,
                    ACTION_NAMES[plan.acts_as], action)
 
 
@@ -213,13 +218,20 @@ def follow_up_candidates(book: Compendium, options: BattleOptions, state: Mirido
             continue
         if not affordable(unit, follow.cost):
             continue
-        found.append(_scored(book, unit, state.unit(follow.plan.target), follow.plan,
-                             follow.cost, follow.name, action))
+        found.append(_scored(book, options, state, unit, state.unit(follow.plan.target),
+                             follow.plan, follow.cost, follow.name, action))
     return found
 
 
-def _scored(book: Compendium, unit: UnitState, target: UnitState, plan: Any, cost: Cost,
-            name: str, action: dict[str, Any]) -> Candidate:
+def grapple_worth(follow: Odds) -> float:
+    """A grapple begun: the Grapple Attack that follows at once (L1875), the speed drain
+    (``DRAIN_VALUE``) and the knock-out the attack may bring."""
+    return follow.expected_damage + DRAIN_VALUE + KNOCKOUT_VALUE * follow.unconscious
+
+
+def _scored(book: Compendium, options: BattleOptions, state: MiridonBattle, unit: UnitState,
+            target: UnitState, plan: Any, cost: Cost, name: str,
+            action: dict[str, Any]) -> Candidate:
     found = odds(plan.spec)
     knocked = found.unconscious if target.status == "ok" else 0.0
     points = economy(book, unit, cost)
@@ -231,6 +243,10 @@ def _scored(book: Compendium, unit: UnitState, target: UnitState, plan: Any, cos
            + (", leaves no points next block" if points["no_points_next_block"] else ""))
     spirit, spirit_why = threat_terms(book, unit, target, found.damage)  # part 3
     score, why = score + spirit, why + spirit_why
+    if found.crit and crit_grapples(book, state, plan):  # Grappling Weapon Critical Hit, L1031
+        worth = found.crit * grapple_worth(odds(grapple_attack_spec(book, options, unit,
+                                                                    target)))
+        score, why = score + worth, why + f", P(crit grapples) {found.crit:.0%}"
     return Candidate(action, score, why, target.id, plan.weapon, unit.position, found.hit,
                      knocked + found.dead, found.expected_damage,
                      {"economy": points, "defender_dodges": plan.dodge})
@@ -284,8 +300,7 @@ def grapple_candidates(book: Compendium, options: BattleOptions, state: MiridonB
             continue
         hit = odds(plan.spec).hit
         follow = odds(grapple_attack_spec(book, options, unit, target))
-        score = hit * (follow.expected_damage + 3.0 + KNOCKOUT_VALUE * follow.unconscious) \
-            - cost_value(unit, cost)
+        score = hit * grapple_worth(follow) - cost_value(unit, cost)
         found.append(Candidate({"type": "grapple", "unit": unit.id, "target": target.id},
                                score, f"Initiate Grapple on {target.id}: P(hit) {hit:.0%}, "
                                f"then a Grapple Attack E[damage] {follow.expected_damage:.2f} "

@@ -200,18 +200,24 @@ def several(ctx: Context, state: MiridonBattle, plans: list[AttackPlan], name: s
     """A Spinning Strike: each target's attack rolled separately, each re-planned on the
     state the earlier ones left (its HP, stance, points); then the attacker may face any
     way after (L2546; its facing is left as it was). A Shoot Through: ``shoot_through``."""
+    from tactician.rulesets.miridon.battle.grapple_actions import grapple_on_crit
     from tactician.rulesets.miridon.battle.strike import strike
 
     strikes: list[dict[str, Any]] = []
     modifiers = modifiers_of(action)
     label = f"{name} ({', '.join(numbers.MODIFIER_NAMES[m] for m in modifiers)})"
+    critical: list[AttackPlan] = []
     for number, first in enumerate(plans, start=1):
         target = state.unit(first.target)
         if target.status == "dead":
             continue
         one = {**action, "target": target.id}
         plan = plan_one(ctx.book, ctx.options, state, one, first.weapon, modifiers)
-        state, _, record = strike(ctx, state, plan, label, number)
+        state, result, record = strike(ctx, state, plan, label, number)
         strikes.append(record)
+        if result.crits:
+            critical.append(plan)
     ctx.records.append({"type": "attack", "strikes": strikes, "lines": []})
+    for plan in critical:  # each critical's grapple, in the order struck (L1031)
+        state = grapple_on_crit(ctx, state, plan, 1)
     return state

@@ -21,6 +21,7 @@ from tactician.rulesets.miridon.battle.attack_roll import odds
 from tactician.rulesets.miridon.battle.costs import action_cost, affordable, pay, text
 from tactician.rulesets.miridon.battle.economy import cost_value
 from tactician.rulesets.miridon.battle.geometry import in_melee
+from tactician.rulesets.miridon.battle.grapple_actions import grapple_on_crit
 from tactician.rulesets.miridon.battle.registry import Context
 from tactician.rulesets.miridon.battle.state import Chain, MiridonBattle, UnitState
 from tactician.rulesets.miridon.battle.strike import strike
@@ -49,6 +50,7 @@ def after_attack(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: st
     if result.crits and stage == 1 and plan.acts_as in ("melee", "combo"):
         state = critical_shield_block(ctx, state, plan)
     ctx.records.append({"type": "attack", "strikes": strikes, "lines": []})
+    state = grapple_on_crit(ctx, state, plan, result.crits)  # L1031
     ctx.keeps_chain = True
     return state.model_copy(update={"chain": new_chain})
 

@@ -35,7 +35,11 @@ from tactician.rulesets.miridon.battle.follow_up_actions import (
     plan_follow_up,
     redouble_allowed,
 )
-from tactician.rulesets.miridon.battle.grapple_actions import grapple_attack_spec, grapple_plan
+from tactician.rulesets.miridon.battle.grapple_actions import (
+    crit_grapples,
+    grapple_attack_spec,
+    grapple_plan,
+)
 from tactician.rulesets.miridon.battle.grapple_rules import (
     break_chance,
     drain_amount,
@@ -127,6 +131,8 @@ def follow_ups(book: Compendium, options: BattleOptions, state: MiridonBattle,
         found["second_attack"] = 1.0
     if unit.profile.has("Rapid Fire Gun Attack") and book.weapon(plan.weapon).category == "pistol":
         found["rapid_fire"] = sum(p for r, p in ends.items() if r.crits)
+    if crit_grapples(book, state, plan):  # Grappling Weapon Critical Hit (L1031)
+        found["grapple"] = sum(p for r, p in ends.items() if r.crits)
     return found
 
 

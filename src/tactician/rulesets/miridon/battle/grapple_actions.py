@@ -147,7 +147,15 @@ def initiate(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> M
     ctx.records.append({"type": "attack", "strikes": [record], "lines": []})
     if not result.hits:
         return state
-    unit, target = state.unit(unit.id), state.unit(target.id)
+    return begin_grapple(ctx, state, unit.id, target.id)
+
+
+def begin_grapple(ctx: Context, state: MiridonBattle, unit_id: str, target_id: str
+                  ) -> MiridonBattle:
+    """What a hit of Initiate Grapple does: "the character will begin [Grappling] and the
+    target will become [Grappled]. After the character begins [Grappling], they immediately
+    perform [Grapple Attack]." (L1873-1875); the first block's drain (L2985)."""
+    unit, target = state.unit(unit_id), state.unit(target_id)
     state = state.replace_units(
         unit.model_copy(update={"grappling": (*unit.grappling, target.id),
                                 "stance": "Grappling Stance"}),
@@ -157,6 +165,33 @@ def initiate(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> M
     state = apply_drain(ctx, state, state.unit(target.id), state.unit(unit.id), 1)
     return _grapple_attack(ctx, state, state.unit(unit.id), state.unit(target.id),
                            "Grapple Attack (follows at once, L1875)")
+
+
+def crit_grapples(book: Compendium, state: MiridonBattle, plan: AttackPlan) -> bool:
+    """Grappling Weapon Critical Hit (L1029-1033): "When a character wielding a [Grappling
+    Weapon] hits with a [Critical Hit], the character will enter the [Grappling Stance] and
+    the target will enter the [Grappled Stance] as if they hit the target with [Initiate
+    Grapple]." The critical must be the grappling weapon's own (Unarmed is one, L3486), and
+    the grapple one Initiate Grapple could begin: the target still up and not grappled, the
+    attacker in no grapple (or holding one with Double Grapple, L651)."""
+    unit, target = state.unit(plan.attacker), state.unit(plan.target)
+    if not unit.profile.has("Grappling Weapon Critical Hit") or \
+            book.weapon(plan.weapon).category != "grappling":
+        return False
+    free = not unit.grappling or (len(unit.grappling) == 1 and
+                                  unit.profile.has("Double Grapple"))
+    return (free and unit.grappled_by is None and not unit.down and not target.down
+            and target.grappled_by is None and not target.grappling)
+
+
+def grapple_on_crit(ctx: Context, state: MiridonBattle, plan: AttackPlan,
+                    crits: int) -> MiridonBattle:
+    """After an attack: a grappling weapon's critical begins the grapple (``crit_grapples``)."""
+    if not crits or not crit_grapples(ctx.book, state, plan):
+        return state
+    ctx.say(f"{plan.attacker}: a critical hit with {plan.weapon} grapples {plan.target} as if "
+            "Initiate Grapple hit (Grappling Weapon Critical Hit, L1031)")
+    return begin_grapple(ctx, state, plan.attacker, plan.target)
 
 
 @ACTIONS.register("grapple_attack", keys=("target",))
