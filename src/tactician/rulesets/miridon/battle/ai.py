@@ -15,6 +15,7 @@ from typing import Any
 
 from tactician.dice.source import SeededDice
 from tactician.errors import RulesError
+from tactician.rulesets.miridon.battle import ghastly
 from tactician.rulesets.miridon.battle.ai_candidate import Candidate
 from tactician.rulesets.miridon.battle.ai_charisma import charisma_candidates
 from tactician.rulesets.miridon.battle.ai_reload import reload_candidates
@@ -243,6 +244,9 @@ def _scored(book: Compendium, options: BattleOptions, state: MiridonBattle, unit
            + (", leaves no points next block" if points["no_points_next_block"] else ""))
     spirit, spirit_why = threat_terms(book, unit, target, found.damage)  # part 3
     score, why = score + spirit, why + spirit_why
+    regain = ghastly.worth(unit, cost, options, plan, target, found)  # L152
+    if regain:
+        score, why = score + regain, why + f", Ghastly Strength worth {regain:.2f}"
     if found.crit and crit_grapples(book, state, plan):  # Grappling Weapon Critical Hit, L1031
         worth = found.crit * grapple_worth(odds(grapple_attack_spec(book, options, unit,
                                                                     target)))

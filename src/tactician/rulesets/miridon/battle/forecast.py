@@ -21,7 +21,7 @@ from typing import Any
 
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle import attack_numbers as numbers
-from tactician.rulesets.miridon.battle import forecast_modifiers
+from tactician.rulesets.miridon.battle import forecast_modifiers, ghastly
 from tactician.rulesets.miridon.battle.attack_actions import (
     ACTION_NAMES,
     modifiers_of,
@@ -206,6 +206,10 @@ def attack_forecast(book: Compendium, options: BattleOptions, state: MiridonBatt
         "follow_ups": follow_ups(book, options, state, plan, stage),
         "economy": economy(book, attacker, cost),
     }
+    rank = attacker.profile.special("Ghastly Strength")
+    if rank:  # L152: the points a kill gives back, and its chance
+        data["miridon"]["economy"]["ghastly_strength"] = {
+            "points": rank, "probability": ghastly.chance(options, plan, target, found)}
     if kind == "attack" and "shoot_through" in modifiers_of(action):
         data["miridon"]["line"] = line(book, options, state, action)
     data["notes"] = notes(data)
@@ -239,6 +243,10 @@ def notes(data: dict[str, Any]) -> list[str]:
     lines.append(f"Points: pays {point['cost']['strength']} str / {point['cost']['speed']} "
                  f"spd, leaves {point['after']['strength']} / {point['after']['speed']}"
                  + (f"; {point['note']}" if point["note"] else ""))
+    if "ghastly_strength" in point:
+        gain = point["ghastly_strength"]
+        lines.append(f"Ghastly Strength: +{gain['points']} str / +{gain['points']} spd if the "
+                     f"target dies: {gain['probability']:.2%} (L152)")
     for row in mine.get("line", ()):
         lines.append(f"  line {row['target']}: after a hit {row['after_hit']:.2%}, hit "
                      f"{row['hit']:.2%}, E[damage] {row['expected_damage']:.2f}, out "

@@ -72,6 +72,9 @@ class BattleOptions(BaseModel):
     # C52: Magic Shield Deflection adds "the bonus to [Physical Damage Reduction] applied by
     # the [Shield Block Stance]" (L2207): the shield's tier bonus, or the whole stance's
     msd_amount: Literal["shield_bonus", "whole_stance"] = "shield_bonus"
+    # C60: Ghastly Strength "causes a target to become [Dead]" (L152): as written; true also
+    # on the hit that knocks the target unconscious (battle/ghastly.py)
+    ghastly_on_ko: bool = False
     # M28: the AI's Maintain Grapple invests the least that holds with this chance (%)
     maintain_hold: int = Field(default=75, ge=0, le=100)
 
