@@ -15,7 +15,7 @@ from typing import Any
 
 from tactician.dice.source import SeededDice
 from tactician.errors import RulesError
-from tactician.rulesets.miridon.battle import ghastly
+from tactician.rulesets.miridon.battle import ghastly, melee_slots
 from tactician.rulesets.miridon.battle.ai_candidate import Candidate
 from tactician.rulesets.miridon.battle.ai_charisma import charisma_candidates
 from tactician.rulesets.miridon.battle.ai_reload import reload_candidates
@@ -31,6 +31,7 @@ from tactician.rulesets.miridon.battle.grapple_actions import (
     crit_grapples,
     grapple_attack_spec,
     grapple_plan,
+    may_begin,
 )
 from tactician.rulesets.miridon.battle.grapple_rules import break_chance, max_grapple_strength
 from tactician.rulesets.miridon.battle.move_actions import legal_moves
@@ -147,9 +148,8 @@ def bullet_hell_candidates(book: Compendium, options: BattleOptions, state: Miri
 def attack_candidates(book: Compendium, options: BattleOptions, state: MiridonBattle,
                       unit: UnitState) -> list[Candidate]:
     found: list[Candidate] = []
-    if "offensive" in unit.slots:
-        return found
-    found.extend(area_candidates(book, options, state, unit))
+    if "offensive" not in unit.slots:
+        found.extend(area_candidates(book, options, state, unit))
     for target in enemies(state, unit):
         if target.status == "unconscious" and not _finish_off(state, unit):
             continue
@@ -159,10 +159,16 @@ def attack_candidates(book: Compendium, options: BattleOptions, state: MiridonBa
             entry = book.weapon(weapon.name)
             kinds = ("melee",) if entry.attack == "melee" else ("gun", "aimed")
             for kind in kinds:
+                # the offensive action, else the slot Wing Buffet / Maw open (L1448, L1500)
+                open_ = melee_slots.free(unit, weapon.name, kind)
+                if not open_:
+                    continue
                 for modifiers, power in _modifier_sets(unit, entry.to_hit, kind):
                     action: dict[str, Any] = {"type": "attack", "unit": unit.id,
                                               "target": target.id, "weapon": weapon.name,
                                               "kind": kind}
+                    if open_[0] != "offensive":
+                        action["slot"] = open_[0]
                     if modifiers:
                         action["modifiers"] = list(modifiers)
                     if power:
@@ -170,7 +176,24 @@ def attack_candidates(book: Compendium, options: BattleOptions, state: MiridonBa
                     candidate = score_attack(book, options, state, unit, action)
                     if candidate is not None:
                         found.append(candidate)
+                        found.extend(_bite(book, options, state, unit, candidate))
     return found
+
+
+def _bite(book: Compendium, options: BattleOptions, state: MiridonBattle, unit: UnitState,
+          candidate: Candidate) -> list[Candidate]:
+    """A verbal-slot Maw attack that bites (Death Worm Bite, L1510): the grapple it begins
+    on a hit, valued as Initiate Grapple's (``grapple_worth``)."""
+    action = candidate.action
+    if action.get("slot") != "verbal" or not unit.profile.has("Death Worm Bite") or \
+            not may_begin(state, unit.id, str(action["target"])):
+        return []
+    follow = odds(grapple_attack_spec(book, options, unit, state.unit(action["target"])))
+    score = candidate.score + candidate.hit * grapple_worth(follow)
+    return [Candidate({**action, "bite": "yes"}, score, candidate.why + ", then bites and "
+                      "grapples (Death Worm Bite, L1510)", candidate.target, candidate.weapon,
+                      candidate.tile, candidate.hit, candidate.defeat, candidate.expected,
+                      candidate.extra)]
 
 
 def _finish_off(state: MiridonBattle, unit: UnitState) -> bool:
@@ -332,7 +355,8 @@ def move_candidates(book: Compendium, options: BattleOptions, state: MiridonBatt
         trial = state.replace_units(moved)
         nearest = min(distance_ft(end, f.position, options) for f in foes if f.position)
         best = 0.0
-        if nearest <= reach and "offensive" not in unit.slots:
+        if nearest <= reach and any(melee_slots.free(moved, w.name, "melee")
+                                    for w in unit.profile.weapons):
             options_here = attack_candidates(book, options, trial, moved) + \
                 grapple_candidates(book, options, trial, moved)
             best = max((c.score for c in options_here), default=0.0)

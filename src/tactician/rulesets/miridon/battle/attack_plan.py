@@ -29,7 +29,7 @@ ACTION_NAMES = {"melee": "Melee Attack", "combo": "Melee Combo Attack", "gun": "
                 "aimed": "Aimed Attack"}
 REACTION_KEYS = ("dodge", "block", "shield", "riposte", "deflect")
 ATTACK_KEYS = ("target", "weapon", "kind", "modifiers", "power", "to", "how", "obstruct",
-               *REACTION_KEYS)
+               "slot", "bite", *REACTION_KEYS)
 LAST_MELEE = "last_melee_block"  # pools key: the block of the unit's last Melee Attack
 
 

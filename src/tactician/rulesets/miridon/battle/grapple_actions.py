@@ -174,14 +174,22 @@ def crit_grapples(book: Compendium, state: MiridonBattle, plan: AttackPlan) -> b
     Grapple]." The critical must be the grappling weapon's own (Unarmed is one, L3486), and
     the grapple one Initiate Grapple could begin: the target still up and not grappled, the
     attacker in no grapple (or holding one with Double Grapple, L651)."""
-    unit, target = state.unit(plan.attacker), state.unit(plan.target)
+    unit = state.unit(plan.attacker)
     if not unit.profile.has("Grappling Weapon Critical Hit") or \
             book.weapon(plan.weapon).category != "grappling":
         return False
+    return may_begin(state, plan.attacker, plan.target)
+
+
+def may_begin(state: MiridonBattle, unit_id: str, target_id: str) -> bool:
+    """Whether a hit "as if ... [Initiate Grapple]" can begin a grapple now: the target up
+    and in no grapple, the grappler in none (or holding one with Double Grapple, L651)."""
+    unit, target = state.unit(unit_id), state.unit(target_id)
     free = not unit.grappling or (len(unit.grappling) == 1 and
                                   unit.profile.has("Double Grapple"))
     return (free and unit.grappled_by is None and not unit.down and not target.down
-            and target.grappled_by is None and not target.grappling)
+            and target.grappled_by is None and not target.grappling
+            and target.id not in unit.grappling)
 
 
 def grapple_on_crit(ctx: Context, state: MiridonBattle, plan: AttackPlan,

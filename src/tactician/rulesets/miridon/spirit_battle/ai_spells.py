@@ -33,6 +33,7 @@ from tactician.rulesets.miridon.spirit_battle.ai_spell_worth import (
     worth,
 )
 from tactician.rulesets.miridon.spirit_battle.ai_threats import safe_invest
+from tactician.rulesets.miridon.spirit_battle.eldritch_strike import may_strike
 from tactician.rulesets.miridon.spirit_battle.staves import cast_cost, staves, stored
 from tactician.rulesets.miridon.spirit_battle.unit_slices import caster_of_unit, casting_of
 
@@ -84,19 +85,21 @@ def spell_candidates(book: Compendium, options: BattleOptions, state: MiridonBat
     if casting is not None:
         return _while_casting(book, options, state, unit, casting)
     staff, store = _fullest_staff(book, unit)
-    if "verbal" in unit.slots or (unit.ghost < 1 and store < 1) or not is_caster(unit):
+    if "verbal" in unit.slots or (unit.ghost < 1 and store < 1):
         return []
+    found = _eldritch(book, options, state, unit)
+    if not is_caster(unit):
+        return found
     cost = cast_cost(book, unit)  # a wielded staff's Cast Spell Strength Cost (L3500)
     if not affordable(unit, cost):
-        return []
-    found = []
+        return found
     for trial in activated_trials(book, options, state, unit, (*AT_FOES, *AT_FRIENDS, *AT_SELF)):
         score = START ** (trial.blocks / 3) * trial.value.value - cost_value(unit, cost)
-        invest, why_invest = safe_invest(unit, invest_amount(max(unit.ghost, store),
-                                                             expected_hits=5))
+        wanted = invest_amount(unit.ghost if unit.ghost > 0 else store, expected_hits=5)
+        invest, why_invest = safe_invest(unit, wanted)
         action: dict[str, Any] = {"type": "cast_spell", "unit": unit.id, "spell": trial.spell,
                                   "ghost": invest, "target": trial.target}
-        if staff is not None and store >= invest and (not why_invest or unit.ghost < invest):
+        if staff is not None and store >= invest and not why_invest:
             # the staff's ghost power instead of its own (L3498): the unit keeps its ghosts
             # for later spells, unless investing its own keeps it clear of insanity (L3015)
             action["staff"] = staff
@@ -106,6 +109,23 @@ def spell_candidates(book: Compendium, options: BattleOptions, state: MiridonBat
         found.append(Candidate(action, score, f"cast {trial.spell} at {trial.target} "
                                f"({trial.blocks} blocks to go): {trial.value.why} when it "
                                f"activates{why_invest}", target=trial.value.target))
+    return found
+
+
+def _eldritch(book: Compendium, options: BattleOptions, state: MiridonBattle,
+              unit: UnitState) -> list[Candidate]:
+    """Eldritch Strike (L1466-1470) after an Unarmed melee hit: Possession at 0/0 with no
+    cast time, so it is worth what it does when activated (no discount, no points)."""
+    if unit.ghost < 1 or not may_strike(unit, state.block):
+        return []
+    found = []
+    for trial in activated_trials(book, options, state, unit, ("Possession",), base_zero=True):
+        invest, why_invest = safe_invest(unit, invest_amount(unit.ghost, expected_hits=5))
+        found.append(Candidate({"type": "eldritch_strike", "unit": unit.id, "ghost": invest,
+                                "target": trial.target}, trial.value.value,
+                               f"Eldritch Strike: Possession at {trial.target} for 0/0, no "
+                               f"cast time (L1468-1470): {trial.value.why}{why_invest}",
+                               target=trial.value.target))
     return found
 
 
@@ -130,13 +150,14 @@ class Trial:
 
 
 def activated_trials(book: Compendium, options: BattleOptions, state: MiridonBattle,
-                     unit: UnitState, spells: Iterable[str]) -> Iterator[Trial]:
+                     unit: UnitState, spells: Iterable[str], base_zero: bool = False
+                     ) -> Iterator[Trial]:
     """Every spell of ``spells`` at every target it could take, with what it would do on
     activation; the spells that could do nothing there are left out. A character's cast
     and a mech's spell core (``ai_mech_spells``) choose among the same trials."""
     caster = caster_of_unit(unit)
     for spell in spells:
-        blocks = cast_time(spell_of(book, spell), (), caster)
+        blocks = cast_time(spell_of(book, spell), (), caster, base_zero=base_zero)
         element = ELEMENT if spell in ELEMENTAL else None
         for target in spell_targets(book, options, state, unit, spell):
             trial = Casting(spell, (), 1, 0, target, spell_of(book, spell).range_ft,

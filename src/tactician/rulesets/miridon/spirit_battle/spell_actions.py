@@ -111,6 +111,17 @@ def _spell(unit: UnitState) -> Casting:
                                       "staff"))
 def cast(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
     unit = acting(state, action, "cast_spell")
+    # a staff's Cast Spell Strength Cost replaces the default (L3500)
+    return begin_cast(ctx, state, unit, action, str(action.get("spell", "")),
+                      cast_cost(ctx.book, unit), "Cast Spell")
+
+
+def begin_cast(ctx: Context, state: MiridonBattle, unit: UnitState, action: Mapping[str, Any],
+               spell: str, base: tuple[int, int], what: str, base_zero: bool = False
+               ) -> MiridonBattle:
+    """Cast Spell's procedure (L1758-1770, L3245-3251) for ``unit``: the spell, its Spell
+    Ghost HP (or a staff's, L3498), target and modifiers from ``action``; ``base`` the
+    action's own cost, to which the modifiers' are added; the verbal action used."""
     if casting_of(unit) is not None:
         raise RulesError(f"{unit.id} is already casting a spell")
     caster = caster_of_unit(unit)
@@ -121,16 +132,15 @@ def cast(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mirid
     except (TypeError, ValueError):
         raise RulesError(f"ghost must be a whole number, not {action.get('ghost')!r}") from None
     staff = staff_named(ctx.book, unit, action.get("staff"))
-    request = CastRequest(str(action.get("spell", "")), invest, target,
+    request = CastRequest(spell, invest, target,
                           _distance(ctx, state, unit, target), _names(action.get("modifiers")),
                           action.get("element") or None, block=state.block,
-                          from_staff=staff is not None)
+                          from_staff=staff is not None, base_zero=base_zero)
     done = cast_spell(ctx.book, caster, ghost_of(unit), request,
                       staff_storage=stored(unit, staff) if staff else 0,
                       disrupted=not may_cast(mind_of(unit)))
-    base = cast_cost(ctx.book, unit)  # a staff's Cast Spell Strength Cost (L3500)
     cost = (base[0] + done.modifier_cost.strength, base[1] + done.modifier_cost.speed)
-    unit = active(pay(use_slot(unit, "verbal", "Cast Spell"), cost, "Cast Spell"), state.block)
+    unit = active(pay(use_slot(unit, "verbal", what), cost, what), state.block)
     if done.ghost is not None:
         unit = with_ghost(unit, done.ghost.after)
     if staff is not None and done.staff_left is not None:
@@ -138,7 +148,8 @@ def cast(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mirid
     unit = with_casting(unit, done.casting)
     mods = f" with {', '.join(done.casting.modifiers)}" if done.casting.modifiers else ""
     paid = "" if staff is None else f" from its {staff} ({done.staff_left} left, L3498)"
-    ctx.summary = (f"{unit.id} casts {done.casting.spell}{mods} at {target}: "
+    how = "" if what == "Cast Spell" else f" with {what}"
+    ctx.summary = (f"{unit.id} casts {done.casting.spell}{mods}{how} at {target}: "
                    f"{done.casting.spell_ghost} Spell Ghost HP{paid}, {done.casting.remaining} "
                    f"blocks to go ({text(cost)}, L3247-3251)")
     ctx.records.append({"spell": "cast", "unit": unit.id, "spell_name": done.casting.spell,
