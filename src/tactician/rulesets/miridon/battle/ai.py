@@ -42,6 +42,7 @@ from tactician.rulesets.miridon.compendium import Compendium
 from tactician.rulesets.miridon.spirit_battle.ai_mechs import mech_candidates
 from tactician.rulesets.miridon.spirit_battle.ai_spells import spell_candidates
 from tactician.rulesets.miridon.spirit_battle.ai_threats import apply_exposure, threat_terms
+from tactician.rulesets.miridon.spirit_battle.mech_counter import counter_damage, counter_rank
 
 KNOCKOUT_VALUE = 12.0  # a unit out of the fight is worth this much damage
 DEATH_VALUE = 6.0
@@ -267,6 +268,9 @@ def _scored(book: Compendium, options: BattleOptions, state: MiridonBattle, unit
            + (", leaves no points next block" if points["no_points_next_block"] else ""))
     spirit, spirit_why = threat_terms(book, unit, target, found.damage)  # part 3
     score, why = score + spirit, why + spirit_why
+    if counter_rank(state, target):  # a miss on a mech brings its parts' counters (L210)
+        price = (1 - found.hit) * counter_damage(book, options, state, target, unit)
+        score, why = score - price, why + f", Mech Counter on a miss costs {price:.2f}"
     regain = ghastly.worth(unit, cost, options, plan, target, found)  # L152
     if regain:
         score, why = score + regain, why + f", Ghastly Strength worth {regain:.2f}"

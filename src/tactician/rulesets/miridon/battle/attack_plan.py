@@ -27,7 +27,7 @@ from tactician.rulesets.miridon.compendium import Compendium
 
 ACTION_NAMES = {"melee": "Melee Attack", "combo": "Melee Combo Attack", "gun": "Gun Attack",
                 "aimed": "Aimed Attack"}
-REACTION_KEYS = ("dodge", "block", "shield", "riposte", "deflect")
+REACTION_KEYS = ("dodge", "block", "shield", "riposte", "deflect", "counter")
 ATTACK_KEYS = ("target", "weapon", "kind", "modifiers", "power", "to", "how", "obstruct",
                "slot", "bite", *REACTION_KEYS)
 LAST_MELEE = "last_melee_block"  # pools key: the block of the unit's last Melee Attack

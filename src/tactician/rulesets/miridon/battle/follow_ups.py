@@ -27,6 +27,7 @@ from tactician.rulesets.miridon.battle.registry import Context
 from tactician.rulesets.miridon.battle.state import Chain, MiridonBattle, UnitState
 from tactician.rulesets.miridon.battle.strike import strike
 from tactician.rulesets.miridon.derived import UNARMED
+from tactician.rulesets.miridon.spirit_battle.mech_counter import mech_counter
 from tactician.rulesets.miridon.spirit_battle.riposte_reaction import after_riposte_hit
 
 UNARMED_HIT = "unarmed_hit_block"  # pools: an Unarmed melee hit's block (Eldritch Strike)
@@ -50,6 +51,8 @@ def after_attack(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: st
                       margins=margins, same_target=same)
     if not result.hits and action.get("riposte", "auto") not in ("no", False):
         state = riposte_exchange(ctx, state, plan.target, plan.attacker, strikes)
+    if not result.hits and action.get("counter", "auto") not in ("no", False):
+        state = mech_counter(ctx, state, plan.target, plan.attacker, strikes)  # L210
     if result.crits and stage == 1 and plan.acts_as in ("melee", "combo"):
         state = critical_shield_block(ctx, state, plan)
     ctx.records.append({"type": "attack", "strikes": strikes, "lines": []})

@@ -50,6 +50,7 @@ from tactician.rulesets.miridon.battle.reactions import block_cost
 from tactician.rulesets.miridon.battle.stances import TIERS, free_shield
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
+from tactician.rulesets.miridon.spirit_battle.mech_counter import counters
 
 
 def economy(book: Compendium, unit: UnitState, cost: Cost) -> dict[str, Any]:
@@ -131,6 +132,8 @@ def follow_ups(book: Compendium, options: BattleOptions, state: MiridonBattle,
         found["second_attack"] = 1.0
     if unit.profile.has("Rapid Fire Gun Attack") and book.weapon(plan.weapon).category == "pistol":
         found["rapid_fire"] = sum(p for r, p in ends.items() if r.crits)
+    if counters(book, options, state, plan.target, plan.attacker):  # a miss on a mech (L210)
+        found["mech_counter"] = sum(p for r, p in ends.items() if not r.hits)
     if crit_grapples(book, state, plan):  # Grappling Weapon Critical Hit (L1031)
         found["grapple"] = sum(p for r, p in ends.items() if r.crits)
     return found

@@ -75,6 +75,9 @@ class BattleOptions(BaseModel):
     # C60: Ghastly Strength "causes a target to become [Dead]" (L152): as written; true also
     # on the hit that knocks the target unconscious (battle/ghastly.py)
     ghastly_on_ko: bool = False
+    # C26: Mech Slash "Adds an additional 1d6" (L159), the other dual specials "for every
+    # [Rank]" (L145, L166): 1d6 per rank, or one 1d6 (spirit_battle/part_attacks.py)
+    mech_slash_per_rank: bool = True
     # M28: the AI's Maintain Grapple invests the least that holds with this chance (%)
     maintain_hold: int = Field(default=75, ge=0, le=100)
 
