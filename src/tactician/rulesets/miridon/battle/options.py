@@ -78,6 +78,10 @@ class BattleOptions(BaseModel):
     # C26: Mech Slash "Adds an additional 1d6" (L159), the other dual specials "for every
     # [Rank]" (L145, L166): 1d6 per rank, or one 1d6 (spirit_battle/part_attacks.py)
     mech_slash_per_rank: bool = True
+    # L238: Mech Puzzle Weapon's further puzzle parts come "For every 3 [Ranks] in [Mech
+    # Spell Training]" (copied from L224?): the Mech Puzzle Weapon rank, or as printed
+    puzzle_parts_rank: Literal["mech_puzzle_weapon", "mech_spell_training"] = \
+        "mech_puzzle_weapon"
     # M28: the AI's Maintain Grapple invests the least that holds with this chance (%)
     maintain_hold: int = Field(default=75, ge=0, le=100)
 

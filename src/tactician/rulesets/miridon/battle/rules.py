@@ -61,7 +61,8 @@ class MiridonBattleRules:
             units = [Path(p) for p in scenario["units"]]
         except (KeyError, TypeError):
             raise ContentError("a Miridon scenario needs 'map' and 'units'") from None
-        return start_battle(map_path, units).model_copy(update={"options": self.pairs})
+        return start_battle(map_path, units, self.options).model_copy(
+            update={"options": self.pairs})
 
     def apply(self, state: MiridonBattle, action: Mapping[str, Any],
               dice: DiceSource) -> tuple[MiridonBattle, Outcome]:

@@ -31,6 +31,7 @@ from tactician.grid import load_map as load_grid_map
 from tactician.grid.board import Board
 from tactician.rulesets.miridon.battle.ammo import magazines
 from tactician.rulesets.miridon.battle.geometry import DIRECTIONS
+from tactician.rulesets.miridon.battle.options import DEFAULT_BATTLE, BattleOptions
 from tactician.rulesets.miridon.battle.state import (
     Controller,
     MapState,
@@ -154,7 +155,8 @@ def _ammo(given: dict[str, int], profile: Profile, book: Compendium, where: str
     return found
 
 
-def start_battle(map_path: Path, units_paths: list[Path]) -> MiridonBattle:
+def start_battle(map_path: Path, units_paths: list[Path],
+                 options: BattleOptions = DEFAULT_BATTLE) -> MiridonBattle:
     """The start state, refusing any fault with the file and unit named."""
     from tactician.rulesets.miridon.build import load_character
 
@@ -183,7 +185,7 @@ def start_battle(map_path: Path, units_paths: list[Path]) -> MiridonBattle:
     names = [u.name for u in units]
     units = [u if names.count(u.name) == 1 else u.model_copy(update={"name": f"{u.name} ({u.id})"})
              for u in units]
-    units = board_pilots(units, where=str(units_paths[-1]))
+    units = board_pilots(units, where=str(units_paths[-1]), options=options)
     raw = roster.extras.get("traps") or []
     traps = _traps(raw if isinstance(raw, list) else [], board, {u.id for u in units})
     return MiridonBattle(name=roster.name, map=MapState.of(board), units=tuple(units),
@@ -241,13 +243,19 @@ def placed_mech(placement: Placement, book: Compendium, where: str) -> UnitState
     return unit.model_copy(update=update)
 
 
-def board_pilots(units: list[UnitState], where: str) -> list[UnitState]:
+def board_pilots(units: list[UnitState], where: str,
+                 options: BattleOptions = DEFAULT_BATTLE) -> list[UnitState]:
     """Pilots named by a mech placement start inside it (off the map)."""
+    from tactician.rulesets.miridon.spirit_battle.mech_fit import fit_refusal
     from tactician.rulesets.miridon.spirit_battle.mech_units import board, is_mech, mech_of
 
     pilots = {mech_of(u).pilot: u.id for u in units if is_mech(u) and mech_of(u).pilot}
-    known = {u.id for u in units}
-    for pilot in pilots:
+    known = {u.id: u for u in units}
+    book = load_compendium()
+    for pilot, mech in pilots.items():
         if pilot not in known:
             raise ContentError(f"{where}: mech pilot {pilot!r} is not a unit of this battle")
+        refusal = fit_refusal(book, pilot, known[pilot].profile, mech_of(known[mech]), options)
+        if refusal is not None:  # L3593-3601, L224, L238
+            raise ContentError(f"{where}: {refusal}")
     return [board(u, pilots[u.id]) if u.id in pilots else u for u in units]

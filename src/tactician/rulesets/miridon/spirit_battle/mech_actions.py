@@ -30,6 +30,7 @@ from tactician.rulesets.miridon.battle.strike import strike
 from tactician.rulesets.miridon.mechs.mech import mech_turn_start, part_action
 from tactician.rulesets.miridon.mechs.piloting import enter_mech, exit_mech, mech_order, move_last
 from tactician.rulesets.miridon.spirit_battle.mech_counter import mech_counter
+from tactician.rulesets.miridon.spirit_battle.mech_fit import fit_refusal
 from tactician.rulesets.miridon.spirit_battle.mech_units import (
     board,
     is_mech,
@@ -72,6 +73,9 @@ def enter(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Miri
     unit = state.unit(action.get("mech"))
     if not is_mech(unit) or unit.position is None or pilot.position is None:
         raise RulesError(f"{action.get('mech')!r} is not a mech on the map")
+    refusal = fit_refusal(ctx.book, pilot.id, pilot.profile, mech_of(unit), ctx.options)
+    if refusal is not None:  # L3593-3601, L224, L238
+        raise RulesError(refusal)
     mech = enter_mech(mech_of(unit), pilot.id, distance_ft(pilot.position, unit.position,
                                                           ctx.options))
     entered = with_mech(unit, mech)
