@@ -23,6 +23,7 @@ from tactician.rulesets.miridon.battle.ammo import loaded
 from tactician.rulesets.miridon.battle.attack_actions import ACTION_NAMES, plan_attack
 from tactician.rulesets.miridon.battle.attack_numbers import MODIFIER_NAMES, reach_ft
 from tactician.rulesets.miridon.battle.attack_roll import Odds, odds
+from tactician.rulesets.miridon.battle.burrow import underground
 from tactician.rulesets.miridon.battle.costs import Cost, action_cost, affordable
 from tactician.rulesets.miridon.battle.economy import cost_value, point_value
 from tactician.rulesets.miridon.battle.forecast import economy
@@ -55,7 +56,7 @@ APPROACH = 1.0  # a square closer to the nearest foe, for a unit out of reach of
 
 def enemies(state: MiridonBattle, unit: UnitState) -> list[UnitState]:
     return [u for u in state.units if u.side != unit.side and u.status != "dead"
-            and u.position is not None]
+            and u.position is not None and not underground(u)]  # L1518
 
 
 ALLY_WEIGHT = 1.5  # damage a Spinning Strike or Shoot Through does to a friend counts against

@@ -34,6 +34,7 @@ from typing import Literal
 
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.attack_roll import AttackSpec
+from tactician.rulesets.miridon.battle.burrow import check_targeting, held_down
 from tactician.rulesets.miridon.battle.geometry import distance_ft, in_melee
 from tactician.rulesets.miridon.battle.lasting_spells import BarrierKind, Lasting
 from tactician.rulesets.miridon.battle.options import BattleOptions
@@ -149,8 +150,10 @@ def evasions(state: MiridonBattle, target: UnitState, options: BattleOptions) ->
 
 
 def can_dodge(target: UnitState) -> bool:
-    """Not while grappling or grappled (L2968-2970), nor unconscious (spec default)."""
-    return not target.down and not target.grappling and target.grappled_by is None
+    """Not while grappling or grappled (L2968-2970), nor unconscious (spec default), nor in
+    the block it came up from the sand without Tremor Sense (a defensive action, L1520)."""
+    return not target.down and not target.grappling and target.grappled_by is None \
+        and not held_down(target)
 
 
 def crit_from(unit: UnitState, weapon: Weapon, is_steady: bool) -> int | None:
@@ -195,6 +198,7 @@ def build(
         raise RulesError(f"{attacker.id} cannot attack itself")
     if target.status == "dead":
         raise RulesError(f"{target.id} is dead")
+    check_targeting(attacker, target)  # Death Worm Burrow (L1518)
     distance = distance_ft(attacker.position, target.position, options)
     reach = reach_ft(weapon)
     if acts_as in ("melee", "combo"):

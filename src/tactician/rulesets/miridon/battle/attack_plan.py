@@ -15,6 +15,7 @@ from typing import Any
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle import attack_numbers as numbers
 from tactician.rulesets.miridon.battle.attack_numbers import ActsAs, AttackPlan
+from tactician.rulesets.miridon.battle.burrow import held_down, underground, undodgeable
 from tactician.rulesets.miridon.battle.costs import Cost, action_cost, modifier_cost
 from tactician.rulesets.miridon.battle.geometry import distance_ft, in_melee
 from tactician.rulesets.miridon.battle.magic_shield import with_deflection
@@ -76,11 +77,20 @@ def apply_reactions(book: Compendium, options: BattleOptions, state: MiridonBatt
     else:
         chosen = plan
     want_dodge = chosen.dodge if dodge == "auto" else dodge == "yes"
+    attacker = state.unit(plan.attacker)
+    if undodgeable(attacker):  # Advanced Death Worm Tremor Sense (L1536)
+        if dodge == "yes":
+            raise RulesError(f"{target.id} cannot Dodge {attacker.id}'s attacks in the block it "
+                             "came up from the sand (Advanced Death Worm Tremor Sense, 004 L1536)")
+        want_dodge = False
     if want_dodge and not numbers.can_dodge(target):
-        raise RulesError(f"{target.id} cannot dodge while grappling, grappled or down "
-                         "(004 L2968-2970)")
+        raise RulesError(f"{target.id} cannot dodge while grappling, grappled or down, nor in "
+                         "the block it came up from the sand (004 L2968-2970, L1520)")
     spec = replace(plan.spec, evasion=active_evasion if want_dodge else plan.spec.evasion)
     plan = replace(plan, dodge=want_dodge, spec=spec)
+    if block not in ("auto", "none") and held_down(target):
+        raise RulesError(f"{target.id} came up from the sand this block: no defensive action "
+                         "(Death Worm Burrow, 004 L1520)")
     if block == "auto":
         on_hit, on_crit = chosen.block_on_hit, chosen.block_on_crit
         with_shield = chosen.shield_block if shield == "auto" else shield == "yes"
@@ -112,7 +122,8 @@ def spinning_targets(options: BattleOptions, state: MiridonBattle,
     excluded." (L2535) — allies too."""
     assert attacker.position is not None
     return [u for u in state.units if u.id != attacker.id and u.status != "dead"
-            and u.position is not None and in_melee(attacker.position, u.position, options)]
+            and u.position is not None and in_melee(attacker.position, u.position, options)
+            and not underground(u)]  # it cannot be targeted (L1518)
 
 
 def line_targets(book: Compendium, options: BattleOptions, state: MiridonBattle,
@@ -132,7 +143,8 @@ def line_targets(book: Compendium, options: BattleOptions, state: MiridonBattle,
         if board.terrain_at(tile).has_tag("blocks_line"):
             break
         other = state.at(tile)
-        if other is not None and other.id != attacker.id and other not in found:
+        if other is not None and other.id != attacker.id and other not in found \
+                and not underground(other):  # passed by under the sand (L1518)
             found.append(other)
     return found
 

@@ -33,6 +33,7 @@ from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle import attack_numbers as numbers
 from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan
 from tactician.rulesets.miridon.battle.attack_roll import AttackSpec
+from tactician.rulesets.miridon.battle.burrow import check_targeting
 from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
 from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
 from tactician.rulesets.miridon.battle.geometry import in_melee
@@ -61,6 +62,7 @@ def grapple_plan(book: Compendium, options: BattleOptions, state: MiridonBattle,
         raise RulesError(f"{target.id} is not within the 5 ft melee range (004 L1676, L2962)")
     if target.id == unit.id or target.down:
         raise RulesError(f"{target.id} cannot be grappled")
+    check_targeting(unit, target)  # Death Worm Burrow (L1518)
     weapon = grappling_weapon(book, unit)
     bonus = 2 * unit.profile.talent("Grapple Boost") + (
         (weapon.grapple_to_hit_bonus or 0) if weapon is not None else 0)

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan, can_dodge, with_block
 from tactician.rulesets.miridon.battle.attack_roll import AttackSpec
+from tactician.rulesets.miridon.battle.burrow import held_down
 from tactician.rulesets.miridon.battle.costs import Cost, action_cost, affordable
 from tactician.rulesets.miridon.battle.dice_events import D6Pool, ToHitRoll
 from tactician.rulesets.miridon.battle.economy import cost_value
@@ -36,8 +37,10 @@ def mean_damage(spec: AttackSpec, crit: bool, extra_pdr: int = 0) -> float:
 
 
 def defensive_ok(unit: UnitState, options: BattleOptions) -> bool:
+    """Ruling ``defensive_limit``; and none in the block it came up from the sand without
+    Tremor Sense (L1520)."""
     limit = options.defensive_limit
-    return limit is None or unit.defensive < limit
+    return (limit is None or unit.defensive < limit) and not held_down(unit)
 
 
 def block_cost(book: Compendium, unit: UnitState, tier: int, shield: bool) -> Cost:

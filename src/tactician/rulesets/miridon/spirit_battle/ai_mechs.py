@@ -27,6 +27,7 @@ from typing import Any
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.attack_numbers import reach_ft
 from tactician.rulesets.miridon.battle.attack_roll import odds
+from tactician.rulesets.miridon.battle.burrow import underground
 from tactician.rulesets.miridon.battle.geometry import direction_of, distance_ft
 from tactician.rulesets.miridon.battle.move_actions import MOVES
 from tactician.rulesets.miridon.battle.options import BattleOptions
@@ -49,7 +50,7 @@ APPROACH = 1.0
 
 def _foes(state: MiridonBattle, unit: UnitState) -> list[UnitState]:
     found = [u for u in state.units if u.side != unit.side and u.position is not None
-             and u.status != "dead"]
+             and u.status != "dead" and not underground(u)]  # L1518
     awake = [u for u in found if u.status == "ok"]
     return awake or found  # hit an unconscious foe only when no conscious one is left
 

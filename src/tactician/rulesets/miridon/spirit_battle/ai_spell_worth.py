@@ -32,6 +32,7 @@ from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.ai_threat import threat
 from tactician.rulesets.miridon.battle.attack_actions import plan_attack
 from tactician.rulesets.miridon.battle.attack_roll import odds
+from tactician.rulesets.miridon.battle.burrow import underground
 from tactician.rulesets.miridon.battle.geometry import distance_ft
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
@@ -77,12 +78,12 @@ class Worth:
 
 def friends(state: MiridonBattle, unit: UnitState) -> list[UnitState]:
     return [u for u in state.units if u.side == unit.side and u.status == "ok"
-            and u.position is not None]
+            and u.position is not None and not underground(u)]  # L1518
 
 
 def foes(state: MiridonBattle, unit: UnitState) -> list[UnitState]:
     return [u for u in state.units if u.side != unit.side and u.status != "dead"
-            and u.position is not None]
+            and u.position is not None and not underground(u)]  # L1518
 
 
 def target_of(state: MiridonBattle, unit: UnitState, target: str) -> UnitState:

@@ -17,6 +17,7 @@ from typing import Any
 
 from tactician.errors import RulesError
 from tactician.rulesets.miridon import racial_flairs
+from tactician.rulesets.miridon.battle.burrow import check_targeting
 from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
 from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
 from tactician.rulesets.miridon.battle.geometry import DIRECTIONS, distance_ft
@@ -102,6 +103,7 @@ def breath(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mir
     target = state.unit(action.get("target"))
     if unit.position is None or target.position is None:
         raise RulesError("both units must be on the map")
+    check_targeting(unit, target)  # Death Worm Burrow (L1518)
     cost = action_cost(ctx.book, "Dragon Breath", unit)
     result = racial_flairs.dragon_breath(
         ctx.chance, unit.profile.flairs, unit.profile.max_speed, unit.pools.get(AFFINITY, 0),

@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import Any
 
 from tactician.errors import RulesError
+from tactician.rulesets.miridon.battle.burrow import check_targeting
 from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
 from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
 from tactician.rulesets.miridon.battle.geometry import distance_ft
@@ -95,6 +96,7 @@ def _distance(ctx: Context, state: MiridonBattle, unit: UnitState, target: str) 
     if target in (SELF, unit.id):
         return 0
     other = state.unit(target)
+    check_targeting(unit, other)  # Death Worm Burrow (L1518)
     if unit.position is None or other.position is None:
         raise RulesError(f"{target} is not on the map")
     return distance_ft(unit.position, other.position, ctx.options)
@@ -203,6 +205,7 @@ def let_lapse(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> 
 
 def _target(state: MiridonBattle, unit: UnitState, target_id: str) -> Target:
     other = unit if target_id in (SELF, unit.id) else state.unit(target_id)
+    check_targeting(unit, other)  # Death Worm Burrow (L1518)
     return Target(other.id, hp=other.hp, sdr=other.profile.sdr, pdr=other.pdr,
                   casting=casting_of(other) is not None, strength=other.strength,
                   speed=other.speed, ghost=ghost_of(other),
