@@ -17,7 +17,7 @@ from tactician.rulesets.miridon.battle import attack_numbers as numbers
 from tactician.rulesets.miridon.battle.attack_numbers import ActsAs, AttackPlan
 from tactician.rulesets.miridon.battle.burrow import held_down, underground, undodgeable
 from tactician.rulesets.miridon.battle.costs import Cost, action_cost, modifier_cost
-from tactician.rulesets.miridon.battle.geometry import distance_ft, in_melee
+from tactician.rulesets.miridon.battle.geometry import in_melee, line_tiles
 from tactician.rulesets.miridon.battle.magic_shield import with_deflection
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.reactions import choose
@@ -133,15 +133,8 @@ def line_targets(book: Compendium, options: BattleOptions, state: MiridonBattle,
     nearest first, within reach; a wall stops the line."""
     assert attacker.position is not None and aim.position is not None
     reach = numbers.reach_ft(book.weapon(weapon))
-    (x0, y0), (x1, y1) = attacker.position, aim.position
-    steps = max(abs(x1 - x0), abs(y1 - y0))
-    board, found = state.board(), []
-    for n in range(1, 4 * max(1, steps) * 10):
-        tile = (x0 + round((x1 - x0) * n / steps), y0 + round((y1 - y0) * n / steps))
-        if not board.in_bounds(tile) or distance_ft(attacker.position, tile, options) > reach:
-            break
-        if board.terrain_at(tile).has_tag("blocks_line"):
-            break
+    found: list[UnitState] = []
+    for tile in line_tiles(state.board(), options, attacker.position, aim.position, reach):
         other = state.at(tile)
         if other is not None and other.id != attacker.id and other not in found \
                 and not underground(other):  # passed by under the sand (L1518)

@@ -5,7 +5,8 @@
   the 5, L3500) and the modifiers' costs, invests the Spell Ghost HP (from the staff's
   storage with ``staff=yes``, L3498; ``staves``), enters the Spell Casting Stance.
 - ``channel_spell`` (offensive): remaining cast time − 1.
-- ``activate_spell`` (bonus; ``targets`` for an area; ``distances`` for Selective Gale
+- ``activate_spell`` (bonus; ``at`` / ``targets`` / ``explode`` for an Explosive or Beam
+  Spell, ``spell_areas``; ``distances`` for Selective Gale
   Burst, L2718-2722; ``directions`` for Multi-Directional / Aerial Gale Burst, L1169-1195,
   ``gale_directions``; ``weapon`` for Elemental / Vampiric Weapon, L3360): the effect on its
   targets, then the insanity checks the effect calls for. ``distances`` maps each target to
@@ -49,6 +50,7 @@ from tactician.rulesets.miridon.magic.casting import (
 )
 from tactician.rulesets.miridon.magic.effects import gale_distance
 from tactician.rulesets.miridon.magic.interruption import recover_ghost_power
+from tactician.rulesets.miridon.magic.modifiers import check_modifiers, total_cost
 from tactician.rulesets.miridon.racial_flairs import AFFINITY_POOL, dragon_kind
 from tactician.rulesets.miridon.spirit_battle.barriers import absorb_on, raise_barriers
 from tactician.rulesets.miridon.spirit_battle.control import release, take_control
@@ -65,6 +67,7 @@ from tactician.rulesets.miridon.spirit_battle.gale_push import (
     gale_targets,
     landings,
 )
+from tactician.rulesets.miridon.spirit_battle.spell_areas import AREA_KEYS, area_targets
 from tactician.rulesets.miridon.spirit_battle.spell_deflection import spell_deflections
 from tactician.rulesets.miridon.spirit_battle.spirit_hooks import after_damage, insanity
 from tactician.rulesets.miridon.spirit_battle.staves import (
@@ -257,16 +260,43 @@ def _pushes(ctx: Context, state: MiridonBattle, unit: UnitState, casting: Castin
             paths)
 
 
+def variant(ctx: Context, unit: UnitState, casting: Casting, added: tuple[str, ...]
+            ) -> tuple[UnitState, Casting]:
+    """Variant Spell (L1353-1356): "The character can add a [Spell Casting Modifier] to a
+    [Spell] when they perform [Activate Spell]": each checked with those of the cast (their
+    fit and exclusions, L2650-2955) and paid now; a modifier that acts at the cast (Shorten
+    Spell) changes nothing any more."""
+    if not added:
+        return unit, casting
+    if not unit.profile.has("Variant Spell"):
+        raise RulesError(f"modifiers: adding a casting modifier at Activate Spell needs the "
+                         f"Variant Spell flair (004 L1353); {unit.id} lacks it")
+    caster = caster_of_unit(unit)
+    spell = spell_of(ctx.book, casting.spell)
+    chosen = check_modifiers(ctx.book, spell, (*casting.modifiers, *added), caster)
+    new = tuple(m for m in chosen if m.name not in casting.modifiers)
+    cost = total_cost(new, caster)
+    unit = pay(unit, (cost.strength, cost.speed), "Variant Spell")
+    ctx.say(f"{unit.id} adds {', '.join(m.name for m in new)} at activation (Variant Spell, "
+            f"L1355; {text((cost.strength, cost.speed))})")
+    return unit, replace(casting, modifiers=tuple(m.name for m in chosen))
+
+
 @ACTIONS.register("activate_spell", keys=("targets", "distances", "directions", "weapon",
-                                          "deflect"))
+                                          "deflect", "modifiers", *AREA_KEYS))
 def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]
                     ) -> MiridonBattle:
     unit = acting(state, action, "activate_spell")
     casting = _spell(unit)
     distance = _distance(ctx, state, unit, casting.target)
     casting = activate(casting, ctx.book, distance)
+    unit, casting = variant(ctx, unit, casting, _names(action.get("modifiers")))
     ids = _names(action.get("targets")) or (
         () if casting.spell == "Gather Mist" else (casting.target,))
+    area = area_targets(ctx.book, ctx.options, state, unit, casting, action,
+                        _names(action.get("targets")))
+    if area is not None:  # Explosive / Beam Spell and their flairs (L2682-2706, L1130-1155)
+        ids = area
     if casting.spell == "Gale Burst":  # L3313: all other units within the radius
         ids = gale_targets(state, ctx.options, unit.id, _names(action.get("targets")),
                            spell_of(ctx.book, casting.spell).radius_ft or 0, casting.modifiers,
