@@ -35,7 +35,9 @@ def _state(**pilot: Any) -> Any:
 
 
 def _next_block(state: Any) -> Any:
-    for _ in range(3):
+    """To the warden's turn in the next block (vex, inside, has no turn of its own: M32)."""
+    state, _, _ = act(state, {"type": "end_turn"})
+    while state.current.id != "warden":
         state, _, _ = act(state, {"type": "end_turn"})
     return state
 

@@ -83,7 +83,10 @@ def enter(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Miri
     state = state.replace_units(entered, board(pilot, unit.id))
     state = _last(state, unit.id)
     ctx.summary = f"{pilot.id} enters {unit.id}: its parts at 0 speed; {unit.id} moves last (L3681)"
-    return state
+    # inside it acts only through the parts (ruling pilot_acts, M32): its turn is done
+    from tactician.rulesets.miridon.battle.turn_actions import pass_turn
+
+    return pass_turn(ctx, state)
 
 
 @ACTIONS.register("exit_mech", keys=("to",))
