@@ -46,6 +46,7 @@ from tactician.rulesets.miridon.models import Weapon
 from tactician.rulesets.miridon.racial_flairs import AFFINITY_POOL, nullifies, recovers
 from tactician.rulesets.miridon.spirit_battle.barriers import barrier_of
 from tactician.rulesets.miridon.spirit_battle.enchantments import of_kind
+from tactician.rulesets.miridon.words import article
 
 ActsAs = Literal["melee", "combo", "gun", "aimed"]
 MELEE_KINDS = ("sword", "shield", "drill", "hammer", "grappling", "staff")  # L1798, C28
@@ -111,11 +112,11 @@ class AttackPlan:
 
 def check_weapon(weapon: Weapon, acts_as: ActsAs) -> None:
     if acts_as in ("melee", "combo") and weapon.category not in MELEE_KINDS:
-        raise RulesError(f"a {acts_as} attack needs a sword, shield, drill, hammer or grappling "
-                         f"weapon, not {weapon.name} (004 L1798, L1810)")
+        raise RulesError(f"{article(acts_as)} attack needs a sword, shield, drill, hammer or "
+                         f"grappling weapon, not {weapon.name} (004 L1798, L1810)")
     if acts_as in ("gun", "aimed") and weapon.category not in GUN_KINDS:
-        raise RulesError(f"a {acts_as} attack needs a pistol, sniper rifle, shotgun or tesla, "
-                         f"not {weapon.name} (004 L1824, L1836)")
+        raise RulesError(f"{article(acts_as)} attack needs a pistol, sniper rifle, shotgun or "
+                         f"tesla, not {weapon.name} (004 L1824, L1836)")
 
 
 def reach_ft(weapon: Weapon) -> int:

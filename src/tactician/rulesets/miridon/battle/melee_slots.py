@@ -24,6 +24,7 @@ from __future__ import annotations
 from tactician.errors import RulesError
 from tactician.rulesets.miridon import racial_flairs
 from tactician.rulesets.miridon.battle.state import Slot, UnitState
+from tactician.rulesets.miridon.words import article
 
 SLOTS: tuple[Slot, ...] = ("offensive", "movement", "verbal")
 SLOT_FLAIRS = {"movement": "Dragon Wing Buffet (L1448)", "verbal": "Death Worm Maw (L1500)"}
@@ -57,9 +58,9 @@ def attack_slot(unit: UnitState, weapon: str, acts_as: str, modifiers: tuple[str
     if given not in SLOTS:
         raise RulesError(f"slot must be one of {', '.join(SLOTS)}, not {given!r}")
     if given not in options:
-        raise RulesError(f"a {acts_as} attack with {weapon} takes the offensive action; as the "
-                         f"{given} action it needs {SLOT_FLAIRS[str(given)]} and the Unarmed "
-                         "weapon")
+        raise RulesError(f"{article(acts_as)} attack with {weapon} takes the offensive action; "
+                         f"as the {given} action it needs {SLOT_FLAIRS[str(given)]} and the "
+                         "Unarmed weapon")
     return given
 
 
