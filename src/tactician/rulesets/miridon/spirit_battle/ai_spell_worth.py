@@ -43,12 +43,12 @@ from tactician.rulesets.miridon.magic.ai_hooks import expected_insanity_cost
 from tactician.rulesets.miridon.magic.casting import SELF, Casting, spell_of
 from tactician.rulesets.miridon.magic.effects import enchantment, gale_distance
 from tactician.rulesets.miridon.magic.forecast import activation_distribution, per_target
-from tactician.rulesets.miridon.racial_flairs import AFFINITY_POOL
 from tactician.rulesets.miridon.spirit_battle.ai_threats import insanity_term
 from tactician.rulesets.miridon.spirit_battle.barriers import barrier_of
 from tactician.rulesets.miridon.spirit_battle.enchantments import of_kind
 from tactician.rulesets.miridon.spirit_battle.gale_push import gale_targets as battle_gale_targets
 from tactician.rulesets.miridon.spirit_battle.gale_push import landings
+from tactician.rulesets.miridon.spirit_battle.spell_aim import spell_target
 from tactician.rulesets.miridon.spirit_battle.spell_deflection import spell_deflections
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     caster_of_unit,
@@ -96,16 +96,6 @@ def within(options: BattleOptions, unit: UnitState, other: UnitState, feet: int 
     if feet is None or unit.position is None or other.position is None:
         return False
     return distance_ft(unit.position, other.position, options) <= feet
-
-
-def spell_target(other: UnitState, room_ft: int | None = None) -> Target:
-    """The ``Target`` the battle's Activate Spell builds (``spell_actions._target``)."""
-    return Target(other.id, hp=other.hp, sdr=other.profile.sdr, pdr=other.pdr,
-                  casting=casting_of(other) is not None, strength=other.strength,
-                  speed=other.speed, ghost=ghost_of(other),
-                  resist_insanity=other.profile.talent("Resist Insanity"),
-                  flairs=tuple(other.profile.flairs),
-                  affinity=other.pools.get(AFFINITY_POOL, 0), room_ft=room_ft)
 
 
 def through(damage: Mapping[int, float], shield: int) -> dict[int, float]:

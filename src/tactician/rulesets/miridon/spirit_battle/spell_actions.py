@@ -24,7 +24,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from tactician.errors import RulesError
@@ -36,7 +35,7 @@ from tactician.rulesets.miridon.battle.magic_shield import after_deflection
 from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.insanity_conditions import may_cast
-from tactician.rulesets.miridon.magic.activation import FLYING, Target, activate_spell
+from tactician.rulesets.miridon.magic.activation import activate_spell
 from tactician.rulesets.miridon.magic.casting import (
     SELF,
     Casting,
@@ -46,29 +45,22 @@ from tactician.rulesets.miridon.magic.casting import (
     cast_spell,
     channel,
     lapse,
-    spell_of,
 )
-from tactician.rulesets.miridon.magic.effects import gale_distance
 from tactician.rulesets.miridon.magic.interruption import recover_ghost_power
-from tactician.rulesets.miridon.magic.modifiers import check_modifiers, total_cost
 from tactician.rulesets.miridon.racial_flairs import AFFINITY_POOL, dragon_kind
-from tactician.rulesets.miridon.spirit_battle.barriers import absorb_on, raise_barriers
+from tactician.rulesets.miridon.spirit_battle.barriers import raise_barriers
 from tactician.rulesets.miridon.spirit_battle.control import release, take_control
-from tactician.rulesets.miridon.spirit_battle.enchantments import enchant, enchanted_weapon
+from tactician.rulesets.miridon.spirit_battle.enchantments import enchant
 from tactician.rulesets.miridon.spirit_battle.gale_directions import (
-    Path,
-    caster_may_be_target,
-    chosen_directions,
     path_text,
 )
-from tactician.rulesets.miridon.spirit_battle.gale_push import (
-    Landing,
-    chosen_distances,
-    gale_targets,
-    landings,
+from tactician.rulesets.miridon.spirit_battle.spell_aim import (
+    aim_spell,
+    landed,
+    names,
+    variant_modifiers,
 )
-from tactician.rulesets.miridon.spirit_battle.spell_areas import AREA_KEYS, area_targets
-from tactician.rulesets.miridon.spirit_battle.spell_deflection import spell_deflections
+from tactician.rulesets.miridon.spirit_battle.spell_areas import AREA_KEYS
 from tactician.rulesets.miridon.spirit_battle.spirit_hooks import after_damage, insanity
 from tactician.rulesets.miridon.spirit_battle.staves import (
     cast_cost,
@@ -85,14 +77,6 @@ from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     with_casting,
     with_ghost,
 )
-
-
-def _names(value: object) -> tuple[str, ...]:
-    if value in (None, ""):
-        return ()
-    if isinstance(value, (list, tuple)):
-        return tuple(str(v).strip() for v in value)
-    return tuple(part.strip() for part in str(value).split(",") if part.strip())
 
 
 def _distance(ctx: Context, state: MiridonBattle, unit: UnitState, target: str) -> int:
@@ -138,7 +122,7 @@ def begin_cast(ctx: Context, state: MiridonBattle, unit: UnitState, action: Mapp
         raise RulesError(f"ghost must be a whole number, not {action.get('ghost')!r}") from None
     staff = staff_named(ctx.book, unit, action.get("staff"))
     request = CastRequest(spell, invest, target,
-                          _distance(ctx, state, unit, target), _names(action.get("modifiers")),
+                          _distance(ctx, state, unit, target), names(action.get("modifiers")),
                           action.get("element") or None, block=state.block,
                           from_staff=staff is not None, base_zero=base_zero)
     done = cast_spell(ctx.book, caster, ghost_of(unit), request,
@@ -206,80 +190,16 @@ def let_lapse(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> 
     return state.replace_units(with_casting(unit, casting))
 
 
-def _target(state: MiridonBattle, unit: UnitState, target_id: str) -> Target:
-    other = unit if target_id in (SELF, unit.id) else state.unit(target_id)
-    check_targeting(unit, other)  # Death Worm Burrow (L1518)
-    return Target(other.id, hp=other.hp, sdr=other.profile.sdr, pdr=other.pdr,
-                  casting=casting_of(other) is not None, strength=other.strength,
-                  speed=other.speed, ghost=ghost_of(other),
-                  resist_insanity=other.profile.talent("Resist Insanity"),
-                  flairs=tuple(other.profile.flairs), affinity=other.pools.get(AFFINITY_POOL, 0))
-
-
-def _weapons(state: MiridonBattle, unit: UnitState, casting: Casting, ids: tuple[str, ...],
-             raw: object) -> dict[str, str]:
-    """The weapon each target's enchantment goes on (L3360), checked for every target."""
-    enchanting = {casting.spell, *casting.also} & {"Elemental Weapon", "Vampiric Weapon"}
-    if not enchanting:
-        if raw not in (None, ""):
-            raise RulesError(f"weapon: {casting.spell} enchants no weapon (only Elemental and "
-                             "Vampiric Weapon do, L3360, L3375)")
-        return {}
-    if isinstance(raw, Mapping):
-        unknown = [str(k) for k in raw if str(k) not in ids]
-        if unknown:
-            raise RulesError(f"weapon: {unknown[0]!r} is not a target of this "
-                             f"{casting.spell} (targets: {', '.join(ids)})")
-    found = {}
-    for t in ids:
-        other = unit if t in (SELF, unit.id) else state.unit(t)
-        chosen = raw.get(t, raw.get(other.id)) if isinstance(raw, Mapping) else raw
-        found[other.id] = enchanted_weapon(other, chosen)
-    return found
-
-
-def _pushes(ctx: Context, state: MiridonBattle, unit: UnitState, casting: Casting,
-            ids: tuple[str, ...], raw: object, raw_paths: object
-            ) -> tuple[dict[str, Landing], dict[str, int], dict[str, Path]]:
-    """Gale Burst's landings on the grid (L3313) with the chosen distances (L2718-2722) and
-    directions (L1169-1195); the distance of a unit given legs is their total."""
-    if casting.spell != "Gale Burst":
-        for key, raw_value in (("distances", raw), ("directions", raw_paths)):
-            if raw_value not in (None, "", {}, []):
-                raise RulesError(f"{key}: only a Gale Burst knocks back, not {casting.spell} "
-                                 "(L3313)")
-        return {}, {}, {}
-    pushed = list(ids)
-    most = gale_distance(caster_of_unit(unit))
-    chosen = chosen_distances(raw, casting.modifiers, pushed, most)
-    paths = chosen_directions(raw_paths, unit, casting.modifiers, pushed, chosen, most)
-    chosen.update({uid: sum(feet for _, feet in path) for uid, path in paths.items()})
-    if unit.position is None or any(m in casting.modifiers for m in FLYING):
-        return {}, chosen, paths  # Flying: "Targets ... are not knocked back" (L2736)
-    return (landings(state, ctx.options, unit.position, pushed, most, chosen, paths), chosen,
-            paths)
-
-
 def variant(ctx: Context, unit: UnitState, casting: Casting, added: tuple[str, ...]
             ) -> tuple[UnitState, Casting]:
-    """Variant Spell (L1353-1356): "The character can add a [Spell Casting Modifier] to a
-    [Spell] when they perform [Activate Spell]": each checked with those of the cast (their
-    fit and exclusions, L2650-2955) and paid now; a modifier that acts at the cast (Shorten
-    Spell) changes nothing any more."""
-    if not added:
+    """Variant Spell's modifiers added now (``spell_aim.variant_modifiers``), paid."""
+    casting, cost, new = variant_modifiers(ctx.book, unit, casting, added)
+    if not new:
         return unit, casting
-    if not unit.profile.has("Variant Spell"):
-        raise RulesError(f"modifiers: adding a casting modifier at Activate Spell needs the "
-                         f"Variant Spell flair (004 L1353); {unit.id} lacks it")
-    caster = caster_of_unit(unit)
-    spell = spell_of(ctx.book, casting.spell)
-    chosen = check_modifiers(ctx.book, spell, (*casting.modifiers, *added), caster)
-    new = tuple(m for m in chosen if m.name not in casting.modifiers)
-    cost = total_cost(new, caster)
-    unit = pay(unit, (cost.strength, cost.speed), "Variant Spell")
-    ctx.say(f"{unit.id} adds {', '.join(m.name for m in new)} at activation (Variant Spell, "
-            f"L1355; {text((cost.strength, cost.speed))})")
-    return unit, replace(casting, modifiers=tuple(m.name for m in chosen))
+    unit = pay(unit, cost, "Variant Spell")
+    ctx.say(f"{unit.id} adds {', '.join(new)} at activation (Variant Spell, L1355; "
+            f"{text(cost)})")
+    return unit, casting
 
 
 @ACTIONS.register("activate_spell", keys=("targets", "distances", "directions", "weapon",
@@ -290,43 +210,23 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
     casting = _spell(unit)
     distance = _distance(ctx, state, unit, casting.target)
     casting = activate(casting, ctx.book, distance)
-    unit, casting = variant(ctx, unit, casting, _names(action.get("modifiers")))
-    ids = _names(action.get("targets")) or (
-        () if casting.spell == "Gather Mist" else (casting.target,))
-    area = area_targets(ctx.book, ctx.options, state, unit, casting, action,
-                        _names(action.get("targets")))
-    if area is not None:  # Explosive / Beam Spell and their flairs (L2682-2706, L1130-1155)
-        ids = area
-    if casting.spell == "Gale Burst":  # L3313: all other units within the radius
-        ids = gale_targets(state, ctx.options, unit.id, _names(action.get("targets")),
-                           spell_of(ctx.book, casting.spell).radius_ft or 0, casting.modifiers,
-                           caster_may_be_target(unit, casting.modifiers))
-    pushes, chosen, paths = _pushes(ctx, state, unit, casting, ids, action.get("distances"),
-                                    action.get("directions"))
-    weapons = _weapons(state, unit, casting, ids, action.get("weapon"))
-    targets = [replace(_target(state, unit, t), room_ft=pushes[t].room, chosen_ft=chosen.get(t),
-                       fall_ft=pushes[t].fallen)
-               if t in pushes else _target(state, unit, t) for t in ids]
-    deflecting = spell_deflections(ctx.book, ctx.options, state, casting.spell, unit.id,
-                                   tuple(t.id for t in targets), action.get("deflect"))
-    targets = [replace(t, deflect_sdr=deflecting[t.id][0], deflect_when=deflecting[t.id][1])
-               if t.id in deflecting else t for t in targets]
-    result = activate_spell(casting, caster_of_unit(unit), targets, ctx.chance, ghost_of(unit),
-                            unit.hp, unit.profile.talent("Resist Insanity"),
-                            caster_target=_target(state, unit, unit.id))
+    unit, casting = variant(ctx, unit, casting, names(action.get("modifiers")))
+    aim = aim_spell(ctx.book, ctx.options, state, unit, casting, action)
+    pushes, paths, weapons = aim.pushes, aim.paths, aim.weapons
+    result = activate_spell(casting, caster_of_unit(unit), aim.targets, ctx.chance,
+                            ghost_of(unit), unit.hp, unit.profile.talent("Resist Insanity"),
+                            caster_target=aim.caster)
     state = state.replace_units(remember_activation(with_casting(unit, None), casting,
                                                     state.block))
     lines = []
     for effect in result.effects:
         other = state.unit(effect.target)
-        update: dict[str, Any] = {}
-        # a lasting barrier takes the hit first (L3331, L3339): a knockback's is physical
-        kind = "physical" if casting.spell == "Gale Burst" else "spell"
-        other, damage, absorbed = absorb_on(other, kind, effect.damage)
-        if absorbed:
-            lines.append(f"{other.id}'s {kind} barrier absorbs {absorbed}")
+        land = landed(other, effect, casting.spell)
+        other, damage = land.unit, land.damage
+        update: dict[str, Any] = {"hp": land.hp, "status": land.status}
+        if land.absorbed:
+            lines.append(f"{other.id}'s {land.barrier} barrier absorbs {land.absorbed}")
         if effect.healing:
-            update["hp"] = min(other.profile.max_hp, other.hp + effect.healing)
             lines.append(f"{other.id} heals {effect.healing}" + (
                 " (Dragon Recovery, L1384)" if casting.spell == "Elemental Spell" else ""))
         if effect.affinity is not None:
@@ -334,13 +234,6 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
             lines.append(f"{other.id}'s Dragon Elemental Affinity -> {effect.affinity:+d}: "
                          f"{dragon_kind(effect.affinity)} (L1366-1374)")
         if damage:
-            hp = other.hp - damage
-            status = other.status
-            if hp <= 0 and status == "ok":
-                status = "unconscious"
-            elif status == "unconscious":
-                status = "dead"
-            update.update({"hp": max(0, hp), "status": status})
             lines.append(f"{other.id} takes {damage}")
         if effect.possession is not None:
             p = effect.possession
