@@ -51,6 +51,8 @@ from tactician.rulesets.miridon.battle.stances import TIERS, free_shield
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
 from tactician.rulesets.miridon.spirit_battle.mech_counter import counters
+from tactician.rulesets.miridon.spirit_battle.part_attacks import part_attack
+from tactician.rulesets.miridon.spirit_battle.spell_forecast import SPELL_ACTIONS, spell_forecast
 
 
 def economy(book: Compendium, unit: UnitState, cost: Cost) -> dict[str, Any]:
@@ -180,15 +182,21 @@ def attack_forecast(book: Compendium, options: BattleOptions, state: MiridonBatt
     kind = action.get("type")
     if kind in ("grapple", "initiate_grapple"):
         return grapple_forecast(book, options, state, action)
-    stage, name = 1, None
+    if kind in SPELL_ACTIONS:  # part 3: what the spell does, on the targets it would reach
+        return spell_forecast(book, options, state, action)
+    stage, name, part = 1, None, None
     if kind in FOLLOW_UPS:
         follow = plan_follow_up(book, options, state, action)
         plan, cost, stage, name = follow.plan, follow.cost, follow.stage, follow.name
     elif kind == "attack":
         plan, cost = plan_attack(book, options, state, action)
+    elif kind == "mech_attack":  # the plan the mech's part resolves (part_attacks, L3647)
+        mech = state.unit(action.get("unit"))
+        part = part_attack(book, options, state, mech, str(action.get("part", "")), action)
+        plan, cost, name = part.plan, (0, part.cost), f"{part.part.name} {part.name}"
     else:
-        raise RulesError(f"a forecast is of an attack, a bonus attack or a grapple, not "
-                         f"{kind!r}")
+        raise RulesError(f"a forecast is of an attack, a bonus attack, a grapple, a mech "
+                         f"part's attack or a spell ({', '.join(SPELL_ACTIONS)}), not {kind!r}")
     found = odds(plan.spec)
     attacker, target = state.unit(plan.attacker), state.unit(plan.target)
     data = report(state, attacker, target, plan.weapon, found, plan.distance_ft,
@@ -207,7 +215,11 @@ def attack_forecast(book: Compendium, options: BattleOptions, state: MiridonBatt
                             "shield_block": plan.shield_block},
         "branches": branches(book, options, state, plan),
         "follow_ups": follow_ups(book, options, state, plan, stage),
-        "economy": economy(book, attacker, cost),
+        "economy": economy(book, attacker, cost) if part is None else {
+            "cost": {"strength": 0, "speed": part.cost},
+            "after": {"strength": 0, "speed": part.part.speed - part.cost},
+            "no_points_next_block": False,
+            "note": f"of the {part.part.name}'s own speed points (L3641)"},
     }
     rank = attacker.profile.special("Ghastly Strength")
     if rank:  # L152: the points a kill gives back, and its chance

@@ -27,28 +27,23 @@ from collections.abc import Mapping
 from typing import Any
 
 from tactician.errors import RulesError
-from tactician.rulesets.miridon.battle.burrow import check_targeting
 from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
 from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
-from tactician.rulesets.miridon.battle.geometry import distance_ft
 from tactician.rulesets.miridon.battle.magic_shield import after_deflection
 from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
-from tactician.rulesets.miridon.insanity_conditions import may_cast
 from tactician.rulesets.miridon.magic.activation import activate_spell
 from tactician.rulesets.miridon.magic.casting import (
-    SELF,
     Casting,
-    CastRequest,
     activate,
     cancel,
-    cast_spell,
     channel,
     lapse,
 )
 from tactician.rulesets.miridon.magic.interruption import recover_ghost_power
 from tactician.rulesets.miridon.racial_flairs import AFFINITY_POOL, dragon_kind
 from tactician.rulesets.miridon.spirit_battle.barriers import raise_barriers
+from tactician.rulesets.miridon.spirit_battle.cast_plan import plan_cast, spell_distance
 from tactician.rulesets.miridon.spirit_battle.control import release, take_control
 from tactician.rulesets.miridon.spirit_battle.enchantments import enchant
 from tactician.rulesets.miridon.spirit_battle.gale_directions import (
@@ -64,29 +59,16 @@ from tactician.rulesets.miridon.spirit_battle.spell_areas import AREA_KEYS
 from tactician.rulesets.miridon.spirit_battle.spirit_hooks import after_damage, insanity
 from tactician.rulesets.miridon.spirit_battle.staves import (
     cast_cost,
-    staff_named,
-    stored,
     with_stored,
 )
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     caster_of_unit,
     casting_of,
     ghost_of,
-    mind_of,
     remember_activation,
     with_casting,
     with_ghost,
 )
-
-
-def _distance(ctx: Context, state: MiridonBattle, unit: UnitState, target: str) -> int:
-    if target in (SELF, unit.id):
-        return 0
-    other = state.unit(target)
-    check_targeting(unit, other)  # Death Worm Burrow (L1518)
-    if unit.position is None or other.position is None:
-        raise RulesError(f"{target} is not on the map")
-    return distance_ft(unit.position, other.position, ctx.options)
 
 
 def _spell(unit: UnitState) -> Casting:
@@ -108,27 +90,10 @@ def cast(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mirid
 def begin_cast(ctx: Context, state: MiridonBattle, unit: UnitState, action: Mapping[str, Any],
                spell: str, base: tuple[int, int], what: str, base_zero: bool = False
                ) -> MiridonBattle:
-    """Cast Spell's procedure (L1758-1770, L3245-3251) for ``unit``: the spell, its Spell
-    Ghost HP (or a staff's, L3498), target and modifiers from ``action``; ``base`` the
-    action's own cost, to which the modifiers' are added; the verbal action used."""
-    if casting_of(unit) is not None:
-        raise RulesError(f"{unit.id} is already casting a spell")
-    caster = caster_of_unit(unit)
-    target = str(action.get("target") or SELF)
-    target = SELF if target == unit.id else target
-    try:
-        invest = int(action.get("ghost", 0))
-    except (TypeError, ValueError):
-        raise RulesError(f"ghost must be a whole number, not {action.get('ghost')!r}") from None
-    staff = staff_named(ctx.book, unit, action.get("staff"))
-    request = CastRequest(spell, invest, target,
-                          _distance(ctx, state, unit, target), names(action.get("modifiers")),
-                          action.get("element") or None, block=state.block,
-                          from_staff=staff is not None, base_zero=base_zero)
-    done = cast_spell(ctx.book, caster, ghost_of(unit), request,
-                      staff_storage=stored(unit, staff) if staff else 0,
-                      disrupted=not may_cast(mind_of(unit)))
-    cost = (base[0] + done.modifier_cost.strength, base[1] + done.modifier_cost.speed)
+    """Cast Spell's procedure (L1758-1770, L3245-3251) for ``unit`` (``cast_plan``): the
+    verbal action used, the cost paid, the Spell Ghost HP invested, the stance entered."""
+    planned = plan_cast(ctx.book, ctx.options, state, unit, action, spell, base, base_zero)
+    done, cost, staff, target = planned.done, planned.cost, planned.staff, planned.target
     unit = active(pay(use_slot(unit, "verbal", what), cost, what), state.block)
     if done.ghost is not None:
         unit = with_ghost(unit, done.ghost.after)
@@ -208,7 +173,7 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
                     ) -> MiridonBattle:
     unit = acting(state, action, "activate_spell")
     casting = _spell(unit)
-    distance = _distance(ctx, state, unit, casting.target)
+    distance = spell_distance(ctx.options, state, unit, casting.target)
     casting = activate(casting, ctx.book, distance)
     unit, casting = variant(ctx, unit, casting, names(action.get("modifiers")))
     aim = aim_spell(ctx.book, ctx.options, state, unit, casting, action)

@@ -39,6 +39,7 @@ from tactician.rulesets.miridon.spirit_battle.gale_push import (
     gale_targets,
     landings,
 )
+from tactician.rulesets.miridon.spirit_battle.mech_units import is_mech
 from tactician.rulesets.miridon.spirit_battle.spell_areas import area_targets
 from tactician.rulesets.miridon.spirit_battle.spell_deflection import spell_deflections
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
@@ -201,7 +202,9 @@ def landed(unit: UnitState, effect: Effect, spell: str) -> Landed:
         hp = min(after.profile.max_hp, hp + effect.healing)
     if damage:
         hp = after.hp - damage
-        if hp <= 0 and status == "ok":
+        if is_mech(after):
+            pass  # a mech at 0 is Disabled, not Unconscious (L3651, ``mech_damage``)
+        elif hp <= 0 and status == "ok":
             status = "unconscious"
         elif status == "unconscious":
             status = "dead"
