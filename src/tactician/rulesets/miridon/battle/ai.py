@@ -43,6 +43,7 @@ from tactician.rulesets.miridon.compendium import Compendium
 from tactician.rulesets.miridon.spirit_battle.ai_mechs import mech_candidates
 from tactician.rulesets.miridon.spirit_battle.ai_spells import spell_candidates
 from tactician.rulesets.miridon.spirit_battle.ai_threats import apply_exposure, threat_terms
+from tactician.rulesets.miridon.spirit_battle.ai_veil import hidden, veil_candidates
 from tactician.rulesets.miridon.spirit_battle.mech_counter import counter_damage, counter_rank
 
 KNOCKOUT_VALUE = 12.0  # a unit out of the fight is worth this much damage
@@ -55,8 +56,9 @@ APPROACH = 1.0  # a square closer to the nearest foe, for a unit out of reach of
 
 
 def enemies(state: MiridonBattle, unit: UnitState) -> list[UnitState]:
+    # not one underground (L1518), nor a caster a Veil keeps from its side's view (L3273)
     return [u for u in state.units if u.side != unit.side and u.status != "dead"
-            and u.position is not None and not underground(u)]  # L1518
+            and u.position is not None and not underground(u) and not hidden(u, unit.side)]
 
 
 ALLY_WEIGHT = 1.5  # damage a Spinning Strike or Shoot Through does to a friend counts against
@@ -418,6 +420,7 @@ def decide(rules: MiridonBattleRules, state: MiridonBattle, unit: UnitState) -> 
     candidates += move_candidates(book, options, state, unit, best_now)
     candidates += restore_candidates(book, unit)
     candidates += charisma_candidates(book, options, state, unit)
+    candidates += veil_candidates(book, options, state, unit)  # part 3: L3273
     candidates += [Candidate(c.action, c.score, c.why, target=c.target, expected=c.expected,
                              defeat=c.defeat)
                    for c in spell_candidates(book, options, state, unit)

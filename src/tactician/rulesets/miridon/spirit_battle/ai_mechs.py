@@ -32,6 +32,7 @@ from tactician.rulesets.miridon.battle.geometry import direction_of, distance_ft
 from tactician.rulesets.miridon.battle.move_actions import MOVES
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
+from tactician.rulesets.miridon.battle.verbal_actions import veiled_from
 from tactician.rulesets.miridon.compendium import Compendium
 from tactician.rulesets.miridon.mechs.mech import part_action
 from tactician.rulesets.miridon.spirit_battle.ai_mech_spells import core_candidates
@@ -50,7 +51,8 @@ APPROACH = 1.0
 
 def _foes(state: MiridonBattle, unit: UnitState) -> list[UnitState]:
     found = [u for u in state.units if u.side != unit.side and u.position is not None
-             and u.status != "dead" and not underground(u)]  # L1518
+             and u.status != "dead" and not underground(u)  # L1518
+             and unit.side not in veiled_from(u)]  # a Veil keeps it from this side (L3273)
     awake = [u for u in found if u.status == "ok"]
     return awake or found  # hit an unconscious foe only when no conscious one is left
 

@@ -17,14 +17,17 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.costs import affordable
 from tactician.rulesets.miridon.battle.economy import cost_value
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
 from tactician.rulesets.miridon.magic.ai_hooks import invest_amount, recover_points
-from tactician.rulesets.miridon.magic.casting import SELF, Casting, spell_of
-from tactician.rulesets.miridon.magic.modifiers import cast_time
+from tactician.rulesets.miridon.magic.caster import Caster
+from tactician.rulesets.miridon.magic.casting import ELEMENTS, SELF, Casting, spell_of
+from tactician.rulesets.miridon.magic.modifiers import cast_time, check_modifiers, total_cost
+from tactician.rulesets.miridon.racial_flairs import has_affinity
 from tactician.rulesets.miridon.spirit_battle.ai_spell_worth import (
     Worth,
     foes,
@@ -94,7 +97,10 @@ def spell_candidates(book: Compendium, options: BattleOptions, state: MiridonBat
     if not affordable(unit, cost):
         return found
     for trial in activated_trials(book, options, state, unit, (*AT_FOES, *AT_FRIENDS, *AT_SELF)):
-        score = START ** (trial.blocks / 3) * trial.value.value - cost_value(unit, cost)
+        paid = (cost[0] + trial.cost[0], cost[1] + trial.cost[1])
+        if not affordable(unit, paid):
+            continue
+        score = START ** (trial.blocks / 3) * trial.value.value - cost_value(unit, paid)
         wanted = invest_amount(unit.ghost if unit.ghost > 0 else store, expected_hits=5)
         invest, why_invest = safe_invest(unit, wanted)
         action: dict[str, Any] = {"type": "cast_spell", "unit": unit.id, "spell": trial.spell,
@@ -106,10 +112,16 @@ def spell_candidates(book: Compendium, options: BattleOptions, state: MiridonBat
             why_invest += f"; from its {staff} ({store} stored, L3498)"
         if trial.element:
             action["element"] = trial.element
-        found.append(Candidate(action, score, f"cast {trial.spell} at {trial.target} "
+        if trial.modifiers:  # the casting modifiers (L1762)
+            action["modifiers"] = list(trial.modifiers)
+        found.append(Candidate(action, score, f"cast {_named(trial)} at {trial.target} "
                                f"({trial.blocks} blocks to go): {trial.value.why} when it "
                                f"activates{why_invest}", target=trial.value.target))
     return found
+
+
+def _named(trial: Trial) -> str:
+    return trial.spell + "".join(f" + {m}" for m in trial.modifiers)
 
 
 def _eldritch(book: Compendium, options: BattleOptions, state: MiridonBattle,
@@ -119,10 +131,16 @@ def _eldritch(book: Compendium, options: BattleOptions, state: MiridonBattle,
     if unit.ghost < 1 or not may_strike(unit, state.block):
         return []
     found = []
-    for trial in activated_trials(book, options, state, unit, ("Possession",), base_zero=True):
+    for trial in activated_trials(book, options, state, unit, ("Possession",), base_zero=True,
+                                  shorten=False):
+        if not affordable(unit, trial.cost):
+            continue
         invest, why_invest = safe_invest(unit, invest_amount(unit.ghost, expected_hits=5))
-        found.append(Candidate({"type": "eldritch_strike", "unit": unit.id, "ghost": invest,
-                                "target": trial.target}, trial.value.value,
+        action: dict[str, Any] = {"type": "eldritch_strike", "unit": unit.id, "ghost": invest,
+                                  "target": trial.target}
+        if trial.modifiers:
+            action["modifiers"] = list(trial.modifiers)
+        found.append(Candidate(action, trial.value.value - cost_value(unit, trial.cost),
                                f"Eldritch Strike: Possession at {trial.target} for 0/0, no "
                                f"cast time (L1468-1470): {trial.value.why}{why_invest}",
                                target=trial.value.target))
@@ -140,31 +158,85 @@ def _fullest_staff(book: Compendium, unit: UnitState) -> tuple[str | None, int]:
 
 @dataclass(frozen=True)
 class Trial:
-    """One spell at one target, valued as if it activated now (``worth``)."""
+    """One spell at one target, valued as if it activated now (``worth``), with the casting
+    modifiers it is cast with and their cost."""
 
     spell: str
     target: Any
     blocks: int  # its cast time
     element: str | None
     value: Worth
+    modifiers: tuple[str, ...] = ()
+    cost: tuple[int, int] = (0, 0)  # the modifiers' (L2650-2955)
+
+
+# the modifiers that change what a spell does, each tried on its own (L2676-2710, L2878-2906)
+EFFECT_MODIFIERS = {
+    "Elemental Spell": ("Explosive Spell", "Advanced Explosive Spell", "Beam Spell"),
+    "Health Recovery": ("Explosive Spell", "Advanced Explosive Spell", "Beam Spell"),
+    "Possession": ("Weakening Possession", "Slowing Possession"),
+}
+SHORTEN = ("Shorten Spell 1", "Shorten Spell 2")  # "Pre-requisite: None" (L2653, L2665)
+
+
+def modifier_sets(book: Compendium, caster: Caster, spell: str) -> list[tuple[str, ...]]:
+    """The effect modifiers the caster may add to ``spell`` (its flairs, L2650-2955), one at
+    a time, and none."""
+    found: list[tuple[str, ...]] = [()]
+    for name in EFFECT_MODIFIERS.get(spell, ()):
+        try:
+            check_modifiers(book, spell_of(book, spell), (name,), caster)
+        except RulesError:
+            continue
+        found.append((name,))
+    return found
+
+
+def _elements(state: MiridonBattle, spell: str) -> tuple[str | None, ...]:
+    """The elements worth trying: fire, and the other two only when a dragon's affinity
+    makes the element matter (L1376, L1384)."""
+    if spell not in ELEMENTAL:
+        return (None,)
+    if spell == "Elemental Spell" and any(has_affinity(u.profile.flairs) for u in state.units
+                                          if u.status != "dead"):
+        return ELEMENTS
+    return (ELEMENT,)
 
 
 def activated_trials(book: Compendium, options: BattleOptions, state: MiridonBattle,
-                     unit: UnitState, spells: Iterable[str], base_zero: bool = False
-                     ) -> Iterator[Trial]:
-    """Every spell of ``spells`` at every target it could take, with what it would do on
-    activation; the spells that could do nothing there are left out. A character's cast
+                     unit: UnitState, spells: Iterable[str], base_zero: bool = False,
+                     shorten: bool = True) -> Iterator[Trial]:
+    """Every spell of ``spells`` at every target it could take, with each effect modifier
+    the caster may add, with what it would do on activation (the spells that could do
+    nothing there are left out); each also shortened by Shorten Spell 1 or 2 when it has a
+    cast time to shorten (the same worth, fewer blocks, L2656, L2668). A character's cast
     and a mech's spell core (``ai_mech_spells``) choose among the same trials."""
     caster = caster_of_unit(unit)
     for spell in spells:
-        blocks = cast_time(spell_of(book, spell), (), caster, base_zero=base_zero)
-        element = ELEMENT if spell in ELEMENTAL else None
-        for target in spell_targets(book, options, state, unit, spell):
-            trial = Casting(spell, (), 1, 0, target, spell_of(book, spell).range_ft,
-                            status="activated", element=element)
-            value = worth(book, options, state, unit, trial)
-            if value is not None:
-                yield Trial(spell, target, blocks, element, value)
+        entry = spell_of(book, spell)
+        for mods in modifier_sets(book, caster, spell):
+            chosen = check_modifiers(book, entry, mods, caster)
+            blocks = cast_time(entry, chosen, caster, base_zero=base_zero)
+            paid = total_cost(chosen, caster)
+            for element in _elements(state, spell):
+                for target in spell_targets(book, options, state, unit, spell):
+                    trial = Casting(spell, mods, 1, 0, target, entry.range_ft,
+                                    status="activated", element=element)
+                    value = worth(book, options, state, unit, trial)
+                    if value is None:
+                        continue
+                    yield Trial(spell, target, blocks, element, value, mods,
+                                (paid.strength, paid.speed))
+                    for faster in SHORTEN if shorten and blocks else ():
+                        more = (*mods, faster)
+                        try:
+                            quick = check_modifiers(book, entry, more, caster)
+                        except RulesError:
+                            continue
+                        cost = total_cost(quick, caster)
+                        yield Trial(spell, target, cast_time(entry, quick, caster,
+                                                             base_zero=base_zero),
+                                    element, value, more, (cost.strength, cost.speed))
 
 
 def _while_casting(book: Compendium, options: BattleOptions, state: MiridonBattle,
