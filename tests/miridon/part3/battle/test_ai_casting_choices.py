@@ -119,3 +119,24 @@ def test_the_ai_veils_its_casting_and_a_deceived_side_does_not_target_it() -> No
     veiled, _, _ = act(veiled, {"type": "end_turn"})
     ogre = veiled.unit("ogre")
     assert not [c for c in attack_candidates(BOOK, OPTIONS, veiled, ogre) if c.target == "witch"]
+
+
+def test_the_ai_prices_the_healing_its_elemental_weapon_gives_a_fire_dragon() -> None:
+    """L1384: a hit with the element of the dragon's affinity heals it what it would have
+    dealt; the AI's attack score counts that against the attack."""
+    from tactician.rulesets.miridon.battle.ai import score_attack
+    from tactician.rulesets.miridon.magic.effects import WeaponEnchantment
+    from tactician.rulesets.miridon.spirit_battle.enchantments import enchant
+
+    knight = enchant(unit("k", at=(0, 0), controller="ai"),
+                     [WeaponEnchantment("elemental", 0, "fire")], "Longsword")
+    scores = {}
+    for recovery in (False, True):
+        drake = _dragon(5, recovery).unit("drake").model_copy(update={"position": (1, 0)})
+        state = battle(knight, drake)
+        found = score_attack(BOOK, OPTIONS, state, state.unit("k"),
+                             {"type": "attack", "unit": "k", "target": "drake"})
+        assert found is not None
+        scores[recovery] = found
+    assert scores[True].score < scores[False].score
+    assert "Dragon Recovery heals drake" in scores[True].why

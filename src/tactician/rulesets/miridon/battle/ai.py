@@ -251,6 +251,18 @@ def follow_up_candidates(book: Compendium, options: BattleOptions, state: Mirido
     return found
 
 
+def dragon_recovery(plan: Any, target: UnitState, found: Odds) -> float:
+    """E[HP a foe dragon's Dragon Recovery gives back] on an attack whose Elemental Weapon is
+    of its affinity (L1384; ``lasting_spells``): the damage the hits deal that the HP after
+    does not show."""
+    spells = plan.spec.lasting
+    if spells is None or spells.elemental_recovers_to is None:
+        return 0.0
+    lost = target.hp - sum(hp * p for hp, p in found.hp.items())
+    dealt = sum(min(d, target.hp) * p for d, p in found.damage.items())
+    return max(0.0, dealt - lost)
+
+
 def grapple_worth(follow: Odds) -> float:
     """A grapple begun: the Grapple Attack that follows at once (L1875), the speed drain
     (``DRAIN_VALUE``) and the knock-out the attack may bring."""
@@ -274,6 +286,9 @@ def _scored(book: Compendium, options: BattleOptions, state: MiridonBattle, unit
     if counter_rank(state, target):  # a miss on a mech brings its parts' counters (L210)
         price = (1 - found.hit) * counter_damage(book, options, state, target, unit)
         score, why = score - price, why + f", Mech Counter on a miss costs {price:.2f}"
+    healed = dragon_recovery(plan, target, found)
+    if healed:  # its Elemental Weapon heals a dragon of that element (L1384)
+        score, why = score - healed, why + f", Dragon Recovery heals {target.id} {healed:.2f}"
     regain = ghastly.worth(unit, cost, options, plan, target, found)  # L152
     if regain:
         score, why = score + regain, why + f", Ghastly Strength worth {regain:.2f}"
