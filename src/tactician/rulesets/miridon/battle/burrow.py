@@ -65,7 +65,8 @@ def undodgeable(attacker: UnitState) -> bool:
 
 def check_targeting(user: UnitState, target: UnitState) -> None:
     """L1518: an underground unit cannot be targeted and cannot target anyone."""
-    if user.id != target.id and underground(target):
+    if user.id != target.id and not racial_flairs.targetable(
+            racial_flairs.Burrow(underground(target))):
         raise RulesError(f"{target.id} is underground (Death Worm Burrow) and cannot be targeted "
                          "with any ability (004 L1518)")
     if user.id != target.id and underground(user):
@@ -83,6 +84,7 @@ def gone_under(unit: UnitState) -> UnitState:
 
 
 def come_up(unit: UnitState) -> UnitState:
+    racial_flairs.surface(racial_flairs.Burrow(underground(unit)))  # refused if not under
     kept = tuple(c for c in unit.conditions if c.name not in (BURROWED, SURFACED))
     # blocks=1: the block's end removes it (``turn_actions.end_block``)
     return unit.model_copy(update={"conditions": (*kept, Condition(
