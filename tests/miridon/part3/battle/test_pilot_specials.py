@@ -104,3 +104,16 @@ def test_the_forecast_and_the_ai_price_the_counter_a_miss_brings() -> None:
     free = score_attack(BOOK, BattleOptions(), plain, plain.unit("ogre"), dict(attack))
     assert priced is not None and free is not None and priced.score < free.score
     assert "Mech Counter on a miss costs" in priced.why
+
+
+def test_a_drill_hits_a_mech_with_its_mech_pdr_damage() -> None:
+    """L3442 "[Mech Physical Damage Reduction Damage] ... reduced from the target mech's
+    [Physical Damage Reduction] ... If the wielder is of the "Techie" class, then twice their
+    ranks in their special ability "Mech Training" are also added"; the Hand Drill's is 1
+    (its [Physical Damage Reduction Damage] 0, Table 6.3.1)."""
+    for training, left in ((0, 3 - 1), (1, 3 - 1 - 2)):  # the frame's PDR 3
+        state = _piloted({}, turn="ogre")
+        driller = unit("ogre", "enemy", at=(2, 0), facing="w", weapons=("Hand Drill",),
+                       specials={"Mech Training": training})
+        after, _, _ = _ogre_swings(state.replace_units(driller), [6, 5, 6])
+        assert after.unit("frame").pdr == left

@@ -46,6 +46,7 @@ from tactician.rulesets.miridon.models import Weapon
 from tactician.rulesets.miridon.racial_flairs import AFFINITY_POOL, nullifies, recovers
 from tactician.rulesets.miridon.spirit_battle.barriers import barrier_of
 from tactician.rulesets.miridon.spirit_battle.enchantments import of_kind
+from tactician.rulesets.miridon.spirit_battle.mech_units import is_mech
 from tactician.rulesets.miridon.words import article
 
 ActsAs = Literal["melee", "combo", "gun", "aimed"]
@@ -318,7 +319,7 @@ def build(
         bonus_doubles=options.bonus_doubles_on_crit, hp=target.hp,
         unconscious=target.status == "unconscious", dead_on_zero=options.dead_on_zero,
     )
-    spec = replace(spec, **_on_hit(attacker, weapon))  # type: ignore[arg-type]
+    spec = replace(spec, **_on_hit(attacker, weapon, is_mech(target)))  # type: ignore[arg-type]
     lasting, lasting_terms = lasting_of(attacker, target, weapon)
     spec = replace(spec, lasting=lasting)
     damage_terms.extend(lasting_terms)
@@ -375,16 +376,20 @@ def _specialist(attacker: UnitState, weapon: Weapon, bonus: bool, power: int,
             "count_crit": False}
 
 
-def _on_hit(attacker: UnitState, weapon: Weapon) -> dict[str, int]:
-    """Drill PDR damage (L3438, + the Techie's Mech Training rank L3440), hammer speed
-    damage (L3460), tesla strength and speed damage (L3576-3578), with the critical
-    multipliers of the owned flair tier (L983-1001, L1008-1024, L1077-1093)."""
+def _on_hit(attacker: UnitState, weapon: Weapon, mech: bool = False) -> dict[str, int]:
+    """Drill PDR damage (L3438, + the Techie's Mech Training rank L3440) - against a mech its
+    [Mech Physical Damage Reduction Damage], + twice the Mech Training rank (L3442) -, hammer
+    speed damage (L3460), tesla strength and speed damage (L3576-3578), with the critical
+    multipliers of the owned flair tier (L983-1001: a Greater Drill Critical Hit multiplies
+    the mech's by 5; L1008-1024, L1077-1093)."""
     found: dict[str, int] = {}
     if weapon.category == "drill":
-        found["pdr_damage"] = (weapon.pdr_damage or 0) + attacker.profile.special("Mech Training")
+        training = attacker.profile.special("Mech Training")
+        found["pdr_damage"] = ((weapon.mech_pdr_damage or 0) + 2 * training) if mech else \
+            (weapon.pdr_damage or 0) + training
         found["crit_multiplier_pdr"] = _tiered(
             attacker, ("Drill Critical Hit", "Advanced Drill Critical Hit",
-                       "Greater Drill Critical Hit"), (2, 3, 4))
+                       "Greater Drill Critical Hit"), (2, 3, 5 if mech else 4))
     if weapon.category == "hammer":
         found["speed_damage"] = weapon.speed_point_damage or 0
         found["crit_multiplier_points"] = _tiered(
