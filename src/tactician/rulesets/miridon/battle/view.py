@@ -13,7 +13,7 @@ from tactician.rulesets.miridon.battle.state import (
     UnitState,
     terrain_set,
 )
-from tactician.rulesets.miridon.battle.verbal_actions import veiled_from
+from tactician.rulesets.miridon.battle.verbal_actions import VEILED, veiled_from
 from tactician.rulesets.miridon.spirit_battle.barriers import PREFIX as BARRIER
 from tactician.rulesets.miridon.spirit_battle.mech_units import MECH, PILOTING, mech_of
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
@@ -91,6 +91,9 @@ def condition_words(unit: UnitState, held: Condition) -> str:
         return f"inside {held.source}"
     if held.name in HIDDEN:
         return ""
+    if held.name == VEILED:  # L3273: the sides it deceives, while its spell is cast
+        sides = veiled_from(unit)
+        return f"veiled from {', '.join(sides)}" if sides else ""
     if held.name.startswith(BARRIER):
         return f"{held.name} {held.value} left" + (f" ({held.blocks} blocks)" if held.blocks
                                                     else "")
