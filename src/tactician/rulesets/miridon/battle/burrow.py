@@ -42,17 +42,20 @@ SAND = "sand"
 
 
 def underground(unit: UnitState) -> bool:
-    return unit.condition(BURROWED) is not None
+    # most units hold no condition: the AI asks this of every unit it looks at
+    return bool(unit.conditions) and unit.condition(BURROWED) is not None
 
 
 def surfaced(unit: UnitState) -> bool:
     """It came up this block (the condition lasts to the block's end)."""
-    return unit.condition(SURFACED) is not None
+    return bool(unit.conditions) and unit.condition(SURFACED) is not None
 
 
 def held_down(unit: UnitState) -> bool:
     """L1520: no Offensive, Defensive or Verbal Action in the block it surfaced, unless
     Tremor Sense (L1528)."""
+    if not unit.conditions:
+        return False
     state = racial_flairs.Burrow(underground(unit), surfaced(unit))
     return not racial_flairs.may_act_after_surfacing(unit.profile.flairs, state, "offensive")
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from tactician.engine.actions import as_tile
 from tactician.errors import RulesError
+from tactician.grid.board import Board
 from tactician.rulesets.miridon.battle.burrow import (
     come_up,
     gone_under,
@@ -55,11 +56,10 @@ MOVES = {  # how -> (action, most feet, charge factor, cone)
 }
 
 
-def line_of(state: MiridonBattle, unit: UnitState, end: Tile) -> tuple[str, list[Tile]]:
+def line_of(board: Board, unit: UnitState, end: Tile) -> tuple[str, list[Tile]]:
     """The straight line of squares from the unit to ``end`` along one of the 8 directions,
     or the refusal (L1929)."""
     assert unit.position is not None
-    board = state.board()
     if not board.in_bounds(end):
         raise RulesError(f"{end} is off the {board.width}x{board.height} map")
     direction = direction_of(unit.position, end)
@@ -77,11 +77,11 @@ def line_of(state: MiridonBattle, unit: UnitState, end: Tile) -> tuple[str, list
 def path_of(state: MiridonBattle, unit: UnitState, end: Tile) -> tuple[str, list[Tile]]:
     """The straight line of squares from the unit to ``end``, or the refusal; underground
     (Death Worm Burrow) only sand, units above passed (``burrow.under_path``)."""
-    direction, tiles = line_of(state, unit, end)
+    board = state.board()
+    direction, tiles = line_of(board, unit, end)
     if underground(unit):
         under_path(state, unit, tiles)
         return direction, tiles
-    board = state.board()
     terrains = terrain_set()
     for tile in tiles:
         if terrains[board.terrain_at(tile).name].cost_for("default") is None:

@@ -147,8 +147,8 @@ def _area(book: Compendium, options: BattleOptions, state: MiridonBattle, unit: 
         ids = area_targets(book, options, state, unit, casting, {})
     except RulesError:
         return None
-    if ids is None:
-        return None
+    if ids is None or ids == (casting.target,):
+        return None  # no area, or one that reaches only the target: the plain cast's worth
     reached = [target_of(state, unit, uid) for uid in ids]
     outcomes = activation_distribution(casting, caster_of_unit(unit),
                                        [spell_target(u) for u in reached])
@@ -280,12 +280,13 @@ def _possession(book: Compendium, options: BattleOptions, state: MiridonBattle,
         result = activation.effects[0].possession
         if result is not None and result.possessed:
             gain, success = gain + p * result.gain, success + p
-            # Weakening / Slowing Possession (L2882-2906): the points it takes, each valued
-            # as the foe's own (the economy's)
-            drained += p * (result.strength_lost * point_value(
-                other.strength - result.strength_lost, other.profile.battle_strength)
-                + result.speed_lost * point_value(other.speed - result.speed_lost,
-                                                  other.profile.battle_speed))
+            if result.strength_lost or result.speed_lost:
+                # Weakening / Slowing Possession (L2882-2906): the points it takes, each
+                # valued as the foe's own (the economy's)
+                drained += p * (result.strength_lost * point_value(
+                    other.strength - result.strength_lost, other.profile.battle_strength)
+                    + result.speed_lost * point_value(other.speed - result.speed_lost,
+                                                      other.profile.battle_speed))
         for _, check, rolls in activation.insanity:
             if check.rolls:
                 p_roll += p

@@ -216,8 +216,12 @@ def activated_trials(book: Compendium, options: BattleOptions, state: MiridonBat
         entry = spell_of(book, spell)
         for mods in modifier_sets(book, caster, spell):
             chosen = check_modifiers(book, entry, mods, caster)
-            blocks = cast_time(entry, chosen, caster, base_zero=base_zero)
             paid = total_cost(chosen, caster)
+            # (modifiers, cast time, cost): as cast, and shortened (the same worth)
+            ways = [(mods, cast_time(entry, chosen, caster, base_zero=base_zero),
+                     (paid.strength, paid.speed))]
+            if shorten and ways[0][1]:
+                ways += _shortened(book, entry, caster, mods, base_zero)
             for element in _elements(state, spell):
                 for target in spell_targets(book, options, state, unit, spell):
                     trial = Casting(spell, mods, 1, 0, target, entry.range_ft,
@@ -225,18 +229,24 @@ def activated_trials(book: Compendium, options: BattleOptions, state: MiridonBat
                     value = worth(book, options, state, unit, trial)
                     if value is None:
                         continue
-                    yield Trial(spell, target, blocks, element, value, mods,
-                                (paid.strength, paid.speed))
-                    for faster in SHORTEN if shorten and blocks else ():
-                        more = (*mods, faster)
-                        try:
-                            quick = check_modifiers(book, entry, more, caster)
-                        except RulesError:
-                            continue
-                        cost = total_cost(quick, caster)
-                        yield Trial(spell, target, cast_time(entry, quick, caster,
-                                                             base_zero=base_zero),
-                                    element, value, more, (cost.strength, cost.speed))
+                    for names_, blocks, cost in ways:
+                        yield Trial(spell, target, blocks, element, value, names_, cost)
+
+
+def _shortened(book: Compendium, entry: Any, caster: Caster, mods: tuple[str, ...],
+               base_zero: bool) -> list[tuple[tuple[str, ...], int, tuple[int, int]]]:
+    """``mods`` with Shorten Spell 1 or 2 (L2656, L2668): the cast time and cost of each."""
+    found = []
+    for faster in SHORTEN:
+        more = (*mods, faster)
+        try:
+            quick = check_modifiers(book, entry, more, caster)
+        except RulesError:
+            continue
+        cost = total_cost(quick, caster)
+        found.append((more, cast_time(entry, quick, caster, base_zero=base_zero),
+                      (cost.strength, cost.speed)))
+    return found
 
 
 def _while_casting(book: Compendium, options: BattleOptions, state: MiridonBattle,
