@@ -9,24 +9,16 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from tactician.cli.main import app
-from tactician.rulesets.miridon.battle.rules import MiridonBattleRules
 from tactician.rulesets.miridon.battle.forecast import attack_forecast
+from tactician.rulesets.miridon.battle.rules import MiridonBattleRules
 from tactician.rulesets.miridon.magic.casting import Casting
 from tactician.rulesets.miridon.spirit_battle.unit_slices import with_casting
+from tests.cli.test_miridon_table_view import ROOT, run, runner
 from tests.miridon.battle.helpers import battle, unit
 
-ROOT = Path(__file__).resolve().parents[2]
 SKIRMISH = ROOT / "examples" / "miridon" / "skirmish"
-runner = CliRunner()
-
-
-def run(args: list[str]) -> str:
-    result = runner.invoke(app, args, catch_exceptions=False)
-    assert result.exit_code == 0, (args, result.stdout)
-    return result.stdout
 
 
 def _skirmish(tmp_path: Path) -> Path:
