@@ -60,3 +60,14 @@ def test_battle_show_names_the_spell_its_cast_time_and_the_ghosts(tmp_path: Path
     assert (gogo["ghost"], gogo["max_ghost"]) == (20, 30)
     assert gogo["actions_left"] == ["offensive", "movement"]
     assert (gogo["strength"], gogo["speed"]) == (6 - 4, 10 - 1)  # the Short Staff's 4 (L3500)
+
+
+def test_each_unit_shows_the_actions_it_has_left_in_the_block(tmp_path: Path) -> None:
+    """L1590: one offensive, one movement and one verbal action a turn: the acting unit
+    its unused ones, a unit still to act all three, one whose turn is past none."""
+    battle = tmp_path / "b.json"
+    _spirits(battle)  # husk has acted, rill's turn passed (inside), gogo's now, frame next
+    board = json.loads(run(["battle", "show", "-b", str(battle), "--json"]))
+    left = {u["id"]: u["actions_left"] for u in board["units"]}
+    assert left == {"husk": [], "rill": [], "gogo": ["offensive", "movement", "verbal"],
+                    "frame": ["offensive", "movement", "verbal"]}

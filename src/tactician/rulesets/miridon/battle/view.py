@@ -26,7 +26,7 @@ from tactician.rulesets.miridon.spirit_battle.unit_slices import (
 HIDDEN = (LAST_SPELL,)  # kept for Echo Spell (L2108), not a state of the unit
 
 
-def _effects(unit: UnitState, acting: bool) -> list[str]:
+def _effects(state: MiridonBattle, unit: UnitState, acting: bool) -> list[str]:
     words = [f"str {unit.strength}/{unit.profile.battle_strength}",
              f"spd {unit.speed}/{unit.profile.battle_speed}", f"PDR {unit.pdr}",
              f"facing {unit.facing}"]
@@ -34,7 +34,7 @@ def _effects(unit: UnitState, acting: bool) -> list[str]:
     if ghost.maximum or ghost.current:
         words.append(f"ghost {ghost.current}/{ghost.maximum}")  # L2994-3013
     if acting:  # L1590: the turn's actions still to take (bonus actions are unlimited)
-        left = actions_left(unit)
+        left = actions_left(state, unit)
         words.append("actions left: " + ("/".join(left) if left else "bonus actions only"))
     if unit.stance != "No Stance":
         words.append(unit.stance)
@@ -46,8 +46,21 @@ def _effects(unit: UnitState, acting: bool) -> list[str]:
     return words
 
 
-def actions_left(unit: UnitState) -> list[str]:
-    return [s for s in ("offensive", "movement", "verbal") if s not in unit.slots]
+SLOTS = ("offensive", "movement", "verbal")
+
+
+def actions_left(state: MiridonBattle, unit: UnitState) -> list[str]:
+    """The turn's actions ``unit`` still has in this action block (L1590): the acting unit's
+    unused ones; all three for one whose turn is still to come; none once its turn is past
+    (a unit's slots are only reset when its next turn starts)."""
+    if unit.down or unit.id not in state.order:
+        return [] if unit.down else list(SLOTS)
+    here, now = state.order.index(unit.id), state.turn
+    if here > now:
+        return list(SLOTS)
+    if here < now:
+        return []
+    return [s for s in SLOTS if s not in unit.slots]
 
 
 def casting_view(unit: UnitState) -> dict[str, Any] | None:
@@ -100,19 +113,19 @@ def condition_words(unit: UnitState, held: Condition) -> str:
     return held.name + (f" ({held.blocks} blocks)" if held.blocks else "")
 
 
-def unit_view(unit: UnitState, acting: bool) -> dict[str, Any]:
+def unit_view(state: MiridonBattle, unit: UnitState, acting: bool) -> dict[str, Any]:
     ghost = ghost_of(unit)
     return {
         "id": unit.id, "name": unit.name, "side": unit.side, "number": unit.number,
         "tier": unit.tier, "controller": unit.controller,
         "position": list(unit.position) if unit.position else None,
         "hp": max(0, unit.hp), "max_hp": unit.profile.max_hp, "equipped": unit.weapon,
-        "acted": bool(unit.slots) and not acting, "effects": _effects(unit, acting),
+        "acted": bool(unit.slots) and not acting, "effects": _effects(state, unit, acting),
         "down": None if unit.status == "ok" else unit.status,
         "strength": unit.strength, "max_strength": unit.profile.battle_strength,
         "speed": unit.speed, "max_speed": unit.profile.battle_speed,
         "pdr": unit.pdr, "stance": unit.stance, "facing": unit.facing,
-        "slots_used": list(unit.slots), "actions_left": actions_left(unit),
+        "slots_used": list(unit.slots), "actions_left": actions_left(state, unit),
         "status": unit.status,
         # part 3: ghosts (L2994-3013) and the spell being cast (L3243-3269)
         "ghost": ghost.current, "max_ghost": ghost.maximum, "casting": casting_view(unit),
@@ -136,7 +149,7 @@ def board_view(state: MiridonBattle, reach_unit: str | None = None) -> dict[str,
         **state.map.describe(terrain_set()),
         "objectives": {"victory": [g.describe() for g in state.objectives.victory],
                        "defeat": [g.describe() for g in state.objectives.defeat]},
-        "units": [unit_view(u, current is not None and u.id == current.id)
+        "units": [unit_view(state, u, current is not None and u.id == current.id)
                   for u in state.units],
         "order": list(state.order),
         "turn": current.id if current else None,
