@@ -41,9 +41,14 @@ from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.stances import shield_of, unit_pdr
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
-from tactician.rulesets.miridon.derived import AIMED_BONUS, UNARMED, UNARMED_DOUBLERS
+from tactician.rulesets.miridon.derived import AIMED_BONUS
 from tactician.rulesets.miridon.models import Weapon
-from tactician.rulesets.miridon.racial_flairs import AFFINITY_POOL, nullifies, recovers
+from tactician.rulesets.miridon.racial_flairs import (
+    AFFINITY_POOL,
+    melee_boost_factor,
+    nullifies,
+    recovers,
+)
 from tactician.rulesets.miridon.spirit_battle.barriers import barrier_of
 from tactician.rulesets.miridon.spirit_battle.enchantments import of_kind
 from tactician.rulesets.miridon.spirit_battle.mech_units import is_mech
@@ -260,9 +265,8 @@ def build(
     melee = acts_as in ("melee", "combo")
     flanking, spun = 0, False
     if melee:
-        rank = profile.talent("Melee Boost")
-        if weapon.name == UNARMED and any(profile.has(f) for f in UNARMED_DOUBLERS):
-            rank *= 2
+        # Dragon Claw, Eldritch Grasp, Death Worm Body double it Unarmed (L1412, L1478, L1488)
+        rank = profile.talent("Melee Boost") * melee_boost_factor(profile.flairs, weapon.name)
         if rank:
             bonus_dice += rank
             damage_terms.append(Term("Melee Boost", rank, "L294 (d6)"))
