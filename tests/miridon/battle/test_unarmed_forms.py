@@ -130,3 +130,24 @@ def test_the_ai_attacks_again_with_the_maw_bites_and_strikes_eldritch() -> None:
                if c.action["type"] == "eldritch_strike"]
     assert [c.action["target"] for c in strikes] == ["t"]
     assert "for 0/0, no cast time" in strikes[0].why
+
+
+def test_claw_grasp_and_worm_body_double_the_melee_boost_unarmed() -> None:
+    """L1412, L1478, L1488 "When the character is wielding the [Unarmed] weapon, the effects
+    of the [Melee Boost] talent are doubled." (one doubling, whichever flairs: C-ruling)."""
+    from tactician.rulesets.miridon.battle.attack_actions import plan_attack
+    from tactician.rulesets.miridon.battle.options import BattleOptions
+    from tactician.rulesets.miridon.compendium import load_compendium
+
+    def dice(flairs: tuple[str, ...], weapon: str = "Unarmed") -> int:
+        state = battle(unit("w", weapons=(weapon,), flairs=flairs, talents={"Melee Boost": 2}),
+                       unit("t", "enemy", at=(1, 0)))
+        plan, _ = plan_attack(load_compendium(), BattleOptions(), state,
+                              {"type": "attack", "unit": "w", "target": "t", **QUIET})
+        return plan.spec.bonus_dice
+
+    assert dice(()) == 2
+    for flair in ("Dragon Claw", "Eldritch Grasp", "Death Worm Body"):
+        assert dice((flair,)) == 4
+    assert dice(("Dragon Claw", "Eldritch Grasp")) == 4
+    assert dice(("Eldritch Grasp",), weapon="Gauntlet") == 2
