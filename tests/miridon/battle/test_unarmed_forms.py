@@ -46,7 +46,7 @@ def test_without_the_maw_or_unarmed_the_second_melee_attack_is_refused() -> None
         act(state, _attack(slot="verbal"), rolls=HIT)
     armed = battle(unit("w", weapons=("Longsword",), flairs=WORM),
                    unit("t", "enemy", at=(1, 0)))
-    with pytest.raises(RulesError, match="needs Death Worm Maw .* and the Unarmed weapon"):
+    with pytest.raises(RulesError, match="needs Death Worm Maw and the Unarmed weapon"):
         act(armed, _attack(slot="verbal"), rolls=HIT)
 
 
@@ -70,6 +70,14 @@ def test_death_worm_bite_grapples_after_a_verbal_maw_hit_when_chosen() -> None:
     assert state.unit("t").hp == 60 - 1 - 5
     plain, _, _ = act(_field(bite), _attack(slot="verbal"), rolls=HIT)
     assert plain.unit("w").grappling == ()  # not chosen
+    # the forecast shows the grapple a hit would begin, as the action takes it
+    from tactician.rulesets.miridon.battle.forecast import attack_forecast
+    from tactician.rulesets.miridon.battle.options import BattleOptions
+    from tactician.rulesets.miridon.compendium import load_compendium
+
+    found = attack_forecast(load_compendium(), BattleOptions(), _field(bite),
+                            _attack(slot="verbal", bite="yes"))
+    assert found["miridon"]["follow_ups"]["grapple"] == found["attacker"]["hit_probability"]
     with pytest.raises(RulesError, match="Death Worm Bite follows a Melee Attack made as the "
                                          "Verbal Action"):
         act(_field(bite), _attack(bite="yes"), rolls=HIT)

@@ -39,7 +39,12 @@ from tactician.rulesets.miridon.battle.attack_plan import (
 )
 from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
 from tactician.rulesets.miridon.battle.costs import pay, text
-from tactician.rulesets.miridon.battle.melee_slots import SLOT_FLAIRS, attack_slot, bites
+from tactician.rulesets.miridon.battle.melee_slots import (
+    SLOT_FLAIRS,
+    SLOT_LINES,
+    attack_slot,
+    bites,
+)
 from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
 from tactician.rulesets.miridon.battle.state import MiridonBattle
 
@@ -77,7 +82,8 @@ def attack(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mir
     if ctx.book.weapon(plan.weapon).category == "shield":
         update["shield_attacked"] = True  # L2461
     state = state.replace_units(attacker.model_copy(update=update))
-    as_slot = "" if slot == "offensive" else f" as the {slot} action ({SLOT_FLAIRS[slot]})"
+    as_slot = "" if slot == "offensive" else \
+        f" as the {slot} action ({SLOT_FLAIRS[slot]}, {SLOT_LINES[slot]})"
     ctx.say(f"{attacker.id}: {name}{as_slot} ({text(cost)}; {attacker.strength} str / "
             f"{attacker.speed} spd left)")
     if len(plans) == 1 and not set(modifiers_of(action)) & {"spinning_strike", "shoot_through"}:

@@ -39,12 +39,14 @@ from tactician.rulesets.miridon.battle.grapple_actions import (
     crit_grapples,
     grapple_attack_spec,
     grapple_plan,
+    may_begin,
 )
 from tactician.rulesets.miridon.battle.grapple_rules import (
     break_chance,
     drain_amount,
     max_grapple_strength,
 )
+from tactician.rulesets.miridon.battle.melee_slots import attack_slot, bites
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.reactions import block_cost
 from tactician.rulesets.miridon.battle.stances import TIERS, free_shield
@@ -225,6 +227,12 @@ def attack_forecast(book: Compendium, options: BattleOptions, state: MiridonBatt
     if rank:  # L152: the points a kill gives back, and its chance
         data["miridon"]["economy"]["ghastly_strength"] = {
             "points": rank, "probability": ghastly.chance(options, plan, target, found)}
+    if kind == "attack":  # Death Worm Bite's grapple on a hit (L1510), as the action takes it
+        slot = attack_slot(attacker, plan.weapon, plan.acts_as, plan.modifiers,
+                           action.get("slot"))
+        if bites(attacker, slot, True, action.get("bite")) and \
+                may_begin(state, attacker.id, target.id):
+            data["miridon"]["follow_ups"]["grapple"] = found.hit
     if kind == "attack" and "shoot_through" in modifiers_of(action):
         data["miridon"]["line"] = line(book, options, state, action)
     data["notes"] = notes(data)

@@ -27,7 +27,8 @@ from tactician.rulesets.miridon.battle.state import Slot, UnitState
 from tactician.rulesets.miridon.words import article
 
 SLOTS: tuple[Slot, ...] = ("offensive", "movement", "verbal")
-SLOT_FLAIRS = {"movement": "Dragon Wing Buffet (L1448)", "verbal": "Death Worm Maw (L1500)"}
+SLOT_FLAIRS = {"movement": "Dragon Wing Buffet", "verbal": "Death Worm Maw"}
+SLOT_LINES = {"movement": "L1448", "verbal": "L1500"}
 
 
 def allowed(unit: UnitState, weapon: str, acts_as: str, modifiers: tuple[str, ...] = ()
@@ -60,7 +61,7 @@ def attack_slot(unit: UnitState, weapon: str, acts_as: str, modifiers: tuple[str
     if given not in options:
         raise RulesError(f"{article(acts_as)} attack with {weapon} takes the offensive action; "
                          f"as the {given} action it needs {SLOT_FLAIRS[str(given)]} and the "
-                         "Unarmed weapon")
+                         f"Unarmed weapon (004 {SLOT_LINES[str(given)]})")
     return given
 
 
