@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tactician.cli.main import app
-from tactician.engine import store_file
+from tactician.engine import play, store_file
 from tactician.engine.store_file import STALE_AFTER_S
 from tactician.table import battles
 from tests.engine.forge import reseal
@@ -94,7 +94,7 @@ def test_a_killed_enemy_phase_leaves_the_battle_as_it_was(
     enemy_turn: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     before = enemy_turn.read_bytes()
-    real, calls = battles.act, []
+    real, calls = play.act, []
 
     def killed_on_the_third(*args: Any, **kwargs: Any) -> Any:
         calls.append(1)
@@ -102,7 +102,7 @@ def test_a_killed_enemy_phase_leaves_the_battle_as_it_was(
             raise KeyboardInterrupt  # Ctrl-C (or a kill) mid-phase
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(battles, "act", killed_on_the_third)
+    monkeypatch.setattr(play, "act", killed_on_the_third)  # the engine's play loop
     with pytest.raises(KeyboardInterrupt):
         battles.play_side(enemy_turn)
     assert enemy_turn.read_bytes() == before

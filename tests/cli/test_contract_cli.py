@@ -44,7 +44,9 @@ def test_rulesets_lists_capabilities_and_source() -> None:
 
 
 def test_the_command_line_imports_no_ruleset_rules() -> None:
-    """Starting the CLI and listing rulesets reads registrations only."""
+    """Starting the CLI and listing rulesets reads registrations only, and with
+    ``--json`` each registration's action schema: a declaration (``contract.actions``
+    records, no rules)."""
     code = (
         "import sys; from typer.testing import CliRunner; from tactician.cli.main import app; "
         "CliRunner().invoke(app, ['rulesets', '--json']); "
@@ -52,11 +54,16 @@ def test_the_command_line_imports_no_ruleset_rules() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.split()
+    from tactician.rulesets.registry import all_rulesets
+
     allowed = {"tactician.rulesets.registry", "tactician.rulesets.capabilities",
                "tactician.rulesets.installed_entry_points",
                # each registered ruleset's own package (its registration), nothing deeper
                *(point.value.partition(":")[0]
-                 for point in entry_points(group="tactician.rulesets"))}
+                 for point in entry_points(group="tactician.rulesets")),
+               # and the action schemas the registrations name, which import nothing else
+               "tactician.rulesets.contract", "tactician.rulesets.contract.actions",
+               *(r.actions.partition(":")[0] for r in all_rulesets() if r.actions)}
     loaded = set(out)
     assert loaded <= allowed, loaded - allowed
 

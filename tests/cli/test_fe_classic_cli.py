@@ -148,6 +148,28 @@ def test_battle_setup_then_an_enemy_phase_with_explain(tmp_path: Path) -> None:
     assert "round 2" in out.lower() or "Now round 2" in out
 
 
+def test_an_action_key_the_rules_do_not_read_is_refused_and_not_logged(
+        tmp_path: Path) -> None:
+    """Issue 25: ``withdraw`` took a ``note`` it does not read and kept it in the log
+    (where it then leaked, through the fog's scrubbing, what a hidden unit is called).
+    Now it is refused, exit 2, the battle file as it was; the rules refuse it too."""
+    from tactician.errors import RulesError
+    from tactician.rulesets.registry import get
+
+    path = _new(tmp_path)
+    before = path.read_bytes()
+    code, out = tactician("battle", "act", "lute", "withdraw", "note=oneill", "-b", path)
+    assert code == 2 and "withdraw takes no 'note'; its keys are: none" in out, out
+    assert path.read_bytes() == before
+    assert as_json("battle", "log", "-b", path)["entries"] == []
+    rules = get("fe-classic").contract().battle_rules([])
+    from tactician.table.battles import load
+
+    state = load(path).state
+    with pytest.raises(RulesError, match="takes no 'note'"):
+        rules.apply(state, {"type": "withdraw", "unit": "lute", "note": "x"}, None)
+
+
 @pytest.mark.slow
 def test_play_sh_plays_the_pass_to_a_seize(tmp_path: Path) -> None:
     """examples/fe_classic/battle/play.sh from the command line to its end."""

@@ -262,3 +262,27 @@ def test_play_sh_runs_to_its_end(tmp_path: Path) -> None:
                           timeout=900, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "VICTORY" in done.stdout and "support conversation" in done.stdout
+
+
+def test_an_attack_in_text_mode_prints_every_strike_and_reads_as_a_sentence(
+        tmp_path: Path) -> None:
+    """Issue 24 item 2: in text mode a battle attack crashed after it was saved
+    (``KeyError: 'target'``, exit 1) and its summary read "Fighter miss -> HP 15/10".
+    Now it prints each strike with its dice and says who attacked whom, what each
+    strike did and both sides' HP after, as the other rulesets do."""
+    path = tmp_path / "castle.json"
+    _new_castle(path)
+    for unit in ("eirika", "lute", "moulder"):
+        assert tactician("battle", "act", unit, "wait", "--battle", path)[0] == 0
+    assert tactician("battle", "end-phase", "--battle", path)[0] == 0  # Ben's turn
+    assert tactician("battle", "move", "kyle", 6, 4, "--battle", path)[0] == 0
+    code, out = tactician("battle", "attack", "kyle", "fighter-1", "--yes", "--rolls",
+                          "30,6,95", "--battle", path)
+    assert code == 0, out
+    assert ("Kyle attacks Fighter with Iron Lance: Kyle hits for 9, Fighter misses; "
+            "Kyle 15/15 HP, Fighter 10/19 HP") in out
+    assert "1. Kyle → Fighter" in out and "2. Fighter → Kyle" in out
+    assert "attack roll (Fighter): 95" in out
+    assert "Result: Kyle 15 HP, Fighter 10 HP" in out
+    entry = as_json("battle", "log", "--battle", path)["entries"][-1]
+    assert [s["target"] for s in entry["records"][0]["strikes"]] == ["Fighter", "Kyle"]

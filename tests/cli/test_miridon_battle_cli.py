@@ -74,3 +74,24 @@ def test_forecast_attack_explain_and_refusal(tmp_path: Path, monkeypatch) -> Non
         run(args)
     explained = run(["battle", "enemy-phase", "--explain", "-b", str(battle)])
     assert "candidates scored" in explained and "played by the engine" in explained
+
+
+def test_explain_and_act_help_speak_miridons_words(tmp_path: Path) -> None:
+    """Issue 24 item 8: ``--explain`` printed Tropera's legend ("the tier's priority (mob
+    hit, army hit - counter, ...)") with hit/counter columns, and ``battle act --help``
+    listed only Fire Emblem's actions, so Miridon's were found from error messages."""
+    battle = tmp_path / "skirmish.json"
+    run(["battle", "new", "-r", "miridon", "--map", str(SKIRMISH / "map.yaml"), "--units",
+         str(SKIRMISH / "crew.yaml"), "--units", str(SKIRMISH / "raiders.yaml"), "--seed", "1",
+         "--out", str(battle)])
+    run(["battle", "enemy-phase", "-b", str(battle)])  # the turn order; Wren's turn
+    for unit in ("wren", "sable", "brann"):
+        run(["battle", "act", unit, "end_turn", "-b", str(battle)])
+    out = " ".join(run(["battle", "enemy-phase", "--explain", "-b", str(battle)]).split())
+    assert "tier's priority" not in out and "counter" not in out
+    assert "out: the target is knocked out or killed" in out and "damage" in out
+    help_text = " ".join(run(["battle", "act", "--help", "-r", "miridon"]).split())
+    for action in ("cast_spell", "break_grapple", "mech_attack", "arm_trap"):
+        assert f"{action}:" in help_text
+    assert "e.g. battle act brann block tier=heavy shield=yes" in help_text
+    assert "Actions of tropera" not in help_text

@@ -10,8 +10,16 @@ from typing import Any
 
 import yaml
 
-from tactician.engine.battle import Battle, act
-from tactician.rulesets.contract import DELETE, Corruption, ExampleBattle, RulesetContract
+from tactician.engine.battle import Battle
+from tactician.engine.play import Logged, play_battle
+from tactician.rulesets.contract import (
+    DELETE,
+    ActionCase,
+    Corruption,
+    ExampleBattle,
+    RulesetContract,
+)
+from tactician.rulesets.contract.action_check import checked_action
 
 # the forecast and N seeded resolutions agree within SIGMAS binomial standard
 # deviations (plus one count): at 4 sigma a correct ruleset fails by chance with
@@ -55,23 +63,16 @@ def start(contract: RulesetContract, example: ExampleBattle,
 
 def play(contract: RulesetContract, example: ExampleBattle,
          limit: int | None = None) -> Iterator[tuple[Battle, Any, Any]]:
-    """Play the battle with the AI on every side, yielding (battle, rules, state)
-    after every action; stops at the end, at ``limit`` actions, or when stuck."""
+    """Play the battle with the AI on every side (``engine.play.play_battle``, as
+    the simulator does), yielding (battle, rules, state) after every action; stops
+    at the end, at ``limit`` actions, or when stuck."""
     battle, rules, state = start(contract, example)
-    planner = contract.planner(rules, every_side=True)
-    ends_own_turns = bool(getattr(planner, "ends_own_turns", False))
+    schema = contract.action_schema()
+    # the engine's actions go through the ruleset's action schema, as the table's do
+    table = Logged(battle, rules, state, check=lambda action: checked_action(schema, action))
     limit = example.step_bound if limit is None else limit
-    while getattr(state, "result", "ongoing") == "ongoing" and len(battle.log) < limit:
-        decision = planner.next(state)
-        if decision is None:
-            if ends_own_turns:
-                return
-            actions: list[dict[str, Any]] = [{"type": "end_phase"}]
-        else:
-            actions = decision["actions"]
-        for action in actions:
-            battle, _, state = act(battle, rules, action, None, state)
-            yield battle, rules, state
+    for _ in play_battle(table, contract.planner(rules, every_side=True), limit):
+        yield table.battle, rules, table.state
 
 
 def check_modifiers(report: dict[str, Any], name: str) -> None:
@@ -85,3 +86,41 @@ def check_modifiers(report: dict[str, Any], name: str) -> None:
         sums[key] = sums.get(key, 0) + term["value"]
     for (side, stat), value in sums.items():
         assert report[side][stat] == value, (name, side, stat, value, report[side][stat])
+
+
+def case_battle(contract: RulesetContract, case: ActionCase, path: Path) -> Path:
+    """The action case's battle file at ``path``: its battle's start (``arrange``d), then
+    its ``before`` actions, each applied through the table (checked by the schema)."""
+    from tactician.engine.store_file import save_battle
+    from tactician.table.battles import perform
+
+    example = case.battle
+    rules = contract.battle_rules(list(example.options))
+    state = rules.start_state({"map": str(example.map), "units": [str(u) for u in example.units]})
+    if case.arrange is not None:
+        state = case.arrange(state)
+    save_battle(Battle(ruleset=contract.id, seed=example.seed, options=list(example.options),
+                       start=rules.dump_state(state)), path)
+    for action in case.before:
+        perform(path, dict(action))
+    return path
+
+
+def case_action(contract: RulesetContract, case: ActionCase) -> dict[str, Any]:
+    """The action a case plays: its own, else its kind's example in the schema."""
+    if case.action is not None:
+        return dict(case.action)
+    kind = contract.action_schema().find(case.kind)
+    assert kind is not None, f"{contract.id}: a case of undeclared kind {case.kind!r}"
+    return dict(kind.example)
+
+
+def act_args(action: dict[str, Any]) -> list[str]:
+    """The command that sends ``action``: ``battle act UNIT TYPE KEY=VALUE...``, or
+    ``battle end-phase`` for an action without a unit."""
+    from tactician.table.actions import example_args
+
+    if "unit" not in action:
+        assert action["type"] == "end_phase", action
+        return ["battle", "end-phase"]
+    return ["battle", "act", *example_args(action)]

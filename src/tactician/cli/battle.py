@@ -22,7 +22,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
+import click
 import typer
+from typer.core import TyperCommand
 
 from tactician.cli.board_view import tile_text
 from tactician.cli.output import console, emit, plain, refusals
@@ -198,8 +200,9 @@ def _hp_after(
         hp[label] = unit["hp"]
     shown = {by_id[str(i)]["name"] for i in ids if str(i) in by_id}
     for strike in record.get("strikes", []):  # Cleave bystanders
-        if strike["target"] not in shown:
-            hp[strike["target"]] = strike["target_hp"]
+        target = strike.get("target")
+        if target is not None and target not in shown and "target_hp" in strike:
+            hp[target] = strike["target_hp"]
     return hp
 
 
@@ -641,24 +644,54 @@ def attack_command(
         _perform(place, action, as_json, rolls, extra={"forecast": report}, loaded=loaded)
 
 
-@app.command("act")
+class ActCommand(TyperCommand):
+    """``battle act``, whose help ends with the actions of the ruleset it acts on
+    (``cli.action_help``, imported by ``act`` alone)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        from tactician.cli.action_help import where
+
+        ctx.meta["act_where"] = where(args)  # read before --help answers (it is eager)
+        return super().parse_args(ctx, args)
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from tactician.cli.action_help import write_actions
+
+        super().format_epilog(ctx, formatter)
+        write_actions(ctx, formatter)
+
+
+@app.command("act", cls=ActCommand)
 def act_command(
     unit: Annotated[str, typer.Argument(help="Unit id.")],
     action: Annotated[str, typer.Argument(
-        help="Action: wait, defend, dash, equip, item, staff, move, attack...")],
+        help="The action's type: one of its ruleset's actions (listed below).")],
     params: Annotated[list[str] | None, typer.Argument(
         help="Details as KEY=VALUE: numbers become integers, 'x,y' a list "
-        "(e.g. to=3,4 or targets=a,b), anything else a string.")] = None,
+        "(e.g. to=3,4 or targets=a,b), 'x,y;x,y' a list of tiles, [a] a list of one, "
+        "anything else a string.")] = None,
+    ruleset: Annotated[str | None, typer.Option(
+        "--ruleset", "-r", help="With --help: list this ruleset's actions. Acting: refused "
+        "unless the battle plays it.")] = None,
     rolls: RollsOpt = None,
     at: AtOpt = None, battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Any action by name, e.g. `act lute item item=Vulnerary target=aria`,
-    `act aria equip weapon="Steel Sword"`, `act gilliam wait`."""
+    `act aria equip weapon="Steel Sword"`, `act gilliam wait`. Each ruleset's actions,
+    their keys and an example of each: `battle act --help -r RULESET` (without -r, the
+    current battle's ruleset)."""
+    from tactician.errors import TacticianError
+    from tactician.table.battles import load
+
     with refusals(as_json), battle_place(battle, name, db) as place:
         details = parse_params(params or [])
         kind = action.strip().replace("-", "_")
-        _perform(place, {"type": kind, "unit": unit, **details}, as_json, rolls, at=at)
+        loaded = load(place)
+        if ruleset is not None and ruleset != loaded.ruleset:
+            raise TacticianError(f"this battle plays {loaded.ruleset}, not {ruleset}")
+        _perform(place, {"type": kind, "unit": unit, **details}, as_json, rolls, at=at,
+                 loaded=loaded)
 
 
 @app.command("end-phase")
@@ -709,16 +742,17 @@ def enemy_phase_command(
         commanded = [u["id"] for u in before["units"]
                      if (u["id"] in acting if acting is not None else u["side"] == side)
                      and u.get("tier") is None and u["hp"] > 0]
+        words = _explain_words(before["ruleset"])
         if commanded and not any_side:
             raise TacticianError(
                 f"it is {phase_words(before)} and its units ({', '.join(commanded)}) are "
                 "commanded by players; act with them and run `battle end-phase` (or pass "
-                "--any-side to let the engine play them as Mob tier)"
+                f"--any-side to {words.any_side})"
             )
         # one atomic write: dice that run out or a refused roll save nothing
         dice = _physical(rolls)
         try:
-            decisions, state, seq = play_phase(place, dice, loaded=loaded)
+            decisions, state, seq = play_phase(place, dice, any_side, loaded=loaded)
         except NeedRoll as missing:
             raise TacticianError(
                 f"{missing} and run `battle enemy-phase` again (nothing of this phase was "
@@ -733,23 +767,28 @@ def enemy_phase_command(
         label = phase_words(before, article=False)
 
         def render() -> None:
-            _render_decisions(label, decisions, after, explain, top)
+            _render_decisions(label, decisions, after, words if explain else None, top)
             if dice is not None and dice.unused:
                 say(f"Unused rolls: {', '.join(map(str, dice.unused))}", "yellow")
 
         emit(data, as_json, render)
 
 
-def _render_decisions(side: str, decisions: list[dict[str, Any]], after: dict[str, Any],
-                      explain: bool, top: int) -> None:
-    from rich import box
-    from rich.table import Table
+def _explain_words(ruleset: str) -> Any:
+    """The ruleset's words for the engine's choices (``contract.words``): its legend, the
+    columns of its scored candidates, how it plays the players' units."""
+    from tactician.table.catalogue import explain_words
 
-    out = console()
-    if explain:
-        say("hit: its first strike lands; counter: the target's first counter lands; defeats: "
-            "the target falls; defeated: this unit falls; score: the tier's priority "
-            "(mob hit, army hit - counter, elite defeats - defeated)", "dim")
+    return explain_words(ruleset)
+
+
+def _render_decisions(side: str, decisions: list[dict[str, Any]], after: dict[str, Any],
+                      words: Any, top: int) -> None:
+    """Each decision with its reason and entries; with the ruleset's ``words``
+    (``--explain``), its legend above and each decision's best scored candidates in the
+    ruleset's own columns."""
+    if words is not None:
+        say(words.legend, "dim")
     say(f"{side}, played by the engine", "bold")
     for decision in decisions:
         who = decision.get("unit")
@@ -758,24 +797,44 @@ def _render_decisions(side: str, decisions: list[dict[str, Any]], after: dict[st
         say(head)
         for entry in decision.get("entries", []):
             say(f"  #{entry['seq']} {entry['summary']}")
-        if explain and who:
+        if words is not None and who:
             say(f"  {decision.get('candidates_scored', 0)} candidates scored")
             best = decision.get("best", [])[:max(0, top)]
             if best:
-                table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1, 0, 0))
-                for column in ("tile", "target", "weapon", "hit", "counter", "defeats",
-                               "defeated", "score"):
-                    table.add_column(column, no_wrap=True, justify="left" if column in
-                                     ("tile", "target", "weapon") else "right")
-                for c in best:
-                    table.add_row(
-                        tile_text(c["tile"]), c["target"], c["weapon"],
-                        f"{c['hit']:.1%}", f"{c['counter_hit']:.1%}",
-                        f"{c['defeat_target']:.1%}", f"{c['defeated']:.1%}", f"{c['score']:.3f}",
-                    )
-                out.print(table)
+                _candidates_table(words.columns, best)
     say(f"Now round {after['round']}, {phase_words(after, article=False)}.")
     _result_line(after)
+
+
+def _candidates_table(columns: Any, best: list[dict[str, Any]]) -> None:
+    from rich import box
+    from rich.table import Table
+
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1, 0, 0))
+    for column in columns:
+        numeric = column.format in ("percent", "number")
+        table.add_column(column.heading, no_wrap=True, justify="right" if numeric else "left")
+    for candidate in best:
+        table.add_row(*(plain(_cell(column.format, candidate.get(column.key)))
+                        for column in columns))
+    console().print(table)
+
+
+def _cell(format: str, value: Any) -> str:
+    """One candidate's value as its column prints it (``contract.words.COLUMN_FORMATS``)."""
+    if value is None:
+        return "-"
+    if format == "tile":
+        return tile_text(value)
+    if format == "percent":
+        return f"{float(value):.1%}"
+    if format == "number":
+        return f"{float(value):.3f}"
+    if format == "action" and isinstance(value, dict):  # its type, kind and modifiers
+        mods = value.get("modifiers") or []
+        return " ".join(str(v) for v in (value.get("type", "-"), value.get("kind"),
+                                          *(mods if isinstance(mods, list) else [mods])) if v)
+    return str(value)
 
 
 # --- the log ---------------------------------------------------------------------------
@@ -808,14 +867,18 @@ def log_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None
     """Every entry of the log with every die it drew, and whose dice they were: the
     table's (physical, from --rolls) or the battle's seeded stream. The log is
     verified first (sequence, seeded dice, hash chain); the head hash printed last
-    changes if any entry is ever edited."""
+    changes if any entry is ever edited. An ended battle says how it ended (victory,
+    defeat, or a draw at its round cap)."""
     from tactician.engine.chain import head
     from tactician.table.battles import load
 
     with refusals(as_json), battle_place(battle, name, db) as place:
-        whole = load(place).whole()
+        loaded = load(place)
+        whole = loaded.whole()
         entries = whole.log
         chain_head = head(whole)
+        ended = {"result": str(getattr(loaded.state, "result", "ongoing")),
+                 "result_reason": str(getattr(loaded.state, "result_reason", ""))}
         physical = sum(1 for e in entries if e.dice_source == "physical")
         seeded = sum(1 for e in entries if e.dice_source == "seeded")
 
@@ -827,10 +890,11 @@ def log_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None
                 line = dice_line(entry)
                 if line:
                     say(f"    {line}", "dim")
+            _result_line(ended)
             say(f"Chain verified; head {chain_head}")
 
         emit({"seed": whole.seed, "format": whole.format,
-              "start_hash": whole.start_hash, "head": chain_head,
+              "start_hash": whole.start_hash, "head": chain_head, **ended,
               "entries": [_log_entry_json(e) for e in entries]}, as_json, render)
 
 

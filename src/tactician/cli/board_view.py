@@ -278,10 +278,11 @@ def header_lines(view: dict[str, Any]) -> list[str]:
     victory = "; ".join(objectives.get("victory", [])) or "-"
     defeat = "; ".join(objectives.get("defeat", [])) or "-"
     lines.append(f"Victory: {victory}.  Defeat: {defeat}.")
+    draw = "; ".join(objectives.get("draw", []))  # the round cap (docs/rulings.md)
     if view.get("result", "ongoing") != "ongoing":
         lines.append(f"Result: {view['result'].upper()} ({view.get('result_reason', '')})")
     else:
-        lines.append("Result: ongoing")
+        lines.append("Result: ongoing" + (f" (a draw if {draw})" if draw else ""))
     initiative = initiative_line(view)
     if initiative is not None:
         lines.append(initiative)

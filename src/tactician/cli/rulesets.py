@@ -14,11 +14,14 @@ def register(app: typer.Typer) -> None:
                                      help="Also list each ruleset's options (rulings)."),
         as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
     ) -> None:
-        """List installed rulesets with their rules text and capabilities."""
+        """List installed rulesets with their rules text and capabilities.
+
+        With --json, each one's battle actions too: the action schema clients build
+        their forms from (`battle act --help -r RULESET` lists them)."""
         from tactician.table.catalogue import rulesets
 
         with refusals(as_json):
-            data = rulesets(options)
+            data = rulesets(options, with_actions=as_json)
 
             def render() -> None:
                 for row in data:

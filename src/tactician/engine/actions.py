@@ -10,6 +10,12 @@ action modules the dispatcher loads).
 The registry also owns the check that an action dict names only keys its
 action knows (issue 7: ``act lute wait bogus=1`` was accepted): a typo in a key
 is refused naming the key and the keys the action takes, never silently ignored.
+
+Given the ruleset's declared actions (its action schema, ``rulesets.contract.actions``:
+each name with its keys and aliases), the registry holds every registration to them:
+an action registered without a declaration, or with other keys or aliases than it
+declares, is a bug found when its module is imported, so what the table checks an
+action against and what the handler reads cannot drift apart.
 """
 
 from __future__ import annotations
@@ -38,16 +44,22 @@ class ActionEntry(Generic[H]):
 class ActionRegistry(Generic[H]):
     """Name -> handler for one ruleset's actions, with aliases and allowed keys."""
 
-    def __init__(self, ruleset: str) -> None:
+    def __init__(self, ruleset: str,
+                 declared: Mapping[str, tuple[frozenset[str], tuple[str, ...]]] | None = None
+                 ) -> None:
         self.ruleset = ruleset
         self._entries: dict[str, ActionEntry[H]] = {}
         self._aliases: dict[str, str] = {}
+        # name -> (keys, aliases) as the ruleset's action schema declares them
+        self._declared = declared
 
     def register(
-        self, name: str, *, keys: Iterable[str] = (), aliases: Iterable[str] = ()
+        self, name: str, *, keys: Iterable[str] | None = None, aliases: Iterable[str] = ()
     ) -> Callable[[H], H]:
         """Decorator: register ``handler`` as action ``name`` taking ``keys``
-        (besides ``type`` and ``unit``). A name registered twice is a bug."""
+        (besides ``type`` and ``unit``; default: the declared ones). A name registered
+        twice, or registered otherwise than declared, is a bug."""
+        keys, aliases = self._as_declared(name, keys, tuple(aliases))
 
         def add(handler: H) -> H:
             if name in self._entries or name in self._aliases:
@@ -58,6 +70,24 @@ class ActionRegistry(Generic[H]):
             return handler
 
         return add
+
+    def _as_declared(self, name: str, keys: Iterable[str] | None, aliases: tuple[str, ...]
+                     ) -> tuple[frozenset[str], tuple[str, ...]]:
+        given = None if keys is None else frozenset(keys) - COMMON_KEYS
+        if self._declared is None:
+            return given or frozenset(), aliases
+        if name not in self._declared:
+            raise ValueError(f"{self.ruleset} action {name!r} is registered but not declared "
+                             "in the ruleset's action schema")
+        declared, declared_aliases = self._declared[name]
+        declared = declared - COMMON_KEYS
+        if given is not None and given != declared:
+            raise ValueError(f"{self.ruleset} action {name!r} takes {sorted(given)}; its "
+                             f"schema declares {sorted(declared)}")
+        if set(aliases) != set(declared_aliases):
+            raise ValueError(f"{self.ruleset} action {name!r} has aliases {list(aliases)}; "
+                             f"its schema declares {list(declared_aliases)}")
+        return declared, aliases
 
     def names(self) -> list[str]:
         """Every action name, then every alias, in registration order."""

@@ -57,3 +57,12 @@ class BattleRules(Protocol):
     def dump_state(self, state: Any) -> dict[str, Any]: ...
 
     def load_state(self, data: Mapping[str, Any]) -> Any: ...
+
+
+class Planner(Protocol):
+    """The AI of a battle (``RulesetContract.planner``, played by ``engine.play``): the
+    next decision for the side (or unit) to act, as ``{"unit", "actions": [...],
+    "reason", ...}``, or None when it is done. A planner with ``ends_own_turns =
+    True`` ends its units' turns itself."""
+
+    def next(self, state: Any) -> dict[str, Any] | None: ...

@@ -29,6 +29,7 @@ from tactician.errors import TacticianError
 from tactician.rulesets.capabilities import Capability
 
 if TYPE_CHECKING:
+    from tactician.rulesets.contract.actions import ActionSchema
     from tactician.rulesets.contract.interface import RulesetContract
 
 
@@ -45,6 +46,9 @@ class Ruleset(NamedTuple):
     # "package.module:Class", a RulesetContract subclass imported on first use
     implementation: str
     capabilities: frozenset[Capability] = frozenset()
+    # "package.module:NAME" of its battles' action schema (``contract.actions``): a
+    # declaration, no rules, so listing rulesets with their actions stays cheap
+    actions: str | None = None
 
     def has(self, capability: Capability) -> bool:
         return capability in self.capabilities
@@ -63,6 +67,15 @@ class Ruleset(NamedTuple):
             instance: RulesetContract = cls(self)
             _contracts[self.id] = instance
             return instance
+
+    def action_schema(self) -> ActionSchema:
+        """The ruleset's action schema (``actions``), imported on first use; refused
+        for a ruleset that declares none."""
+        if self.actions is None:
+            raise TacticianError(f"ruleset {self.id!r} declares no action schema")
+        module_name, _, attribute = self.actions.partition(":")
+        schema: ActionSchema = getattr(import_module(module_name), attribute)
+        return schema
 
     def describe(self) -> dict[str, object]:
         """JSON-ready: id, title, source, summary and the capabilities."""

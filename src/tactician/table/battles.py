@@ -2,10 +2,11 @@
 describe the board, wherever the battle lives (``battle_places``: a campaign's
 database or a JSON file; starting and opening a file is ``battle_files``).
 
-The log is the single source of truth. Every function here reads the battle once,
-works on immutable values and writes at most once, naming the entry it decided on,
-only when everything it was asked to do was accepted: a command that applies several
-actions (``play_side``) stores them all together or none of them.
+Every action is checked against its ruleset's action schema first (``table.actions``),
+the engine's own too. The log is the single source of truth. Every function here
+reads the battle once, works on immutable values and writes at most once, naming the
+entry it decided on, only when everything it was asked to do was accepted: a command
+that applies several actions (``play_side``) stores them all together or none of them.
 """
 
 from __future__ import annotations
@@ -13,26 +14,28 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tactician.dice.source import DiceSource, PhysicalDice, ShareOfTableDice
+from tactician.dice.source import DiceSource, PhysicalDice
 from tactician.engine.battle import (
-    Battle,
     act,
     undo,
     undo_phase,
     undo_to,
 )
 from tactician.engine.log import Entry
+from tactician.engine.play import Logged, Played, ongoing
+from tactician.engine.play import play_phase as engine_phase
 from tactician.errors import TacticianError
 from tactician.rulesets.registry import contract
 from tactician.table import board_cache
+from tactician.table.actions import checked
 from tactician.table.battle_files import Opened, new_battle, open_battle
 from tactician.table.battle_places import FilePlace, Loaded, Place, Step
 
 # starting and opening a battle file live in ``battle_files``; callers keep importing
 # them here with the rest of the battle commands
-__all__ = ["Loaded", "Opened", "Place", "Where", "board_of", "check", "load", "new_battle",
-           "open_battle", "perform", "place_of", "play_phase", "play_side", "preview_attack",
-           "rebuild", "take_back", "view"]
+__all__ = ["Loaded", "Opened", "Place", "Where", "board_of", "check", "decisions_of", "load",
+           "new_battle", "open_battle", "perform", "place_of", "play_phase", "play_side",
+           "preview_attack", "rebuild", "take_back", "view"]
 
 Where = Path | Place
 
@@ -62,7 +65,8 @@ def perform(
     battle that moved on is refused with ``StaleBattle`` and nothing is applied."""
     opened = _loaded(where, loaded)
     opened.expect(expected_seq)
-    battle, entry, state = act(opened.whole(), opened.rules, action, dice, opened.state)
+    battle, entry, state = act(opened.whole(), opened.rules, checked(opened.ruleset, action),
+                               dice, opened.state)
     opened.place.append(opened, battle, [Step(entry, state)])
     return entry, state
 
@@ -72,7 +76,7 @@ def check(where: Where, action: dict[str, Any], dice: DiceSource | None = None,
     """Refuse ``action`` now, in the rules' own words, if it would be refused; nothing
     is saved and the outcome is not kept (used before asking a player to commit)."""
     opened = _loaded(where, loaded)
-    act(opened.whole(), opened.rules, action, dice, opened.state)
+    act(opened.whole(), opened.rules, checked(opened.ruleset, action), dice, opened.state)
 
 
 def take_back(where: Where, to: int | None = None, phase: bool = False,
@@ -113,9 +117,11 @@ def play_phase(
     where: Where, dice: PhysicalDice | None = None, every_side: bool = False,
     expected_seq: int | None = None, loaded: Loaded | None = None,
 ) -> tuple[list[dict[str, Any]], Any, int]:
-    """Let the engine play the side whose phase it is, then end the phase (unless
-    the ruleset's planner says it ``ends_own_turns``: then it plays until a unit
-    the players command has the turn).
+    """Let the engine play what one ``battle enemy-phase`` plays (``engine.play.
+    play_phase``): the side whose phase it is, then the phase's end; in a turn-by-turn
+    ruleset the engine's units' Turns up to the next Turn of a unit the players
+    command. ``every_side`` (``--any-side``) plays the players' units whose Turn or
+    phase it is too.
 
     Each decision's actions are applied and logged like a player's; the
     returned list holds each decision with its explanation and log entries (then
@@ -124,49 +130,31 @@ def play_phase(
     order (numbered across the phase). The whole phase is one atomic write at the
     end: when the dice run out (``NeedRoll``), a supplied die is refused, or any
     action is refused, nothing is saved, and a killed run leaves the battle as it
-    was before the phase. ``every_side`` lets the engine play the units the
-    players command too.
+    was before the phase. A battle that is over, or one the engine finds nothing to
+    play in, is refused and nothing is saved.
     """
     opened = _loaded(where, loaded)
     opened.expect(expected_seq)
-    planner = contract(opened.ruleset).planner(opened.rules, every_side)
-    battle, state = opened.whole(), opened.state
-    decisions: list[dict[str, Any]] = []
-    steps: list[Step] = []
-    while getattr(state, "result", "ongoing") == "ongoing":
-        decision = planner.next(state)
-        if decision is None:
-            break
-        entries = []
-        for action in decision["actions"]:
-            battle, entry, state = _act_on(battle, opened.rules, action, dice, state)
-            steps.append(Step(entry, state))
-            entries.append(entry.model_dump(mode="json"))
-        decisions.append({**decision, "entries": entries})
-    # a planner that ends its own turns (turn-by-turn rulesets) stops where the
-    # players' turn begins: no end_phase is appended for it
-    ends_own_turns = bool(getattr(planner, "ends_own_turns", False))
-    if getattr(state, "result", "ongoing") == "ongoing" and not ends_own_turns:
-        battle, entry, state = _act_on(battle, opened.rules, {"type": "end_phase"}, dice, state)
-        steps.append(Step(entry, state))
-        decisions.append(
-            {
-                "unit": None,
-                "actions": [{"type": "end_phase"}],
-                "entries": [entry.model_dump(mode="json")],
-                "reason": "phase over",
-            }
-        )
-    opened.place.append(opened, battle, steps)
-    return decisions, state, len(battle.log)
+    if not ongoing(opened.state):
+        raise TacticianError(f"the battle is over ({opened.state.result}: "
+                             f"{opened.state.result_reason})")
+    rules = contract(opened.ruleset)
+    table = Logged(opened.whole(), opened.rules, opened.state, dice,
+                   check=lambda action: checked(opened.ruleset, action))
+    played = engine_phase(table, rules.planner(opened.rules, False),
+                          rules.planner(opened.rules, True) if every_side else None)
+    if not table.steps:
+        raise TacticianError("the engine has nothing to play now (no unit of the engine's "
+                             "has the turn): act with the players' units, or pass --any-side")
+    opened.place.append(opened, table.battle, [Step(e, s) for e, s in table.steps])
+    return decisions_of(played), table.state, len(table.battle.log)
 
 
-def _act_on(
-    battle: Battle, rules: Any, action: dict[str, Any], dice: PhysicalDice | None, state: Any
-) -> tuple[Battle, Entry, Any]:
-    """``act`` on the table's ``dice`` shared across the phase: each entry logs its
-    own draws, and a missing or impossible roll is numbered across the phase."""
-    return act(battle, rules, action, None if dice is None else ShareOfTableDice(dice), state)
+def decisions_of(played: list[Played]) -> list[dict[str, Any]]:
+    """The engine's decisions as reported: each with its reason, scored candidates
+    (``--explain``) and the log entries of its actions."""
+    return [{**p.decision, "entries": [e.model_dump(mode="json") for e in p.applied]}
+            for p in played]
 
 
 def view(where: Where, reach_unit: str | None = None, loaded: Loaded | None = None,
@@ -190,4 +178,6 @@ def preview_attack(where: Where, action: dict[str, Any],
                    loaded: Loaded | None = None) -> dict[str, Any]:
     """The exact forecast of an attack action in the battle, before committing it."""
     opened = _loaded(where, loaded, whole_log=False)
-    return contract(opened.ruleset).battle_forecast(opened.state, action, opened.rules)
+    return contract(opened.ruleset).battle_forecast(opened.state,
+                                                    checked(opened.ruleset, action),
+                                                    opened.rules)

@@ -28,6 +28,7 @@ from tactician.store import battles as store
 from tactician.store.battles import BattleInfo
 from tactician.store.campaigns import CampaignInfo, create_campaign
 from tactician.store.database import Database
+from tactician.table.actions import checked
 from tactician.table.held import HOLDER, Held, key_of, load
 
 # a snapshot is pinned (kept for good) after every this many entries, and at each phase end
@@ -193,7 +194,7 @@ def perform_many(db: Database, battle_id: int, actions: list[dict[str, Any]],
         raise store.StaleBattle(info.last_seq)
     steps: list[tuple[Entry, Any]] = []
     for action in actions:
-        battle, entry, state = act(battle, rules, action, dice, state)
+        battle, entry, state = act(battle, rules, checked(info.ruleset, action), dice, state)
         steps.append((entry, state))
     stored = store_steps(db, battle_id, rules, seen, steps, every)
     assert stored is not None

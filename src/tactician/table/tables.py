@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tactician.dice.source import PhysicalDice, ShareOfTableDice
-from tactician.engine.battle import act
+from tactician.dice.source import PhysicalDice
 from tactician.engine.log import Entry
+from tactician.engine.play import Logged, play_phase
 from tactician.errors import TacticianError
 from tactician.rulesets.capabilities import Capability
 from tactician.rulesets.registry import all_rulesets, contract
@@ -25,11 +25,12 @@ from tactician.store import battles as store
 from tactician.store.battles import BattleInfo
 from tactician.store.campaigns import CampaignInfo, get_campaign, list_campaigns
 from tactician.store.database import Database
+from tactician.table.actions import checked
+from tactician.table.battles import decisions_of
 from tactician.table.campaigns import (
     new_campaign,
     open_battle,
     start_battle,
-    status_of,
     store_steps,
 )
 
@@ -138,7 +139,9 @@ def reaches(db: Database, battle_id: int, units: list[str], side: str | None = N
 
 def forecast(db: Database, battle_id: int, action: dict[str, Any]) -> dict[str, Any]:
     opened = open_battle(db, battle_id)
-    return contract(opened.info.ruleset).battle_forecast(opened.state, action, opened.rules)
+    ruleset = opened.info.ruleset
+    return contract(ruleset).battle_forecast(opened.state, checked(ruleset, action),
+                                             opened.rules)
 
 
 def log(db: Database, battle_id: int) -> list[Entry]:
@@ -191,31 +194,12 @@ def play_side(db: Database, battle_id: int, expected_seq: int,
     if acting_players(before):
         raise TacticianError("the players' units have the turn: act with them and end "
                              "the phase first")
-    planner = ruleset.planner(opened.rules, False)
-    battle, state = opened.battle, opened.state
-    decisions: list[dict[str, Any]] = []
-    steps: list[tuple[Entry, Any]] = []
-
-    def step(action: dict[str, Any]) -> Entry:
-        nonlocal battle, state
-        source = None if dice is None else ShareOfTableDice(dice)
-        battle, entry, state = act(battle, opened.rules, action, source, state)
-        steps.append((entry, state))
-        return entry
-
-    while status_of(state) == "ongoing":
-        decision = planner.next(state)
-        if decision is None:
-            break
-        done = [step(a).model_dump(mode="json") for a in decision["actions"]]
-        decisions.append({**decision, "entries": done})
-    if status_of(state) == "ongoing" and not getattr(planner, "ends_own_turns", False):
-        entry = step({"type": "end_phase"})
-        decisions.append({"unit": None, "actions": [{"type": "end_phase"}],
-                          "entries": [entry.model_dump(mode="json")], "reason": "phase over"})
+    table = Logged(opened.battle, opened.rules, opened.state, dice,
+                   check=lambda action: checked(opened.info.ruleset, action))
+    decisions = decisions_of(play_phase(table, ruleset.planner(opened.rules, False)))
     # one transaction, snapshots pinned as every action's are, and the aftermath
     # carried back to the roster when the phase ends the battle
-    store_steps(db, battle_id, opened.rules, expected_seq, steps)
+    store_steps(db, battle_id, opened.rules, expected_seq, table.steps)
     return decisions
 
 

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     )
     from tactician.rulesets.contract.values import (
         DELETE,
+        ActionCase,
         Advancement,
         AdvanceRequest,
         Asker,
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
 
 # each public name -> the module of this package that defines it
 _WHERE = {
+    "ActionCase": "values",
     "AdvanceRequest": "values",
     "Advancement": "values",
     "Asker": "values",
@@ -68,7 +70,7 @@ _WHERE = {
     "Examples": "values",
     "FightRequest": "fight_request",
     "OptionSpec": "values",
-    "Planner": "interface",
+    "Planner": "planner",
     "Row": "values",
     "RulesetContract": "interface",
     "Section": "values",
@@ -91,6 +93,7 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "DELETE",
+    "ActionCase",
     "AdvanceRequest",
     "Advancement",
     "CheckRequest",

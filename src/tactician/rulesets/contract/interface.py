@@ -29,7 +29,8 @@ from tactician.rulesets.contract.capabilities import Capability, Unsupported
 if TYPE_CHECKING:
     # annotations only: a command imports the values it uses (a forecast, two)
     from tactician.dice.source import DiceSource
-    from tactician.engine.rules import BattleRules
+    from tactician.engine.rules import BattleRules, Planner
+    from tactician.rulesets.contract.actions import ActionSchema
     from tactician.rulesets.contract.values import (
         Advancement,
         AdvanceRequest,
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
         Sheet,
         UnitCheck,
     )
+    from tactician.rulesets.contract.words import ExplainWords
 
 
 class Declaration(Protocol):
@@ -55,13 +57,7 @@ class Declaration(Protocol):
     @property
     def capabilities(self) -> frozenset[Capability]: ...
 
-
-class Planner(Protocol):
-    """The AI of a battle: the next decision for the side (or unit) to act, as
-    ``{"unit", "actions": [...], "reason", ...}``, or None when it is done.
-    A planner with ``ends_own_turns = True`` ends its units' turns itself."""
-
-    def next(self, state: Any) -> dict[str, Any] | None: ...
+    def action_schema(self) -> ActionSchema: ...
 
 
 class RulesetContract(ABC):
@@ -244,6 +240,14 @@ class RulesetContract(ABC):
         self.require(Capability.BATTLES)
         return self._battle_rules(options)
 
+    def round_cap(self, options: Sequence[str] = ()) -> int | None:
+        """The last round of a battle under ``options`` (the ruleset's option
+        ``round_cap``; None: no cap): once it is over undecided, the battle is a draw
+        (``engine.objectives``). A battle's own ``objectives: {round_cap: N}`` wins."""
+        self.require(Capability.BATTLES)
+        value = self.option_values(options).get("round_cap")
+        return value if isinstance(value, int) else None
+
     def board_view(
         self, state: Any, reach_unit: str | None = None, side: str | None = None
     ) -> dict[str, Any]:
@@ -260,6 +264,29 @@ class RulesetContract(ABC):
         """The exact odds of an attack action in the battle; changes nothing."""
         self.require(Capability.BATTLES)
         return self._battle_forecast(state, action, rules)
+
+    def action_schema(self) -> ActionSchema:
+        """Every kind of action the ruleset's battles take: its name, help, keys, an
+        example, who may send it and its stage (``contract.actions``). The table checks
+        every action against it before ``BattleRules.apply`` sees it."""
+        self.require(Capability.BATTLES)
+        return self._action_schema()
+
+    def _action_schema(self) -> ActionSchema:
+        # the registration names it (``registry.Ruleset.actions``): listing rulesets with
+        # their actions reads the declaration without the contract
+        return self.info.action_schema()
+
+    def explain_words(self) -> ExplainWords:
+        """The legend and columns of the AI's scored candidates (``enemy-phase
+        --explain``) in the ruleset's own words (``contract.words``)."""
+        self.require(Capability.AI)
+        return self._explain_words()
+
+    def _explain_words(self) -> ExplainWords:
+        from tactician.rulesets.contract.words import GENERIC
+
+        return GENERIC
 
     def planner(self, rules: BattleRules, every_side: bool = False) -> Planner:
         """The AI for the battle; ``every_side`` lets it play the units the players

@@ -7,7 +7,7 @@ cheap, it is read at every start of the command line).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -200,6 +200,20 @@ class ExampleBattle:
 
 
 @dataclass(frozen=True)
+class ActionCase:
+    """A battle where an action kind applies (the kit plays each, ``tests/conformance/
+    test_action_rendering.py``): ``battle``'s start, changed by ``arrange`` if given (a
+    function of the start state: units moved, hurt, given a flair), then the ``before``
+    actions, then ``action`` (default: the kind's example in the action schema)."""
+
+    kind: str
+    battle: ExampleBattle
+    before: tuple[Mapping[str, Any], ...] = ()
+    action: Mapping[str, Any] | None = None
+    arrange: Callable[[Any], Any] | None = None
+
+
+@dataclass(frozen=True)
 class Examples:
     units: tuple[Path, ...] = ()
     fights: tuple[ExampleFight, ...] = ()
@@ -207,6 +221,8 @@ class Examples:
     corruptions: tuple[Corruption, ...] = ()
     # ``Capability.CREATION``: the choices of a few new characters (name in "name")
     creations: tuple[Mapping[str, str], ...] = ()
+    # ``Capability.BATTLES``: at least one case for every action kind the schema declares
+    actions: tuple[ActionCase, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ RULESET = Ruleset(
     summary="combat 002 (GBA formulas, 44-row terrain table, staves, break checks), "
             "characters 001",
     implementation="tactician.rulesets.fe_classic.contract_impl:FeClassicContract",
+    actions="tactician.rulesets.fe_classic.action_schema:ACTION_SCHEMA",
     capabilities=frozenset({
         Capability.ADVANCEMENT,
         Capability.CREATION,

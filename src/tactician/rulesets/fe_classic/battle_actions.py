@@ -28,6 +28,7 @@ from tactician.dice.source import DiceSource
 from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
 from tactician.rulesets.fe_classic import battle_gains, berserk, fight, staves
+from tactician.rulesets.fe_classic.action_schema import ACTION_SCHEMA
 from tactician.rulesets.fe_classic.battle_combat import plan_attack, plan_staff, without
 from tactician.rulesets.fe_classic.battle_moves import profile, reach
 from tactician.rulesets.fe_classic.battle_phase import phase_start, tick
@@ -326,6 +327,14 @@ COMMANDS = ("move", "attack", "staff", "seize", "wait", "open", "break", "rescue
 def apply(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
           ) -> tuple[ClassicBattle, Outcome]:
     kind = action.get("type")
+    declared = ACTION_SCHEMA.find(kind)
+    if declared is None:
+        raise RulesError(f"unknown action {kind!r}; fe-classic actions: "
+                         f"{', '.join(ACTION_SCHEMA.names())}")
+    unknown = sorted(str(k) for k in action if k != "type" and declared.key(str(k)) is None)
+    if unknown:  # issue 25: a key no action reads was kept in the log
+        raise RulesError(f"{kind} takes no {', '.join(map(repr, unknown))}; its keys are: "
+                         f"{', '.join(declared.key_names)}")
     if state.result != "ongoing":
         raise RulesError(f"the battle is over ({state.result}: {state.result_reason})")
     if kind in COMMANDS and "unit" in action:
@@ -346,10 +355,7 @@ def apply(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
               "drop": do_drop}
     if kind == "start":
         after, summary = start(state)
-    elif kind in simple:
-        after, summary = simple[str(kind)](state, action)
     else:
-        known = ", ".join(sorted([*simple, "start", "attack", "staff", "end_phase"]))
-        raise RulesError(f"unknown action {kind!r}; fe-classic actions: {known}")
+        after, summary = simple[str(kind)](state, action)
     return result.settle(after), Outcome(summary, [{"type": str(kind), **{
         k: v for k, v in action.items() if k != "type"}}])

@@ -9,8 +9,9 @@ and the chance the unit itself falls; the score is
 (a Lord counts its own fall ten times: 002 L17-19 it "must always be present").
 A staff scores half its chance to land. With no attack, a unit moves toward the
 nearest foe (a Lord holds back until no boss stands, then goes for the Throne
-and seizes it). A boss holds its tile (GBA bosses guard the throne). ``--explain`` shows each
-unit's best candidates.
+and seizes it; her allies then keep off the Throne and step off it). A boss holds
+its tile (GBA bosses guard the throne). ``--explain`` shows each unit's best
+candidates.
 
 Under fog (``fog_rules = tabletop``, a scenario with ``fog: true``) the foes a unit
 scores, and the one it walks toward, are those its side sees (``battle_sight``:
@@ -150,14 +151,23 @@ def distances(state: ClassicBattle, unit: ClassicUnit, goals: list[Tile]) -> dic
     return best
 
 
-def _toward(state: ClassicBattle, unit: ClassicUnit, goals: list[Tile]) -> Tile | None:
-    if not goals or unit.boss:
+def _toward(state: ClassicBattle, unit: ClassicUnit, goals: list[Tile],
+            avoid: frozenset[Tile] = frozenset()) -> Tile | None:
+    """The reachable tile, none of ``avoid``, that brings the unit closest to a goal;
+    None to stay. A unit standing on a tile of ``avoid`` steps off it even with no
+    goal (an ally making way for the Lord's seize)."""
+    if unit.boss:
         return None
-    spots = reach(state, unit).remaining
     assert unit.position is not None
+    spots = {t: left for t, left in reach(state, unit).remaining.items() if t not in avoid}
+    if unit.position in avoid and spots:
+        if not goals:
+            return min(spots, key=lambda t: (-spots[t], t))
+    elif not goals or not spots:
+        return None
     far = distances(state, unit, goals)
     unreachable = 10**6
-    here = far.get(unit.position, unreachable)
+    here = far.get(unit.position, unreachable) if unit.position not in avoid else unreachable + 1
     best = min(spots, key=lambda t: (far.get(t, unreachable), -spots[t], t))
     return best if far.get(best, unreachable) < here else None
 
@@ -211,7 +221,10 @@ class ClassicPlanner:
                                            {"type": "seize", "unit": unit.id}],
                                "reason": "reach the Throne and seize it",
                                "candidates_scored": 0, "best": []}
-        scored = candidates(state, unit)
+        # with the bosses down its allies keep off the Throne the Lord must seize
+        making_way = frozenset(thrones) if not unit.lord and not bosses and any(
+            u.lord and not u.out and u.side == unit.side for u in state.units) else frozenset()
+        scored = [c for c in candidates(state, unit) if c.tile not in making_way]
         best = [c.row() for c in scored[:10]]
         if scored and scored[0].score > (0.0 if unit.lord else -0.5):
             top = scored[0]
@@ -230,11 +243,12 @@ class ClassicPlanner:
             goals = []
         else:
             goals = [u.position for u in known_foes(state, unit) if u.position is not None]
-        to = _toward(state, unit, goals)
+        to = _toward(state, unit, goals, making_way)
         actions = [{"type": "move", "unit": unit.id, "to": list(to)}] if to else []
         actions.append({"type": "wait", "unit": unit.id})
         reason = "advance toward the Throne" if goals is thrones else \
-            ("advance toward the nearest foe" if to else "hold")
+            ("advance toward the nearest foe" if to and goals else
+             "make way for the Lord's seize" if to else "hold")
         return base | {"actions": actions, "reason": reason, "candidates_scored": len(scored),
                        "best": best}
 

@@ -27,7 +27,9 @@ class ClassicBattleRules:
             units = [Path(p) for p in scenario["units"]]
         except (KeyError, TypeError):
             raise ContentError("a fe-classic scenario needs 'map' and 'units'") from None
-        return start_battle(map_path, units, self.pairs)
+        state = start_battle(map_path, units, self.pairs)
+        return state.model_copy(
+            update={"objectives": state.objectives.capped(self.options.round_cap)})
 
     def apply(self, state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
               ) -> tuple[ClassicBattle, Outcome]:

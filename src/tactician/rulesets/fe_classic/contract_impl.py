@@ -27,6 +27,8 @@ from tactician.rulesets.contract import (
     UnitCheck,
 )
 from tactician.rulesets.contract.helpers import option_dict, option_specs
+from tactician.rulesets.contract.words import EXCHANGE_COLUMNS, EXCHANGE_LEGEND, ExplainWords
+from tactician.rulesets.contract.words import ExplainColumn as C
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "fe_classic"
 BATTLE = EXAMPLES / "battle"
@@ -129,14 +131,29 @@ class FeClassicContract(RulesetContract):
 
         return muster(state, carried)
 
+
+    def _explain_words(self) -> ExplainWords:
+        legend = EXCHANGE_LEGEND + (
+            "; score: 2 x defeats + damage dealt / the target's max HP - 3 x defeated (30 x "
+            "for a Lord) - 0.5 x damage taken / this unit's max HP; a staff: half its chance "
+            "to land")
+        # its candidates are attacks and staves: the action beside the target
+        columns = (*EXCHANGE_COLUMNS[:2], C("action", "action"), *EXCHANGE_COLUMNS[2:])
+        return ExplainWords(legend, columns)
+
     def _planner(self, rules: BattleRules, every_side: bool) -> Planner:
         from tactician.rulesets.fe_classic.battle_ai import planner
 
         return planner(every_side)
 
     def examples(self) -> Examples:
+        from tactician.rulesets.fe_classic.action_cases import cases
+
         eirika = EXAMPLES / "eirika_lord.yaml"
         enemies = EXAMPLES / "enemies"
+        zaha = ExampleBattle("pass", BATTLE / "map.yaml",
+                             (BATTLE / "party.yaml", BATTLE / "army.yaml"), seed=3,
+                             step_bound=1500)
         return Examples(
             units=tuple(sorted(EXAMPLES.glob("*.yaml"))) + tuple(sorted(enemies.glob("*.yaml"))),
             fights=(
@@ -148,11 +165,8 @@ class FeClassicContract(RulesetContract):
                              ("fumble_at=90", "break_save=20")),
                 ExampleFight(EXAMPLES / "moulder_priest.yaml", enemies / "fighter.yaml", 2),
             ),
-            battles=(
-                ExampleBattle("pass", BATTLE / "map.yaml",
-                              (BATTLE / "party.yaml", BATTLE / "army.yaml"), seed=3,
-                              step_bound=1500),
-            ),
+            battles=(zaha,),
+            actions=cases(zaha),
             creations=(
                 {"name": "Kyle", "class": "Cavalier", "sex": "male"},
                 {"name": "Vanessa", "class": "Pegasus Knight", "sex": "female", "luck": "4"},

@@ -57,3 +57,6 @@ class ClassicOptions(CharacterOptions):
     ai_sight: Literal["own_side", "gm_sees_all"] = "own_side"
     # weather: 002 L8 names it, gives no rule (G2-33); 001 L112's Rain/Storm as an option
     weather_rules: Literal["none", "tabletop"] = "none"
+    # no text names a last round (docs/rulings.md "Round cap and draw"): undecided after
+    # round 50, a draw (none: no cap)
+    round_cap: int | None = 50

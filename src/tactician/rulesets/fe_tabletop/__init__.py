@@ -23,6 +23,7 @@ RULESET = Ruleset(
     source="001_7a322c96887a0726.txt",
     summary="FE8 classes, d100 growths with carried remainders, dice damage, terrain",
     implementation="tactician.rulesets.fe_tabletop.contract_impl:FeTabletopContract",
+    actions="tactician.rulesets.fe_tabletop.action_schema:ACTION_SCHEMA",
     capabilities=frozenset({
         Capability.ADVANCEMENT,
         Capability.CREATION,

@@ -4,7 +4,10 @@ the enemies to move, attack ... or other actions"), on the exact forecast.
 One unit at a time, in the side's order (in the Player turn: the current
 player's units), each decision a whole turn, ending it:
 
-1. a Lord on a throne or gate with the bosses down seizes (001 L111);
+1. a Lord with the bosses down seizes (001 L111: "defeat the boss as normal, and
+   seize the throne"): where she stands on a throne or gate, or moving onto one she
+   reaches, a Move and the seize in one turn (L44); her allies make way, keeping
+   off the thrones and gates and stepping off one they stand on;
 2. the best attack over every tile it can reach and every foe its weapons
    reach from there, scored from the exact forecast (``fight.forecast``):
    ``P(defeat target) + expected damage dealt / target max HP - 1.5 P(defeated)
@@ -144,10 +147,17 @@ def _finish(unit: TabletopUnit, actions: list[dict[str, Any]]) -> list[dict[str,
 
 def decide(state: TabletopBattle, unit: TabletopUnit, options: TabletopOptions) -> Decision:
     assert unit.position is not None
-    if unit.lord and not unit.acted and tile_terrain(state, unit.position).seizable and not any(
-            u.boss and not u.out and u.side != unit.side for u in state.units):
-        return Decision(unit.id, [{"type": "seize", "unit": unit.id}], "seizes the throne")
     tiles = _tiles(state, unit, options)
+    seizing = _may_seize(state, unit)
+    if seizing and unit.lord and not unit.acted:
+        free = _seizable(state, unit, tiles)
+        if free:
+            tile = min(free, key=lambda t: (tiles[t], t))
+            return Decision(unit.id, [*_move(unit, tile), {"type": "seize", "unit": unit.id}],
+                            f"seizes the {tile_terrain(state, tile).name} at {tile}")
+    if seizing and not unit.lord:
+        tiles = {t: c for t, c in tiles.items()
+                 if not tile_terrain(state, t).seizable} or tiles
     foes = _known_foes(state, unit, options)
     careful = unit.lord and unit.side == state.party and any(
         u.boss and not u.out and u.side != unit.side for u in state.units) and any(
@@ -176,11 +186,28 @@ def decide(state: TabletopBattle, unit: TabletopUnit, options: TabletopOptions) 
     if healed is not None:
         return Decision(unit.id, _finish(unit, healed), "heals an ally", candidates)
     goal = _goal(state, unit, foes)
+    if goal is None and unit.position not in tiles:
+        tile = min(tiles, key=lambda t: (tiles[t], t))
+        return Decision(unit.id, _finish(unit, _move(unit, tile)),
+                        "makes way for the Lord's seize", candidates)
     if goal is None or len(tiles) == 1:
         return Decision(unit.id, _finish(unit, []), "holds its ground", candidates)
     tile = min(tiles, key=lambda t: (manhattan(t, goal), tiles[t], t))
     return Decision(unit.id, _finish(unit, _move(unit, tile)),
                     f"advances toward {goal}", candidates)
+
+
+def _may_seize(state: TabletopBattle, unit: TabletopUnit) -> bool:
+    """Whether the unit's side can seize now: a Lord of its side stands and no boss
+    of another side does (001 L111)."""
+    return not any(u.boss and not u.out and u.side != unit.side for u in state.units) and any(
+        u.lord and not u.out and u.side == unit.side for u in state.units)
+
+
+def _seizable(state: TabletopBattle, unit: TabletopUnit, tiles: dict[Tile, int]) -> list[Tile]:
+    """The thrones and gates among ``tiles`` no other unit stands on."""
+    taken = {u.position for u in state.units if u.on_map and u.id != unit.id}
+    return [t for t in tiles if t not in taken and tile_terrain(state, t).seizable]
 
 
 def _threatened(state: TabletopBattle, tile: Tile, foes: list[TabletopUnit],
@@ -261,7 +288,9 @@ def _goal(state: TabletopBattle, unit: TabletopUnit, foes: list[TabletopUnit]) -
     assert unit.position is not None
     here = unit.position
     if unit.lord and not any(u.boss and not u.out and u.side != unit.side for u in state.units):
-        taken = {u.position for u in state.units if u.on_map and u.id != unit.id}
+        # a tile an ally holds counts: the ally makes way (``decide``)
+        taken = {u.position for u in state.units
+                 if u.on_map and u.id != unit.id and u.side != unit.side}
         thrones = [t for t in state.map.board().tiles()
                    if tile_terrain(state, t).seizable and t not in taken]
         if thrones:

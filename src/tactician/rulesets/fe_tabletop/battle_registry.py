@@ -13,6 +13,8 @@ from typing import Any
 from tactician.dice.source import DiceSource
 from tactician.engine.actions import ActionRegistry
 from tactician.engine.rules import Outcome
+from tactician.rulesets.contract.actions import declared_keys
+from tactician.rulesets.fe_tabletop.action_schema import ACTION_SCHEMA
 from tactician.rulesets.fe_tabletop.battle_state import TabletopBattle
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 
@@ -21,4 +23,4 @@ Handler = Callable[
     tuple[TabletopBattle, Outcome],
 ]
 
-ACTIONS: ActionRegistry[Handler] = ActionRegistry("fe-tabletop")
+ACTIONS: ActionRegistry[Handler] = ActionRegistry("fe-tabletop", declared_keys(ACTION_SCHEMA))

@@ -27,7 +27,9 @@ class TabletopBattleRules:
             units = [Path(p) for p in scenario["units"]]
         except (KeyError, TypeError):
             raise ContentError("a fe-tabletop scenario needs 'map' and 'units'") from None
-        return start_battle(map_path, units).with_rulings(self.options)
+        state = start_battle(map_path, units).with_rulings(self.options)
+        return state.model_copy(
+            update={"objectives": state.objectives.capped(self.options.round_cap)})
 
     def apply(self, state: TabletopBattle, action: Mapping[str, Any], dice: DiceSource
               ) -> tuple[TabletopBattle, Outcome]:

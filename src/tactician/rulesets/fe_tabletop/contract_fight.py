@@ -25,10 +25,11 @@ from tactician.rulesets.fe_common.character.content import TabletopContent, load
 from tactician.rulesets.fe_common.character.unit import Unit
 from tactician.rulesets.fe_common.character.unit_file import load_unit
 from tactician.rulesets.fe_common.character.weapons import TabletopWeapon
-from tactician.rulesets.fe_common.exchange import ATTACKER, DEFENDER, Side, StrikeRecord
+from tactician.rulesets.fe_common.exchange import ATTACKER, DEFENDER, Side
 from tactician.rulesets.fe_tabletop import fight, numbers
 from tactician.rulesets.fe_tabletop.combatant import Combatant, combatant, on_tile
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
+from tactician.rulesets.fe_tabletop.strike_records import strike_records
 from tactician.rulesets.fe_tabletop.terrain import load_terrain, terrain
 from tactician.rulesets.rulings import with_overrides
 
@@ -173,22 +174,7 @@ def attack_report(fought: TabletopFight, dice: DiceSource) -> dict[str, Any]:
     p = fought.plan
     result = fight.resolve(p, dice)
     names = {ATTACKER: p.attacker.name, DEFENDER: p.defender.name}
-    fighters = {ATTACKER: (p.attacker, p.defender), DEFENDER: (p.defender, p.attacker)}
-    notes = [n for n in result.chance.notes if isinstance(n.record, StrikeRecord)]
-    strikes = []
-    for number, note in enumerate(notes, start=1):
-        r: StrikeRecord = note.record
-        me, other = fighters[r.side]
-        strikes.append({
-            "number": number, "striker": names[r.side], "target": other.name,
-            "hit": numbers.hit_chance(me, other, fought.options),
-            "crit": numbers.crit_chance(me),
-            "rolls": [{"purpose": d.purpose, "dice": list(d.faces), "value": d.value}
-                      for d in note.decisions],
-            "outcome": r.outcome, "damage": r.damage, "target_hp": r.target_hp,
-            "weapon_broke": r.weapon_broke,
-            "effects": ["weapon broke"] if r.weapon_broke else [],
-        })
+    strikes = strike_records(p, result, fought.options)
     return {
         "ruleset": "fe-tabletop",
         "seed": getattr(dice, "seed", None),

@@ -31,13 +31,14 @@ from tactician.rulesets.contract import (
     UnitCheck,
 )
 from tactician.rulesets.contract.helpers import option_dict, option_specs
+from tactician.rulesets.contract.words import EXCHANGE_COLUMNS, EXCHANGE_LEGEND, ExplainWords
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "fe_tabletop"
 # the rulings a level-up reads (001 L13-26 and the class caps); the rest are "rules"
 ADVANCEMENT_OPTIONS = frozenset({"growth_threshold", "zero_growth_never_grows", "stat_caps"})
 # the rulings only a battle reads (the turn, the AI, fog, what a fight leaves behind)
 BATTLE_OPTIONS = frozenset({"ai_sight", "torch_decays", "dance_dancers", "support_conversations",
-                            "exp_per", "steal_speed_check"})
+                            "exp_per", "steal_speed_check", "round_cap"})
 
 
 class FeTabletopContract(RulesetContract):
@@ -151,6 +152,13 @@ class FeTabletopContract(RulesetContract):
 
         return battle_forecast(state, action, rules.options)  # type: ignore[attr-defined]
 
+
+    def _explain_words(self) -> ExplainWords:
+        legend = EXCHANGE_LEGEND + (
+            "; score: defeats + 0.5 x damage dealt / the target's HP - 1.5 x defeated - 0.3 x "
+            "damage taken / this unit's HP")
+        return ExplainWords(legend, EXCHANGE_COLUMNS)
+
     def _planner(self, rules: BattleRules, every_side: bool) -> Planner:
         from tactician.rulesets.fe_tabletop.battle_ai import Planner as TabletopPlanner
 
@@ -167,14 +175,16 @@ class FeTabletopContract(RulesetContract):
         return muster(state, carried)
 
     def examples(self) -> Examples:
+        from tactician.rulesets.fe_tabletop.action_cases import cases
+
         eirika = EXAMPLES / "eirika_lord.yaml"
         castle = EXAMPLES / "castle"
+        renvall = ExampleBattle("castle", castle / "map.yaml",
+                                (castle / "party.yaml", castle / "garrison.yaml"), seed=9)
         return Examples(
             units=tuple(sorted(EXAMPLES.glob("*.yaml"))),
-            battles=(
-                ExampleBattle("castle", castle / "map.yaml",
-                              (castle / "party.yaml", castle / "garrison.yaml"), seed=9),
-            ),
+            battles=(renvall,),
+            actions=cases(renvall),
             fights=(
                 ExampleFight(eirika, EXAMPLES / "oneill_brigand.yaml"),
                 ExampleFight(EXAMPLES / "kyle_cavalier.yaml", EXAMPLES / "garcia_fighter.yaml",

@@ -17,7 +17,7 @@ from tactician.dice.source import DiceSource
 from tactician.engine.rules import Outcome
 from tactician.rulesets.fe_common.battle.combat import write_back
 from tactician.rulesets.fe_common.battle.turn import after_standard
-from tactician.rulesets.fe_common.exchange import ATTACKER, StrikeRecord
+from tactician.rulesets.fe_common.exchange import ATTACKER
 from tactician.rulesets.fe_tabletop import fight
 from tactician.rulesets.fe_tabletop.aftermath import after_fight
 from tactician.rulesets.fe_tabletop.battle_fight import plan_attack
@@ -25,6 +25,7 @@ from tactician.rulesets.fe_tabletop.battle_registry import ACTIONS
 from tactician.rulesets.fe_tabletop.battle_state import TabletopBattle
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 from tactician.rulesets.fe_tabletop.player_turns import check_player
+from tactician.rulesets.fe_tabletop.strike_records import fight_summary, strike_records
 
 
 @ACTIONS.register("attack", keys=("target", "weapon"))
@@ -35,16 +36,7 @@ def attack(state: TabletopBattle, action: Mapping[str, Any], dice: DiceSource,
     result = fight.resolve(plan, dice)
     weapon = plan.attacker.weapon
     assert weapon is not None
-    names = {ATTACKER: unit.name, "defender": target.name}
-    strikes = []
-    for note in result.chance.notes:
-        record = note.record
-        if isinstance(record, StrikeRecord):
-            strikes.append({
-                "striker": names[record.side], "outcome": record.outcome,
-                "damage": record.damage, "target_hp": record.target_hp,
-                "weapon_broke": record.weapon_broke,
-                "rolls": [{"purpose": d.purpose, "value": d.value} for d in note.decisions]})
+    strikes = strike_records(plan, result, options, (unit.name, target.name))
     armed = state.replace_units(unit.model_copy(update={"equipped": weapon.name}))
     after, fallen = write_back(armed, armed.unit(unit.id), target, result.end.hp)
     after = after.replace_units(after.unit(unit.id).with_hp(result.end.hp[0]),
@@ -52,11 +44,9 @@ def attack(state: TabletopBattle, action: Mapping[str, Any], dice: DiceSource,
     after, records = after_fight(after, (unit.id, target.id), plan, result, dice, options)
     broke = result.turn_ends(ATTACKER)
     after = after.replace_units(after_standard(after.unit(unit.id), ends_turn=broke))
-    text = [f"{unit.name} attacks {target.name} with {weapon.name}: "
-            + "; ".join(f"{s['striker']} {s['outcome']}" + (f" {s['damage']}" if s['damage']
-                                                             else "") for s in strikes)
-            + f" -> HP {result.end.hp[0]}/{result.end.hp[1]}", *fallen,
-            *(r["text"] for r in records)]
+    told = fight_summary((unit.name, target.name), weapon.name, strikes, result.end.hp,
+                         (unit.max_hp, target.max_hp))
+    text = [told, *fallen, *(r["text"] for r in records)]
     return after, Outcome("; ".join(text), [
         {"type": "attack", "unit": unit.id, "target": target.id, "weapon": weapon.name,
          "strikes": strikes, "hp": {unit.id: result.end.hp[0], target.id: result.end.hp[1]},

@@ -36,3 +36,6 @@ class TabletopOptions(CharacterOptions):
     support_conversations: Literal["after_battle", "none"] = "after_battle"
     exp_per: Literal["fight", "battle"] = "fight"
     steal_speed_check: bool = True
+    # no text names a last round (docs/rulings.md "Round cap and draw"): undecided after
+    # round 50, a draw (none: no cap)
+    round_cap: int | None = 50

@@ -17,6 +17,7 @@ RULESET = Ruleset(
     summary="Classes and dual classes, talents, 121 flairs, skill-point ledger, GM grants; "
             "battles in action blocks with the strength/speed economy and exact 2d6 odds",
     implementation="tactician.rulesets.miridon.contract_impl:MiridonContract",
+    actions="tactician.rulesets.miridon.action_schema:ACTION_SCHEMA",
     capabilities=frozenset({Capability.ADVANCEMENT, Capability.COMPENDIUM, Capability.FIGHTS,
                             Capability.REACTIONS, Capability.BATTLES, Capability.AI}),
 )

@@ -39,6 +39,8 @@ from tactician.rulesets.contract.helpers import (
     read_unit,
     unknown_names,
 )
+from tactician.rulesets.contract.words import ExplainColumn as C
+from tactician.rulesets.contract.words import ExplainWords
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "miridon"
 _LEDGER = re.compile(r"^ledger #(\d+)\b")
@@ -210,6 +212,18 @@ class MiridonContract(RulesetContract):
 
         return muster(state, carried)
 
+
+    def _explain_words(self) -> ExplainWords:
+        legend = ("hit: the attack hits; out: the target is knocked out or killed; damage: "
+                  "the expected damage; score: expected damage + 12 x P(knocked out) + 6 x "
+                  "P(dead) - the value of the points it costs (docs/miridon-ai.md)")
+        columns = (
+            C("action", "action", "action"), C("target", "target"), C("weapon", "weapon"),
+            C("hit", "hit", "percent"), C("defeat_target", "out", "percent"),
+            C("expected_damage", "damage", "number"), C("score", "score", "number"),
+        )
+        return ExplainWords(legend, columns)
+
     def _planner(self, rules: BattleRules, every_side: bool) -> Planner:
         from tactician.rulesets.miridon.battle.ai import Planner as MiridonPlanner
 
@@ -218,8 +232,13 @@ class MiridonContract(RulesetContract):
     # --- examples --------------------------------------------------------------------
 
     def examples(self) -> Examples:
+        from tactician.rulesets.miridon.action_cases import cases
+
         gogo = EXAMPLES / "vessel_gogo.yaml"  # ledger #4 (index 3) is grant_points: 40
         skirmish = EXAMPLES / "skirmish"
+        dock = ExampleBattle("skirmish", skirmish / "map.yaml",
+                             (skirmish / "crew.yaml", skirmish / "raiders.yaml"), seed=1,
+                             step_bound=600)
         return Examples(
             units=(*sorted(EXAMPLES.glob("*.yaml")), skirmish / "brann_shieldwall.yaml",
                    skirmish / "mauler_grip.yaml"),
@@ -233,11 +252,8 @@ class MiridonContract(RulesetContract):
                 ExampleFight(EXAMPLES / "techie_rill.yaml", skirmish / "mauler_grip.yaml", 3,
                              ("hit_comparison=gt",)),
             ),
-            battles=(
-                ExampleBattle("skirmish", skirmish / "map.yaml",
-                              (skirmish / "crew.yaml", skirmish / "raiders.yaml"), seed=1,
-                              step_bound=600),
-            ),
+            battles=(dock,),
+            actions=cases(dock),
             corruptions=(
                 Corruption("missing field", gogo, ("class",), DELETE, "class"),
                 Corruption("wrong type", gogo, ("mutations",), 7, "mutations"),

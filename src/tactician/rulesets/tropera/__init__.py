@@ -17,6 +17,7 @@ RULESET = Ruleset(
     source="000_2214244d4b22f60c.txt",
     summary="Point-buy characters, d20 growths, feats, ranks D..S+4, True Hit",
     implementation="tactician.rulesets.tropera.contract_impl:TroperaContract",
+    actions="tactician.rulesets.tropera.action_schema:ACTION_SCHEMA",
     capabilities=frozenset({
         Capability.ADVANCEMENT,
         Capability.COMPENDIUM,

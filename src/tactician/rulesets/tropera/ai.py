@@ -38,6 +38,7 @@ from tactician.grid.ranges import ring_offsets
 from tactician.rulesets.tropera import numbers
 from tactician.rulesets.tropera.ai_content import ContentTokens
 from tactician.rulesets.tropera.ai_memo import DecisionMemo, Kept, touched_indexes
+from tactician.rulesets.tropera.ai_objectives import take_objective
 from tactician.rulesets.tropera.ai_odds import FightOdds
 from tactician.rulesets.tropera.battle_state import TroperaBattle, Unit
 from tactician.rulesets.tropera.battle_units import (
@@ -746,6 +747,10 @@ def next_decision(state: TroperaBattle, scorer: Scorer) -> Decision | None:
     order = turn_order(state)
     if not order:
         return None
+    objective = take_objective(state, order)
+    if objective is not None:
+        unit, move, why = objective
+        return Decision(unit.id, unit.tier or "mob", [move], why)
     elites = [u for u in order if u.tier == "elite"]
     if elites:
         # Every Elite is weighed before each action, on its best candidate's score;

@@ -28,7 +28,9 @@ class TroperaBattleRules:
             units = [Path(p) for p in scenario["units"]]
         except (KeyError, TypeError):
             raise ContentError("a Tropera scenario needs 'map' and 'units'") from None
-        return start_battle(map_path, units)
+        state = start_battle(map_path, units)
+        return state.model_copy(
+            update={"objectives": state.objectives.capped(self.options.round_cap)})
 
     def apply(
         self, state: TroperaBattle, action: Mapping[str, Any], dice: DiceSource

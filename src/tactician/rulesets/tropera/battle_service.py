@@ -63,6 +63,7 @@ def board_view(state: TroperaBattle, reach_unit: str | None = None) -> dict[str,
         "objectives": {
             "victory": [o.describe() for o in state.objectives.victory],
             "defeat": [o.describe() for o in state.objectives.defeat],
+            "draw": state.objectives.draw(),
         },
         "units": [
             {

@@ -8,13 +8,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tactician.rulesets.contract.interface import Planner, RulesetContract
+from tactician.rulesets.contract.interface import RulesetContract
 
 if TYPE_CHECKING:
     # annotations only: each method imports what it builds (a forecast builds none
     # of these, and ``contract.helpers`` reads files with pydantic and PyYAML)
     from tactician.dice.source import DiceSource
-    from tactician.engine.rules import BattleRules
+    from tactician.engine.rules import BattleRules, Planner
     from tactician.rulesets.contract import (
         Advancement,
         AdvanceRequest,
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         Sheet,
         UnitCheck,
     )
+    from tactician.rulesets.contract.words import ExplainWords
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "tropera"
 
@@ -184,6 +185,19 @@ class TroperaContract(RulesetContract):
 
         return battle_forecast(state, dict(action), rules)  # type: ignore[arg-type]
 
+
+    def _explain_words(self) -> ExplainWords:
+        from tactician.rulesets.contract.words import (
+            EXCHANGE_COLUMNS,
+            EXCHANGE_LEGEND,
+            ExplainWords,
+        )
+
+        legend = (EXCHANGE_LEGEND + "; score: the tier's priority (mob hit, army hit - "
+                  "counter, elite defeats - defeated)")
+        return ExplainWords(legend, EXCHANGE_COLUMNS,
+                            any_side="let the engine play them as Mob tier")
+
     def _planner(self, rules: BattleRules, every_side: bool) -> Planner:
         # Tropera's planner plays whichever side has the phase (a side without enemy
         # tiers plays as Mob), so every_side changes nothing here
@@ -201,9 +215,13 @@ class TroperaContract(RulesetContract):
             ExampleFight,
             Examples,
         )
+        from tactician.rulesets.tropera.action_cases import cases
+
         aria = EXAMPLES / "aria_sword_fighter.yaml"
         enemies = EXAMPLES / "enemies"
         battle = EXAMPLES / "battle"
+        ford = ExampleBattle("ford", battle / "ford.yaml",
+                             (battle / "party.yaml", battle / "bandits.yaml"), seed=7)
         return Examples(
             units=(*sorted(EXAMPLES.glob("*.yaml")), *sorted(enemies.glob("*.yaml"))),
             fights=(
@@ -214,8 +232,7 @@ class TroperaContract(RulesetContract):
                 ExampleFight(aria, enemies / "brigand.yaml", None, ("true_hit_crit=separate",)),
             ),
             battles=(
-                ExampleBattle("ford", battle / "ford.yaml",
-                              (battle / "party.yaml", battle / "bandits.yaml"), seed=7),
+                ford,
                 ExampleBattle("keep", battle / "keep.tmj",
                               (battle / "keep-party.yaml", battle / "keep-garrison.yaml"),
                               seed=3),
@@ -226,4 +243,5 @@ class TroperaContract(RulesetContract):
                 Corruption("unknown weapon", aria, ("weapons", 0), "Nonesuch Blade", "weapons"),
                 Corruption("out-of-range stat", aria, ("growths", "str"), 9, "growths"),
             ),
+            actions=cases(ford),
         )

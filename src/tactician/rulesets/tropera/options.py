@@ -51,6 +51,9 @@ class TroperaOptions(NamedTuple):
     # 000 Mob/Army "always act in numerical order": one order over the side's Mob and
     # Army units together ("side"), or each tier's own ("tier")
     numerical_order: Literal["side", "tier"] = "side"
+    # no text names a last round (a ruling of the project, docs/rulings.md "Round cap
+    # and draw"): once round 50 is over undecided the battle is a draw (none: no cap)
+    round_cap: int | None = 50
 
     def with_overrides(self, pairs: list[str]) -> TroperaOptions:
         """Apply ``name=value`` strings, refusing unknown names or values by name."""

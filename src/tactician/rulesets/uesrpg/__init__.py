@@ -30,6 +30,7 @@ RULESET = Ruleset(
     source="003_1bed61d1ae70171f.txt",
     summary="d100 tests, hit locations, AR by damage type, wounds, death tests, conditions",
     implementation="tactician.rulesets.uesrpg.contract_impl:UesrpgContract",
+    actions="tactician.rulesets.uesrpg.action_schema:ACTION_SCHEMA",
     capabilities=frozenset({
         Capability.COMPENDIUM,
         Capability.FIGHTS,

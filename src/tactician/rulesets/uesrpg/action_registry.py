@@ -10,6 +10,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tactician.engine.actions import ActionRegistry
+from tactician.rulesets.contract.actions import declared_keys
+from tactician.rulesets.uesrpg.action_schema import ACTION_SCHEMA
 from tactician.rulesets.uesrpg.battle_options import Rulings
 from tactician.rulesets.uesrpg.battle_state import UesrpgBattle
 from tactician.rulesets.uesrpg.battle_turns import Narrator
@@ -17,4 +19,4 @@ from tactician.rulesets.uesrpg.battle_turns import Narrator
 Result = tuple[UesrpgBattle, str, dict[str, Any]]
 Handler = Callable[[UesrpgBattle, Mapping[str, Any], Narrator, Rulings], Result]
 
-ACTIONS: ActionRegistry[Handler] = ActionRegistry("uesrpg")
+ACTIONS: ActionRegistry[Handler] = ActionRegistry("uesrpg", declared_keys(ACTION_SCHEMA))

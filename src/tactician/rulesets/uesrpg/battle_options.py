@@ -42,6 +42,10 @@ class BattleOptions:
     # 003 treating a wound "takes ~1 hour": in battle it takes the healer's Turn
     # ("turn") or is refused ("refuse")
     treat_wound_in_battle: Literal["turn", "refuse"] = "turn"
+    # no text names a last round (docs/rulings.md "Round cap and draw"): undecided after
+    # round 30 (three minutes at 6 seconds a round, 003 L47 "30 seconds (5 rounds)"),
+    # a draw (none: no cap)
+    round_cap: int | None = 30
 
     def __post_init__(self) -> None:
         if self.metres_per_tile < 1:

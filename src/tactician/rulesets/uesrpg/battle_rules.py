@@ -40,7 +40,10 @@ class UesrpgBattleRules:
             units = [Path(p) for p in scenario["units"]]
         except (KeyError, TypeError):
             raise ContentError("a UESRPG scenario needs 'map' and 'units'") from None
-        return start_battle(map_path, units).model_copy(update={"options": self.pairs})
+        state = start_battle(map_path, units)
+        return state.model_copy(update={
+            "options": self.pairs,
+            "objectives": state.objectives.capped(self.battle_options.round_cap)})
 
     def apply(
         self, state: UesrpgBattle, action: Mapping[str, Any], dice: DiceSource

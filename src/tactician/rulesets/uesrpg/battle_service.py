@@ -168,6 +168,7 @@ def board_view(state: UesrpgBattle, reach_unit: str | None = None) -> dict[str, 
         "objectives": {
             "victory": [o.describe() for o in state.objectives.victory],
             "defeat": [o.describe() for o in state.objectives.defeat],
+            "draw": state.objectives.draw(),
         },
         "units": [unit_view(u, rules.options) for u in state.units],
         "death_tests": {

@@ -40,6 +40,8 @@ from tactician.rulesets.contract.helpers import (
     read_unit,
     unknown_names,
 )
+from tactician.rulesets.contract.words import ExplainColumn as C
+from tactician.rulesets.contract.words import ExplainWords
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "uesrpg"
 
@@ -189,6 +191,18 @@ class UesrpgContract(RulesetContract):
 
         return _shared_forecast(battle_forecast(state, dict(action), rules))  # type: ignore[arg-type]
 
+
+    def _explain_words(self) -> ExplainWords:
+        legend = ("hit: the attack lands past the defence the foe makes; wound: it wounds; "
+                  "down: the foe falls to 0 HP; score: down + 0.5 x wound + 0.1 x expected "
+                  "damage / the foe's HP")
+        columns = (
+            C("tile", "tile", "tile"), C("target", "target"), C("weapon", "weapon"),
+            C("defence", "defence"), C("hit", "hit", "percent"), C("wound", "wound", "percent"),
+            C("down", "down", "percent"), C("score", "score", "number"),
+        )
+        return ExplainWords(legend, columns)
+
     def _planner(self, rules: BattleRules, every_side: bool) -> Planner:
         from tactician.rulesets.uesrpg.battle_ai import planner
 
@@ -198,9 +212,13 @@ class UesrpgContract(RulesetContract):
     # --- examples --------------------------------------------------------------------
 
     def examples(self) -> Examples:
+        from tactician.rulesets.uesrpg.action_cases import cases
+
         aela = EXAMPLES / "aela.yaml"
         captain = EXAMPLES / "bandit-captain.yaml"
         skirmish = EXAMPLES / "skirmish"
+        mill = ExampleBattle("skirmish", skirmish / "map.yaml",
+                             (skirmish / "party.yaml", skirmish / "bandits.yaml"), seed=3)
         return Examples(
             units=(*sorted(EXAMPLES.glob("*.yaml")), skirmish / "brand.yaml"),
             fights=(
@@ -209,10 +227,8 @@ class UesrpgContract(RulesetContract):
                 ExampleFight(EXAMPLES / "ice-witch.yaml", skirmish / "brand.yaml"),
                 ExampleFight(aela, captain, None, ("defence_tie=attacker",)),
             ),
-            battles=(
-                ExampleBattle("skirmish", skirmish / "map.yaml",
-                              (skirmish / "party.yaml", skirmish / "bandits.yaml"), seed=3),
-            ),
+            battles=(mill,),
+            actions=cases(mill),
             corruptions=(
                 Corruption("missing field", aela, ("name",), DELETE, "name"),
                 Corruption("wrong type", aela, ("characteristics", "strength"), "strong",

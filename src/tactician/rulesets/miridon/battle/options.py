@@ -84,6 +84,9 @@ class BattleOptions(BaseModel):
         "mech_puzzle_weapon"
     # M28: the AI's Maintain Grapple invests the least that holds with this chance (%)
     maintain_hold: int = Field(default=75, ge=0, le=100)
+    # no text names a last action block (docs/rulings.md "Round cap and draw"): undecided
+    # after block 30, a draw (none: no cap)
+    round_cap: int | None = Field(default=30, ge=1)
 
     @classmethod
     def parse(cls, pairs: Iterable[tuple[str, str]]) -> BattleOptions:

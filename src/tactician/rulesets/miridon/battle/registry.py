@@ -15,6 +15,8 @@ from typing import Any
 
 from tactician.dice.chance import SampledChance
 from tactician.engine.actions import ActionRegistry
+from tactician.rulesets.contract.actions import declared_keys
+from tactician.rulesets.miridon.action_schema import ACTION_SCHEMA
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.state import MiridonBattle
 from tactician.rulesets.miridon.compendium import Compendium
@@ -39,7 +41,7 @@ class Context:
 
 
 Handler = Callable[[Context, MiridonBattle, Mapping[str, Any]], MiridonBattle]
-ACTIONS: ActionRegistry[Handler] = ActionRegistry("miridon")
+ACTIONS: ActionRegistry[Handler] = ActionRegistry("miridon", declared_keys(ACTION_SCHEMA))
 
 # the modules whose import registers their actions (part 3 appends its own)
 ACTION_MODULES: list[str] = [

@@ -61,8 +61,10 @@ class MiridonBattleRules:
             units = [Path(p) for p in scenario["units"]]
         except (KeyError, TypeError):
             raise ContentError("a Miridon scenario needs 'map' and 'units'") from None
-        return start_battle(map_path, units, self.options).model_copy(
-            update={"options": self.pairs})
+        state = start_battle(map_path, units, self.options)
+        return state.model_copy(update={
+            "options": self.pairs,
+            "objectives": state.objectives.capped(self.options.round_cap)})
 
     def apply(self, state: MiridonBattle, action: Mapping[str, Any],
               dice: DiceSource) -> tuple[MiridonBattle, Outcome]:
