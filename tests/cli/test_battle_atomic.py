@@ -129,7 +129,7 @@ def test_log_says_which_dice_were_the_tables(enemy_turn: Path) -> None:
     seeded = next(e for e in entries if e["dice_source"] == "seeded")
     assert (f"seeded dice: d100: {seeded['dice'][0]['value']}" in text
             and f"(the battle's seed, stream {seeded['stream']})" in text)
-    assert "physical dice: d100: 50" in text and "(the table's, from --rolls)" in text
+    assert "physical dice: d100: 50" in text and "(the table's: --rolls or asked)" in text
     data = json.loads(cli("log", "--json", "--battle", enemy_turn)[1])
     assert data["format"] == 2 and data["head"] == entries[-1]["hash"]
     assert f"Chain verified; head {data['head']}" in text

@@ -101,7 +101,7 @@ def test_create_lists_every_violation(tmp_path: Path) -> None:
     assert "did you mean Slim Sword" in problems[2]
     text_result = invoke("create", str(bad))
     assert text_result.exit_code == 2
-    assert "3 rule problem(s)" in text_result.stderr
+    assert "3 rule problems:" in text_result.stderr
 
 
 def test_create_refuses_a_missing_file(tmp_path: Path) -> None:

@@ -170,6 +170,41 @@ def test_an_action_key_the_rules_do_not_read_is_refused_and_not_logged(
         rules.apply(state, {"type": "withdraw", "unit": "lute", "note": "x"}, None)
 
 
+def test_a_move_prints_its_path_and_the_reach_after_it_is_what_is_left(tmp_path: Path) -> None:
+    """Issue 24: `battle move seth 6 9` printed "path: ; None movement spent, None left",
+    and `--reach seth` after it still drew a fresh turn's 85 tiles (002 L29-30)."""
+    path = _new(tmp_path)
+    for args in (("act", "artur", "deploy", "to=6,13"), ("act", "lute", "withdraw"),
+                 ("act", "eirika", "start")):
+        assert tactician("battle", *args, "-b", path)[0] == 0
+    before = as_json("battle", "show", "--reach", "seth", "-b", path)["reach"]
+    code, out = tactician("battle", "move", "seth", "6", "9", "-b", path)
+    assert code == 0, out
+    assert "None" not in out and "path: (3, 11) → " in out and "→ (6, 9);" in out
+    assert "movement spent, " in out
+    after = as_json("battle", "show", "--reach", "seth", "-b", path)["reach"]
+    assert len(before["move"]) > 1 and after["move"] == [[6, 9]]
+    assert [6, 8] in after["attack"]  # still to act: the tiles its lance reaches
+
+
+def test_a_battle_attack_prints_every_strike_with_its_dice(tmp_path: Path) -> None:
+    """Issue 24: fe-classic's `battle attack` printed no strike: each strike and every
+    die it drew, with what it decided, as `tactician attack` prints them."""
+    path = _new(tmp_path)
+    for args in (("act", "artur", "deploy", "to=6,13"), ("act", "lute", "withdraw"),
+                 ("act", "eirika", "start"), ("move", "seth", "6", "9"), ("end-phase",),
+                 ("enemy-phase",)):
+        assert tactician("battle", *args, "-b", path)[0] == 0, args
+    code, out = tactician("battle", "attack", "seth", "soldier", "--yes", "--rolls", "15,57",
+                          "-b", path)
+    assert code == 0, out
+    said = " ".join(out.split())  # the strike line wraps at the terminal's width
+    assert ("1. Seth → Soldier (hit 87, crit 2): hit roll (Seth): 15; critical roll: 57 → "
+            "HIT, 19 damage, Soldier at 0 HP") in said
+    entry = as_json("battle", "log", "-b", path)["entries"][-1]
+    assert [r["value"] for s in entry["records"][0]["strikes"] for r in s["rolls"]] == [15, 57]
+
+
 @pytest.mark.slow
 def test_play_sh_plays_the_pass_to_a_seize(tmp_path: Path) -> None:
     """examples/fe_classic/battle/play.sh from the command line to its end."""

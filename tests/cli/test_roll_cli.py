@@ -86,7 +86,7 @@ def test_annotations_print_as_typed() -> None:
 def test_unused_table_rolls_are_mentioned() -> None:
     result = runner.invoke(app, ["roll", "1d20", "--rolls", "14,3"])
     assert result.exit_code == 0
-    assert "1 supplied roll(s) not used: 3" in result.stderr
+    assert "1 supplied roll not used: 3" in result.stderr
     assert _json(["1d20", "--rolls", "14,3"])["unused_rolls"] == [3]
 
 

@@ -137,8 +137,9 @@ def test_staff_sleep_stops_acting_and_countering(tmp_path: Path) -> None:
     assert _unit(state, "foe").statuses == {"sleep": 5}
     state = _do(state, {"type": "move", "unit": "eirika", "to": [2, 1]})
     after = _do(state, {"type": "attack", "unit": "eirika", "target": "foe"})
-    assert all(r.get("striker") != "foe" for r in RULES.apply(
-        state, {"type": "attack", "unit": "eirika", "target": "foe"}, SeededDice(2))[1].records)
+    strikes = RULES.apply(state, {"type": "attack", "unit": "eirika", "target": "foe"},
+                          SeededDice(2))[1].records[0]["strikes"]
+    assert strikes and all(s["striker"] == "Eirika" for s in strikes)
     ended = _do(after, {"type": "end_phase"})
     with pytest.raises(TacticianError, match="asleep"):
         _do(ended, {"type": "move", "unit": "foe", "to": [3, 0]})
@@ -151,7 +152,8 @@ def test_a_failed_break_check_removes_the_weapon_from_the_inventory(tmp_path: Pa
     state = _battle(tmp_path, "..\n", [garcia, {**FOE, "at": [1, 0]}])
     after, outcome = RULES.apply(state, {"type": "attack", "unit": "garcia", "target": "foe",
                                          "weapon": "Iron Axe"}, PhysicalDice([100, 99, 99]))
-    assert outcome.records[1]["outcome"] == "fumble" and outcome.records[1]["weapon_lost"]
+    strike = outcome.records[0]["strikes"][0]
+    assert strike["outcome"] == "fumble" and strike["weapon_broke"]
     assert "Iron Axe" not in _unit(after, "garcia").character.inventory
     assert _unit(after, "garcia").equipped is None
 
@@ -250,7 +252,7 @@ def test_the_defender_counters_with_the_weapon_it_last_used(tmp_path: Path) -> N
     _, outcome = RULES.apply(state, {"type": "attack", "unit": "foe", "target": "gilliam"},
                              SeededDice(4))
     assert outcome.records[0]["distance"] == 2
-    assert any(r.get("striker") == "gilliam" for r in outcome.records[1:])
+    assert any(s["striker"] == "Gilliam" for s in outcome.records[0]["strikes"])
 
 
 def test_quicksand_jungle_and_poison_at_the_phase_start(tmp_path: Path) -> None:

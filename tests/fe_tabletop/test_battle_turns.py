@@ -224,3 +224,23 @@ def test_turn_order_rolls_once_a_round_and_the_ai_rolls_before_it_picks_a_unit(
     assert rolled.player_order == ("ana", "ben") and "d100: ana 90, ben 10" in out.summary
     with pytest.raises(RulesError, match="rolled already"):
         act(rolled, {"type": "turn_order"}, [1, 2])
+
+
+def test_the_board_reach_shows_what_a_turn_has_left_and_a_waiting_foes_threat(
+    tmp_path: Path,
+) -> None:
+    """001 L44: a moved unit moves no more this turn, so its reach is its tile; a unit
+    whose side waits for its phase is drawn as its next turn finds it (its threat),
+    though it moved in its own last phase."""
+    from tactician.rulesets.fe_tabletop.battle_view import board_view
+
+    state = battle(tmp_path, "........\n", [{"id": "eirika", "at": [0, 0]},
+                                             {"id": "oneill", "at": [7, 0], "side": "enemy"}])
+    moved, _ = act(state, {"type": "move", "unit": "eirika", "to": [2, 0]})
+    assert board_view(moved, "eirika", OPTIONS)["reach"]["move"] == [[2, 0]]
+    enemy, _ = act(moved, {"type": "end_phase"}, [])
+    advanced, _ = act(enemy, {"type": "move", "unit": "oneill", "to": [6, 0]})
+    back, _ = act(advanced, {"type": "end_phase"}, [50])
+    assert back.side == "player" and back.unit("oneill").moved
+    threat = board_view(back, "oneill", OPTIONS)["reach"]
+    assert [5, 0] in threat["move"] and [2, 0] in threat["attack"]

@@ -55,7 +55,7 @@ BAD = [
     ("legend: {~: plain}\ngrid: '.'\n", r"YAML null.*quote the symbol"),
     ("legend: {x: 3}\ngrid: '.'\n", r"legend 'x': value must be a terrain name"),
     ("legend: [plain]\ngrid: '.'\n", r"'legend' must map symbols"),
-    ("grid: '.'\nlegand: {}\n", r"unknown key\(s\) 'legand'; a text map may have only"),
+    ("grid: '.'\nlegand: {}\n", r"unknown key 'legand'; a text map may have only"),
     ("grid: 3\n", r"'grid' must be a text block"),
     ("- just\n- a list\n", r"a YAML mapping with 'legend' and 'grid'"),
     ("grid: [unclosed\n", r"line \d+, column \d+: not valid YAML"),

@@ -88,8 +88,9 @@ def test_prepare_takes_tiles_from_the_command_line() -> None:
         assert after.prepared["p"] == tiles
 
 
-def test_units_sharing_a_name_are_told_apart_by_id() -> None:
-    """Issue 7: the log said "Brigand moves" twice; now "Brigand (brigand-1) moves"."""
+def test_units_sharing_a_name_are_told_apart_by_number() -> None:
+    """Issue 7: the log said "Brigand moves" twice; now "Brigand 1 moves" (issue 24:
+    a number, as every ruleset does, not the id, which the board shows beside it)."""
     from pathlib import Path
 
     from tactician.dice.source import SeededDice
@@ -100,12 +101,12 @@ def test_units_sharing_a_name_are_told_apart_by_id() -> None:
     state = start_battle(examples / "ford.yaml",
                          [examples / "party.yaml", examples / "bandits.yaml"])
     names = {u.id: u.name for u in state.units}
-    assert names["brigand-1"] == "Brigand (brigand-1)"
-    assert names["brigand-2"] == "Brigand (brigand-2)"
+    assert names["brigand-1"] == "Brigand 1"
+    assert names["brigand-2"] == "Brigand 2"
     assert names["aria"] == "Aria"  # a unique name stays as it is
     state = state.model_copy(update={"phase": 1})
     _, outcome = apply(state, {"type": "wait", "unit": "brigand-1"}, SeededDice(1))
-    assert outcome.summary == "Brigand (brigand-1) waits"
+    assert outcome.summary == "Brigand 1 waits"
 
 
 def test_chain_lightning_on_the_map_jumps_two_spaces_to_at_most_two_more() -> None:

@@ -382,7 +382,7 @@ def test_the_example_skirmish_loads() -> None:
     assert state.unit("bandit-1").controller == "ai" and state.unit("bandit-1").tier == "npc"
     bleeding = combat(state.unit("bandit-2")).condition("Bleeding")
     assert bleeding is not None and bleeding.x == 2
-    assert state.unit("bandit-1").name == "Bandit (bandit-1)"  # two Bandits: names made unique
+    assert state.unit("bandit-1").name == "Bandit 1"  # two Bandits: names made unique
 
 
 @pytest.mark.parametrize(

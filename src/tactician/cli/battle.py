@@ -16,7 +16,6 @@ commands so that ``tactician roll`` starts fast.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,6 +27,7 @@ from typer.core import TyperCommand
 
 from tactician.cli.board_view import tile_text
 from tactician.cli.output import console, emit, plain, refusals
+from tactician.counted import counted
 
 app = typer.Typer(
     help="Play a battle on a map: create it, show the board, move, attack with exact "
@@ -64,7 +64,9 @@ RollsOpt = Annotated[
     typer.Option(
         "--rolls",
         help="The table's own dice instead of the battle's seeded stream, in the order the "
-        "rules ask (an attack: one d100 per attack roll, two under True Hit).",
+        "rules ask (an attack: one d100 per attack roll, two under True Hit); or 'ask': "
+        "on a terminal, each die asked for as it is needed (and the rest, when given "
+        "values run out). The action is saved once every die is in.",
     ),
 ]
 
@@ -122,12 +124,11 @@ def the_campaign(opened: Any, name: str | None) -> Any:
 
 
 def _physical(rolls: str | None) -> Any:
-    """A fresh ``PhysicalDice`` for ``--rolls`` (None: the battle's seeded stream)."""
-    if rolls is None:
-        return None
-    from tactician.dice.source import PhysicalDice, parse_rolls
+    """The table's dice for ``--rolls`` (None: the battle's seeded stream); on a
+    terminal each die still needed is asked for (``cli.table_dice``)."""
+    from tactician.cli.table_dice import table_dice
 
-    return PhysicalDice(parse_rolls(rolls))
+    return table_dice(rolls)
 
 
 def parse_value(raw: str) -> Any:
@@ -213,12 +214,12 @@ def render_entry(entry: Any, view: dict[str, Any] | None = None) -> None:
     say(f"#{entry.seq} {entry.summary}")
     for record in entry.records:
         kind = record.get("type")
-        if kind == "move":
-            path = " → ".join(tile_text(t) for t in record.get("path", []))
+        if kind == "move" and record.get("path"):
+            path = " → ".join(tile_text(t) for t in record["path"])
             say(f"  path: {path}; {record.get('spent')} movement spent, "
                 f"{record.get('movement_left')} left")
         elif kind == "attack":
-            say("Dice: " + ("physical (your --rolls)" if entry.physical
+            say("Dice: " + ("physical (the table's)" if entry.physical
                             else "seeded from the battle's seed"))
             hp = _hp_after(view, entry.action, record) if view else {}
             render_attack({"strikes": record.get("strikes", []), "hp": hp,
@@ -350,7 +351,7 @@ def _created(label: str, head_line: str, ruleset: str, battle: Any, board: dict[
     def render() -> None:
         from tactician.cli.board_view import render_board
 
-        say(f"{head_line}: {ruleset}, seed {battle.seed}, {len(board['units'])} units, "
+        say(f"{head_line}: {ruleset}, seed {battle.seed}, {counted(len(board['units']), 'unit')}, "
             f"sides {' then '.join(board['sides'])}")
         if battle.options:
             say("Rulings: " + ", ".join(battle.options))
@@ -588,16 +589,28 @@ def can_ask() -> bool:
     """Whether a person can answer "Commit this attack?": standard input is a
     terminal. Piped or closed input is refused with a hint to pass ``--yes``
     rather than read as "no" (``typer.confirm`` would abort with exit code 1)."""
-    return sys.stdin is not None and sys.stdin.isatty()
+    from tactician.cli import table_dice
+
+    return table_dice.can_ask()
 
 
 def _rehearse(place: Any, action: dict[str, Any], rolls: str | None, loaded: Any) -> None:
     """Refuse an attack the rules would refuse (unit already acted, wrong phase, an
     ally, bad --rolls) in the rules' own words before the forecast and the question;
-    nothing is saved."""
+    nothing is saved. Dice to be asked for at the table are not asked for here: the
+    rehearsal uses the values given, and stops where they run out."""
+    from tactician.dice.asked import AskedDice
+    from tactician.dice.source import PhysicalDice
+    from tactician.errors import NeedRoll
     from tactician.table.battles import check
 
-    check(place, action, _physical(rolls), loaded)
+    dice = _physical(rolls)
+    asked = isinstance(dice, AskedDice)
+    try:
+        check(place, action, PhysicalDice(list(dice.values)) if asked else dice, loaded)
+    except NeedRoll:
+        if not asked:
+            raise
 
 
 @app.command("attack")
@@ -723,7 +736,8 @@ def enemy_phase_command(
     Refused in a phase whose units the players command (units without an enemy
     tier) unless --any-side is given. The whole phase is saved in one write at the
     end: if --rolls run out or one is refused, nothing is saved (add the roll asked
-    for and run it again: the engine plays the same moves on the same dice).
+    for and run it again: the engine plays the same moves on the same dice). On a
+    terminal, --rolls ask asks for each die as the engine's play needs it.
     """
     from tactician.errors import NeedRoll, TacticianError
     from tactician.table.battles import load, play_phase, view
@@ -798,7 +812,7 @@ def _render_decisions(side: str, decisions: list[dict[str, Any]], after: dict[st
         for entry in decision.get("entries", []):
             say(f"  #{entry['seq']} {entry['summary']}")
         if words is not None and who:
-            say(f"  {decision.get('candidates_scored', 0)} candidates scored")
+            say(f"  {counted(decision.get('candidates_scored', 0), 'candidate')} scored")
             best = decision.get("best", [])[:max(0, top)]
             if best:
                 _candidates_table(words.columns, best)
@@ -853,7 +867,7 @@ def dice_line(entry: Any) -> str | None:
     if not entry.dice:
         return None
     if entry.physical:
-        return f"physical dice: {dice_text(entry.dice)} (the table's, from --rolls)"
+        return f"physical dice: {dice_text(entry.dice)} (the table's: --rolls or asked)"
     return f"seeded dice: {dice_text(entry.dice)} (the battle's seed, stream {entry.stream})"
 
 
@@ -865,7 +879,8 @@ def _log_entry_json(entry: Any) -> dict[str, Any]:
 def log_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
                 as_json: JsonOpt = False) -> None:
     """Every entry of the log with every die it drew, and whose dice they were: the
-    table's (physical, from --rolls) or the battle's seeded stream. The log is
+    table's (physical: --rolls, or asked for on a terminal) or the battle's seeded
+    stream. The log is
     verified first (sequence, seeded dice, hash chain); the head hash printed last
     changes if any entry is ever edited. An ended battle says how it ended (victory,
     defeat, or a draw at its round cap)."""
@@ -883,7 +898,7 @@ def log_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None
         seeded = sum(1 for e in entries if e.dice_source == "seeded")
 
         def render() -> None:
-            say(f"{place.label}: seed {whole.seed}, {len(entries)} entries "
+            say(f"{place.label}: seed {whole.seed}, {counted(len(entries), 'entry')} "
                 f"({seeded} on seeded dice, {physical} on the table's dice)", "bold")
             for entry in entries:
                 say(f"#{entry.seq} {entry.summary}")
@@ -947,7 +962,7 @@ def replay_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = N
 
             for entry in entries:
                 say(f"#{entry.seq} {entry.summary}")
-            say(f"Replay matches: {len(entries)} entries on their recorded dice; chain "
+            say(f"Replay matches: {counted(len(entries), 'entry')} on their recorded dice; chain "
                 f"verified, head {head(whole)}.")
             render_board(board)
 

@@ -37,6 +37,7 @@ from tactician.cli.terminal_text import (
     wrap,
 )
 from tactician.cli.text_table import SIMPLE_HEAD, Table
+from tactician.counted import counted
 
 MOVE_MARK = ("[", "]")
 ATTACK_MARK = ("<", ">")
@@ -113,7 +114,7 @@ def _status(unit: dict[str, Any], current: bool = True) -> str:
     if unit.get("crippled"):
         parts.append("crippled")
     elif unit.get("countdown") is not None:
-        parts.append(f"critical: {unit['countdown']} round(s)")
+        parts.append(f"critical: {counted(unit['countdown'], 'round')}")
     elif unit["hp"] == 0:
         parts.append(unit.get("down") or "defeated")  # e.g. "unconscious" vs "dead"
     if unit.get("carrying"):
@@ -216,7 +217,7 @@ def legend_table(view: dict[str, Any], marks: dict[str, str] | None = None) -> T
         table.add_row(
             marks.get(unit["id"], "?"),
             unit["id"],
-            unit["name"].removesuffix(f" ({unit['id']})"),  # the id is beside it
+            unit["name"],
             side,
             f"{unit['hp']}/{unit['max_hp']}",
             unit.get("equipped") or "-",
@@ -315,9 +316,9 @@ def render_board(view: dict[str, Any]) -> None:
         pieces = [
             (shown(f"Reach of {reach['unit']} ({marks.get(reach['unit'], '?')}): "), ""),
             (f"{MOVE_MARK[0]}.{MOVE_MARK[1]}", MOVE_STYLE),
-            (f" can move there ({len(reach['move'])} tiles), ", ""),
+            (f" can move there ({counted(len(reach['move']), 'tile')}), ", ""),
             (f"{ATTACK_MARK[0]}.{ATTACK_MARK[1]}", ATTACK_STYLE),
-            (f" can attack there only ({len(reach['attack'])} tiles)", ""),
+            (f" can attack there only ({counted(len(reach['attack']), 'tile')})", ""),
         ]
         whole = "".join(text for text, _ in pieces)
         if cell_len(whole) <= width:

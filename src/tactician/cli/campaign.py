@@ -16,6 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from tactician.cli.output import emit, refusals
+from tactician.counted import counted
 
 app = typer.Typer(
     help="Campaigns in a database: create, list, show, choose, delete, export and import "
@@ -119,10 +120,10 @@ def show(name: NameArg = None, db: DbOpt = None, as_json: JsonOpt = False) -> No
         def render() -> None:
             say(f"{info.name}: {info.ruleset}, rulings: {', '.join(info.options) or 'defaults'}")
             say(f"characters: {', '.join(data['characters']) or 'none'}")
-            say(f"party store: {len(data['store'])} items"
+            say(f"party store: {counted(len(data['store']), 'item')}"
                 + (f": {', '.join(map(str, data['store']))}" if data["store"] else ""))
             for b in data["battles"]:
-                say(f"battle {b['name']}: {b['entries']} entries, {b['status']}")
+                say(f"battle {b['name']}: {counted(b['entries'], 'entry')}, {b['status']}")
 
         emit(data, as_json, render)
 

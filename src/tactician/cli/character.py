@@ -24,6 +24,7 @@ import typer
 
 from tactician.cli.output import emit, print_json, refusals
 from tactician.cli.sheet_view import render_sections, render_sheet
+from tactician.counted import counted
 
 app = typer.Typer(
     help="Check, show and advance (level up) characters of any ruleset (--ruleset).",
@@ -91,7 +92,7 @@ def create_command(
                             "problems": problems,
                             "violations": [vars(v) for v in verdict.violations]})
             else:
-                sys.stderr.write(f"error: {file}: {len(problems)} rule problem(s):\n")
+                sys.stderr.write(f"error: {file}: {counted(len(problems), 'rule problem')}:\n")
                 for problem in problems:
                     sys.stderr.write(f"  - {problem}\n")
             raise typer.Exit(2)
@@ -259,7 +260,8 @@ def advance_command(
     seed: Annotated[int | None, typer.Option(help="Seed for the dice (printed).")] = None,
     rolls: Annotated[str | None, typer.Option(
         help="The table's own dice, in the order the ruleset asks (when they run out, "
-        "the error names the next die and what it is for).")] = None,
+        "the error names the next die and what it is for; on a terminal, the rest are "
+        "asked for); or 'ask': each die asked for as it is needed.")] = None,
     pick: Annotated[str | None, typer.Option(
         help="Choice 'pick': the stats to raise, e.g. str,spd,def,skl.")] = None,
     points: Annotated[str | None, typer.Option(
@@ -283,7 +285,7 @@ def advance_command(
 ) -> None:
     """Advance a character one step (a level-up), showing every die; writes only with
     --out or --in-place, keeping the file's comments and mode."""
-    from tactician.dice.source import make_source
+    from tactician.cli.table_dice import dice_source
     from tactician.errors import DiceError, RulesError
     from tactician.table.sheets import AdvanceRequest, advance, check
 
@@ -303,7 +305,7 @@ def advance_command(
         if not verdict.valid:
             raise RulesError([str(v) for v in verdict.violations])
         request = AdvanceRequest(chosen, tuple(option), _Asker(as_json) if interactive else None)
-        dice = make_source(seed, rolls)
+        dice = dice_source(seed, rolls)
         result = advance(ruleset, file, request, dice, file if in_place else out)
         written = str(result.written) if result.written is not None else None
         data = {"dice": result.dice, "report": dict(result.advancement.report),
@@ -315,14 +317,14 @@ def _advance_on_roster(name: str, chosen: dict[str, str], option: list[str],
                        interactive: bool, seed: int | None, rolls: str | None,
                        campaign: str | None, db: str | None, as_json: bool) -> None:
     """``advance NAME``: the roster character advanced and stored (recorded)."""
-    from tactician.dice.source import make_source
+    from tactician.cli.table_dice import dice_source
     from tactician.table.roster import advance_character
     from tactician.table.sheets import AdvanceRequest
 
     opened, where = _roster(db, campaign)
     try:
         request = AdvanceRequest(chosen, tuple(option), _Asker(as_json) if interactive else None)
-        result = advance_character(opened, where, name, request, make_source(seed, rolls))
+        result = advance_character(opened, where, name, request, dice_source(seed, rolls))
     finally:
         opened.close()
     label = f"roster of {where.name!r}"
@@ -362,7 +364,8 @@ def new_command(
         "`character choices --new` lists them).")] = [],  # noqa: B006
     seed: Annotated[int | None, typer.Option(help="Seed for the dice (printed).")] = None,
     rolls: Annotated[str | None, typer.Option(
-        help="The table's own dice, in the order the ruleset asks (the HP dice first).")]
+        help="The table's own dice, in the order the ruleset asks (the HP dice first); "
+        "or 'ask': on a terminal, each die asked for as needed.")]
     = None,
     option: Annotated[list[str], typer.Option(
         "--option", "-o", help="Ruling name=value.")] = [],  # noqa: B006
@@ -370,7 +373,7 @@ def new_command(
 ) -> None:
     """Build a new character by the ruleset's creation rules (dice rolled and shown,
     or the table's with --rolls) and write it to --out."""
-    from tactician.dice.source import make_source
+    from tactician.cli.table_dice import dice_source
     from tactician.errors import DiceError
     from tactician.table.sheets import AdvanceRequest, create
 
@@ -379,7 +382,7 @@ def new_command(
             raise DiceError("give --seed or --rolls, not both")
         chosen = _choices({"class": klass}, choose)
         result = create(_ruleset(ruleset), name, AdvanceRequest(chosen, tuple(option)),
-                        make_source(seed, rolls), out)
+                        dice_source(seed, rolls), out)
         written = str(out)
         data = {"dice": result.dice, "report": dict(result.advancement.report),
                 "written": written}
@@ -415,7 +418,8 @@ app.command("level-up", help="Alias of `advance`.")(advance_command)
 
 SeedOpt = Annotated[int | None, typer.Option(help="Seed for the dice (printed).")]
 CareRollsOpt = Annotated[str | None, typer.Option(
-    "--rolls", help="The table's own dice (the Medicine test's d100).")]
+    "--rolls", help="The table's own dice (the Medicine test's d100); or 'ask': on a "
+    "terminal, each die asked for as needed.")]
 HealerOpt = Annotated[str | None, typer.Option(
     "--healer", help="The roster character giving care (default: the patient).")]
 
@@ -423,14 +427,15 @@ HealerOpt = Annotated[str | None, typer.Option(
 def _care(name: str, kind: str, details: dict[str, Any], healer: str | None,
           seed: int | None, rolls: str | None, campaign: str | None, db: str | None,
           as_json: bool) -> None:
-    from tactician.dice.source import PhysicalDice, make_source
+    from tactician.cli.table_dice import dice_source
+    from tactician.dice.source import PhysicalDice
     from tactician.errors import DiceError
     from tactician.table.roster import care_character
 
     with refusals(as_json):
         if seed is not None and rolls is not None:
             raise DiceError("give --seed or --rolls, not both")
-        dice = make_source(seed, rolls)
+        dice = dice_source(seed, rolls)
         opened, where = _roster(db, campaign)
         try:
             data = care_character(opened, where, name, kind, details, dice, healer)
@@ -448,7 +453,7 @@ def _care(name: str, kind: str, details: dict[str, Any], healer: str | None,
             if data["dice"]:
                 faces = ", ".join(f"d{d['sides']}: {d['value']} ({d['purpose']})"
                                   for d in data["dice"])
-                source = ("the table's (--rolls)" if rolls is not None
+                source = ("the table's" if rolls is not None
                           else f"seed {data.get('seed')}")
                 out.print(f"Dice: {faces}, {source}", markup=False, highlight=False,
                           soft_wrap=True)
@@ -459,8 +464,9 @@ def _care(name: str, kind: str, details: dict[str, Any], healer: str | None,
                           markup=False, highlight=False)
             carried = data["carried"]
             if "hp" in carried:
-                out.print(f"{name}: {carried['hp']} HP, {len(carried.get('wounds', []))} "
-                          "wound(s) on the roster", markup=False, highlight=False)
+                wounds = counted(len(carried.get("wounds", [])), "wound")
+                out.print(f"{name}: {carried['hp']} HP, {wounds} on the roster",
+                          markup=False, highlight=False)
 
         emit(data, as_json, render)
 
@@ -481,7 +487,7 @@ def _supply(name: str, move: str, item: str, campaign: str | None, db: str | Non
 
             words = "to" if move == "deposit" else "from"
             console().print(f"{name}: {item} {words} the party's Supply "
-                            f"({len(data['supply'])} items there now)",
+                            f"({counted(len(data['supply']), 'item')} there now)",
                             markup=False, highlight=False, soft_wrap=True)
 
         emit(data, as_json, render)

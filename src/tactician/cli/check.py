@@ -29,7 +29,8 @@ def register(app: typer.Typer) -> None:
             "--ruleset", "-r", help="Ruleset of the unit file.")] = None,
         seed: Annotated[int | None, typer.Option(help="Seed for the dice (printed).")] = None,
         rolls: Annotated[str | None, typer.Option(
-            help="The table's own dice (3d6: three values).")] = None,
+            help="The table's own dice (3d6: three values); or 'ask': on a terminal, "
+            "each die asked for as needed.")] = None,
         option: Annotated[list[str], typer.Option(
             "--option", "-o", help="Ruling name=value.")] = [],  # noqa: B006
         as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
@@ -38,7 +39,7 @@ def register(app: typer.Typer) -> None:
         """A character's check outside a fight: the exact chance, then every die."""
         from tactician.cli.output import console
         from tactician.cli.sheet_view import render_sections
-        from tactician.dice.source import make_source
+        from tactician.cli.table_dice import dice_source
         from tactician.errors import DiceError
         from tactician.table.catalogue import chosen
         from tactician.table.checks import CheckRequest, kinds, make_check
@@ -53,7 +54,7 @@ def register(app: typer.Typer) -> None:
                 return
             if seed is not None and rolls is not None:
                 raise DiceError("give --seed or --rolls, not both")
-            dice = make_source(seed, rolls)
+            dice = dice_source(seed, rolls)
             report, sections = make_check(ruleset_id, file,
                                           CheckRequest(skill, dc, stat, tuple(option)), dice)
 

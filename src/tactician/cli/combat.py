@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from tactician.cli.output import console, emit, plain, refusals, shown
+from tactician.counted import counted
 
 ATTACKER = typer.Option(..., "--attacker", "-a", help="Attacker's unit file (YAML).")
 DEFENDER = typer.Option(
@@ -73,7 +74,7 @@ def render_location_forecast(report: dict[str, Any]) -> None:
     distance = report.get("distance")
     title = f"Forecast: {a['name']} attacks {d['name']} with {a['weapon']} ({a['damage_dice']})"
     if distance is not None:
-        title += f" at {distance} tiles"
+        title += f" at {counted(distance, 'tile')}"
     _say(con, title)
     defence = report["defence"]
     _say(con,
@@ -196,7 +197,7 @@ def target_line(attacker: str, number: int, target: dict[str, Any]) -> str:
     if target.get("hit") is None or not target.get("strikes"):
         line += "; no counter"
     else:
-        line += (f"; its counter: {target['strikes']} strike(s), Hit {target['hit']}% "
+        line += (f"; its counter: {counted(target['strikes'], 'strike')}, Hit {target['hit']}% "
                  f"(true {_pct(target['hit_probability'])}), {target['damage']} damage")
     ends = target.get("hp_distribution") or {}
     if ends:
@@ -242,11 +243,11 @@ def render_attack(report: dict[str, Any]) -> None:
         _say(con, f"Unused rolls: {', '.join(map(str, report['unused_rolls']))}", "yellow")
     for wound in report["critically_wounded"]:
         if wound["crippled"]:
-            _say(con, f"{wound['name']} is Crippled (wounded {wound['times_wounded']} times)",
-                 "red")
+            times = counted(wound["times_wounded"], "time")
+            _say(con, f"{wound['name']} is Crippled (wounded {times})", "red")
         else:
             _say(con, f"{wound['name']} is Critically Wounded: countdown "
-                      f"{wound['countdown_rounds']} round(s)", "red")
+                      f"{counted(wound['countdown_rounds'], 'round')}", "red")
 
 
 # The options both commands take, declared once.
@@ -316,16 +317,17 @@ def register(app: typer.Typer) -> None:
         defence: Defence = None,
         seed: Annotated[int | None, typer.Option(help="Seed for reproducible dice.")] = None,
         rolls: Annotated[
-            str | None, typer.Option(help="The table's own dice, in the order asked.")
+            str | None, typer.Option(help="The table's own dice, in the order asked; or "
+                                     "'ask': on a terminal, each die asked for as needed.")
         ] = None,
         as_json: Json = False,
     ) -> None:
         """Resolve an attack, printing every roll and its effect."""
-        from tactician.dice.source import make_source
+        from tactician.cli.table_dice import dice_source
         from tactician.table.fights import attack
 
         with refusals(as_json):
-            dice = make_source(seed, rolls)
+            dice = dice_source(seed, rolls)
             report = attack(_request(**_fight_arguments(locals())), dice)
             emit(report, as_json, lambda: render_attack(report))
 

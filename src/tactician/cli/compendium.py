@@ -56,9 +56,9 @@ def _render(title: str, found: list[dict[str, Any]], with_kind: bool = False) ->
 def list_command(
     kind: Annotated[str | None, typer.Argument(help="Kind of entry (omit: list the kinds).")]
     = None,
-    search: Annotated[str | None, typer.Option("--search", "-s",
-                                               help="Only entries whose text holds this.")]
-    = None,
+    search: Annotated[str | None, typer.Option(
+        "--search", "-s", help="Only entries with a value that holds this (any letter "
+        "case; a yes/no field counts as its name when yes).")] = None,
     ruleset: RulesetOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -106,7 +106,30 @@ def show_command(
             table.add_column("field")
             table.add_column("value")
             for key, value in found.items():
-                table.add_row(key, str(value))
+                table.add_row(key, readable(value))
             echo_lines(table.lines())
 
         emit(found, as_json, render)
+
+
+def readable(value: Any) -> str:
+    """A field's value as a reader writes it, not as Python prints it (issue 24: an
+    NPC's ``{'strength': 35, ...}``): ``strength 35, endurance 34``; a list as its
+    items; a nested record as ``evade (characteristic agility, bonus 0)``; records
+    in a list or mapping apart with ``;``; yes/no; ``-`` for nothing; a text's line
+    breaks as spaces."""
+    if value is None or value == "" or value == [] or value == {}:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        nested = any(isinstance(v, dict | list) for v in value.values())
+        parts = [f"{k} ({readable(v)})" if isinstance(v, dict | list) else f"{k} {readable(v)}"
+                 for k, v in value.items()]
+        return ("; " if nested else ", ").join(parts)
+    if isinstance(value, list | tuple):
+        nested = any(isinstance(v, dict | list) for v in value)
+        return ("; " if nested else ", ").join(readable(v) for v in value)
+    # a cell is one line (control characters are shown escaped): a paragraph break
+    # reads as the space the table wraps at, not as a literal "\n"
+    return " ".join(str(value).splitlines())

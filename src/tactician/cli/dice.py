@@ -34,19 +34,21 @@ def register(app: typer.Typer) -> None:
             None,
             "--rolls",
             help="Use dice rolled at the table, in order: --rolls 5,3,1,6. "
-            "Dice are consumed left to right; rerolls and explosions when they happen.",
+            "Dice are consumed left to right; rerolls and explosions when they happen. "
+            "--rolls ask: on a terminal, each die asked for as it is needed.",
         ),
         as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
     ) -> None:
         """Roll dice notation and show every die."""
         with refusals(as_json):
+            from tactician.cli.table_dice import dice_source
             from tactician.dice.notation import roll
-            from tactician.dice.source import PhysicalDice, SeededDice, make_source
+            from tactician.dice.source import PhysicalDice, SeededDice
             from tactician.errors import DiceError
 
             if seed is not None and rolls is not None:
                 raise DiceError("give --seed or --rolls, not both")
-            source = make_source(seed, rolls)
+            source = dice_source(seed, rolls)
             outcome = roll(expr, source)
             used_seed = source.seed if isinstance(source, SeededDice) else None
             unused = source.unused if isinstance(source, PhysicalDice) else []
@@ -67,10 +69,12 @@ def _render(outcome: RollOutcome, seed: int | None, unused: list[int]) -> None:
     if seed is not None:
         say_styled([(f"seed {seed} (repeat with --seed {seed})", "dim")])
     else:
-        say_styled([("rolled with the dice supplied in --rolls", "dim")])
+        say_styled([("rolled with the table's dice (--rolls)", "dim")])
     if unused:
         listed = ", ".join(str(value) for value in unused)
-        sys.stderr.write(f"note: {len(unused)} supplied roll(s) not used: {listed}\n")
+        from tactician.counted import counted  # only a roll with rolls left over needs it
+
+        sys.stderr.write(f"note: {counted(len(unused), 'supplied roll')} not used: {listed}\n")
 
 
 def struck(breakdown: str, statuses: list[str], values: list[int]) -> list[tuple[str, str]]:

@@ -9,6 +9,7 @@ from dataclasses import asdict, is_dataclass
 from typing import Any
 
 from tactician.cli.output import console
+from tactician.counted import counted
 
 
 def _say(text: str, style: str | None = None) -> None:
@@ -49,6 +50,6 @@ def render_sheet(sheet: Mapping[str, Any]) -> None:
     render_sections(sheet.get("sections", ()))
     problems = sheet.get("problems") or []
     if problems:
-        _say(f"{len(problems)} rule problem(s):", "bold red")
+        _say(f"{counted(len(problems), 'rule problem')}:", "bold red")
         for problem in problems:
             _say(f"  - {problem}")

@@ -15,8 +15,7 @@ errors, so a command answered from kept rows loads neither pydantic nor YAML.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from tactician.errors import TacticianError
@@ -37,14 +36,42 @@ def kind_named(ruleset_id: str, kinds: Sequence[str], kind: str) -> str:
 
 
 def matching(rows: Sequence[dict[str, Any]], search: str | None) -> list[dict[str, Any]]:
-    """Every row, or (given ``search``) those whose JSON text holds it, letter case
-    ignored: a search looks in every field, names, numbers and notes alike, in the
-    text as written (``’`` and ``é`` as themselves, not as JSON's ``\\u`` escapes)."""
+    """Every row, or (given ``search``) those with a value that holds it, letter case
+    ignored, in the text as written (``’`` and ``é`` as themselves).
+
+    A search looks where a GM would: at the values of every field, at any depth
+    (names, numbers, notes, list items), never at the field names every row of a
+    kind shares (``thief: false`` is no thief, issue 24). Two kinds of name are
+    values too: a yes/no field's name when it is yes (``--search thief`` finds the
+    classes with ``thief: true``; ``no_crit`` also as "no crit"), and, inside a
+    field, the name of a nested record (a UESRPG NPC's skill ``evade``, a spell's
+    boost ``offensive``) but not of a nested number (``characteristics.strength``).
+    """
     if not search:
         return list(rows)
     needle = search.casefold()
-    return [row for row in rows
-            if needle in json.dumps(row, default=str, ensure_ascii=False).casefold()]
+    return [row for row in rows if any(needle in text.casefold() for text in _texts(row, 0))]
+
+
+def _texts(value: Any, depth: int) -> Iterator[str]:
+    """The searchable texts of a row (see ``matching``), depth 0 being its fields."""
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, int | float):
+        yield str(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if item is True:
+                yield str(key)
+                yield str(key).replace("_", " ")
+            elif depth and isinstance(item, dict | list):
+                yield str(key)
+            yield from _texts(item, depth + 1)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _texts(item, depth + 1)
 
 
 def entry_named(ruleset_id: str, kind: str, rows: Sequence[KeyedRow], name: str) -> dict[str, Any]:

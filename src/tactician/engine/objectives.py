@@ -17,6 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tactician.counted import counted
 from tactician.engine.rules import Token
 from tactician.errors import RulesError
 
@@ -55,7 +56,7 @@ class Objective(BaseModel):
             "rout": f"rout {self.enemy or 'the enemy'}",
             "defeat": f"defeat {self.unit}",
             "seize": f"seize {self.tile}",
-            "survive": f"survive {self.rounds} rounds",
+            "survive": f"survive {counted(self.rounds or 0, 'round')}",
             "defend": f"hold {self.tile}",
             "lose_unit": f"{self.unit} falls",
         }[self.kind]

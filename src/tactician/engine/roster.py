@@ -1,7 +1,7 @@
 """Units files: who fights where, read the same way for every ruleset.
 
-A units file lists placements (``id``, ``side``, ``at`` and whatever the
-ruleset adds), and optionally the battle's name, the phase order of the sides
+A units file lists placements (``id``, ``side``, ``at``, ``name`` and whatever
+the ruleset adds), and optionally the battle's name, the phase order of the sides
 and the objectives. Several files (a party and an enemy force) merge. Every
 fault is refused with the file and the unit named: a repeated id, a tile off
 the map, a tile already taken, a tile nobody can stand on.
@@ -9,7 +9,7 @@ the map, a tile already taken, a tile nobody can stand on.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
@@ -30,6 +30,9 @@ class Placement(BaseModel):
     id: str = Field(min_length=1, pattern=r"^[A-Za-z0-9_.-]+$")
     side: str = "player"
     at: tuple[int, int]
+    # the unit's name in this battle (default: its character's): a key every ruleset's
+    # placements take, meaning the same in each (issue 24)
+    name: str | None = Field(default=None, min_length=1)
 
 
 P = TypeVar("P", bound=Placement)
@@ -124,3 +127,27 @@ def numbered(roster: Roster[P]) -> list[tuple[Path, P, int]]:
         counters[placement.side] = counters.get(placement.side, 0) + 1
         result.append((path, placement, counters[placement.side]))
     return result
+
+
+def names_apart(names: Sequence[str]) -> list[str]:
+    """Display names that tell every unit of a battle apart, decided once for every
+    ruleset (issue 24: two units from one file both showed as "Garcia"): a name no
+    other unit has is kept; units sharing one are numbered in file order ("Garcia
+    1", "Garcia 2"), passing over a number another unit already bears as its name."""
+    taken = set(names)
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    given: dict[str, int] = {}
+    apart = []
+    for name in names:
+        if counts[name] == 1:
+            apart.append(name)
+            continue
+        number = given.get(name, 0) + 1
+        while f"{name} {number}" in taken:
+            number += 1
+        given[name] = number
+        taken.add(f"{name} {number}")
+        apart.append(f"{name} {number}")
+    return apart

@@ -34,6 +34,7 @@ import yaml
 from tactician.content.files import read_text
 from tactician.content.limits import MAX_MAP_SIDE
 from tactician.content.strict_yaml import load_yaml
+from tactician.counted import word_for
 from tactician.errors import ContentError
 from tactician.grid.board import Board
 from tactician.grid.terrain import TerrainSet, TerrainType
@@ -59,7 +60,7 @@ def parse_text_map(
     unknown = [str(key) for key in data if key not in ALLOWED_KEYS]
     if unknown:
         raise ContentError(
-            f"{source}: unknown key(s) {', '.join(map(repr, unknown))}; "
+            f"{source}: unknown {word_for(len(unknown), 'key')} {', '.join(map(repr, unknown))}; "
             f"a text map may have only {', '.join(ALLOWED_KEYS)}"
         )
     name = data.get("name", default_name)

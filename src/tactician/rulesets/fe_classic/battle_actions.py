@@ -24,20 +24,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tactician.counted import counted
 from tactician.dice.source import DiceSource
 from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
 from tactician.rulesets.fe_classic import battle_gains, berserk, fight, staves
 from tactician.rulesets.fe_classic.action_schema import ACTION_SCHEMA
 from tactician.rulesets.fe_classic.battle_combat import plan_attack, plan_staff, without
-from tactician.rulesets.fe_classic.battle_moves import profile, reach
+from tactician.rulesets.fe_classic.battle_moves import movement, profile, reach
 from tactician.rulesets.fe_classic.battle_phase import phase_start, tick
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit
 from tactician.rulesets.fe_classic.battle_terrain import break_tile, open_door
+from tactician.rulesets.fe_classic.contract_fight import strike_rows
 from tactician.rulesets.fe_common.battle import combat, phases, rescue, result, seize, turn
 from tactician.rulesets.fe_common.character.aid import aid, can_rescue
 from tactician.rulesets.fe_common.compendium import load_fe8
-from tactician.rulesets.fe_common.exchange import ATTACKER, DEFENDER, StrikeRecord
+from tactician.rulesets.fe_common.exchange import ATTACKER, DEFENDER
 
 Tile = tuple[int, int]
 
@@ -102,11 +104,11 @@ def start(state: ClassicBattle) -> tuple[ClassicBattle, str]:
     deployed = [u for u in state.units if u.side == first and u.on_map]
     limit = state.deployment.limit
     if limit is not None and len(deployed) > limit:
-        raise RulesError(f"{len(deployed)} units deployed; the scenario allows {limit} "
+        raise RulesError(f"{counted(len(deployed), 'unit')} deployed; the scenario allows {limit} "
                          "(002 L15-16); withdraw some")
     # the pool units left out leave the battle
     begun = state.model_copy(update={"stage": "battle"})
-    return begun, f"the battle begins: {len(deployed)} units deployed"
+    return begun, f"the battle begins: {counted(len(deployed), 'unit')} deployed"
 
 
 def _in_battle(state: ClassicBattle) -> None:
@@ -114,7 +116,9 @@ def _in_battle(state: ClassicBattle) -> None:
         raise RulesError("deployment first: `deploy`/`withdraw` units, then `start`")
 
 
-def move(state: ClassicBattle, action: Mapping[str, Any]) -> tuple[ClassicBattle, str]:
+def move(state: ClassicBattle, action: Mapping[str, Any]) -> tuple[ClassicBattle, Outcome]:
+    """The move with the path walked and the movement spent and left (002 L167-168
+    "Moving cost is how much movement speed it takes to cross that terrain")."""
     _in_battle(state)
     unit = _unit(state, action)
     turn.check_move(state, unit)
@@ -126,7 +130,11 @@ def move(state: ClassicBattle, action: Mapping[str, Any]) -> tuple[ClassicBattle
         raise RulesError(f"{unit.name} cannot end a move on {to} this turn (MOV "
                          f"{unit.character.mov}; ice carries a unit on: 002 L258-262)")
     moved = turn.after_move(unit, to)
-    return state.replace_units(moved), f"{unit.name} moves to {to}"
+    left = found.remaining[to]
+    return state.replace_units(moved), Outcome(f"{unit.name} moves to {to}", [
+        {"type": "move", "unit": unit.id, "from": list(found.start), "to": list(to),
+         "path": [list(t) for t in path], "spent": movement(state, unit) - left,
+         "movement_left": left}])
 
 
 def _target(state: ClassicBattle, action: Mapping[str, Any], unit: ClassicUnit) -> ClassicUnit:
@@ -156,17 +164,8 @@ def attack(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
     after_a = unit.with_hp(resolved.end.hp[0]).model_copy(update={"equipped": a_weapon.name})
     after_d = target.with_hp(resolved.end.hp[1])
     lines = []
+    strikes = strike_rows(plan, resolved)  # every die and what it decided, as `attack` shows
     records: list[dict[str, Any]] = []
-    for note in resolved.chance.notes:
-        r = note.record
-        if not isinstance(r, StrikeRecord):
-            continue
-        striker = unit if r.side == ATTACKER else target
-        records.append({"type": "strike", "striker": striker.id, "outcome": r.outcome,
-                        "damage": r.damage, "target_hp": r.target_hp,
-                        "weapon_lost": r.weapon_broke,
-                        "dice": [d.faces[0] if len(d.faces) == 1 else list(d.faces)
-                                 for d in note.decisions]})
     if resolved.weapon_lost(ATTACKER):
         after_a = without(after_a, a_weapon.name)
         lines.append(f"{unit.name}'s {a_weapon.name} breaks")
@@ -176,9 +175,10 @@ def attack(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
     after_a = turn.after_standard(after_a, ends_turn=True)  # G2-16: acting ends the turn
     state, fallen = combat.write_back(state.replace_units(after_a, after_d), after_a, after_d,
                                       resolved.end.hp)
-    hits = sum(1 for r in records if r["outcome"] in ("hit", "crit"))
+    hits = sum(1 for r in strikes if r["outcome"] in ("hit", "crit"))
     summary = (f"{unit.name} attacks {target.name} with {a_weapon.name}: "
-               f"{len(records)} strikes, {hits} land; {unit.name} {resolved.end.hp[0]} HP, "
+               f"{counted(len(strikes), 'strike')}, {hits} land{'s' if hits == 1 else ''}; "
+               f"{unit.name} {resolved.end.hp[0]} HP, "
                f"{target.name} {resolved.end.hp[1]} HP")
     # 001 L5, L123-128: ranks by use and the party's EXP (002 has no growth of its own)
     state, grown = battle_gains.after_fight(state, (unit.id, target.id), plan, resolved, dice)
@@ -186,7 +186,8 @@ def attack(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
     summary = "; ".join([summary, *lines, *fallen, *(g["text"] for g in grown
                                                       if g["type"] != "rank_uses")])
     records.insert(0, {"type": "attack", "unit": unit.id, "target": target.id,
-                       "weapon": a_weapon.name, "distance": plan.distance})
+                       "weapon": a_weapon.name, "distance": plan.distance,
+                       "strikes": strikes})
     return state, Outcome(summary, records)
 
 
@@ -209,7 +210,7 @@ def staff(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
     what = f"{target.name} is put to {plan.status}" if plan.status == "sleep" else \
         f"{target.name} is {plan.status}{'d' if plan.status == 'silence' else 'ed'}"
     summary = (f"{unit.name} uses {staff_name} on {target.name} ({plan.chance}%): "
-               + (f"{what} for {plan.turns} turns" if landed else "it fails"))
+               + (f"{what} for {counted(plan.turns, 'turn')}" if landed else "it fails"))
     return state, Outcome(summary, [{"type": "staff", "unit": unit.id, "target": target.id,
                                      "staff": staff_name, "chance": plan.chance,
                                      "landed": landed, "status": plan.status}])
@@ -315,8 +316,11 @@ def _play_berserk(state: ClassicBattle, side: str, dice: DiceSource
                 state, outcome = attack(state, step, dice)
                 state = result.settle(state)
                 lines.append(f"{unit.name} is berserk: {outcome.summary}")
+            elif step["type"] == "move":
+                state, moved = move(state, step)
+                lines.append(f"{unit.name} is berserk: {moved.summary}")
             else:
-                state, said = (move if step["type"] == "move" else wait)(state, step)
+                state, said = wait(state, step)
                 lines.append(f"{unit.name} is berserk: {said}")
     return state, lines
 
@@ -342,15 +346,17 @@ def apply(state: ClassicBattle, action: Mapping[str, Any], dice: DiceSource
         if berserk.is_berserk(actor):
             raise RulesError(f"{actor.name} is berserk ({actor.statuses['berserk']} turns "
                              "left): the engine plays it at the end of its phase")
-    if kind in ("attack", "staff", "end_phase"):
-        if kind == "attack":
+    if kind in ("move", "attack", "staff", "end_phase"):
+        if kind == "move":
+            after, outcome = move(state, action)
+        elif kind == "attack":
             after, outcome = attack(state, action, dice)
         elif kind == "staff":
             after, outcome = staff(state, action, dice)
         else:
             after, outcome = end_phase(state, dice)
         return result.settle(after), outcome
-    simple = {"deploy": deploy, "withdraw": withdraw, "move": move, "seize": do_seize,
+    simple = {"deploy": deploy, "withdraw": withdraw, "seize": do_seize,
               "wait": wait, "open": do_open, "break": do_break, "rescue": do_rescue,
               "drop": do_drop}
     if kind == "start":

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tactician.counted import counted
 from tactician.dice.source import DiceSource
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit
 from tactician.rulesets.fe_classic.fight import FightPlan, FightResult
@@ -59,8 +60,8 @@ def after_fight(state: ClassicBattle, ids: tuple[str, str], plan: FightPlan,
     if amount == 0:
         return state, records
     records.append({"type": "party_exp", "amount": amount, "units": [u.id for u in members],
-                    "text": f"the party gains {amount} EXP each for defeating {defeated} "
-                            "enemy unit(s) (001 L125 chart)"})
+                    "text": f"the party gains {amount} EXP each for defeating "
+                            f"{counted(defeated, 'enemy unit')} (001 L125 chart)"})
     for member in members:
         character, more = gains.gain_exp(member.character, member.id, amount, dice, options)
         state = state.replace_units(_carded(member, character))

@@ -16,6 +16,7 @@ each of them ends).
 
 from __future__ import annotations
 
+from tactician.counted import counted
 from tactician.dice.events import AveragedRoll, Bands
 from tactician.dice.source import DiceSource
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit
@@ -58,7 +59,7 @@ def phase_start(state: ClassicBattle, side: str, dice: DiceSource
             if quicksand >= tile.quicksand_turns:
                 hp = max(0, hp - tile.quicksand_damage)
                 lines.append(f"{unit.name} takes {tile.quicksand_damage} damage: "
-                             f"{quicksand} turns in the quicksand")
+                             f"{counted(quicksand, 'turn')} in the quicksand")
                 quicksand = 0
         else:
             quicksand = 0

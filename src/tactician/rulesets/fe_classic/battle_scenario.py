@@ -34,10 +34,11 @@ from pathlib import Path
 
 from pydantic import Field
 
+from tactician.counted import word_for
 from tactician.engine.objectives import Objective
 from tactician.engine.roster import Placement as BasePlacement
 from tactician.engine.roster import UnitsFile as BaseUnitsFile
-from tactician.engine.roster import numbered, read_roster
+from tactician.engine.roster import names_apart, numbered, read_roster
 from tactician.errors import ContentError, TacticianError
 from tactician.grid.board import Board
 from tactician.rulesets.fe_classic.battle_state import (
@@ -54,7 +55,6 @@ from tactician.rulesets.fe_common.compendium import load_fe8
 
 class Placement(BasePlacement):
     file: str
-    name: str | None = Field(default=None, min_length=1)
     reserve: bool = False
     boss: bool = False
     tier: str | None = None
@@ -110,7 +110,8 @@ def _deployment(raw: dict[str, object] | None, board: Board, where: str) -> Depl
         return Deployment()
     unknown = sorted(set(raw) - {"limit", "area"})
     if unknown:
-        raise ContentError(f"{where}: deploy: unknown key(s) {', '.join(unknown)}; "
+        raise ContentError(f"{where}: deploy: unknown {word_for(len(unknown), 'key')} "
+                           f"{', '.join(unknown)}; "
                            "give limit and area")
     try:
         deployment = Deployment.model_validate(raw)
@@ -138,9 +139,8 @@ def start_battle(map_path: Path, units_paths: list[Path], pairs: tuple[str, ...]
     for path, placement, number in numbered(roster):
         assert isinstance(placement, Placement)
         units.append(_unit(path, placement, number, first))
-    names = [u.name for u in units]
-    units = [u if names.count(u.name) == 1 else u.model_copy(update={"name": f"{u.name} ({u.id})"})
-             for u in units]
+    units = [u.model_copy(update={"name": n})
+             for u, n in zip(units, names_apart([u.name for u in units]), strict=True)]
     where = ", ".join(str(p) for p in units_paths)
     briefing = roster.extras.get("briefing")
     deployment = _deployment(roster.extras.get("deploy"), board, where)  # type: ignore[arg-type]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tactician.counted import counted
 from tactician.errors import RulesError
 from tactician.grid.ranges import manhattan
 from tactician.rulesets.fe_classic import fight
@@ -22,6 +23,7 @@ from tactician.rulesets.fe_classic.battle_sight import shown_units
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, ClassicUnit
 from tactician.rulesets.fe_classic.contract_fight import ClassicFight, forecast_report
 from tactician.rulesets.fe_classic.terrain import load_terrain
+from tactician.rulesets.fe_common.battle.turn import turn_left
 
 Tile = tuple[int, int]
 
@@ -45,9 +47,11 @@ def briefing_lines(state: ClassicBattle) -> list[str]:
     if state.stage == "setup":
         limit = state.deployment.limit
         pool = [u.name for u in state.units if u.side == state.sides[0] and not u.deployed]
-        lines.append(f"Set-up: deploy up to {limit if limit else 'every'} unit(s) in the area "
-                     f"({len(state.deployment.area)} tiles); Lords are fixed; in the pool: "
-                     f"{', '.join(pool) or 'no one'}; then `battle act <unit> start`")
+        most = counted(limit, "unit") if limit else "every unit"
+        area = counted(len(state.deployment.area), "tile")
+        lines.append(f"Set-up: deploy up to {most} in the area ({area}); Lords are fixed; "
+                     f"in the pool: {', '.join(pool) or 'no one'}; then `battle act <unit> "
+                     "start`")
     return lines
 
 
@@ -119,9 +123,10 @@ def board_view(state: ClassicBattle, reach_unit: str | None = None,
         ids = {u.id for u in shown}
         seen = state.replace_units(*(u.model_copy(update={"position": None})
                                      for u in state.units if u.id not in ids))
-        spots = reach(seen, unit).remaining
+        may_move, may_act = turn_left(state, unit)  # moved, acted: only what is left
+        spots = reach(seen, unit).remaining if may_move else {unit.position: 0}
         longest = max((w.range[1] or max(5, unit.character.stats.pow // 2)
-                       for w in weapons_of(unit)), default=0)
+                       for w in weapons_of(unit)), default=0) if may_act else 0
         width, height = data["width"], data["height"]
         # the unit's allies in sight (a hidden one leaves no gap in a seen foe's reach)
         allies = {u.position for u in shown if u.side == unit.side and u.on_map}

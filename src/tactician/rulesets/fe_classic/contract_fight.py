@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tactician.counted import counted
 from tactician.dice.source import DiceSource
 from tactician.errors import RulesError
 from tactician.rulesets.contract import Combatant as Entry
@@ -195,13 +196,28 @@ def attack_report(fought: ClassicFight, dice: DiceSource) -> dict[str, Any]:
     p = fought.plan
     result = fight.resolve(p, dice)
     names = {ATTACKER: p.attacker.name, DEFENDER: p.defender.name}
+    return {
+        "ruleset": "fe-classic",
+        "seed": getattr(dice, "seed", None),
+        "strikes": strike_rows(p, result),
+        "hp": {names[ATTACKER]: result.end.hp[0], names[DEFENDER]: result.end.hp[1]},
+        "critically_wounded": [],  # 002 L56 "If a unit reaches 0HP in combat, they die"
+        "defeated": [names[s] for s in (ATTACKER, DEFENDER) if result.end.defeated(s)],
+        "weapons_lost": [names[s] for s in (ATTACKER, DEFENDER) if result.weapon_lost(s)],
+        "dice": _dice(dice),
+    }
+
+
+def strike_rows(p: fight.FightPlan, result: fight.FightResult) -> list[dict[str, Any]]:
+    """Each strike of a resolved fight with every die it drew and what it decided
+    (``docs/schemas/attack.json``): ``tactician attack`` and ``battle attack`` alike."""
     notes = [n for n in result.chance.notes if isinstance(n.record, StrikeRecord)]
     strikes = []
     for number, note in enumerate(notes, start=1):
         r: StrikeRecord = note.record
         me, other = p.fighters(r.side)
         strikes.append({
-            "number": number, "striker": names[r.side], "target": other.name,
+            "number": number, "striker": me.name, "target": other.name,
             "hit": numbers.hit_chance(me, other, p.options),
             "crit": numbers.crit_chance(me, other, p.options),
             "rolls": [{"purpose": d.purpose, "dice": list(d.faces), "value": d.value}
@@ -213,16 +229,7 @@ def attack_report(fought: ClassicFight, dice: DiceSource) -> dict[str, Any]:
                         ["critical failure: the weapon survives its break check"]
                         if r.outcome == "fumble" else []),
         })
-    return {
-        "ruleset": "fe-classic",
-        "seed": getattr(dice, "seed", None),
-        "strikes": strikes,
-        "hp": {names[ATTACKER]: result.end.hp[0], names[DEFENDER]: result.end.hp[1]},
-        "critically_wounded": [],  # 002 L56 "If a unit reaches 0HP in combat, they die"
-        "defeated": [names[s] for s in (ATTACKER, DEFENDER) if result.end.defeated(s)],
-        "weapons_lost": [names[s] for s in (ATTACKER, DEFENDER) if result.weapon_lost(s)],
-        "dice": _dice(dice),
-    }
+    return strikes
 
 
 def _staff_attack(p: staves.StaffPlan, dice: DiceSource) -> dict[str, Any]:
@@ -238,7 +245,7 @@ def _staff_attack(p: staves.StaffPlan, dice: DiceSource) -> dict[str, Any]:
                       for d in chance.decisions],
             "outcome": "hit" if landed else "miss", "damage": 0, "target_hp": p.target.hp,
             "weapon_broke": False,
-            "effects": [f"{p.status} for {p.turns} turns ({staff})"] if landed else [],
+            "effects": [f"{p.status} for {counted(p.turns, 'turn')} ({staff})"] if landed else [],
         }],
         "hp": {p.user.name: p.user.hp, p.target.name: p.target.hp},
         "critically_wounded": [],

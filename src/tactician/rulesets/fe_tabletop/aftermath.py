@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from tactician.counted import counted
 from tactician.dice.source import DiceSource
 from tactician.grid.ranges import manhattan
 from tactician.rulesets.fe_common.battle import gains
@@ -51,7 +52,7 @@ def after_fight(
     if options.exp_per == "fight":
         fallen = [i for i in ids if state.unit(i).out and state.unit(i).side != state.party]
         if fallen:
-            state, more = award(state, len(fallen), dice, options, f"defeating {len(fallen)}")
+            state, more = award(state, len(fallen), dice, options, "defeating")
             records += more
     return state, records
 
@@ -126,7 +127,7 @@ def _fought_together(state: TabletopBattle, ids: Iterable[str]) -> tuple[Tableto
         fights = book.fights[(a, b)]
         ready = book.next_rank(a, b)
         records.append({"type": "support_fight", "units": [a, b], "fights": fights,
-                        "text": f"{a} and {b} fought together ({fights} fights"
+                        "text": f"{a} and {b} fought together ({counted(fights, 'fight')}"
                                 + (f"; {ready} support ready" if ready else "") + ")"})
     return (state.with_supports(book) if pairs else state), records
 
@@ -137,8 +138,8 @@ def award(state: TabletopBattle, defeated: int, dice: DiceSource, options: Table
     members = [u for u in state.units if u.side == state.party and not u.out]
     amount = gains.party_exp(defeated, len(members), options)
     records: Records = [{"type": "exp", "amount": amount, "units": [u.id for u in members],
-                         "text": f"the party gains {amount} EXP each for {why} enemy "
-                                 f"unit(s) (001 L125 chart)"}]
+                         "text": f"the party gains {amount} EXP each for {why} "
+                                 f"{counted(defeated, 'enemy unit')} (001 L125 chart)"}]
     for member in members:
         character, gain = experience.gain_exp(member.character, amount, klass(member), dice,
                                               options)

@@ -72,7 +72,7 @@ def battle_ends(state: TabletopBattle, dice: DiceSource, options: TabletopOption
     if options.exp_per == "battle" and state.result == "victory":
         defeated = sum(1 for u in state.units if u.side != state.party and u.out)
         if defeated:
-            state, records = award(state, defeated, dice, options, f"defeating {defeated}")
+            state, records = award(state, defeated, dice, options, "defeating")
     if options.support_conversations == "none":
         return state, records
     book = state.support_book()

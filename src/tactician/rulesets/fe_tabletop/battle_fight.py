@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tactician.counted import counted
 from tactician.errors import RulesError
 from tactician.rulesets.fe_common.battle.combat import check_attack
 from tactician.rulesets.fe_common.character.ranks import can_wield
@@ -46,7 +47,7 @@ def plan_attack(state: TabletopBattle, action: Mapping[str, Any], options: Table
     distance = check_attack(state, unit, target)
     weapon = chosen_weapon(unit, action.get("weapon"), options)
     if not weapon.reaches(distance, unit.character.stats.pow):
-        raise RulesError(f"{target.name} is {distance} squares away; {unit.name}'s "
+        raise RulesError(f"{target.name} is {counted(distance, 'square')} away; {unit.name}'s "
                          f"{weapon.name} reaches {weapon.min_range}-{weapon.max_range}")
     attacker = fighter(state, unit, weapon, options)
     defender = fighter(state, target, equipped_weapon(target), options)

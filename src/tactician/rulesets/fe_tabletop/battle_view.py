@@ -16,6 +16,7 @@ from typing import Any
 
 from tactician.errors import RulesError
 from tactician.grid.ranges import attack_tiles
+from tactician.rulesets.fe_common.battle.turn import turn_left
 from tactician.rulesets.fe_tabletop.battle_state import TabletopBattle, TabletopUnit
 from tactician.rulesets.fe_tabletop.battle_units import (
     klass,
@@ -125,10 +126,10 @@ def _reach(state: TabletopBattle, unit_id: str, shown: set[str], options: Tablet
     hidden = [u.id for u in state.units if u.id not in shown]
     seen = state.replace_units(*(state.unit(i).model_copy(update={"position": None})
                                  for i in hidden)) if hidden else state
-    moves = reach(seen, unit, options) if not unit.moved and not unit.done \
-        else {unit.position: 0}
+    may_move, may_act = turn_left(state, unit)  # moved, acted: only what is left
+    moves = reach(seen, unit, options) if may_move else {unit.position: 0}
     targets: set[Tile] = set()
-    for weapon in weapons(unit):
+    for weapon in weapons(unit) if may_act else ():
         top = weapon.max_range if weapon.max_range is not None else \
             max(5, unit.character.stats.pow // 2)
         targets |= attack_tiles(state.map.board(), moves, weapon.min_range, top)

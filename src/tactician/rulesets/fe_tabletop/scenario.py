@@ -29,7 +29,7 @@ from pydantic import Field
 
 from tactician.engine.roster import Placement as BasePlacement
 from tactician.engine.roster import UnitsFile as BaseUnitsFile
-from tactician.engine.roster import numbered, read_roster
+from tactician.engine.roster import names_apart, numbered, read_roster
 from tactician.errors import ContentError
 from tactician.grid import load_map as load_grid_map
 from tactician.rulesets.fe_common.character.content import load_content
@@ -80,7 +80,8 @@ def start_battle(map_path: Path, units_paths: list[Path]) -> TabletopBattle:
         klass = content.klass(character.class_name)
         uses = {name: item_uses(name) for name in character.inventory}
         unit = TabletopUnit(
-            id=placement.id, name=character.name, side=placement.side, number=number,
+            id=placement.id, name=placement.name or character.name, side=placement.side,
+            number=number,
             position=placement.at, hp=character.hp, max_hp=character.max_hp, lord=klass.lord,
             character=character, player=placement.player or placement.side,
             boss=placement.boss, uses={k: v for k, v in uses.items() if v is not None},
@@ -120,7 +121,6 @@ def item_uses(name: str) -> int | None:
 
 
 def _named_apart(units: list[TabletopUnit]) -> list[TabletopUnit]:
-    """Units sharing a name are named with their id too ("Fighter (fighter-2)")."""
-    names = [u.name for u in units]
-    return [u if names.count(u.name) == 1 else u.model_copy(update={"name": f"{u.name} ({u.id})"})
-            for u in units]
+    """Units sharing a name are numbered ("Fighter 1", "Fighter 2": ``names_apart``)."""
+    return [u.model_copy(update={"name": n})
+            for u, n in zip(units, names_apart([u.name for u in units]), strict=True)]

@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from tactician.counted import counted
 from tactician.dice.source import DiceSource
 from tactician.engine.rules import BattleRules
 from tactician.errors import RulesError
@@ -97,7 +98,8 @@ class MiridonContract(RulesetContract):
         problems.extend(check_loadout(character, book, DEFAULT_OPTIONS))
         summary = (f"{character.name}, {' / '.join(character.classes)} ({character.race}); "
                    f"{character.max_strength}/{character.max_speed} max strength/speed; "
-                   f"{len(character.flairs)} flairs; {character.unspent_points} points unspent")
+                   f"{counted(len(character.flairs), 'flair')}; "
+                   f"{counted(character.unspent_points, 'point')} unspent")
         return UnitCheck(str(path), entry, summary,
                          tuple(_violation(p, path, entry) for p in problems))
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from tactician.counted import counted
 from tactician.dice.distribution import DiceSum
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.insanity_roll import Taken
@@ -99,7 +100,8 @@ def _days(line: int, penalty: bool) -> Any:
     def handler(mind: Mind, taken: Taken, sev: int | None, *_: Any) -> tuple[Mind, Applied]:
         condition = Condition(taken.effect, sev, "days", sev, line,
                               "chosen by the GM; -5 to Defensive Charisma Rolls" if penalty else "")
-        return _with(mind, condition), Applied(taken, sev, None, f"{taken.effect} for {sev} days")
+        return _with(mind, condition), Applied(taken, sev, None,
+                                             f"{taken.effect} for {counted(sev or 0, 'day')}")
     return handler
 
 
@@ -120,7 +122,8 @@ def _spell_drain(mind: Mind, taken: Taken, sev: int | None, *_: Any) -> tuple[Mi
 
 def _disruption(mind: Mind, taken: Taken, sev: int | None, *_: Any) -> tuple[Mind, Applied]:
     condition = Condition("Disruption", sev, "blocks", sev, 3171, "no Cast Spell or Echo Spell")
-    return _with(mind, condition), Applied(taken, sev, None, f"no casting for {sev} blocks")
+    return _with(mind, condition), Applied(taken, sev, None,
+                                         f"no casting for {counted(sev or 0, 'block')}")
 
 
 def _backfire(
@@ -165,7 +168,8 @@ def _stun(mind: Mind, taken: Taken, sev: int | None, chance: Any, *_: Any) -> tu
 
 def _unconscious(mind: Mind, taken: Taken, sev: int | None, *_: Any) -> tuple[Mind, Applied]:
     condition = Condition("Unconscious", sev, "hours", sev, 3190, "healing does not wake it")
-    return _with(mind, condition), Applied(taken, sev, None, f"unconscious for {sev} hours")
+    return _with(mind, condition), Applied(taken, sev, None,
+                                         f"unconscious for {counted(sev or 0, 'hour')}")
 
 
 def _possessed(mind: Mind, taken: Taken, sev: int | None, *_: Any) -> tuple[Mind, Applied]:
@@ -190,7 +194,7 @@ def _transform(mind: Mind, taken: Taken, sev: int | None, *_: Any) -> tuple[Mind
 
 def _hardened(mind: Mind, taken: Taken, sev: int | None, *_: Any) -> tuple[Mind, Applied]:
     return replace(mind, hardened=mind.hardened + (sev or 0)), Applied(
-        taken, sev, None, f"hardened against the next {sev} transformations"
+        taken, sev, None, f"hardened against the next {counted(sev or 0, 'transformation')}"
     )
 
 
@@ -205,9 +209,10 @@ def _mist_form(
     dice, unit, wait = ("1d6", "hours", 24) if sev == 1 else ("3d6", "days", 7)
     miles = int(chance.decide(DiceSum.parse(dice, "Mist Form miles")))
     condition = Condition("Mist Form", sev, unit, wait, 3231 if sev == 1 else 3235,
-                          f"reappears {miles} miles away")
+                          f"reappears {counted(miles, 'mile')} away")
     return replace(_with(mind, condition), absent=True), Applied(
-        taken, sev, miles, f"dematerialized; back in {wait} {unit}, {miles} miles away"
+        taken, sev, miles,
+        f"dematerialized; back in {wait} {unit}, {counted(miles, 'mile')} away"
     )
 
 

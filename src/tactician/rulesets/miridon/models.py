@@ -13,6 +13,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from tactician.counted import word_for
+
 DEFAULT_SOURCE = "default (not in text)"
 
 Slot = Literal["offensive", "movement", "verbal", "defensive", "bonus", "mech", "out_of_battle"]
@@ -83,7 +85,8 @@ class Special(Entry):
     def _pair(self) -> Special:
         wanted = 1 if self.kind == "class" else 2
         if len(self.classes) != wanted:
-            raise ValueError(f"a {self.kind} special names {wanted} class(es)")
+            raise ValueError(f"a {self.kind} special names {wanted} "
+                             f"{word_for(wanted, 'class')}")
         return self
 
 

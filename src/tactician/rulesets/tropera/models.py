@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from tactician.counted import word_for
 from tactician.rulesets.tropera.gear import MAGIC_TYPES, targets_resistance
 from tactician.rulesets.tropera.relics import relic_effect
 from tactician.rulesets.tropera.stats import RANKS, STATS, Rank
@@ -128,7 +129,8 @@ class Item(Strict):
     def _known_stats(cls, value: dict[str, int]) -> dict[str, int]:
         unknown = sorted(set(value) - set(STATS) - {"mov"})
         if unknown:
-            raise ValueError(f"unknown stat(s) {unknown}; use {list(STATS) + ['mov']}")
+            raise ValueError(f"unknown {word_for(len(unknown), 'stat')} {unknown}; use "
+                             f"{list(STATS) + ['mov']}")
         return value
 
 

@@ -26,7 +26,7 @@ from pydantic import model_validator
 
 from tactician.engine.roster import Placement as BasePlacement
 from tactician.engine.roster import UnitsFile as BaseUnitsFile
-from tactician.engine.roster import numbered, read_roster
+from tactician.engine.roster import names_apart, numbered, read_roster
 from tactician.errors import ContentError, RulesError
 from tactician.grid.board import Board
 from tactician.rulesets.tropera.battle_state import MapState, Tier, TroperaBattle, Unit
@@ -84,6 +84,8 @@ def start_battle(map_path: Path, units_paths: list[Path]) -> TroperaBattle:
             validate_character(character, compendium)
         except RulesError as exc:
             raise ContentError(f"{where}: {exc}") from None
+        if placement.name is not None:
+            character = character.model_copy(update={"name": placement.name})
         max_hp = current_stats(character).get("hp")
         hp = max_hp if placement.hp is None else placement.hp
         if not 1 <= hp <= max_hp:
@@ -112,20 +114,10 @@ def start_battle(map_path: Path, units_paths: list[Path]) -> TroperaBattle:
 
 
 def _named_apart(units: list[Unit]) -> list[Unit]:
-    """Units whose display name another unit shares are named with their id too
-    ("Brigand (brigand-1)"), as UESRPG's battles do, so every log line says which
+    """Units whose display name another unit shares are numbered ("Brigand 1",
+    "Brigand 2": ``names_apart``, every ruleset's rule), so every log line says which
     unit it means (issue 7: "Brigand moves" twice)."""
-    names = [u.character.name for u in units]
-    return [
-        u
-        if names.count(u.character.name) == 1
-        else u.model_copy(
-            update={
-                "character": u.character.model_copy(
-                    update={"name": f"{u.character.name} ({u.id})"}
-                )
-            }
-        )
-        for u in units
-    ]
-
+    apart = names_apart([u.character.name for u in units])
+    return [u if u.character.name == name else
+            u.model_copy(update={"character": u.character.model_copy(update={"name": name})})
+            for u, name in zip(units, apart, strict=True)]

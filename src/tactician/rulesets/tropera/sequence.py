@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from tactician.counted import counted
 from tactician.dice.chance import Chance, Note, SampledChance
 from tactician.dice.enumerate import Local, distribution
 from tactician.errors import RulesError
@@ -433,7 +434,8 @@ def _check_multishot(
         raise RulesError("Multishot needs an initial target that is not adjacent")
     if len(assignment) != eligible:
         raise RulesError(
-            f"Multishot divides the {eligible} strike(s) {attacker.name} is eligible to make; "
+            f"Multishot divides the {counted(eligible, 'strike')} {attacker.name} is eligible "
+            "to make; "
             f"{len(assignment)} were assigned"
         )
     bad = [t for t in assignment if not 1 <= t <= targets]

@@ -12,6 +12,7 @@ in the next battle".
 
 from __future__ import annotations
 
+from tactician.counted import counted
 from tactician.rulesets.tropera.battle_state import Unit
 
 COUNTDOWN = {1: 2, 2: 1, 3: 0}  # times wounded -> rounds
@@ -36,7 +37,7 @@ def reduce_to_zero(unit: Unit) -> tuple[Unit, str]:
         ), "crippled (fourth critical wound)"
     return unit.model_copy(
         update={"times_wounded": times, "countdown": countdown}
-    ), f"critically wounded: countdown {countdown} round(s)"
+    ), f"critically wounded: countdown {counted(countdown, 'round')}"
 
 
 def round_starts(unit: Unit) -> tuple[Unit, str | None]:
@@ -49,7 +50,7 @@ def round_starts(unit: Unit) -> tuple[Unit, str | None]:
         )
     left = unit.countdown - 1
     return unit.model_copy(update={"countdown": left}), (
-        f"{unit.name}'s critical wound countdown: {left} round(s) left"
+        f"{unit.name}'s critical wound countdown: {counted(left, 'round')} left"
     )
 
 

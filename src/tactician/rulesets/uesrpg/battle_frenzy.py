@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tactician.counted import counted
 from tactician.errors import RulesError
 from tactician.grid.ranges import manhattan
 from tactician.rulesets.uesrpg.battle_state import UesrpgBattle, UnitState, combat
@@ -54,7 +55,7 @@ def check(state: UesrpgBattle, unit: UnitState, kind: str, action: Mapping[str, 
         if target.position is None or manhattan(unit.position, target.position) != nearest:
             raise RulesError(
                 f"{unit.name} is Frenzied and must attack the nearest target "
-                f"({nearest} tile(s) away)"
+                f"({counted(nearest, 'tile')} away)"
             )
     if kind == "move":
         goal = action.get("to")

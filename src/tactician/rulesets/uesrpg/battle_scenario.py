@@ -35,7 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tactician.engine.roster import Placement as BasePlacement
 from tactician.engine.roster import UnitsFile as BaseUnitsFile
-from tactician.engine.roster import numbered, read_roster
+from tactician.engine.roster import names_apart, numbered, read_roster
 from tactician.errors import ContentError, RulesError
 from tactician.grid.board import Board
 from tactician.rulesets.uesrpg.battle_state import (
@@ -67,7 +67,6 @@ class Placement(BasePlacement):
     file: str | None = None
     character: Character | None = None
     template: str | None = None
-    name: str | None = Field(default=None, min_length=1)
     controller: Controller | None = None
     hp: int | None = None
     kit: bool = False
@@ -168,12 +167,11 @@ def start_battle(map_path: Path, units_paths: list[Path]) -> UesrpgBattle:
         assert isinstance(placement, Placement)
         name = _character(path, placement, roster.where(path, placement)).name
         chosen.append((path, placement, number, name))
-    names = [name for *_, name in chosen]
+    apart = names_apart([name for *_, name in chosen])
     units: list[UnitState] = []
-    for path, placement, number, base in chosen:
+    for (path, placement, number, _), unique in zip(chosen, apart, strict=True):
         first_side = roster.sides[0]
         controller = placement.controller or ("player" if placement.side == first_side else "ai")
-        unique = base if names.count(base) == 1 else f"{base} ({placement.id})"
         units.append(_unit(path, placement, number, controller, unique))
     return UesrpgBattle(
         name=roster.name,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import get_args
 
+from tactician.counted import counted
 from tactician.dice.chance import Chance
 from tactician.errors import RulesError
 from tactician.rulesets.uesrpg.characteristics import Characteristic
@@ -231,7 +232,8 @@ def add_logged(
     if name == "Fatigued":
         before = fatigue_level(unit)
         unit = replace(unit, fatigue_extra=unit.fatigue_extra + x)
-        log.add(unit, "condition", f"gains {x} level(s) of fatigue (now {fatigue_level(unit)})")
+        log.add(unit, "condition",
+                f"gains {counted(x, 'level')} of fatigue (now {fatigue_level(unit)})")
         return _fatigue_changed(unit, before, log)
     if name == "Stunned" and unit.condition("Frenzied"):
         log.add(unit, "condition", "is not Stunned (Frenzied: immune to Stunned)")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tactician.counted import counted
 from tactician.dice.chance import Chance
 from tactician.errors import RulesError
 from tactician.rulesets.uesrpg.checks import TestResult
@@ -53,7 +54,8 @@ def death_test_logged(
     if failures > luck_bonus:
         log.add(unit, "death", f"dies ({failures} failed death tests, more than LB {luck_bonus})")
         return replace(unit, dead=True, ap=0)
-    log.add(unit, "death", f"{failures} failed death test(s); dies on more than {luck_bonus}")
+    log.add(unit, "death",
+            f"{counted(failures, 'failed death test')}; dies on more than {luck_bonus}")
     return unit
 
 

@@ -80,3 +80,15 @@ def wait(unit: U) -> U:
 def fresh_turn(unit: U) -> U:
     """A new turn: move and standard action back (phase start, or a Dance: 001 L50)."""
     return unit.model_copy(update={"moved": False, "acted": False, "done": False})
+
+
+def turn_left(state: FeBattle, unit: FeUnit) -> tuple[bool, bool]:
+    """(may it still move, may it still take its standard action) this turn, for the
+    board's reach: a unit of the side in its phase has what its turn has not spent
+    (001 L44, L54-55; 002 L29-30: the move comes once); a unit of a side waiting for
+    its phase is drawn as its next turn will find it, fresh (its threat)."""
+    if unit.side != state.side:
+        return True, True
+    if unit.done:
+        return False, False
+    return not unit.moved, not unit.acted

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from tactician.counted import counted
 from tactician.errors import RulesError
 from tactician.grid.board import Tile
 from tactician.grid.ranges import manhattan
@@ -91,7 +92,8 @@ class Supports:
         rank = self.next_rank(a, b)
         if rank is None:
             held = self.fights.get(pair(a, b), 0)
-            raise RulesError(f"{a} and {b} have no support to gain yet ({held} fights together)")
+            raise RulesError(f"{a} and {b} have no support to gain yet "
+                             f"({counted(held, 'fight')} together)")
         if rank == "S":
             for (x, y), r in self.ranks.items():
                 if r == "S" and {x, y} & {a, b}:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from tactician.counted import counted
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.registry import Context
 from tactician.rulesets.miridon.battle.state import UnitState
@@ -52,7 +53,8 @@ def spend_shot(ctx: Context, unit: UnitState, gun: str) -> UnitState:
     if shots < 1:
         raise RulesError(f"{unit.id}'s {gun} is empty: Reload first (004 L1905, ruling "
                          "track_ammo)")
-    ctx.say(f"{unit.id}'s {gun}: {shots - 1} of {unit.pools[MAGAZINE + gun]} shots left")
+    ctx.say(f"{unit.id}'s {gun}: {shots - 1} of {counted(unit.pools[MAGAZINE + gun], 'shot')} "
+            "left")
     return unit.model_copy(update={"pools": {**unit.pools, AMMO + gun: shots - 1}})
 
 
@@ -62,4 +64,4 @@ def refill(unit: UnitState, gun: str) -> tuple[UnitState, str]:
         return unit, "ammunition is not counted for it, M22"
     size = unit.pools[MAGAZINE + gun]
     return unit.model_copy(update={"pools": {**unit.pools, AMMO + gun: size}}), \
-        f"{size} of {size} shots"
+        f"{size} of {counted(size, 'shot')}"

@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tactician.engine.roster import Placement as BasePlacement
 from tactician.engine.roster import UnitsFile as BaseUnitsFile
-from tactician.engine.roster import numbered, read_roster
+from tactician.engine.roster import names_apart, numbered, read_roster
 from tactician.errors import ContentError, TacticianError
 from tactician.grid import load_map as load_grid_map
 from tactician.grid.board import Board
@@ -52,7 +52,6 @@ class Placement(BasePlacement):
     # part 3: a mech instead of a character (its parts from data/mech_parts.yaml), piloted
     # from the start by the unit ``pilot`` names (L3617: a piloted mech starts full)
     mech: list[str] | None = None
-    name: str | None = None
     pilot: str | None = None
     controller: Controller | None = None
     facing: str = "n"
@@ -128,7 +127,8 @@ def start_unit(placement: Placement, character: Character, number: int,
     if hp > profile.max_hp:
         raise ContentError(f"{where}: hp {hp} must be 0..{profile.max_hp}")
     return UnitState(
-        id=placement.id, name=character.name, side=placement.side, number=number,
+        id=placement.id, name=placement.name or character.name, side=placement.side,
+        number=number,
         controller=controller, profile=profile, position=placement.at,
         facing=placement.facing, weapon=weapon, hp=hp,
         strength=profile.battle_strength, speed=profile.battle_speed, pdr=profile.pdr,
@@ -182,9 +182,8 @@ def start_battle(map_path: Path, units_paths: list[Path],
         controller = placement.controller or ("player" if placement.side == first_side
                                                else "ai")
         units.append(start_unit(placement, character, number, controller, book, where))
-    names = [u.name for u in units]
-    units = [u if names.count(u.name) == 1 else u.model_copy(update={"name": f"{u.name} ({u.id})"})
-             for u in units]
+    units = [u.model_copy(update={"name": n})
+             for u, n in zip(units, names_apart([u.name for u in units]), strict=True)]
     units = board_pilots(units, where=str(units_paths[-1]), options=options)
     raw = roster.extras.get("traps") or []
     traps = _traps(raw if isinstance(raw, list) else [], board, {u.id for u in units})

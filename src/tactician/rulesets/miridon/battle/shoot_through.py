@@ -41,6 +41,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 from typing import Any
 
+from tactician.counted import counted
 from tactician.dice.enumerate import branches
 from tactician.rulesets.miridon.battle import attack_numbers as numbers
 from tactician.rulesets.miridon.battle import attack_roll
@@ -245,8 +246,8 @@ def shoot_line(ctx: Context, state: MiridonBattle, plans: list[AttackPlan], name
             ctx.say(f"{target.id} leaves {target.stance} for {NO_STANCE} (Advanced Piercing "
                     "Shoot Through, L872)")
         if marked and has_flairs(shooter):
-            ctx.say(f"{target.id}: {marked} of {bullets} bullet(s) hit an earlier target "
-                    "(L849-874)")
+            ctx.say(f"{target.id}: {marked} of {counted(bullets, 'bullet')} "
+                    f"hit{'s' if marked == 1 else ''} an earlier target (L849-874)")
         # the record's odds: the plan's own unless the bullets face two specs
         shown = target_odds(roll) if 0 < roll.count < bullets else None
         state, _, record = strike(ctx, state, plan, label, number,

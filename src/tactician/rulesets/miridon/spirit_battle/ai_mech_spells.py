@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tactician.counted import counted
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
@@ -88,7 +89,8 @@ def core_candidates(book: Compendium, options: BattleOptions, state: MiridonBatt
             score = START ** (trial.blocks / 3) * trial.value.value - \
                 part_cost_value(core, cost + trial.cost[1])
             found.append(Candidate(action, score, f"{core.name}: cast {trial.spell} at "
-                                   f"{trial.target} ({trial.blocks} blocks to go, {invest} of "
+                                   f"{trial.target} ({counted(trial.blocks, 'block')} to go, "
+                                   f"{invest} of "
                                    f"{pilot.id}'s ghosts): {trial.value.why} when it "
                                    f"activates{why}", target=trial.value.target))
     return found

@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from tactician.counted import counted
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.checks import acting, active
 from tactician.rulesets.miridon.battle.geometry import distance_ft
@@ -138,7 +139,8 @@ def mech_cast(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> 
         pilot = with_ghost(pilot, done.ghost.after)
     ctx.summary = (f"{unit.id}'s {part.name} casts {done.casting.spell} at {target}: "
                    f"{done.casting.spell_ghost} Spell Ghost HP from {pilot.id}, "
-                   f"{done.casting.remaining} blocks to go ({_spent(part, mech)} of its speed "
+                   f"{counted(done.casting.remaining, 'block')} to go ({_spent(part, mech)} of its "
+                   "speed "
                    "points, L3641, L3247)")
     ctx.records.append({"spell": "cast", "unit": unit.id, "part": part.name,
                         "spell_name": done.casting.spell, "spell_ghost": done.casting.spell_ghost,
