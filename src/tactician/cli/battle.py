@@ -543,16 +543,27 @@ def _read_board(battle: Path | None, name: str | None, db: str | None, reach: st
 def forecast_command(
     unit: Annotated[str, typer.Argument(help="Attacking unit id.")],
     target: Annotated[str, typer.Argument(help="Target unit id.")],
+    params: Annotated[list[str] | None, typer.Argument(
+        help="The action's details as KEY=VALUE, as `battle act` takes them (Miridon: "
+        "kind=aimed, modifiers=power_attack power=1; with --action cast_spell: "
+        "spell=... ghost=N element=fire).")] = None,
     weapon: Annotated[str | None, typer.Option(help="Attack with this weapon.")] = None,
+    action: Annotated[str, typer.Option(
+        "--action", help="The action to forecast (default attack; Miridon also the bonus "
+        "attacks, grapple, mech_attack, cast_spell, eldritch_strike, activate_spell).")
+    ] = "attack",
     battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Exact odds of an attack from where the unit stands; nothing is changed."""
+    """Exact odds of an attack (or another action a ruleset forecasts) from where the unit
+    stands; nothing is changed."""
     from tactician.cli.combat import render_forecast
     from tactician.table.battles import preview_attack
 
     with refusals(as_json), battle_place(battle, name, db) as place:
-        report = preview_attack(place, _attack_action(unit, target, weapon))
+        details = {**_attack_action(unit, target, weapon), **parse_params(params or []),
+                   "type": action.strip().replace("-", "_")}
+        report = preview_attack(place, details)
         emit(report, as_json, lambda: render_forecast(report))
 
 

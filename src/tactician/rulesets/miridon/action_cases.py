@@ -67,6 +67,7 @@ def _skirmish_cases(dock: ExampleBattle) -> tuple[ActionCase, ...]:
     held = arrange(at={"mauler": (4, 2)}, fields={"mauler": {"grappling": ("brann",)},
                                                    "brann": {"grappled_by": "mauler"}})
     near = arrange(at={"mauler": (4, 3)})  # next to Sable at (3, 3)
+    worm = arrange(profile={"mauler": {"flairs": ("Death Worm Body", "Death Worm Burrow")}})
     return (
         ActionCase("begin", dock),
         ActionCase("end_turn", dock, before=wrens),
@@ -110,6 +111,14 @@ def _skirmish_cases(dock: ExampleBattle) -> tuple[ActionCase, ...]:
             traps=({"id": "snare", "damage": "2d6", "carried_by": "rill"},))),
         ActionCase("disarm_trap", dock, before=rills, arrange=arrange(
             traps=({"id": "snare", "damage": "2d6", "position": (9, 5), "armed": True},))),
+        # the Mauler stands on sand at (8, 2): Death Worm Burrow (L1518)
+        ActionCase("burrow", dock, before=maulers, arrange=worm),
+        ActionCase("surface", dock, before=(*maulers, {"type": "burrow", "unit": "mauler"},
+                                            *([END] * 6)), arrange=worm),
+        # an Unarmed melee hit this block (its pool, as an attack that hit leaves it, L1466)
+        ActionCase("eldritch_strike", dock, before=maulers, arrange=arrange(
+            profile={"mauler": {"flairs": ("Eldritch Blast", "Eldritch Strike")}},
+            fields={"mauler": {"pools": {"unarmed_hit_block": 1}}})),
     )
 
 
@@ -118,22 +127,22 @@ def _spirit_cases(dock: ExampleBattle) -> tuple[ActionCase, ...]:
     spirits = dock.units[0].parents[1] / "spirits"
     shore = replace(dock, name="spirits", units=(spirits / "casters.yaml",
                                                   spirits / "haunted.yaml"), seed=2)
-    gogos = turns(2)
+    gogos = turns(1)  # the Husk's; Rill's passes (inside, it acts through the parts, M32)
     cast = {"type": "cast_spell", "unit": "gogo", "spell": "Elemental Spell", "ghost": 10,
             "target": "husk", "element": "fire"}
     channel = {"type": "channel_spell", "unit": "gogo"}
-    next_block = (END, END, END, END)  # Gogo's, the Frame's, the Husk's, Rill's turns
+    next_block = (END, END, END)  # Gogo's, the Frame's, the Husk's turns (Rill's passes)
     charged = (*gogos, cast, channel, *next_block, channel, *next_block, channel)
     # 1 Spell Ghost HP invested, the points of Gogo's next move drain it to 0 (L3259): the
     # spell is threatened, and Recover Ghost Power answers at once or never (L2507-2509)
     threatened = (*gogos, {**cast, "ghost": 1},
                   {"type": "move", "unit": "gogo", "to": [2, 2], "how": "sidestep"})
-    frames = turns(3)
+    frames = turns(2)
     warden = replace(shore, name="warden", units=(
         _actions_folder(dock) / "warden.yaml", spirits / "haunted.yaml"))
     core = "Warden Frame Spell Core"
-    wardens = turns(2)  # the Husk's and Rill's (inside: it acts through the parts)
-    next_round = (END, END, END)  # the Warden's, the Husk's, Rill's
+    wardens = turns(1)  # the Husk's (Rill's passes: inside, it acts through the parts)
+    next_round = (END, END)  # the Warden's, the Husk's
     mech_cast = {"type": "mech_cast", "unit": "warden", "part": core,
                  "spell": "Elemental Spell", "ghost": 5, "target": "husk", "element": "fire"}
     return (

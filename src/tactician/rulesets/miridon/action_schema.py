@@ -27,6 +27,7 @@ from tactician.rulesets.contract.actions import (
 )
 
 MOVES = ("sidestep", "fast_sidestep", "charge", "fast_charge")  # move_actions.MOVES
+SLOTS = ("offensive", "movement", "verbal")  # melee_slots.SLOTS
 FACES = ("n", "ne", "e", "se", "s", "sw", "w", "nw")  # geometry.DIRECTIONS
 TIERS = ("block", "heavy", "super")  # stances.TIER_NAMES
 ATTACK_KINDS = ("melee", "combo", "gun", "aimed")  # attack_plan.ACTION_NAMES
@@ -46,7 +47,9 @@ def _reactions() -> tuple[ActionKey, ...]:
                 values=("auto", "none", *TIERS)),
             key("shield", "choice", "the target adds Shield Block (L2457)", values=AUTO),
             key("riposte", "choice", "the target ripostes a missed melee attack", values=AUTO),
-            key("deflect", "choice", "Magic Shield Deflection (L2205)", values=AUTO))
+            key("deflect", "choice", "Magic Shield Deflection (L2205)", values=AUTO),
+            key("counter", "choice", "a missed mech's parts answer with Mech Counter (L210); "
+                "auto: the policy", values=("auto", "no")))
 
 
 def _attack_keys() -> tuple[ActionKey, ...]:
@@ -92,7 +95,17 @@ ACTION_SCHEMA = ActionSchema("miridon", (
          key("face", "choice", "the facing after a sidestep", values=FACES),
          key("obstruct", "unit", "who obstructs the move (L2188); auto: the ruling, no: none",
              values=("auto", "no")),
+         key("surface", "choice", "underground (Death Worm Burrow): come up at its end "
+             "(L1518)", values=YES_NO),
          example={"unit": "wren", "to": [2, 5], "how": "sidestep"}),
+    kind("burrow", "Death Worm Burrow: a movement action above sand takes it underground "
+         "(L1518)", actor(),
+         key("how", "choice", "the movement action spent; default: the cheapest", values=MOVES),
+         example={"unit": "mauler"}),
+    kind("surface", "Death Worm Burrow: a movement action brings it back up (L1518-1520)",
+         actor(),
+         key("how", "choice", "the movement action spent; default: the cheapest", values=MOVES),
+         example={"unit": "mauler"}),
     kind("turn", "turn to face another direction (a movement action)", actor(),
          key("face", "choice", "the new facing", required=True, values=FACES),
          example={"unit": "wren", "face": "n"}),
@@ -106,6 +119,11 @@ ACTION_SCHEMA = ActionSchema("miridon", (
          key("how", "choice", "Whirlwind Strike: the movement action", values=MOVES),
          key("obstruct", "unit", "who obstructs the Whirlwind move; auto: the ruling, no: none",
              values=("auto", "no")),
+         key("slot", "choice", "the action slot: offensive, or with Unarmed the movement "
+             "(Dragon Wing Buffet, L1448) or verbal one (Death Worm Maw, L1500); default: the "
+             "offensive, else the first free", values=SLOTS),
+         key("bite", "choice", "Death Worm Bite: a verbal-slot hit begins a grapple (L1510)",
+             values=YES_NO),
          *_reactions(), example={"unit": "wren", "target": "mauler"}),
     _follow_up("second_attack", "Second Attack: a bonus attack with the other weapon, right "
                "after an attack"),
@@ -182,8 +200,17 @@ ACTION_SCHEMA = ActionSchema("miridon", (
          key("modifiers", "names", "spell modifiers", of="spell modifier"),
          key("element", "choice", "the element, for an Elemental Spell (L3288)",
              values=ELEMENTS),
+         key("staff", "name", "pay the Spell Ghost HP from a staff's stored ghost power: yes, "
+             "or the staff's name (L3498)", of="staff"),
          example={"unit": "gogo", "spell": "Elemental Spell", "ghost": 10, "target": "husk",
                   "element": "fire"}),
+    kind("eldritch_strike", "Eldritch Strike (a verbal action, after an Unarmed melee hit): "
+         "Possession for 0/0 with no cast time (L1466-1470)", actor(),
+         key("ghost", "integer", "the ghost HP invested", minimum=0, maximum=999),
+         key("target", "unit", "the unit to possess", required=True),
+         key("modifiers", "names", "spell modifiers", of="spell modifier"),
+         key("staff", "name", "pay from a staff's stored ghost power (L3498)", of="staff"),
+         example={"unit": "mauler", "ghost": 5, "target": "sable"}),
     kind("channel_spell", "Channel Spell: one block less to go", actor(),
          example={"unit": "gogo"}),
     kind("cancel_spell", "cancel the spell being cast", actor(), example={"unit": "gogo"}),
@@ -202,6 +229,12 @@ ACTION_SCHEMA = ActionSchema("miridon", (
          key("weapon", "per_unit", "the weapon an Elemental or Vampiric Weapon enchants (one "
              "name, or per target)"),
          key("deflect", "per_unit", "Magic Shield Deflection: auto, yes or no (or per target)"),
+         key("at", "tile", "an Explosive Spell's point, a Beam's aim (L2682-2706); default: "
+             "the cast's target"),
+         key("explode", "per_unit", "Explosive Beam Spell: the beam's targets that burst: a,b "
+             "or {a: advanced} (L1150-1155)"),
+         key("modifiers", "names", "Variant Spell: modifiers added now (L1355)",
+             of="spell modifier"),
          example={"unit": "gogo"}),
     kind("mech_cast", "a mech part casts a spell (L3641)", actor(), PART,
          key("spell", "name", "the spell cast", required=True, of="spell"),
@@ -215,6 +248,9 @@ ACTION_SCHEMA = ActionSchema("miridon", (
          example={"unit": "warden", "part": "Warden Frame Spell Core"}),
     kind("mech_activate", "a mech part activates its spell", actor(), PART,
          key("targets", "units", "its targets; default: the cast's target"),
+         key("at", "tile", "an Explosive Spell's point, a Beam's aim; default: the cast's "
+             "target"),
+         key("explode", "per_unit", "Explosive Beam Spell: the beam's targets that burst"),
          example={"unit": "warden", "part": "Warden Frame Spell Core"}),
     kind("mech_attack", "a mech part's Melee or Gun Attack (L3641)", actor(), PART,
          key("target", "unit", "the unit attacked", required=True),
@@ -223,6 +259,8 @@ ACTION_SCHEMA = ActionSchema("miridon", (
              values=("auto", "none", *TIERS)),
          key("shield", "choice", "the target adds Shield Block", values=AUTO),
          key("riposte", "choice", "the target ripostes a missed melee attack", values=AUTO),
+         key("counter", "choice", "a missed mech's parts answer with Mech Counter (L210)",
+             values=("auto", "no")),
          example={"unit": "frame", "part": "Training Frame Blade", "target": "husk"}),
     kind("enter_mech", "a pilot with Mech Training enters an adjacent empty mech", actor(),
          key("mech", "unit", "the mech entered", required=True),

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tactician.errors import RulesError
+from tactician.rulesets.miridon.words import article
 
 TELEPORT_FEET_PER_RANK = 5  # L1978
 TELEPORT_GHOST_PER_FOOT = 1  # L1984
@@ -130,7 +131,7 @@ def teleport(ghost: Ghost, feet: int, rank: int) -> GhostChange:
     cost = TELEPORT_GHOST_PER_FOOT * feet
     if cost > ghost.current:
         raise RulesError(
-            f"a {feet} ft teleport costs {cost} Current Ghost HP; {ghost.current} left"
+            f"{article(str(feet))} ft teleport costs {cost} Current Ghost HP; {ghost.current} left"
         )
     return GhostChange(ghost, Ghost(ghost.maximum, ghost.current - cost), "teleport", 1984)
 

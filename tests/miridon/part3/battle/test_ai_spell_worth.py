@@ -58,7 +58,9 @@ def test_health_recovery_is_worth_the_hp_it_restores_capped_at_the_missing() -> 
     state = battle(witch, friend, foe, width=30, order=("witch", "ally", "sable"))
     found = spell_candidates(BOOK, OPTIONS, state, state.unit("witch"))
     expected = sum(min(h, 30) * p for h, p in d6_sum(8).items())
-    cost = cost_value(state.unit("witch"), action_cost(BOOK, "Cast Spell", state.unit("witch")))
+    # the witch's Short Staff: Cast Spell at 4 strength, not 5 (L3500, L3505)
+    cost = cost_value(state.unit("witch"), (4, action_cost(BOOK, "Cast Spell",
+                                                            state.unit("witch"))[1]))
     heal = candidate(found, "Health Recovery", "ally")
     assert heal.score == pytest.approx(START ** (2 / 3) * expected - cost)
     assert f"{expected:.2f}" in heal.why

@@ -35,7 +35,9 @@ def _state(**pilot: Any) -> Any:
 
 
 def _next_block(state: Any) -> Any:
-    for _ in range(3):
+    """To the warden's turn in the next block (vex, inside, has no turn of its own: M32)."""
+    state, _, _ = act(state, {"type": "end_turn"})
+    while state.current.id != "warden":
         state, _, _ = act(state, {"type": "end_turn"})
     return state
 
@@ -89,8 +91,9 @@ def test_refusals_change_nothing() -> None:
         act(state, {**CAST, "part": "Training Frame Blade"})
     with pytest.raises(RulesError, match="Gather Mist is the pilot's own"):
         act(state, {**CAST, "spell": "Gather Mist", "target": "self", "element": None})
-    with pytest.raises(RulesError, match="without casting modifiers"):
-        act(state, {**CAST, "modifiers": "Shorten Spell"})
+    # a modifier's speed comes from the core's: Shorten Spell 2's 15 is more than it has
+    with pytest.raises(RulesError, match="speed points left; the casting modifiers cost 15"):
+        act(state, {**CAST, "modifiers": "Shorten Spell 2"})
     with pytest.raises(RulesError, match="cannot invest 21|more than"):
         act(state, {**CAST, "ghost": 21})
     with pytest.raises(RulesError, match="out of range"):

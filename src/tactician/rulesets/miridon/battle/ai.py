@@ -15,6 +15,7 @@ from typing import Any
 
 from tactician.dice.source import SeededDice
 from tactician.errors import RulesError
+from tactician.rulesets.miridon.battle import ghastly, melee_slots
 from tactician.rulesets.miridon.battle.ai_candidate import Candidate
 from tactician.rulesets.miridon.battle.ai_charisma import charisma_candidates
 from tactician.rulesets.miridon.battle.ai_reload import reload_candidates
@@ -22,11 +23,17 @@ from tactician.rulesets.miridon.battle.ammo import loaded
 from tactician.rulesets.miridon.battle.attack_actions import ACTION_NAMES, plan_attack
 from tactician.rulesets.miridon.battle.attack_numbers import MODIFIER_NAMES, reach_ft
 from tactician.rulesets.miridon.battle.attack_roll import Odds, odds
+from tactician.rulesets.miridon.battle.burrow import underground
 from tactician.rulesets.miridon.battle.costs import Cost, action_cost, affordable
 from tactician.rulesets.miridon.battle.economy import cost_value, point_value
 from tactician.rulesets.miridon.battle.forecast import economy
 from tactician.rulesets.miridon.battle.geometry import distance_ft
-from tactician.rulesets.miridon.battle.grapple_actions import grapple_attack_spec, grapple_plan
+from tactician.rulesets.miridon.battle.grapple_actions import (
+    crit_grapples,
+    grapple_attack_spec,
+    grapple_plan,
+    may_begin,
+)
 from tactician.rulesets.miridon.battle.grapple_rules import break_chance, max_grapple_strength
 from tactician.rulesets.miridon.battle.move_actions import legal_moves
 from tactician.rulesets.miridon.battle.options import BattleOptions
@@ -36,18 +43,22 @@ from tactician.rulesets.miridon.compendium import Compendium
 from tactician.rulesets.miridon.spirit_battle.ai_mechs import mech_candidates
 from tactician.rulesets.miridon.spirit_battle.ai_spells import spell_candidates
 from tactician.rulesets.miridon.spirit_battle.ai_threats import apply_exposure, threat_terms
+from tactician.rulesets.miridon.spirit_battle.ai_veil import hidden, veil_candidates
+from tactician.rulesets.miridon.spirit_battle.mech_counter import counter_damage, counter_rank
 
 KNOCKOUT_VALUE = 12.0  # a unit out of the fight is worth this much damage
 DEATH_VALUE = 6.0
 STARVED_PENALTY = 4.0  # an attack that leaves no points for the next block
 FREEDOM_VALUE = 8.0  # breaking a grapple (the drain grows every block, L2985)
+DRAIN_VALUE = 3.0  # the speed a grapple drains from its target, from the first block (L2985)
 MOVE_DISCOUNT = 0.9  # an attack one move away is worth a little less than one now
 APPROACH = 1.0  # a square closer to the nearest foe, for a unit out of reach of all
 
 
 def enemies(state: MiridonBattle, unit: UnitState) -> list[UnitState]:
+    # not one underground (L1518), nor a caster a Veil keeps from its side's view (L3273)
     return [u for u in state.units if u.side != unit.side and u.status != "dead"
-            and u.position is not None]
+            and u.position is not None and not underground(u) and not hidden(u, unit.side)]
 
 
 ALLY_WEIGHT = 1.5  # damage a Spinning Strike or Shoot Through does to a friend counts against
@@ -134,16 +145,15 @@ def bullet_hell_candidates(book: Compendium, options: BattleOptions, state: Miri
                 continue
             cost = action_cost(book, name, unit)
             if affordable(unit, cost):
-                found.append(_scored(book, unit, target, plan, cost, name, action))
+                found.append(_scored(book, options, state, unit, target, plan, cost, name, action))
     return found
 
 
 def attack_candidates(book: Compendium, options: BattleOptions, state: MiridonBattle,
                       unit: UnitState) -> list[Candidate]:
     found: list[Candidate] = []
-    if "offensive" in unit.slots:
-        return found
-    found.extend(area_candidates(book, options, state, unit))
+    if "offensive" not in unit.slots:
+        found.extend(area_candidates(book, options, state, unit))
     for target in enemies(state, unit):
         if target.status == "unconscious" and not _finish_off(state, unit):
             continue
@@ -153,10 +163,16 @@ def attack_candidates(book: Compendium, options: BattleOptions, state: MiridonBa
             entry = book.weapon(weapon.name)
             kinds = ("melee",) if entry.attack == "melee" else ("gun", "aimed")
             for kind in kinds:
+                # the offensive action, else the slot Wing Buffet / Maw open (L1448, L1500)
+                open_ = melee_slots.free(unit, weapon.name, kind)
+                if not open_:
+                    continue
                 for modifiers, power in _modifier_sets(unit, entry.to_hit, kind):
                     action: dict[str, Any] = {"type": "attack", "unit": unit.id,
                                               "target": target.id, "weapon": weapon.name,
                                               "kind": kind}
+                    if open_[0] != "offensive":
+                        action["slot"] = open_[0]
                     if modifiers:
                         action["modifiers"] = list(modifiers)
                     if power:
@@ -164,7 +180,24 @@ def attack_candidates(book: Compendium, options: BattleOptions, state: MiridonBa
                     candidate = score_attack(book, options, state, unit, action)
                     if candidate is not None:
                         found.append(candidate)
+                        found.extend(_bite(book, options, state, unit, candidate))
     return found
+
+
+def _bite(book: Compendium, options: BattleOptions, state: MiridonBattle, unit: UnitState,
+          candidate: Candidate) -> list[Candidate]:
+    """A verbal-slot Maw attack that bites (Death Worm Bite, L1510): the grapple it begins
+    on a hit, valued as Initiate Grapple's (``grapple_worth``)."""
+    action = candidate.action
+    if action.get("slot") != "verbal" or not unit.profile.has("Death Worm Bite") or \
+            not may_begin(state, unit.id, str(action["target"])):
+        return []
+    follow = odds(grapple_attack_spec(book, options, unit, state.unit(action["target"])))
+    score = candidate.score + candidate.hit * grapple_worth(follow)
+    return [Candidate({**action, "bite": "yes"}, score, candidate.why + ", then bites and "
+                      "grapples (Death Worm Bite, L1510)", candidate.target, candidate.weapon,
+                      candidate.tile, candidate.hit, candidate.defeat, candidate.expected,
+                      candidate.extra)]
 
 
 def _finish_off(state: MiridonBattle, unit: UnitState) -> bool:
@@ -193,7 +226,7 @@ def score_attack(book: Compendium, options: BattleOptions, state: MiridonBattle,
         return None
     if not affordable(unit, cost):
         return None
-    return _scored(book, unit, state.unit(plan.target), plan, cost,
+    return _scored(book, options, state, unit, state.unit(plan.target), plan, cost,
                    ACTION_NAMES[plan.acts_as], action)
 
 
@@ -213,13 +246,32 @@ def follow_up_candidates(book: Compendium, options: BattleOptions, state: Mirido
             continue
         if not affordable(unit, follow.cost):
             continue
-        found.append(_scored(book, unit, state.unit(follow.plan.target), follow.plan,
-                             follow.cost, follow.name, action))
+        found.append(_scored(book, options, state, unit, state.unit(follow.plan.target),
+                             follow.plan, follow.cost, follow.name, action))
     return found
 
 
-def _scored(book: Compendium, unit: UnitState, target: UnitState, plan: Any, cost: Cost,
-            name: str, action: dict[str, Any]) -> Candidate:
+def dragon_recovery(plan: Any, target: UnitState, found: Odds) -> float:
+    """E[HP a foe dragon's Dragon Recovery gives back] on an attack whose Elemental Weapon is
+    of its affinity (L1384; ``lasting_spells``): the damage the hits deal that the HP after
+    does not show."""
+    spells = plan.spec.lasting
+    if spells is None or spells.elemental_recovers_to is None:
+        return 0.0
+    lost = target.hp - sum(hp * p for hp, p in found.hp.items())
+    dealt = sum(min(d, target.hp) * p for d, p in found.damage.items())
+    return max(0.0, dealt - lost)
+
+
+def grapple_worth(follow: Odds) -> float:
+    """A grapple begun: the Grapple Attack that follows at once (L1875), the speed drain
+    (``DRAIN_VALUE``) and the knock-out the attack may bring."""
+    return follow.expected_damage + DRAIN_VALUE + KNOCKOUT_VALUE * follow.unconscious
+
+
+def _scored(book: Compendium, options: BattleOptions, state: MiridonBattle, unit: UnitState,
+            target: UnitState, plan: Any, cost: Cost, name: str,
+            action: dict[str, Any]) -> Candidate:
     found = odds(plan.spec)
     knocked = found.unconscious if target.status == "ok" else 0.0
     points = economy(book, unit, cost)
@@ -231,6 +283,19 @@ def _scored(book: Compendium, unit: UnitState, target: UnitState, plan: Any, cos
            + (", leaves no points next block" if points["no_points_next_block"] else ""))
     spirit, spirit_why = threat_terms(book, unit, target, found.damage)  # part 3
     score, why = score + spirit, why + spirit_why
+    if counter_rank(state, target):  # a miss on a mech brings its parts' counters (L210)
+        price = (1 - found.hit) * counter_damage(book, options, state, target, unit)
+        score, why = score - price, why + f", Mech Counter on a miss costs {price:.2f}"
+    healed = dragon_recovery(plan, target, found)
+    if healed:  # its Elemental Weapon heals a dragon of that element (L1384)
+        score, why = score - healed, why + f", Dragon Recovery heals {target.id} {healed:.2f}"
+    regain = ghastly.worth(unit, cost, options, plan, target, found)  # L152
+    if regain:
+        score, why = score + regain, why + f", Ghastly Strength worth {regain:.2f}"
+    if found.crit and crit_grapples(book, state, plan):  # Grappling Weapon Critical Hit, L1031
+        worth = found.crit * grapple_worth(odds(grapple_attack_spec(book, options, unit,
+                                                                    target)))
+        score, why = score + worth, why + f", P(crit grapples) {found.crit:.0%}"
     return Candidate(action, score, why, target.id, plan.weapon, unit.position, found.hit,
                      knocked + found.dead, found.expected_damage,
                      {"economy": points, "defender_dodges": plan.dodge})
@@ -284,8 +349,7 @@ def grapple_candidates(book: Compendium, options: BattleOptions, state: MiridonB
             continue
         hit = odds(plan.spec).hit
         follow = odds(grapple_attack_spec(book, options, unit, target))
-        score = hit * (follow.expected_damage + 3.0 + KNOCKOUT_VALUE * follow.unconscious) \
-            - cost_value(unit, cost)
+        score = hit * grapple_worth(follow) - cost_value(unit, cost)
         found.append(Candidate({"type": "grapple", "unit": unit.id, "target": target.id},
                                score, f"Initiate Grapple on {target.id}: P(hit) {hit:.0%}, "
                                f"then a Grapple Attack E[damage] {follow.expected_damage:.2f} "
@@ -313,7 +377,8 @@ def move_candidates(book: Compendium, options: BattleOptions, state: MiridonBatt
         trial = state.replace_units(moved)
         nearest = min(distance_ft(end, f.position, options) for f in foes if f.position)
         best = 0.0
-        if nearest <= reach and "offensive" not in unit.slots:
+        if nearest <= reach and any(melee_slots.free(moved, w.name, "melee")
+                                    for w in unit.profile.weapons):
             options_here = attack_candidates(book, options, trial, moved) + \
                 grapple_candidates(book, options, trial, moved)
             best = max((c.score for c in options_here), default=0.0)
@@ -370,6 +435,7 @@ def decide(rules: MiridonBattleRules, state: MiridonBattle, unit: UnitState) -> 
     candidates += move_candidates(book, options, state, unit, best_now)
     candidates += restore_candidates(book, unit)
     candidates += charisma_candidates(book, options, state, unit)
+    candidates += veil_candidates(book, options, state, unit)  # part 3: L3273
     candidates += [Candidate(c.action, c.score, c.why, target=c.target, expected=c.expected,
                              defeat=c.defeat)
                    for c in spell_candidates(book, options, state, unit)

@@ -6,7 +6,9 @@ defender's reactions (Dodge before the roll, a block stance after a hit, L1718, 
 then Riposte after a miss, L2323-2336).
 
 Action keys: ``target``, ``weapon`` (default: the one held ready), ``kind``
-(melee | combo | gun | aimed; default melee for a melee weapon, gun for a gun),
+(melee | combo | gun | aimed; default melee for a melee weapon, gun for a gun), ``slot``
+(offensive | movement | verbal: Dragon Wing Buffet, Death Worm Maw; ``melee_slots``) and
+``bite`` (Death Worm Bite),
 ``modifiers`` (power_attack, crushing_blow, true_strike), ``power`` (Power Attack
 points), and the defender's choices ``dodge`` (auto | yes | no), ``block`` (auto | none |
 block | heavy | super), ``shield`` (auto | yes | no) and ``riposte`` (auto | no); "auto"
@@ -37,6 +39,12 @@ from tactician.rulesets.miridon.battle.attack_plan import (
 )
 from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
 from tactician.rulesets.miridon.battle.costs import pay, text
+from tactician.rulesets.miridon.battle.melee_slots import (
+    SLOT_FLAIRS,
+    SLOT_LINES,
+    attack_slot,
+    bites,
+)
 from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
 from tactician.rulesets.miridon.battle.state import MiridonBattle
 
@@ -51,6 +59,7 @@ __all__ = [
 @ACTIONS.register("attack", keys=ATTACK_KEYS)
 def attack(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
     from tactician.rulesets.miridon.battle.follow_ups import after_attack
+    from tactician.rulesets.miridon.battle.grapple_actions import begin_grapple, may_begin
 
     attacker = acting(state, action, "attack")
     if "whirlwind_strike" in modifiers_of(action):
@@ -63,7 +72,9 @@ def attack(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mir
     plans, cost = plan_targets(ctx.book, ctx.options, state, action)
     plan = plans[0]
     name = ACTION_NAMES[plan.acts_as]
-    attacker = use_slot(attacker, "offensive", name)
+    slot = attack_slot(attacker, plan.weapon, plan.acts_as, plan.modifiers, action.get("slot"))
+    bites(attacker, slot, True, action.get("bite"))  # refuse a bite that cannot be (L1510)
+    attacker = use_slot(attacker, slot, name)
     attacker = spend_shot(ctx, active(pay(attacker, cost, name), state.block), plan.weapon)
     update: dict[str, Any] = {"weapon": plan.weapon}
     if plan.acts_as == "melee":
@@ -71,10 +82,18 @@ def attack(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mir
     if ctx.book.weapon(plan.weapon).category == "shield":
         update["shield_attacked"] = True  # L2461
     state = state.replace_units(attacker.model_copy(update=update))
-    ctx.say(f"{attacker.id}: {name} ({text(cost)}; {attacker.strength} str / "
+    as_slot = "" if slot == "offensive" else \
+        f" as the {slot} action ({SLOT_FLAIRS[slot]}, {SLOT_LINES[slot]})"
+    ctx.say(f"{attacker.id}: {name}{as_slot} ({text(cost)}; {attacker.strength} str / "
             f"{attacker.speed} spd left)")
     if len(plans) == 1 and not set(modifiers_of(action)) & {"spinning_strike", "shoot_through"}:
-        return after_attack(ctx, state, plan, name, action, stage=1)
+        after = after_attack(ctx, state, plan, name, action, stage=1)
+        if after.chain is not None and bites(attacker, slot, after.chain.hit, action.get("bite")) \
+                and may_begin(after, plan.attacker, plan.target):
+            ctx.say(f"{plan.attacker} bites: it grapples {plan.target} as if Initiate Grapple "
+                    "hit (Death Worm Bite, L1510)")
+            after = begin_grapple(ctx, after, plan.attacker, plan.target)
+        return after
     if "shoot_through" in modifiers_of(action):
         from tactician.rulesets.miridon.battle.shoot_through import shoot_line
 

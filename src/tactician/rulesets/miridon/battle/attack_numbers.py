@@ -34,17 +34,25 @@ from typing import Literal
 
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.attack_roll import AttackSpec
+from tactician.rulesets.miridon.battle.burrow import check_targeting, held_down
 from tactician.rulesets.miridon.battle.geometry import distance_ft, in_melee
 from tactician.rulesets.miridon.battle.lasting_spells import BarrierKind, Lasting
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.stances import shield_of, unit_pdr
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
-from tactician.rulesets.miridon.derived import AIMED_BONUS, UNARMED, UNARMED_DOUBLERS
+from tactician.rulesets.miridon.derived import AIMED_BONUS
 from tactician.rulesets.miridon.models import Weapon
-from tactician.rulesets.miridon.racial_flairs import AFFINITY_POOL, nullifies, recovers
+from tactician.rulesets.miridon.racial_flairs import (
+    AFFINITY_POOL,
+    melee_boost_factor,
+    nullifies,
+    recovers,
+)
 from tactician.rulesets.miridon.spirit_battle.barriers import barrier_of
 from tactician.rulesets.miridon.spirit_battle.enchantments import of_kind
+from tactician.rulesets.miridon.spirit_battle.mech_units import is_mech
+from tactician.rulesets.miridon.words import article
 
 ActsAs = Literal["melee", "combo", "gun", "aimed"]
 MELEE_KINDS = ("sword", "shield", "drill", "hammer", "grappling", "staff")  # L1798, C28
@@ -110,11 +118,11 @@ class AttackPlan:
 
 def check_weapon(weapon: Weapon, acts_as: ActsAs) -> None:
     if acts_as in ("melee", "combo") and weapon.category not in MELEE_KINDS:
-        raise RulesError(f"a {acts_as} attack needs a sword, shield, drill, hammer or grappling "
-                         f"weapon, not {weapon.name} (004 L1798, L1810)")
+        raise RulesError(f"{article(acts_as)} attack needs a sword, shield, drill, hammer or "
+                         f"grappling weapon, not {weapon.name} (004 L1798, L1810)")
     if acts_as in ("gun", "aimed") and weapon.category not in GUN_KINDS:
-        raise RulesError(f"a {acts_as} attack needs a pistol, sniper rifle, shotgun or tesla, "
-                         f"not {weapon.name} (004 L1824, L1836)")
+        raise RulesError(f"{article(acts_as)} attack needs a pistol, sniper rifle, shotgun or "
+                         f"tesla, not {weapon.name} (004 L1824, L1836)")
 
 
 def reach_ft(weapon: Weapon) -> int:
@@ -149,8 +157,10 @@ def evasions(state: MiridonBattle, target: UnitState, options: BattleOptions) ->
 
 
 def can_dodge(target: UnitState) -> bool:
-    """Not while grappling or grappled (L2968-2970), nor unconscious (spec default)."""
-    return not target.down and not target.grappling and target.grappled_by is None
+    """Not while grappling or grappled (L2968-2970), nor unconscious (spec default), nor in
+    the block it came up from the sand without Tremor Sense (a defensive action, L1520)."""
+    return not target.down and not target.grappling and target.grappled_by is None \
+        and not held_down(target)
 
 
 def crit_from(unit: UnitState, weapon: Weapon, is_steady: bool) -> int | None:
@@ -195,6 +205,7 @@ def build(
         raise RulesError(f"{attacker.id} cannot attack itself")
     if target.status == "dead":
         raise RulesError(f"{target.id} is dead")
+    check_targeting(attacker, target)  # Death Worm Burrow (L1518)
     distance = distance_ft(attacker.position, target.position, options)
     reach = reach_ft(weapon)
     if acts_as in ("melee", "combo"):
@@ -254,9 +265,8 @@ def build(
     melee = acts_as in ("melee", "combo")
     flanking, spun = 0, False
     if melee:
-        rank = profile.talent("Melee Boost")
-        if weapon.name == UNARMED and any(profile.has(f) for f in UNARMED_DOUBLERS):
-            rank *= 2
+        # Dragon Claw, Eldritch Grasp, Death Worm Body double it Unarmed (L1412, L1478, L1488)
+        rank = profile.talent("Melee Boost") * melee_boost_factor(profile.flairs, weapon.name)
         if rank:
             bonus_dice += rank
             damage_terms.append(Term("Melee Boost", rank, "L294 (d6)"))
@@ -313,7 +323,7 @@ def build(
         bonus_doubles=options.bonus_doubles_on_crit, hp=target.hp,
         unconscious=target.status == "unconscious", dead_on_zero=options.dead_on_zero,
     )
-    spec = replace(spec, **_on_hit(attacker, weapon))  # type: ignore[arg-type]
+    spec = replace(spec, **_on_hit(attacker, weapon, is_mech(target)))  # type: ignore[arg-type]
     lasting, lasting_terms = lasting_of(attacker, target, weapon)
     spec = replace(spec, lasting=lasting)
     damage_terms.extend(lasting_terms)
@@ -370,16 +380,20 @@ def _specialist(attacker: UnitState, weapon: Weapon, bonus: bool, power: int,
             "count_crit": False}
 
 
-def _on_hit(attacker: UnitState, weapon: Weapon) -> dict[str, int]:
-    """Drill PDR damage (L3438, + the Techie's Mech Training rank L3440), hammer speed
-    damage (L3460), tesla strength and speed damage (L3576-3578), with the critical
-    multipliers of the owned flair tier (L983-1001, L1008-1024, L1077-1093)."""
+def _on_hit(attacker: UnitState, weapon: Weapon, mech: bool = False) -> dict[str, int]:
+    """Drill PDR damage (L3438, + the Techie's Mech Training rank L3440) - against a mech its
+    [Mech Physical Damage Reduction Damage], + twice the Mech Training rank (L3442) -, hammer
+    speed damage (L3460), tesla strength and speed damage (L3576-3578), with the critical
+    multipliers of the owned flair tier (L983-1001: a Greater Drill Critical Hit multiplies
+    the mech's by 5; L1008-1024, L1077-1093)."""
     found: dict[str, int] = {}
     if weapon.category == "drill":
-        found["pdr_damage"] = (weapon.pdr_damage or 0) + attacker.profile.special("Mech Training")
+        training = attacker.profile.special("Mech Training")
+        found["pdr_damage"] = ((weapon.mech_pdr_damage or 0) + 2 * training) if mech else \
+            (weapon.pdr_damage or 0) + training
         found["crit_multiplier_pdr"] = _tiered(
             attacker, ("Drill Critical Hit", "Advanced Drill Critical Hit",
-                       "Greater Drill Critical Hit"), (2, 3, 4))
+                       "Greater Drill Critical Hit"), (2, 3, 5 if mech else 4))
     if weapon.category == "hammer":
         found["speed_damage"] = weapon.speed_point_damage or 0
         found["crit_multiplier_points"] = _tiered(

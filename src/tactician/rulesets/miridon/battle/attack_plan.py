@@ -15,21 +15,22 @@ from typing import Any
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle import attack_numbers as numbers
 from tactician.rulesets.miridon.battle.attack_numbers import ActsAs, AttackPlan
+from tactician.rulesets.miridon.battle.burrow import held_down, underground, undodgeable
 from tactician.rulesets.miridon.battle.costs import Cost, action_cost, modifier_cost
-from tactician.rulesets.miridon.battle.geometry import distance_ft, in_melee
+from tactician.rulesets.miridon.battle.geometry import in_melee, line_tiles
 from tactician.rulesets.miridon.battle.magic_shield import with_deflection
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.reactions import choose
 from tactician.rulesets.miridon.battle.registry import Context
-from tactician.rulesets.miridon.battle.stances import TIER_NAMES, shield_of
+from tactician.rulesets.miridon.battle.stances import TIER_NAMES, free_shield
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
 
 ACTION_NAMES = {"melee": "Melee Attack", "combo": "Melee Combo Attack", "gun": "Gun Attack",
                 "aimed": "Aimed Attack"}
-REACTION_KEYS = ("dodge", "block", "shield", "riposte", "deflect")
+REACTION_KEYS = ("dodge", "block", "shield", "riposte", "deflect", "counter")
 ATTACK_KEYS = ("target", "weapon", "kind", "modifiers", "power", "to", "how", "obstruct",
-               *REACTION_KEYS)
+               "slot", "bite", *REACTION_KEYS)
 LAST_MELEE = "last_melee_block"  # pools key: the block of the unit's last Melee Attack
 
 
@@ -76,18 +77,27 @@ def apply_reactions(book: Compendium, options: BattleOptions, state: MiridonBatt
     else:
         chosen = plan
     want_dodge = chosen.dodge if dodge == "auto" else dodge == "yes"
+    attacker = state.unit(plan.attacker)
+    if undodgeable(attacker):  # Advanced Death Worm Tremor Sense (L1536)
+        if dodge == "yes":
+            raise RulesError(f"{target.id} cannot Dodge {attacker.id}'s attacks in the block it "
+                             "came up from the sand (Advanced Death Worm Tremor Sense, 004 L1536)")
+        want_dodge = False
     if want_dodge and not numbers.can_dodge(target):
-        raise RulesError(f"{target.id} cannot dodge while grappling, grappled or down "
-                         "(004 L2968-2970)")
+        raise RulesError(f"{target.id} cannot dodge while grappling, grappled or down, nor in "
+                         "the block it came up from the sand (004 L2968-2970, L1520)")
     spec = replace(plan.spec, evasion=active_evasion if want_dodge else plan.spec.evasion)
     plan = replace(plan, dodge=want_dodge, spec=spec)
+    if block not in ("auto", "none") and held_down(target):
+        raise RulesError(f"{target.id} came up from the sand this block: no defensive action "
+                         "(Death Worm Burrow, 004 L1520)")
     if block == "auto":
         on_hit, on_crit = chosen.block_on_hit, chosen.block_on_crit
         with_shield = chosen.shield_block if shield == "auto" else shield == "yes"
     else:
         on_hit = on_crit = TIER_NAMES.get(block, 0)
         with_shield = shield == "yes" or (shield == "auto" and chosen.shield_block)
-    if with_shield and (shield_of(target, book) is None or target.shield_attacked):
+    if with_shield and free_shield(target, book) is None:
         if shield == "yes":
             raise RulesError(f"{target.id} has no shield free for Shield Block this block "
                              "(004 L2457-2461)")
@@ -112,7 +122,8 @@ def spinning_targets(options: BattleOptions, state: MiridonBattle,
     excluded." (L2535) — allies too."""
     assert attacker.position is not None
     return [u for u in state.units if u.id != attacker.id and u.status != "dead"
-            and u.position is not None and in_melee(attacker.position, u.position, options)]
+            and u.position is not None and in_melee(attacker.position, u.position, options)
+            and not underground(u)]  # it cannot be targeted (L1518)
 
 
 def line_targets(book: Compendium, options: BattleOptions, state: MiridonBattle,
@@ -122,17 +133,11 @@ def line_targets(book: Compendium, options: BattleOptions, state: MiridonBattle,
     nearest first, within reach; a wall stops the line."""
     assert attacker.position is not None and aim.position is not None
     reach = numbers.reach_ft(book.weapon(weapon))
-    (x0, y0), (x1, y1) = attacker.position, aim.position
-    steps = max(abs(x1 - x0), abs(y1 - y0))
-    board, found = state.board(), []
-    for n in range(1, 4 * max(1, steps) * 10):
-        tile = (x0 + round((x1 - x0) * n / steps), y0 + round((y1 - y0) * n / steps))
-        if not board.in_bounds(tile) or distance_ft(attacker.position, tile, options) > reach:
-            break
-        if board.terrain_at(tile).has_tag("blocks_line"):
-            break
+    found: list[UnitState] = []
+    for tile in line_tiles(state.board(), options, attacker.position, aim.position, reach):
         other = state.at(tile)
-        if other is not None and other.id != attacker.id and other not in found:
+        if other is not None and other.id != attacker.id and other not in found \
+                and not underground(other):  # passed by under the sand (L1518)
             found.append(other)
     return found
 
@@ -200,18 +205,24 @@ def several(ctx: Context, state: MiridonBattle, plans: list[AttackPlan], name: s
     """A Spinning Strike: each target's attack rolled separately, each re-planned on the
     state the earlier ones left (its HP, stance, points); then the attacker may face any
     way after (L2546; its facing is left as it was). A Shoot Through: ``shoot_through``."""
+    from tactician.rulesets.miridon.battle.grapple_actions import grapple_on_crit
     from tactician.rulesets.miridon.battle.strike import strike
 
     strikes: list[dict[str, Any]] = []
     modifiers = modifiers_of(action)
     label = f"{name} ({', '.join(numbers.MODIFIER_NAMES[m] for m in modifiers)})"
+    critical: list[AttackPlan] = []
     for number, first in enumerate(plans, start=1):
         target = state.unit(first.target)
         if target.status == "dead":
             continue
         one = {**action, "target": target.id}
         plan = plan_one(ctx.book, ctx.options, state, one, first.weapon, modifiers)
-        state, _, record = strike(ctx, state, plan, label, number)
+        state, result, record = strike(ctx, state, plan, label, number)
         strikes.append(record)
+        if result.crits:
+            critical.append(plan)
     ctx.records.append({"type": "attack", "strikes": strikes, "lines": []})
+    for plan in critical:  # each critical's grapple, in the order struck (L1031)
+        state = grapple_on_crit(ctx, state, plan, 1)
     return state

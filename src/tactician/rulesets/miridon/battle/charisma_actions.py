@@ -30,6 +30,7 @@ from typing import Any
 from tactician.dice.enumerate import distribution
 from tactician.dice.roller import decide_by
 from tactician.errors import RulesError
+from tactician.rulesets.miridon.battle.burrow import check_targeting
 from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
 from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
 from tactician.rulesets.miridon.battle.dice_events import D6Pool
@@ -116,6 +117,7 @@ def charisma(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> M
     for target in targets:
         if target.id == unit.id or target.position is None or target.status == "dead":
             raise RulesError(f"{target.id} cannot be the target of {unit.id}'s {skill}")
+        check_targeting(unit, target)  # Death Worm Burrow (L1518)
     cost = action_cost(ctx.book, skill, unit)
     unit = active(pay(use_slot(unit, "verbal", skill), cost, skill), state.block)
     state = state.replace_units(unit)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tactician.errors import RulesError
+from tactician.rulesets.miridon.battle.burrow import held_down
 from tactician.rulesets.miridon.battle.state import MiridonBattle, Slot, UnitState
 
 # what a grappler or a grappled unit may still do (ruling grapple_lockdown, spec C9)
@@ -59,6 +60,9 @@ def use_slot(unit: UnitState, slot: Slot, what: str) -> UnitState:
                          "this block (004 L2188)")
     if slot in unit.slots:
         raise RulesError(f"{unit.id} has already taken its {slot} action this turn (004 L1590)")
+    if slot in ("offensive", "verbal") and held_down(unit):
+        raise RulesError(f"{unit.id} returned to the surface this block: no {slot} action until "
+                         "the next (Death Worm Burrow, 004 L1520; Tremor Sense lifts it, L1528)")
     return unit.model_copy(update={"slots": (*unit.slots, slot)})
 
 

@@ -13,6 +13,7 @@
   at most 6 x rank (ruling ``redouble_threshold``; L2343 says "< 3 * [Redouble]"), the same
   weapon, once per block, + Vicious Redouble 1d6 per rank (L145). A Second attack may still
   follow, "acting as if the [Redouble Melee Attack] did not occur" (L2351): the chain stays.
+  With Dragon Tail Whip and Unarmed a second Redouble follows for 0/0 (L1426).
 - ``rapid_fire`` (Rapid Fire Gun Attack, L2393-2402): after a critical with a pistol and the
   flair, a Gun Attack with the same pistol (ruling ``rapid_fire_chain``: its own crit may
   fire again).
@@ -25,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tactician.errors import RulesError
+from tactician.rulesets.miridon import racial_flairs
 from tactician.rulesets.miridon.battle import attack_numbers as numbers
 from tactician.rulesets.miridon.battle.ammo import spend_shot
 from tactician.rulesets.miridon.battle.attack_actions import (
@@ -79,6 +81,19 @@ def _with_cost(book: Compendium, unit: UnitState, name: str,
     return cost
 
 
+TAIL_WHIP = "tail_whip_redouble"  # ``once`` key: Dragon Tail Whip's second Redouble
+
+
+def tail_whip(unit: UnitState, weapon: str) -> bool:
+    """Dragon Tail Whip (L1424-1426): "When the character performs a [Redouble] while wielding
+    the [Unarmed] weapon, the character can perform a second [Redouble] for 0 [Strength
+    Points] and 0 [Speed Points]." The second follows the first at once, against the same
+    attack's damage (a Redouble leaves the chain "as if [it] did not occur", L2351); one a
+    block, as the first."""
+    return racial_flairs.free_redoubles(unit.profile.flairs, weapon) > 0 and \
+        TAIL_WHIP not in unit.once
+
+
 def redouble_allowed(options: Any, damage: int, rank: int) -> bool:
     """L2347 "less than or equal to ... 6 times the [Rank]"; L2343 "< 3 * [Redouble]"."""
     if options.redouble_threshold == "at_most_6_rank":
@@ -101,7 +116,7 @@ def plan_follow_up(book: Compendium, options: BattleOptions, state: MiridonBattl
     if "combo_finisher" in modifiers and kind != "third_attack":
         raise RulesError("Combo Finisher rides on a Third attack (004 L2639)")
     target = state.unit(action.get("target") or chain.target)
-    margin_dice, extra_dice, keeps = 0, 0, False
+    margin_dice, extra_dice, keeps, free = 0, 0, False, False
     if kind == "second_attack":
         if chain.stage != 1 or chain.kind not in ("melee", "combo", "gun", "aimed"):
             raise RulesError("a Second attack follows the offensive Melee, Combo, Gun or Aimed "
@@ -159,6 +174,8 @@ def plan_follow_up(book: Compendium, options: BattleOptions, state: MiridonBattl
                              "Redouble Damage Threshold (004 L2347)")
         weapon, acts, name, once_key, stage = chain.weapon, "melee", "Redouble Melee Attack", \
             "redouble", 1
+        if "redouble" in unit.once and tail_whip(unit, weapon):
+            once_key, free = TAIL_WHIP, True
         target = state.unit(chain.target)
         extra_dice = unit.profile.special("Vicious Redouble")  # L145
         keeps = True
@@ -185,8 +202,8 @@ def plan_follow_up(book: Compendium, options: BattleOptions, state: MiridonBattl
         plan = replace(plan, spec=replace(plan.spec, bonus_dice=plan.spec.bonus_dice + extra_dice,
                                           excluded_dice=left_out))
     plan = apply_reactions(book, options, state, plan, action)
-    return FollowUp(plan, _with_cost(book, unit, name, modifiers), name, once_key, stage,
-                    chain, keeps)
+    cost = (0, 0) if free else _with_cost(book, unit, name, modifiers)
+    return FollowUp(plan, cost, name, once_key, stage, chain, keeps)
 
 
 def _follow_up(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:

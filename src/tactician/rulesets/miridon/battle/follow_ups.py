@@ -21,11 +21,16 @@ from tactician.rulesets.miridon.battle.attack_roll import odds
 from tactician.rulesets.miridon.battle.costs import action_cost, affordable, pay, text
 from tactician.rulesets.miridon.battle.economy import cost_value
 from tactician.rulesets.miridon.battle.geometry import in_melee
+from tactician.rulesets.miridon.battle.ghastly import is_melee_attack
+from tactician.rulesets.miridon.battle.grapple_actions import grapple_on_crit
 from tactician.rulesets.miridon.battle.registry import Context
 from tactician.rulesets.miridon.battle.state import Chain, MiridonBattle, UnitState
 from tactician.rulesets.miridon.battle.strike import strike
+from tactician.rulesets.miridon.derived import UNARMED
+from tactician.rulesets.miridon.spirit_battle.mech_counter import mech_counter
 from tactician.rulesets.miridon.spirit_battle.riposte_reaction import after_riposte_hit
 
+UNARMED_HIT = "unarmed_hit_block"  # pools: an Unarmed melee hit's block (Eldritch Strike)
 MAX_RIPOSTES = 8  # a bound on one exchange; points end it long before
 
 
@@ -46,9 +51,16 @@ def after_attack(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: st
                       margins=margins, same_target=same)
     if not result.hits and action.get("riposte", "auto") not in ("no", False):
         state = riposte_exchange(ctx, state, plan.target, plan.attacker, strikes)
+    if not result.hits and action.get("counter", "auto") not in ("no", False):
+        state = mech_counter(ctx, state, plan.target, plan.attacker, strikes)  # L210
     if result.crits and stage == 1 and plan.acts_as in ("melee", "combo"):
         state = critical_shield_block(ctx, state, plan)
     ctx.records.append({"type": "attack", "strikes": strikes, "lines": []})
+    if result.hits and plan.weapon == UNARMED and is_melee_attack(plan):
+        unit = state.unit(plan.attacker)  # the hit Eldritch Strike follows (L1466)
+        state = state.replace_units(unit.model_copy(update={"pools": {
+            **unit.pools, UNARMED_HIT: state.block}}))
+    state = grapple_on_crit(ctx, state, plan, result.crits)  # L1031
     ctx.keeps_chain = True
     return state.model_copy(update={"chain": new_chain})
 

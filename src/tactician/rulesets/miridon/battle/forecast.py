@@ -21,7 +21,7 @@ from typing import Any
 
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle import attack_numbers as numbers
-from tactician.rulesets.miridon.battle import forecast_modifiers
+from tactician.rulesets.miridon.battle import forecast_modifiers, ghastly
 from tactician.rulesets.miridon.battle.attack_actions import (
     ACTION_NAMES,
     modifiers_of,
@@ -35,17 +35,26 @@ from tactician.rulesets.miridon.battle.follow_up_actions import (
     plan_follow_up,
     redouble_allowed,
 )
-from tactician.rulesets.miridon.battle.grapple_actions import grapple_attack_spec, grapple_plan
+from tactician.rulesets.miridon.battle.grapple_actions import (
+    crit_grapples,
+    grapple_attack_spec,
+    grapple_plan,
+    may_begin,
+)
 from tactician.rulesets.miridon.battle.grapple_rules import (
     break_chance,
     drain_amount,
     max_grapple_strength,
 )
+from tactician.rulesets.miridon.battle.melee_slots import attack_slot, bites
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.reactions import block_cost
-from tactician.rulesets.miridon.battle.stances import TIERS, shield_of
+from tactician.rulesets.miridon.battle.stances import TIERS, free_shield
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
+from tactician.rulesets.miridon.spirit_battle.mech_counter import counters
+from tactician.rulesets.miridon.spirit_battle.part_attacks import part_attack
+from tactician.rulesets.miridon.spirit_battle.spell_forecast import SPELL_ACTIONS, spell_forecast
 
 
 def economy(book: Compendium, unit: UnitState, cost: Cost) -> dict[str, Any]:
@@ -84,7 +93,7 @@ def branches(book: Compendium, options: BattleOptions, state: MiridonBattle,
     target = state.unit(plan.target)
     passive, active = numbers.evasions(state, target, options)
     rows = []
-    shield = shield_of(target, book) is not None and not target.shield_attacked
+    shield = free_shield(target, book) is not None  # L2461, Shield Bash L527
     for dodge in ((False, True) if numbers.can_dodge(target) else (False,)):
         base = replace(plan, dodge=dodge, spec=replace(plan.spec,
                                                        evasion=active if dodge else passive))
@@ -127,6 +136,10 @@ def follow_ups(book: Compendium, options: BattleOptions, state: MiridonBattle,
         found["second_attack"] = 1.0
     if unit.profile.has("Rapid Fire Gun Attack") and book.weapon(plan.weapon).category == "pistol":
         found["rapid_fire"] = sum(p for r, p in ends.items() if r.crits)
+    if counters(book, options, state, plan.target, plan.attacker):  # a miss on a mech (L210)
+        found["mech_counter"] = sum(p for r, p in ends.items() if not r.hits)
+    if crit_grapples(book, state, plan):  # Grappling Weapon Critical Hit (L1031)
+        found["grapple"] = sum(p for r, p in ends.items() if r.crits)
     return found
 
 
@@ -171,15 +184,21 @@ def attack_forecast(book: Compendium, options: BattleOptions, state: MiridonBatt
     kind = action.get("type")
     if kind in ("grapple", "initiate_grapple"):
         return grapple_forecast(book, options, state, action)
-    stage, name = 1, None
+    if kind in SPELL_ACTIONS:  # part 3: what the spell does, on the targets it would reach
+        return spell_forecast(book, options, state, action)
+    stage, name, part = 1, None, None
     if kind in FOLLOW_UPS:
         follow = plan_follow_up(book, options, state, action)
         plan, cost, stage, name = follow.plan, follow.cost, follow.stage, follow.name
     elif kind == "attack":
         plan, cost = plan_attack(book, options, state, action)
+    elif kind == "mech_attack":  # the plan the mech's part resolves (part_attacks, L3647)
+        mech = state.unit(action.get("unit"))
+        part = part_attack(book, options, state, mech, str(action.get("part", "")), action)
+        plan, cost, name = part.plan, (0, part.cost), f"{part.part.name} {part.name}"
     else:
-        raise RulesError(f"a forecast is of an attack, a bonus attack or a grapple, not "
-                         f"{kind!r}")
+        raise RulesError(f"a forecast is of an attack, a bonus attack, a grapple, a mech "
+                         f"part's attack or a spell ({', '.join(SPELL_ACTIONS)}), not {kind!r}")
     found = odds(plan.spec)
     attacker, target = state.unit(plan.attacker), state.unit(plan.target)
     data = report(state, attacker, target, plan.weapon, found, plan.distance_ft,
@@ -198,8 +217,22 @@ def attack_forecast(book: Compendium, options: BattleOptions, state: MiridonBatt
                             "shield_block": plan.shield_block},
         "branches": branches(book, options, state, plan),
         "follow_ups": follow_ups(book, options, state, plan, stage),
-        "economy": economy(book, attacker, cost),
+        "economy": economy(book, attacker, cost) if part is None else {
+            "cost": {"strength": 0, "speed": part.cost},
+            "after": {"strength": 0, "speed": part.part.speed - part.cost},
+            "no_points_next_block": False,
+            "note": f"of the {part.part.name}'s own speed points (L3641)"},
     }
+    rank = attacker.profile.special("Ghastly Strength")
+    if rank:  # L152: the points a kill gives back, and its chance
+        data["miridon"]["economy"]["ghastly_strength"] = {
+            "points": rank, "probability": ghastly.chance(options, plan, target, found)}
+    if kind == "attack":  # Death Worm Bite's grapple on a hit (L1510), as the action takes it
+        slot = attack_slot(attacker, plan.weapon, plan.acts_as, plan.modifiers,
+                           action.get("slot"))
+        if bites(attacker, slot, True, action.get("bite")) and \
+                may_begin(state, attacker.id, target.id):
+            data["miridon"]["follow_ups"]["grapple"] = found.hit
     if kind == "attack" and "shoot_through" in modifiers_of(action):
         data["miridon"]["line"] = line(book, options, state, action)
     data["notes"] = notes(data)
@@ -233,6 +266,10 @@ def notes(data: dict[str, Any]) -> list[str]:
     lines.append(f"Points: pays {point['cost']['strength']} str / {point['cost']['speed']} "
                  f"spd, leaves {point['after']['strength']} / {point['after']['speed']}"
                  + (f"; {point['note']}" if point["note"] else ""))
+    if "ghastly_strength" in point:
+        gain = point["ghastly_strength"]
+        lines.append(f"Ghastly Strength: +{gain['points']} str / +{gain['points']} spd if the "
+                     f"target dies: {gain['probability']:.2%} (L152)")
     for row in mine.get("line", ()):
         lines.append(f"  line {row['target']}: after a hit {row['after_hit']:.2%}, hit "
                      f"{row['hit']:.2%}, E[damage] {row['expected_damage']:.2f}, out "

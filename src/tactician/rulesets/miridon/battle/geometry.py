@@ -10,7 +10,9 @@ Facing ([Direction], L1929-1971) is one of the 8 compass directions.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
+from tactician.grid.board import Board
 from tactician.rulesets.miridon.battle.options import BattleOptions
 
 Tile = tuple[int, int]
@@ -62,3 +64,45 @@ def facing_towards(start: Tile, end: Tile) -> str:
     angle = math.atan2(end[0] - start[0], -(end[1] - start[1]))
     index = round(angle / (math.pi / 4)) % len(ORDER)
     return ORDER[index]
+
+
+def _ray(start: Tile, aim: Tile) -> Iterator[Tile]:
+    """The squares of the line from ``start`` through ``aim`` and on, each step rounded to
+    the nearest square (``start`` itself left out, no square twice)."""
+    (x0, y0), (x1, y1) = start, aim
+    steps = max(abs(x1 - x0), abs(y1 - y0))
+    last = start
+    for n in range(1, 10_000):
+        tile = (x0 + round((x1 - x0) * n / steps), y0 + round((y1 - y0) * n / steps))
+        if tile != last:
+            yield tile
+            last = tile
+
+
+def line_tiles(board: Board, options: BattleOptions, start: Tile, aim: Tile,
+               reach_ft: int) -> list[Tile]:
+    """The squares of a straight line from ``start`` through ``aim`` up to ``reach_ft``
+    (a Shoot Through's line, L2611; a Beam Spell's, L2706): it ends at the map's edge and
+    at a wall (a square that ``blocks_line``), which it does not enter."""
+    if start == aim:
+        return []
+    found = []
+    for tile in _ray(start, aim):
+        if not board.in_bounds(tile) or distance_ft(start, tile, options) > reach_ft:
+            break
+        if board.terrain_at(tile).has_tag("blocks_line"):
+            break
+        found.append(tile)
+    return found
+
+
+def clear_between(board: Board, start: Tile, end: Tile) -> bool:
+    """Whether the straight line from ``start`` to ``end`` crosses no wall on the way."""
+    if start == end:
+        return True
+    for tile in _ray(start, end):
+        if tile == end:
+            return True
+        if not board.in_bounds(tile) or board.terrain_at(tile).has_tag("blocks_line"):
+            return False
+    return False  # pragma: no cover - the ray always reaches ``end``

@@ -33,6 +33,7 @@ from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle import attack_numbers as numbers
 from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan
 from tactician.rulesets.miridon.battle.attack_roll import AttackSpec
+from tactician.rulesets.miridon.battle.burrow import check_targeting
 from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
 from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
 from tactician.rulesets.miridon.battle.geometry import in_melee
@@ -61,6 +62,7 @@ def grapple_plan(book: Compendium, options: BattleOptions, state: MiridonBattle,
         raise RulesError(f"{target.id} is not within the 5 ft melee range (004 L1676, L2962)")
     if target.id == unit.id or target.down:
         raise RulesError(f"{target.id} cannot be grappled")
+    check_targeting(unit, target)  # Death Worm Burrow (L1518)
     weapon = grappling_weapon(book, unit)
     bonus = 2 * unit.profile.talent("Grapple Boost") + (
         (weapon.grapple_to_hit_bonus or 0) if weapon is not None else 0)
@@ -147,7 +149,15 @@ def initiate(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> M
     ctx.records.append({"type": "attack", "strikes": [record], "lines": []})
     if not result.hits:
         return state
-    unit, target = state.unit(unit.id), state.unit(target.id)
+    return begin_grapple(ctx, state, unit.id, target.id)
+
+
+def begin_grapple(ctx: Context, state: MiridonBattle, unit_id: str, target_id: str
+                  ) -> MiridonBattle:
+    """What a hit of Initiate Grapple does: "the character will begin [Grappling] and the
+    target will become [Grappled]. After the character begins [Grappling], they immediately
+    perform [Grapple Attack]." (L1873-1875); the first block's drain (L2985)."""
+    unit, target = state.unit(unit_id), state.unit(target_id)
     state = state.replace_units(
         unit.model_copy(update={"grappling": (*unit.grappling, target.id),
                                 "stance": "Grappling Stance"}),
@@ -157,6 +167,41 @@ def initiate(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> M
     state = apply_drain(ctx, state, state.unit(target.id), state.unit(unit.id), 1)
     return _grapple_attack(ctx, state, state.unit(unit.id), state.unit(target.id),
                            "Grapple Attack (follows at once, L1875)")
+
+
+def crit_grapples(book: Compendium, state: MiridonBattle, plan: AttackPlan) -> bool:
+    """Grappling Weapon Critical Hit (L1029-1033): "When a character wielding a [Grappling
+    Weapon] hits with a [Critical Hit], the character will enter the [Grappling Stance] and
+    the target will enter the [Grappled Stance] as if they hit the target with [Initiate
+    Grapple]." The critical must be the grappling weapon's own (Unarmed is one, L3486), and
+    the grapple one Initiate Grapple could begin: the target still up and not grappled, the
+    attacker in no grapple (or holding one with Double Grapple, L651)."""
+    unit = state.unit(plan.attacker)
+    if not unit.profile.has("Grappling Weapon Critical Hit") or \
+            book.weapon(plan.weapon).category != "grappling":
+        return False
+    return may_begin(state, plan.attacker, plan.target)
+
+
+def may_begin(state: MiridonBattle, unit_id: str, target_id: str) -> bool:
+    """Whether a hit "as if ... [Initiate Grapple]" can begin a grapple now: the target up
+    and in no grapple, the grappler in none (or holding one with Double Grapple, L651)."""
+    unit, target = state.unit(unit_id), state.unit(target_id)
+    free = not unit.grappling or (len(unit.grappling) == 1 and
+                                  unit.profile.has("Double Grapple"))
+    return (free and unit.grappled_by is None and not unit.down and not target.down
+            and target.grappled_by is None and not target.grappling
+            and target.id not in unit.grappling)
+
+
+def grapple_on_crit(ctx: Context, state: MiridonBattle, plan: AttackPlan,
+                    crits: int) -> MiridonBattle:
+    """After an attack: a grappling weapon's critical begins the grapple (``crit_grapples``)."""
+    if not crits or not crit_grapples(ctx.book, state, plan):
+        return state
+    ctx.say(f"{plan.attacker}: a critical hit with {plan.weapon} grapples {plan.target} as if "
+            "Initiate Grapple hit (Grappling Weapon Critical Hit, L1031)")
+    return begin_grapple(ctx, state, plan.attacker, plan.target)
 
 
 @ACTIONS.register("grapple_attack", keys=("target",))

@@ -23,6 +23,15 @@ from typing import Any
 
 from tactician.engine.actions import as_tile
 from tactician.errors import RulesError
+from tactician.grid.board import Board
+from tactician.rulesets.miridon.battle.burrow import (
+    come_up,
+    gone_under,
+    may_burrow,
+    surface_choice,
+    under_path,
+    underground,
+)
 from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
 from tactician.rulesets.miridon.battle.costs import Cost, action_cost, affordable, pay, text
 from tactician.rulesets.miridon.battle.geometry import (
@@ -47,10 +56,10 @@ MOVES = {  # how -> (action, most feet, charge factor, cone)
 }
 
 
-def path_of(state: MiridonBattle, unit: UnitState, end: Tile) -> tuple[str, list[Tile]]:
-    """The straight line of squares from the unit to ``end``, or the refusal."""
+def line_of(board: Board, unit: UnitState, end: Tile) -> tuple[str, list[Tile]]:
+    """The straight line of squares from the unit to ``end`` along one of the 8 directions,
+    or the refusal (L1929)."""
     assert unit.position is not None
-    board = state.board()
     if not board.in_bounds(end):
         raise RulesError(f"{end} is off the {board.width}x{board.height} map")
     direction = direction_of(unit.position, end)
@@ -62,13 +71,24 @@ def path_of(state: MiridonBattle, unit: UnitState, end: Tile) -> tuple[str, list
     while here != end:
         here = (here[0] + step[0], here[1] + step[1])
         tiles.append(here)
+    return direction, tiles
+
+
+def path_of(state: MiridonBattle, unit: UnitState, end: Tile) -> tuple[str, list[Tile]]:
+    """The straight line of squares from the unit to ``end``, or the refusal; underground
+    (Death Worm Burrow) only sand, units above passed (``burrow.under_path``)."""
+    board = state.board()
+    direction, tiles = line_of(board, unit, end)
+    if underground(unit):
+        under_path(state, unit, tiles)
+        return direction, tiles
     terrains = terrain_set()
     for tile in tiles:
         if terrains[board.terrain_at(tile).name].cost_for("default") is None:
             raise RulesError(f"{tile} is a {board.terrain_at(tile).name}: it blocks movement")
         other = state.at(tile)
         if other is not None and other.id != unit.id and (
-                other.side != unit.side or tile == end):
+                (other.side != unit.side and not underground(other)) or tile == end):
             raise RulesError(f"{tile} is taken by {other.id}")
     return direction, tiles
 
@@ -109,10 +129,13 @@ def obstructor(book: Compendium, options: BattleOptions, state: MiridonBattle,
     """The policy's obstructor: an enemy in whose melee range the move starts and whose
     range it leaves, that can pay and may still react (L2186)."""
     assert unit.position is not None
+    if underground(unit):
+        return None  # it cannot be targeted (L1518)
     for other in state.units:
         if other.side == unit.side or other.down or other.position is None:
             continue
-        if other.grappling or other.grappled_by is not None or not defensive_ok(other, options):
+        if other.grappling or other.grappled_by is not None or not defensive_ok(other, options) \
+                or underground(other):
             continue
         if not in_melee(other.position, unit.position, options):
             continue
@@ -123,7 +146,7 @@ def obstructor(book: Compendium, options: BattleOptions, state: MiridonBattle,
     return None
 
 
-@ACTIONS.register("move", keys=("to", "how", "face", "obstruct"))
+@ACTIONS.register("move", keys=("to", "how", "face", "obstruct", "surface"))
 def move(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
     unit = acting(state, action, "move")
     end = as_tile(action.get("to"), "to")
@@ -159,6 +182,13 @@ def move(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mirid
     ctx.records.append({"type": "move", "path": [list(unit.position or end), *map(list, tiles)],
                         "spent": text(cost), "movement_left": f"{moved.speed} spd"})
     ctx.summary = f"{unit.id}: {name} to {end[0]},{end[1]}"
+    if underground(unit):  # under the sand: no trap, and up at the end if it chooses
+        if surface_choice(action):
+            moved = come_up(moved)
+            ctx.summary += ", and returns to the surface (L1518-1520)"
+        return state.replace_units(moved)
+    if surface_choice(action):
+        raise RulesError(f"surface: {unit.id} is not underground (Death Worm Burrow, L1518)")
     from tactician.rulesets.miridon.battle.traps import enter
 
     assert unit.position is not None
@@ -211,6 +241,39 @@ def straight_ends(state: MiridonBattle, options: BattleOptions, unit: UnitState,
                 continue
             ends.append(end)
     return ends
+
+
+def _in_place(ctx: Context, state: MiridonBattle, action: Mapping[str, Any], kind: str
+              ) -> tuple[UnitState, str]:
+    """Burrow / surface: a movement action spent where the unit stands (L1518)."""
+    unit = acting(state, action, kind)
+    how = str(action.get("how") or min(MOVES, key=lambda h: sum(action_cost(
+        ctx.book, MOVES[h][0], unit))))
+    if how not in MOVES:
+        raise RulesError(f"how must be one of {', '.join(MOVES)}, not {how!r}")
+    name = MOVES[how][0]
+    cost = action_cost(ctx.book, name, unit)
+    return active(pay(use_slot(unit, "movement", name), cost, name), state.block), \
+        f"{name}, {text(cost)}"
+
+
+@ACTIONS.register("burrow", keys=("how",))
+def burrow(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
+    """Death Worm Burrow (L1518): "above sand ... any [Movement Action] to burrow"."""
+    may_burrow(state, state.unit(action.get("unit")))
+    unit, paid = _in_place(ctx, state, action, "burrow")
+    ctx.summary = f"{unit.id} burrows under the sand ({paid}; Death Worm Burrow, L1518)"
+    return state.replace_units(gone_under(unit))
+
+
+@ACTIONS.register("surface", keys=("how",))
+def surface(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
+    """L1518 "another [Movement Action] ... to return to the surface"; L1520 what follows."""
+    if not underground(state.unit(action.get("unit"))):
+        raise RulesError(f"{action.get('unit')} is not underground (Death Worm Burrow, L1518)")
+    unit, paid = _in_place(ctx, state, action, "surface")
+    ctx.summary = f"{unit.id} returns to the surface ({paid}; L1518-1520)"
+    return state.replace_units(come_up(unit))
 
 
 @ACTIONS.register("turn", keys=("face",))

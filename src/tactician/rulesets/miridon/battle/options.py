@@ -72,6 +72,16 @@ class BattleOptions(BaseModel):
     # C52: Magic Shield Deflection adds "the bonus to [Physical Damage Reduction] applied by
     # the [Shield Block Stance]" (L2207): the shield's tier bonus, or the whole stance's
     msd_amount: Literal["shield_bonus", "whole_stance"] = "shield_bonus"
+    # C60: Ghastly Strength "causes a target to become [Dead]" (L152): as written; true also
+    # on the hit that knocks the target unconscious (battle/ghastly.py)
+    ghastly_on_ko: bool = False
+    # C26: Mech Slash "Adds an additional 1d6" (L159), the other dual specials "for every
+    # [Rank]" (L145, L166): 1d6 per rank, or one 1d6 (spirit_battle/part_attacks.py)
+    mech_slash_per_rank: bool = True
+    # L238: Mech Puzzle Weapon's further puzzle parts come "For every 3 [Ranks] in [Mech
+    # Spell Training]" (copied from L224?): the Mech Puzzle Weapon rank, or as printed
+    puzzle_parts_rank: Literal["mech_puzzle_weapon", "mech_spell_training"] = \
+        "mech_puzzle_weapon"
     # M28: the AI's Maintain Grapple invests the least that holds with this chance (%)
     maintain_hold: int = Field(default=75, ge=0, le=100)
     # no text names a last action block (docs/rulings.md "Round cap and draw"): undecided

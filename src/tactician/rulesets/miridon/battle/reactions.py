@@ -16,11 +16,12 @@ from dataclasses import replace
 
 from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan, can_dodge, with_block
 from tactician.rulesets.miridon.battle.attack_roll import AttackSpec
+from tactician.rulesets.miridon.battle.burrow import held_down
 from tactician.rulesets.miridon.battle.costs import Cost, action_cost, affordable
 from tactician.rulesets.miridon.battle.dice_events import D6Pool, ToHitRoll
 from tactician.rulesets.miridon.battle.economy import cost_value
 from tactician.rulesets.miridon.battle.options import BattleOptions
-from tactician.rulesets.miridon.battle.stances import TIERS, shield_of, tier_of
+from tactician.rulesets.miridon.battle.stances import TIERS, free_shield, tier_of
 from tactician.rulesets.miridon.battle.state import UnitState
 from tactician.rulesets.miridon.compendium import Compendium
 
@@ -36,8 +37,10 @@ def mean_damage(spec: AttackSpec, crit: bool, extra_pdr: int = 0) -> float:
 
 
 def defensive_ok(unit: UnitState, options: BattleOptions) -> bool:
+    """Ruling ``defensive_limit``; and none in the block it came up from the sand without
+    Tremor Sense (L1520)."""
     limit = options.defensive_limit
-    return limit is None or unit.defensive < limit
+    return (limit is None or unit.defensive < limit) and not held_down(unit)
 
 
 def block_cost(book: Compendium, unit: UnitState, tier: int, shield: bool) -> Cost:
@@ -55,7 +58,7 @@ def best_block(book: Compendium, options: BattleOptions, plan: AttackPlan, targe
         return 0, False
     if book.weapon(plan.weapon).category == "tesla":
         return 0, False
-    shield = shield_of(target, book) is not None and not target.shield_attacked
+    shield = free_shield(target, book) is not None  # L2461, Shield Bash L527
     held_tier = tier_of(book, target.stance)
     base = mean_damage(plan.spec, crit)
     best: tuple[float, int, bool] = (0.0, 0, False)

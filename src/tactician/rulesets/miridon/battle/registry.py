@@ -56,6 +56,7 @@ ACTION_MODULES: list[str] = [
     "tactician.rulesets.miridon.battle.charisma_actions",
     "tactician.rulesets.miridon.battle.traps",
     "tactician.rulesets.miridon.spirit_battle.spell_actions",
+    "tactician.rulesets.miridon.spirit_battle.eldritch_strike",
     "tactician.rulesets.miridon.spirit_battle.mech_actions",
     "tactician.rulesets.miridon.spirit_battle.ghost_actions",
     "tactician.rulesets.miridon.spirit_battle.mech_move",

@@ -64,7 +64,7 @@ class MiridonBattleRules:
             units = [Path(p) for p in scenario["units"]]
         except (KeyError, TypeError):
             raise ContentError("a Miridon scenario needs 'map' and 'units'") from None
-        state = start_battle(map_path, units, fielded_characters(scenario))
+        state = start_battle(map_path, units, fielded_characters(scenario), self.options)
         return state.model_copy(update={
             "options": self.pairs,
             "objectives": state.objectives.capped(self.options.round_cap)})

@@ -13,7 +13,8 @@ and points are set here. A units file:
 ``controller`` is ``player`` or ``ai`` (default: the first side's units are the
 players'); ``weapon`` names the weapon held ready (default the first wielded); ``hp``
 starts a unit hurt; ``ammo: {Revolver: 6}`` gives a gun's magazine (gap M22, counted
-with ruling ``track_ammo``).
+with ruling ``track_ammo``); ``staff_ghost: {Short Staff: 10}`` the ghost power moved into a
+staff before the battle (L3498, ``spirit_battle/staves``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from tactician.grid import load_map as load_grid_map
 from tactician.grid.board import Board
 from tactician.rulesets.miridon.battle.ammo import magazines
 from tactician.rulesets.miridon.battle.geometry import DIRECTIONS
+from tactician.rulesets.miridon.battle.options import DEFAULT_BATTLE, BattleOptions
 from tactician.rulesets.miridon.battle.state import (
     Controller,
     MapState,
@@ -44,6 +46,7 @@ from tactician.rulesets.miridon.battle.state import (
 )
 from tactician.rulesets.miridon.character import Character
 from tactician.rulesets.miridon.compendium import Compendium, load_compendium
+from tactician.rulesets.miridon.spirit_battle.staves import starting_store
 
 
 class Placement(BasePlacement):
@@ -58,6 +61,8 @@ class Placement(BasePlacement):
     hp: int | None = Field(default=None, ge=0)
     # gap M22: the magazine of each gun the unit wields (shots), counted with track_ammo
     ammo: dict[str, int] | None = None
+    # L3498: the ghost power moved into each staff before the battle (0..its storage)
+    staff_ghost: dict[str, int] | None = None
 
 
 class TrapSpec(BaseModel):
@@ -130,7 +135,8 @@ def start_unit(placement: Placement, character: Character, number: int,
         facing=placement.facing, weapon=weapon, hp=hp,
         strength=profile.battle_strength, speed=profile.battle_speed, pdr=profile.pdr,
         ghost=profile.max_ghost_hp, status="ok" if hp > 0 else "unconscious",
-        pools=magazines(_ammo(placement.ammo or {}, profile, book, where)),
+        pools={**magazines(_ammo(placement.ammo or {}, profile, book, where)),
+               **starting_store(placement.staff_ghost or {}, profile, book, where)},
     )
 
 
@@ -152,7 +158,8 @@ def _ammo(given: dict[str, int], profile: Profile, book: Compendium, where: str
 
 
 def start_battle(map_path: Path, units_paths: list[Path],
-                 characters: Mapping[str, Mapping[str, Any]] | None = None) -> MiridonBattle:
+                 characters: Mapping[str, Mapping[str, Any]] | None = None,
+                 options: BattleOptions = DEFAULT_BATTLE) -> MiridonBattle:
     """The start state, refusing any fault with the file and unit named; ``characters``
     (name -> unit data): a campaign roster's sheets, fielded in place of the unit files
     of those names (``engine.roster.from_roster``)."""
@@ -184,7 +191,7 @@ def start_battle(map_path: Path, units_paths: list[Path],
         units.append(start_unit(placement, character, number, controller, book, where))
     units = [u.model_copy(update={"name": n})
              for u, n in zip(units, names_apart([u.name for u in units]), strict=True)]
-    units = board_pilots(units, where=str(units_paths[-1]))
+    units = board_pilots(units, where=str(units_paths[-1]), options=options)
     raw = roster.extras.get("traps") or []
     traps = _traps(raw if isinstance(raw, list) else [], board, {u.id for u in units})
     return MiridonBattle(name=roster.name, map=MapState.of(board), units=tuple(units),
@@ -242,13 +249,19 @@ def placed_mech(placement: Placement, book: Compendium, where: str) -> UnitState
     return unit.model_copy(update=update)
 
 
-def board_pilots(units: list[UnitState], where: str) -> list[UnitState]:
+def board_pilots(units: list[UnitState], where: str,
+                 options: BattleOptions = DEFAULT_BATTLE) -> list[UnitState]:
     """Pilots named by a mech placement start inside it (off the map)."""
+    from tactician.rulesets.miridon.spirit_battle.mech_fit import fit_refusal
     from tactician.rulesets.miridon.spirit_battle.mech_units import board, is_mech, mech_of
 
     pilots = {mech_of(u).pilot: u.id for u in units if is_mech(u) and mech_of(u).pilot}
-    known = {u.id for u in units}
-    for pilot in pilots:
+    known = {u.id: u for u in units}
+    book = load_compendium()
+    for pilot, mech in pilots.items():
         if pilot not in known:
             raise ContentError(f"{where}: mech pilot {pilot!r} is not a unit of this battle")
+        refusal = fit_refusal(book, pilot, known[pilot].profile, mech_of(known[mech]), options)
+        if refusal is not None:  # L3593-3601, L224, L238
+            raise ContentError(f"{where}: {refusal}")
     return [board(u, pilots[u.id]) if u.id in pilots else u for u in units]

@@ -23,7 +23,7 @@ from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
 from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
 from tactician.rulesets.miridon.battle.reactions import block_cost
 from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
-from tactician.rulesets.miridon.battle.stances import TIER_NAMES, TIERS, shield_of, tier_of
+from tactician.rulesets.miridon.battle.stances import TIER_NAMES, TIERS, free_shield, tier_of
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 
 
@@ -35,7 +35,7 @@ def block(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Miri
         raise RulesError(f"tier must be one of {', '.join(TIER_NAMES)}, not "
                          f"{action.get('tier')!r}")
     shield = str(action.get("shield", "no")) in ("yes", "true", "1")
-    if shield and (shield_of(unit, ctx.book) is None or unit.shield_attacked):
+    if shield and free_shield(unit, ctx.book) is None:
         raise RulesError(f"{unit.id} has no shield free for Shield Block (004 L2457-2461)")
     cost = block_cost(ctx.book, unit, tier, shield)
     unit = pay(unit, cost, TIERS[tier][0])
@@ -52,7 +52,7 @@ def shield_block(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) 
     if tier == 0 or unit.stance.startswith(("Shield", "Heavy Shield", "Super Shield")):
         raise RulesError(f"{unit.id} is not in a block stance to turn into a shield stance "
                          "(004 L2457)")
-    if shield_of(unit, ctx.book) is None or unit.shield_attacked:
+    if free_shield(unit, ctx.book) is None:
         raise RulesError(f"{unit.id} has no shield free for Shield Block (004 L2457-2461)")
     cost = action_cost(ctx.book, "Shield Block (Offensive Action)", unit)
     unit = active(pay(use_slot(unit, "offensive", "Shield Block"), cost, "Shield Block"),

@@ -26,6 +26,22 @@ def shield_of(unit: UnitState, book: Compendium) -> str | None:
     return None
 
 
+def free_shield(unit: UnitState, book: Compendium) -> str | None:
+    """The shield a Shield Block may use now: one the unit wields that has not made a Melee
+    Attack this block - "A [Shield Block] can not be performed with a [Shield] after a
+    [Melee Attack] or [Melee Combo Attack] is performed with the same [Shield] in the same
+    [Action Block]" (L2461) - so with two shields the other one stays free; with Shield
+    Bash any shield (L527: "A [Shield Block] can be performed with a [Shield] after a
+    [Melee Attack] ... with the same [Shield]"). The attacking shield is the one an attack
+    leaves held ready (``attack_actions``)."""
+    shields = [w.name for w in unit.profile.weapons if book.weapon(w.name).category == "shield"]
+    if not shields:
+        return None
+    if unit.shield_attacked and not unit.profile.has("Shield Bash") and unit.weapon in shields:
+        shields.remove(unit.weapon)  # one copy: twin shields of one name leave the other
+    return shields[0] if shields else None
+
+
 def stance_pdr(book: Compendium, stance: str, shield: str | None) -> int:
     """The PDR ``stance`` adds (0 for No Stance and the non-block stances)."""
     if stance == NO_STANCE:

@@ -26,6 +26,7 @@ from typing import Any
 
 from tactician.dice.roller import rolled_by
 from tactician.errors import RulesError
+from tactician.rulesets.miridon.battle import ghastly
 from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan
 from tactician.rulesets.miridon.battle.attack_roll import Odds, Result, odds, resolve
 from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
@@ -110,6 +111,7 @@ def strike(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
     ``resolver`` rolls the attack when it is not ``plan.spec`` alone (a Shoot Through's
     bullets that hit an earlier target, ``shoot_through``), ``shown`` its odds."""
     target = state.unit(plan.target)
+    was = target.status
     reacted: list[str] = []
     if plan.dodge:
         try:
@@ -172,6 +174,12 @@ def strike(ctx: Context, state: MiridonBattle, plan: AttackPlan, label: str,
     if result.healed:
         state, line = _vampiric(state, plan.attacker, result.healed)
         effects.append(line)
+    attacker = state.unit(plan.attacker)
+    back = ghastly.regained(attacker, ctx.options, plan, was, result.status)
+    if back is not None:  # L152
+        state = state.replace_units(back)
+        effects.append(f"Ghastly Strength: {back.id} recovers {back.strength - attacker.strength}"
+                       f" str / {back.speed - attacker.speed} spd (L152)")
     # part 3: a crit on a caster (L926-960); the spell drains, the insanity check (L3015)
     if crit:
         state = crit_on_caster(ctx, state, plan.attacker, target.id)

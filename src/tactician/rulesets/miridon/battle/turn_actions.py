@@ -1,4 +1,5 @@
-"""Beginning the battle and passing the turn (004 L1682-1698).
+"""Beginning the battle and passing the turn (004 L1682-1698; a pilot inside its mech has no
+turn of its own, ruling ``pilot_acts``).
 
 ``begin`` (L1684-1692, L1594-1596): the turn order by [Maximum Speed Points] descending
 (ruling ``initiative_stat``); units that tie "roll 3d6 against each other ... with the
@@ -27,6 +28,7 @@ from tactician.rulesets.miridon.battle.grapple_rules import drain
 from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
 from tactician.rulesets.miridon.battle.state import NO_STANCE, MiridonBattle, UnitState
 from tactician.rulesets.miridon.spirit_battle.control import release
+from tactician.rulesets.miridon.spirit_battle.mech_units import piloting
 
 BLOCK_FAMILY = ("Block Stance", "Heavy Block Stance", "Super Block Stance",
                 "Shield Block Stance", "Heavy Shield Block Stance", "Super Shield Block Stance")
@@ -102,9 +104,26 @@ def shield_deflection(ctx: Context, unit: UnitState) -> dict[str, Any]:
     cost = action_cost(ctx.book, "Shield Deflection", unit)
     if not affordable(unit, cost):
         return {}
+    paid = {"strength": unit.strength - cost[0], "speed": unit.speed - cost[1]}
+    if dual_shield_deflection(ctx.book, unit):
+        ctx.say(f"{unit.id}: Shield Deflection with two shields: stays in {unit.stance} "
+                "(Dual Shield Deflection, L572)")
+        return {"stance": unit.stance, **paid, "once": (*unit.once, DUAL_SHIELD)}
     ctx.say(f"{unit.id}: Shield Deflection -> {TIERS[tier][1]} (L2494)")
-    return {"stance": TIERS[tier][1], "strength": unit.strength - cost[0],
-            "speed": unit.speed - cost[1]}
+    return {"stance": TIERS[tier][1], **paid}
+
+
+DUAL_SHIELD = "dual_shield_deflection"
+
+
+def dual_shield_deflection(book: Any, unit: UnitState) -> bool:
+    """Dual Shield Deflection (L570-574): "If the character is wielding two [Shields], and a
+    [Shield Deflection] is used then the character remains in the original [Stance]. This
+    can only be performed once per [Action Block]." (Magic Shield Deflection, L2209, is its
+    own action and still leaves the shield stance.)"""
+    shields = [w for w in unit.profile.weapons if book.weapon(w.name).category == "shield"]
+    return (unit.profile.has("Dual Shield Deflection") and len(shields) >= 2
+            and DUAL_SHIELD not in unit.once)
 
 
 def end_block(ctx: Context, state: MiridonBattle) -> MiridonBattle:
@@ -140,11 +159,23 @@ def _first_able(ctx: Context, state: MiridonBattle, index: int) -> MiridonBattle
             state = end_block(ctx, state)
             ctx.say(f"Action block {state.block} begins (L1682)")
         unit = state.unit(order[position % len(order)])
-        if not unit.down:
-            state = state.model_copy(update={"turn": position % len(order)})
-            ctx.say(f"{unit.id}'s turn")
-            return start_turn(ctx, state, unit)
+        if unit.down:
+            continue
+        if piloting(unit):
+            # inside, the pilot acts only through the parts on the mech's turn (ruling
+            # pilot_acts, M32): its own turn has nothing to do, so it passes
+            ctx.say(f"{unit.id} is inside {piloting(unit)}: its turn passes (it acts through "
+                    "the mech's parts, M32)")
+            continue
+        state = state.model_copy(update={"turn": position % len(order)})
+        ctx.say(f"{unit.id}'s turn")
+        return start_turn(ctx, state, unit)
     return state
+
+
+def pass_turn(ctx: Context, state: MiridonBattle) -> MiridonBattle:
+    """The turn passes to the next unit that can act (``end_turn``'s step)."""
+    return _first_able(ctx, state, state.turn + 1)
 
 
 @ACTIONS.register("end_turn", aliases=("end_phase", "wait", "pass"))
@@ -155,4 +186,4 @@ def end_turn(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> M
     if action.get("unit") not in (None, current.id):
         raise RulesError(f"it is {current.id}'s turn, not {action.get('unit')}'s")
     ctx.summary = f"{current.id} ends its turn"
-    return _first_able(ctx, state, state.turn + 1)
+    return pass_turn(ctx, state)

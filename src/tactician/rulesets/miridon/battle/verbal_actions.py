@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tactician.errors import RulesError
+from tactician.rulesets.miridon.battle.burrow import check_targeting
 from tactician.rulesets.miridon.battle.charisma_actions import bonuses, contest, success_chance
 from tactician.rulesets.miridon.battle.checks import acting, active, once, use_slot
 from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
@@ -47,6 +48,7 @@ def _near(ctx: Context, state: MiridonBattle, unit_id: str, target_id: object) -
     if unit.position is None or target.position is None or \
             distance_ft(unit.position, target.position, ctx.options) > REACH_FT:
         raise RulesError(f"{target.id} is not within 30 feet of {unit.id} (004 L2124)")
+    check_targeting(unit, target)  # Death Worm Burrow (L1518)
     return target
 
 

@@ -72,6 +72,7 @@ class CastRequest:
     block: int = 0
     from_staff: bool = False
     also: tuple[str, ...] = ()  # Multiple Enhancement's further spells (L2794)
+    base_zero: bool = False  # Eldritch Strike: "a base [Spell Cast Time] of 0" (L1468)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +140,7 @@ def cast_spell(
         spell=spell.name,
         modifiers=tuple(m.name for m in modifiers),
         spell_ghost=spell_ghost,
-        remaining=cast_time(spell, modifiers, caster),
+        remaining=cast_time(spell, modifiers, caster, base_zero=request.base_zero),
         target=request.target,
         range_ft=spell.range_ft,
         element=element,

@@ -64,11 +64,13 @@ def total_cost(modifiers: tuple[SpellModifier, ...], caster: Caster) -> Modifier
     return ModifierCost(sum(c.strength for c in costs), sum(c.speed for c in costs))
 
 
-def cast_time(spell: Spell, modifiers: tuple[SpellModifier, ...], caster: Caster) -> int:
+def cast_time(spell: Spell, modifiers: tuple[SpellModifier, ...], caster: Caster,
+              base_zero: bool = False) -> int:
     """[Remaining Spell Cast Time] at the cast (L3251): the spell's cast time (0 for
-    Possession with Eldritch Blast, L1458) lowered by the modifiers (Shorten Spell L2656,
-    L2668; Fast Gather Mist L2953); never below 0 (a DEFAULT: the text never goes lower)."""
+    Possession with Eldritch Blast, L1458, and for any cast with ``base_zero``: Eldritch
+    Strike, L1468) lowered by the modifiers (Shorten Spell L2656, L2668; Fast Gather Mist
+    L2953); never below 0 (a DEFAULT: the text never goes lower)."""
     base = spell.cast_time
-    if spell.name == "Possession" and caster.has("Eldritch Blast"):
+    if base_zero or (spell.name == "Possession" and caster.has("Eldritch Blast")):
         base = 0
     return max(0, base + sum(m.cast_time_change for m in modifiers))

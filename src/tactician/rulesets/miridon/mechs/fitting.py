@@ -1,4 +1,5 @@
-"""Piloting limits by Mech Training (004 L3593-3605) and Team Mech (L187).
+"""Piloting limits by Mech Training (004 L3593-3605), Team Mech (L187), and the further
+parts of Mech Spell Training (L224) and Mech Puzzle Weapon (L238).
 
 L3597: "The [Mech] has a maximum number of 3 [Mech Parts] plus 1 additional [Mech Part] for
 every 3 [Ranks] in [Mech Training]." L3599: one part is a [Mech Body]. L3601: "Every [Mech
@@ -23,18 +24,46 @@ BASE_PARTS = 3  # L3597
 RANKS_PER_EXTRA_PART = 3  # L3597
 
 
+SPELL_CORE = ("spell_core",)
+PUZZLE = ("puzzle_gun", "puzzle_blade")
+
+
 @dataclass(frozen=True, slots=True)
 class Limits:
     parts: int
     points_per_part: int
     exact_parts: bool = False  # Team Mech: "a [Mech] with 3 [Mech Parts]"
+    # further parts that must be of these kinds: ((kinds, how many), ...)
+    extra: tuple[tuple[tuple[str, ...], int], ...] = ()
 
 
-def pilot_limits(mech_training: int) -> Limits:
+def pilot_limits(mech_training: int, spell_training: int = 0, puzzle_weapon: int = 0,
+                 puzzle_ranks: int | None = None) -> Limits:
+    """L3597-3601, and the dual-class specials' further parts: Mech Spell Training "The
+    character can use a additional [Mech Part] in any [Mech] that they pilot. This [Mech
+    Part] must be a [Mech Spell Core]. For every 3 [Ranks] in [Mech Spell Training], the
+    character can add an additional [Mech Spell Core]." (L224); Mech Puzzle Weapon the same
+    for "a [Mech Puzzle Gun] or a [Mech Puzzle Blade]", "For every 3 [Ranks] in [Mech Spell
+    Training]" (L238): ``puzzle_ranks`` is the rank that counts (ruling
+    ``puzzle_parts_rank``; default the Mech Puzzle Weapon rank itself)."""
     if mech_training < 1:
         raise RulesError("a mech is piloted only with 1 or more ranks in Mech Training (L3593)")
+    extra: list[tuple[tuple[str, ...], int]] = []
+    if spell_training >= 1:
+        extra.append((SPELL_CORE, 1 + spell_training // RANKS_PER_EXTRA_PART))
+    if puzzle_weapon >= 1:
+        counted = puzzle_weapon if puzzle_ranks is None else puzzle_ranks
+        extra.append((PUZZLE, 1 + counted // RANKS_PER_EXTRA_PART))
     return Limits(BASE_PARTS + mech_training // RANKS_PER_EXTRA_PART,
-                  POINTS_PER_RANK * mech_training)
+                  POINTS_PER_RANK * mech_training, extra=tuple(extra))
+
+
+def most_parts(parts: Sequence[MechPart], limits: Limits) -> int:
+    """How many of ``parts`` the limits allow: the base number, and each further part of a
+    kind an extra allowance names (L224, L238)."""
+    more = sum(min(count, sum(1 for p in parts if p.kind in kinds))
+               for kinds, count in limits.extra)
+    return limits.parts + more
 
 
 def team_mech_limits(team_mech: int) -> Limits:
@@ -49,8 +78,10 @@ def fit_problems(parts: Sequence[MechPart], limits: Limits) -> list[str]:
     bodies = [p for p in parts if p.kind == "body"]
     if len(bodies) != 1:
         problems.append(f"a mech has one Mech Body (L3599), this one {len(bodies)}")
-    if len(parts) > limits.parts or (limits.exact_parts and len(parts) != limits.parts):
-        problems.append(f"{len(parts)} parts; the pilot may use at most {limits.parts} (L3597)")
+    most = most_parts(parts, limits)
+    if len(parts) > most or (limits.exact_parts and len(parts) != limits.parts):
+        problems.append(f"{len(parts)} parts; the pilot may use at most {most} (L3597"
+                        + (", L224, L238" if limits.extra else "") + ")")
     for part in parts:
         if part.mech_points > limits.points_per_part:
             problems.append(

@@ -8,7 +8,8 @@ a part's (``part_points.part_cost_value``):
   pilot is built for spells (``ai_spells.is_caster``) and has ghosts to invest (L3247);
 - channel (``mech_channel``): ``PROGRESS`` x worth; activate (``mech_activate``): the worth.
 
-No Gather Mist, no modifiers, no Recover Ghost Power (the ruling refuses them to a core).
+The casting modifiers are the pilot's (their speed from the core's); no Gather Mist, no
+Recover Ghost Power (the ruling refuses them to a core).
 """
 
 from __future__ import annotations
@@ -75,13 +76,18 @@ def core_candidates(book: Compendium, options: BattleOptions, state: MiridonBatt
             continue
         spells = (s for s in (*AT_FOES, *AT_FRIENDS, *AT_SELF) if s != GATHER_MIST)
         for trial in activated_trials(book, options, state, caster, spells):
+            if trial.cost[0] or cost + trial.cost[1] > core.speed:
+                continue  # a modifier's strength cost, or more speed than the core has
             invest, why = safe_invest(pilot, invest_amount(pilot.ghost, expected_hits=5))
             action: dict[str, Any] = {"type": "mech_cast", "unit": unit.id,
                                       "part": core.name, "spell": trial.spell, "ghost": invest,
                                       "target": trial.target}
             if trial.element:
                 action["element"] = trial.element
-            score = START ** (trial.blocks / 3) * trial.value.value - part_cost_value(core, cost)
+            if trial.modifiers:
+                action["modifiers"] = list(trial.modifiers)
+            score = START ** (trial.blocks / 3) * trial.value.value - \
+                part_cost_value(core, cost + trial.cost[1])
             found.append(Candidate(action, score, f"{core.name}: cast {trial.spell} at "
                                    f"{trial.target} ({counted(trial.blocks, 'block')} to go, "
                                    f"{invest} of "

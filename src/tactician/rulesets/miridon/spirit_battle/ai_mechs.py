@@ -25,21 +25,22 @@ from __future__ import annotations
 from typing import Any
 
 from tactician.errors import RulesError
-from tactician.rulesets.miridon.battle.attack_actions import plan_attack
 from tactician.rulesets.miridon.battle.attack_numbers import reach_ft
 from tactician.rulesets.miridon.battle.attack_roll import odds
+from tactician.rulesets.miridon.battle.burrow import underground
 from tactician.rulesets.miridon.battle.geometry import direction_of, distance_ft
 from tactician.rulesets.miridon.battle.move_actions import MOVES
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
+from tactician.rulesets.miridon.battle.verbal_actions import veiled_from
 from tactician.rulesets.miridon.compendium import Compendium
 from tactician.rulesets.miridon.mechs.mech import part_action
 from tactician.rulesets.miridon.spirit_battle.ai_mech_spells import core_candidates
 from tactician.rulesets.miridon.spirit_battle.ai_spells import Candidate
 from tactician.rulesets.miridon.spirit_battle.ai_threats import threat_terms
-from tactician.rulesets.miridon.spirit_battle.mech_actions import PART_ATTACKS
 from tactician.rulesets.miridon.spirit_battle.mech_move import legal_mech_moves
 from tactician.rulesets.miridon.spirit_battle.mech_units import is_mech, mech_of, with_mech
+from tactician.rulesets.miridon.spirit_battle.part_attacks import PART_ATTACKS, part_attack
 from tactician.rulesets.miridon.spirit_battle.part_points import part_cost_value
 
 KNOCKOUT = 12.0  # as a character's attack (battle/ai.py KNOCKOUT_VALUE)
@@ -50,7 +51,8 @@ APPROACH = 1.0
 
 def _foes(state: MiridonBattle, unit: UnitState) -> list[UnitState]:
     found = [u for u in state.units if u.side != unit.side and u.position is not None
-             and u.status != "dead"]
+             and u.status != "dead" and not underground(u)  # L1518
+             and unit.side not in veiled_from(u)]  # a Veil keeps it from this side (L3273)
     awake = [u for u in found if u.status == "ok"]
     return awake or found  # hit an unconscious foe only when no conscious one is left
 
@@ -66,26 +68,21 @@ def attack_candidates(book: Compendium, options: BattleOptions, state: MiridonBa
         if name is None or part.acted or dict(part.actions)[name] > part.speed:
             continue
         cost = dict(part.actions)[name]
-        kind = PART_ATTACKS[name]
-        weapon = next((w for w in unit.profile.weapons
-                       if (book.weapon(w.name).attack == "melee") == (kind == "melee")), None)
-        if weapon is None:
-            continue
         for foe in _foes(state, unit):
             action: dict[str, Any] = {"type": "mech_attack", "unit": unit.id,
                                       "part": part.name, "target": foe.id}
-            try:  # the plan ``mech_attack`` resolves
-                plan, _ = plan_attack(book, options, state, {**action, "weapon": weapon.name,
-                                                             "kind": kind})
+            try:  # the plan ``mech_attack`` resolves (the pilot's Mech Slash in it)
+                found_attack = part_attack(book, options, state, unit, part.name, action)
             except RulesError:
                 continue
+            plan, weapon = found_attack.plan, found_attack.weapon
             chance = odds(plan.spec)
             knocked = chance.unconscious if foe.status == "ok" else 0.0
             spirit, why_spirit = threat_terms(book, unit, foe, chance.damage)
             score = chance.expected_damage + KNOCKOUT * knocked + DEATH * chance.dead + \
                 spirit - part_cost_value(part, cost)
             found.append(Candidate(action, score, f"{part.name} {name} on {foe.id} with "
-                                   f"{weapon.name}: P(hit) {chance.hit:.0%}, E[damage] "
+                                   f"{weapon}: P(hit) {chance.hit:.0%}, E[damage] "
                                    f"{chance.expected_damage:.2f}, P(out) "
                                    f"{knocked + chance.dead:.0%}, {cost} of its speed"
                                    + why_spirit, foe.id, chance.expected_damage,

@@ -32,22 +32,26 @@ from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.ai_threat import threat
 from tactician.rulesets.miridon.battle.attack_actions import plan_attack
 from tactician.rulesets.miridon.battle.attack_roll import odds
+from tactician.rulesets.miridon.battle.burrow import underground
+from tactician.rulesets.miridon.battle.economy import point_value
 from tactician.rulesets.miridon.battle.geometry import distance_ft
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
+from tactician.rulesets.miridon.battle.verbal_actions import veiled_from
 from tactician.rulesets.miridon.compendium import Compendium
 from tactician.rulesets.miridon.insanity_roll import insanity_check
-from tactician.rulesets.miridon.magic.activation import Target
+from tactician.rulesets.miridon.magic.activation import Activation, Target
 from tactician.rulesets.miridon.magic.ai_hooks import expected_insanity_cost
 from tactician.rulesets.miridon.magic.casting import SELF, Casting, spell_of
 from tactician.rulesets.miridon.magic.effects import enchantment, gale_distance
 from tactician.rulesets.miridon.magic.forecast import activation_distribution, per_target
-from tactician.rulesets.miridon.racial_flairs import AFFINITY_POOL
 from tactician.rulesets.miridon.spirit_battle.ai_threats import insanity_term
 from tactician.rulesets.miridon.spirit_battle.barriers import barrier_of
 from tactician.rulesets.miridon.spirit_battle.enchantments import of_kind
 from tactician.rulesets.miridon.spirit_battle.gale_push import gale_targets as battle_gale_targets
 from tactician.rulesets.miridon.spirit_battle.gale_push import landings
+from tactician.rulesets.miridon.spirit_battle.spell_aim import spell_target
+from tactician.rulesets.miridon.spirit_battle.spell_areas import area_targets, is_area
 from tactician.rulesets.miridon.spirit_battle.spell_deflection import spell_deflections
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     caster_of_unit,
@@ -77,12 +81,13 @@ class Worth:
 
 def friends(state: MiridonBattle, unit: UnitState) -> list[UnitState]:
     return [u for u in state.units if u.side == unit.side and u.status == "ok"
-            and u.position is not None]
+            and u.position is not None and not underground(u)]  # L1518
 
 
 def foes(state: MiridonBattle, unit: UnitState) -> list[UnitState]:
     return [u for u in state.units if u.side != unit.side and u.status != "dead"
-            and u.position is not None]
+            and u.position is not None and not underground(u)  # L1518
+            and unit.side not in veiled_from(u)]  # the AI plays from what its side sees
 
 
 def target_of(state: MiridonBattle, unit: UnitState, target: str) -> UnitState:
@@ -95,16 +100,6 @@ def within(options: BattleOptions, unit: UnitState, other: UnitState, feet: int 
     if feet is None or unit.position is None or other.position is None:
         return False
     return distance_ft(unit.position, other.position, options) <= feet
-
-
-def spell_target(other: UnitState, room_ft: int | None = None) -> Target:
-    """The ``Target`` the battle's Activate Spell builds (``spell_actions._target``)."""
-    return Target(other.id, hp=other.hp, sdr=other.profile.sdr, pdr=other.pdr,
-                  casting=casting_of(other) is not None, strength=other.strength,
-                  speed=other.speed, ghost=ghost_of(other),
-                  resist_insanity=other.profile.talent("Resist Insanity"),
-                  flairs=tuple(other.profile.flairs),
-                  affinity=other.pools.get(AFFINITY_POOL, 0), room_ft=room_ft)
 
 
 def through(damage: Mapping[int, float], shield: int) -> dict[int, float]:
@@ -143,8 +138,54 @@ def _distribution(unit: UnitState, casting: Casting, targets: list[Target]) -> A
     return activation_distribution(casting, caster_of_unit(unit), targets)
 
 
+def _area(book: Compendium, options: BattleOptions, state: MiridonBattle, unit: UnitState,
+          casting: Casting) -> Worth | None:
+    """An Explosive or Beam Elemental Spell / Health Recovery (L2682-2706): over every unit
+    it reaches at its cast target (``spell_areas``, the battle's own), each as the one-target
+    worth counts it: a foe's harm +, a friend's x -``ALLY_WEIGHT``; healing the reverse."""
+    try:
+        ids = area_targets(book, options, state, unit, casting, {})
+    except RulesError:
+        return None
+    if ids is None or ids == (casting.target,):
+        return None  # no area, or one that reaches only the target: the plain cast's worth
+    reached = [target_of(state, unit, uid) for uid in ids]
+    outcomes = activation_distribution(casting, caster_of_unit(unit),
+                                       [spell_target(u) for u in reached])
+    value, hurt, out, words = 0.0, 0.0, 0.0, ""
+    for other in reached:
+        if casting.spell == "Health Recovery":
+            missing = other.profile.max_hp - other.hp
+            cured = per_target(outcomes, other.id, "healing")
+            restored = sum(min(h, missing) * p for h, p in cured.items())
+            value += restored if other.side == unit.side else -restored
+            continue
+        shield = barrier_of(other, "spell")
+        damage = through(per_target(outcomes, other.id, "damage"), shield.left if shield else 0)
+        v, expected, drop, why = harm(book, unit, other, damage)
+        healed = recovery(outcomes, other)  # a dragon's Dragon Recovery (L1384)
+        value += v + (healed if other.side == unit.side else -healed)
+        words += why
+        if other.side != unit.side:
+            hurt, out = hurt + expected, out + drop
+    names = ", ".join(u.id for u in reached)
+    return Worth(value, f"{' + '.join(casting.modifiers)} reaches {names}: E[damage to foes] "
+                 f"{hurt:.2f}, friends' counted against{words}", casting.target, hurt, out)
+
+
+def recovery(outcomes: dict[Activation, float], other: UnitState) -> float:
+    """What a foe dragon's Dragon Recovery heals (L1384: the element of its affinity heals
+    "the [Damage Dealt] they would have received"), capped at the HP it misses: a loss to
+    its foes, a gain to its friends (the sign ``harm`` gives damage, reversed)."""
+    missing = other.profile.max_hp - other.hp
+    healed = per_target(outcomes, other.id, "healing")
+    return float(sum(min(h, missing) * p for h, p in healed.items()))
+
+
 def _elemental(book: Compendium, options: BattleOptions, state: MiridonBattle,
                unit: UnitState, casting: Casting) -> Worth | None:
+    if is_area(casting):
+        return _area(book, options, state, unit, casting)
     other = target_of(state, unit, casting.target)
     if other.status == "dead" or not within(options, unit, other, spell_of(book, casting.spell)
                                             .range_ft):
@@ -163,6 +204,10 @@ def _elemental(book: Compendium, options: BattleOptions, state: MiridonBattle,
     shield = barrier_of(other, "spell")
     damage = through(damage, shield.left if shield else 0)
     value, expected, drop, why = harm(book, unit, other, damage)
+    healed = recovery(outcomes, other)
+    if healed:  # a foe dragon of the spell's element heals instead (L1376, L1384)
+        value -= healed if other.side != unit.side else -healed
+        why += f"; Dragon Recovery heals it {healed:.2f} (L1384)"
     back = {d: p for d, p in per_target(outcomes, unit.id, "damage").items()} \
         if other.id != unit.id else {}
     if back and any(d for d in back):
@@ -175,6 +220,8 @@ def _elemental(book: Compendium, options: BattleOptions, state: MiridonBattle,
 
 def _healing(book: Compendium, options: BattleOptions, state: MiridonBattle,
              unit: UnitState, casting: Casting) -> Worth | None:
+    if is_area(casting):
+        return _area(book, options, state, unit, casting)
     other = target_of(state, unit, casting.target)
     missing = other.profile.max_hp - other.hp
     if other.status != "ok" or missing <= 0 or \
@@ -228,18 +275,26 @@ def _possession(book: Compendium, options: BattleOptions, state: MiridonBattle,
     if other.side == unit.side or other.status != "ok" or \
             not within(options, unit, other, spell_of(book, casting.spell).range_ft):
         return None
-    gain, mind, success, p_roll = 0.0, 0.0, 0.0, 0.0
+    gain, mind, success, p_roll, drained = 0.0, 0.0, 0.0, 0.0, 0.0
     for activation, p in _distribution(unit, casting, [spell_target(other)]).items():
         result = activation.effects[0].possession
         if result is not None and result.possessed:
             gain, success = gain + p * result.gain, success + p
+            if result.strength_lost or result.speed_lost:
+                # Weakening / Slowing Possession (L2882-2906): the points it takes, each
+                # valued as the foe's own (the economy's)
+                drained += p * (result.strength_lost * point_value(
+                    other.strength - result.strength_lost, other.profile.battle_strength)
+                    + result.speed_lost * point_value(other.speed - result.speed_lost,
+                                                      other.profile.battle_speed))
         for _, check, rolls in activation.insanity:
             if check.rolls:
                 p_roll += p
                 mind += p * expected_insanity_cost(book, check.bonus, rolls)
-    return Worth(mind + GHOST_GAIN * gain,
+    return Worth(mind + GHOST_GAIN * gain + drained,
                  f"possess {other.id}: P(success) {success:.0%}, E[ghost gain] {gain:.2f}, "
-                 f"P(insanity roll) {p_roll:.0%} cost {mind:.2f} (L3389, L3025)", other.id)
+                 f"P(insanity roll) {p_roll:.0%} cost {mind:.2f} (L3389, L3025)"
+                 + (f", points drained worth {drained:.2f}" if drained else ""), other.id)
 
 
 def incoming(book: Compendium, options: BattleOptions, state: MiridonBattle, other: UnitState,

@@ -40,6 +40,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from tactician.errors import RulesError
+from tactician.rulesets.miridon.battle.burrow import underground
 from tactician.rulesets.miridon.battle.geometry import DIRECTIONS, distance_ft
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState, terrain_set
@@ -67,7 +68,8 @@ def gale_targets(state: MiridonBattle, options: BattleOptions, caster_id: str,
     here = caster.position
     inside = tuple(u.id for u in state.units
                    if u.id != caster_id and u.status != "dead" and u.position is not None
-                   and distance_ft(here, u.position, options) <= radius)
+                   and distance_ft(here, u.position, options) <= radius
+                   and not underground(u))  # Death Worm Burrow: not a target (L1518)
     if not named:
         return inside
     named = tuple(caster_id if n == "self" else n for n in named)

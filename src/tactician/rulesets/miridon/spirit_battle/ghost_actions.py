@@ -17,6 +17,7 @@ from typing import Any
 
 from tactician.errors import RulesError
 from tactician.rulesets.miridon import racial_flairs
+from tactician.rulesets.miridon.battle.burrow import check_targeting
 from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
 from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
 from tactician.rulesets.miridon.battle.geometry import DIRECTIONS, distance_ft
@@ -26,6 +27,7 @@ from tactician.rulesets.miridon.ghost import teleport
 from tactician.rulesets.miridon.magic.casting import Casting, CastRequest, cast_spell
 from tactician.rulesets.miridon.magic.echo import check_echo
 from tactician.rulesets.miridon.spirit_battle.spirit_hooks import after_damage
+from tactician.rulesets.miridon.spirit_battle.staves import cast_cost
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     LAST_SPELL,
     caster_of_unit,
@@ -85,7 +87,7 @@ def echo(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mirid
                           block=state.block)
     check_echo(previous, block, request)
     done = cast_spell(ctx.book, caster_of_unit(unit), ghost_of(unit), request)
-    cost = action_cost(ctx.book, "Echo Spell", unit)
+    cost = cast_cost(ctx.book, unit, "Echo Spell")  # "acts as [Cast Spell]" (L2110, L3500)
     unit = active(pay(use_slot(unit, "verbal", "Echo Spell"), cost, "Echo Spell"), state.block)
     if done.ghost is not None:
         unit = with_ghost(unit, done.ghost.after)
@@ -101,6 +103,7 @@ def breath(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mir
     target = state.unit(action.get("target"))
     if unit.position is None or target.position is None:
         raise RulesError("both units must be on the map")
+    check_targeting(unit, target)  # Death Worm Burrow (L1518)
     cost = action_cost(ctx.book, "Dragon Breath", unit)
     result = racial_flairs.dragon_breath(
         ctx.chance, unit.profile.flairs, unit.profile.max_speed, unit.pools.get(AFFINITY, 0),

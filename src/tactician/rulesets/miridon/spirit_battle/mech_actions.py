@@ -2,7 +2,9 @@
 
 - ``mech_attack`` (the mech's turn; ``part``, ``target`` and the defender's reactions): the
   part's one action this block, paid in its own speed points (L3641), resolved as the
-  character action it mirrors (L3647) with the part's weapon.
+  character action it mirrors (L3647) with the part's weapon (``part_attacks``: the
+  pilot's Mech Slash, L159); a miss on a mech its target pilots may be answered by Mech
+  Counter (L210, ``mech_counter``; ``counter=no`` declines).
 - ``enter_mech`` (the pilot's turn; ``mech``): within 5 ft (M18); parts at 0 speed, neither
   acts again this block, the mech's turn moves last (L3681).
 - ``exit_mech`` (the mech's turn; ``to``): the body's action, allowed while Disabled
@@ -20,7 +22,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from tactician.errors import RulesError
-from tactician.rulesets.miridon.battle.attack_actions import plan_attack
 from tactician.rulesets.miridon.battle.checks import acting
 from tactician.rulesets.miridon.battle.geometry import distance_ft
 from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
@@ -28,6 +29,8 @@ from tactician.rulesets.miridon.battle.state import MiridonBattle
 from tactician.rulesets.miridon.battle.strike import strike
 from tactician.rulesets.miridon.mechs.mech import mech_turn_start, part_action
 from tactician.rulesets.miridon.mechs.piloting import enter_mech, exit_mech, mech_order, move_last
+from tactician.rulesets.miridon.spirit_battle.mech_counter import mech_counter
+from tactician.rulesets.miridon.spirit_battle.mech_fit import fit_refusal
 from tactician.rulesets.miridon.spirit_battle.mech_units import (
     board,
     is_mech,
@@ -36,31 +39,29 @@ from tactician.rulesets.miridon.spirit_battle.mech_units import (
     piloting,
     with_mech,
 )
+from tactician.rulesets.miridon.spirit_battle.part_attacks import part_attack
 
-PART_ATTACKS = {"Melee Attack": "melee", "Gun Attack": "gun"}
 ENTERED = "entered_block"  # pools key: the block its pilot entered it
 
 
-@ACTIONS.register("mech_attack", keys=("part", "target", "dodge", "block", "shield", "riposte"))
+@ACTIONS.register("mech_attack", keys=("part", "target", "dodge", "block", "shield", "riposte",
+                                      "counter"))
 def mech_attack(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
     unit = acting(state, action, "mech_attack")
     if not is_mech(unit):
         raise RulesError(f"{unit.id} is not a mech")
-    mech = mech_of(unit)
-    part = mech.part(str(action.get("part", "")))
-    name = next((a for a, _ in part.actions if a in PART_ATTACKS), None)
-    if name is None:
-        raise RulesError(f"{part.name} has no attack action")
-    mech = part_action(mech, part.name, name)  # one action a block, its own speed (L3641)
-    weapon = next(w for w in unit.profile.weapons
-                  if ctx.book.weapon(w.name).attack == ("gun" if name == "Gun Attack" else "melee"))
-    plan, _ = plan_attack(ctx.book, ctx.options, state, {**action, "weapon": weapon.name,
-                                                         "kind": PART_ATTACKS[name]})
+    found = part_attack(ctx.book, ctx.options, state, unit, str(action.get("part", "")), action)
+    part, name = found.part, found.name
+    mech = part_action(mech_of(unit), part.name, name)  # one action a block, own speed (L3641)
     state = state.replace_units(with_mech(unit, mech))
-    ctx.say(f"{unit.id}'s {part.name}: {name} with {weapon.name} "
+    ctx.say(f"{unit.id}'s {part.name}: {name} with {found.weapon} "
             f"({part.speed - mech.part(part.name).speed} of its speed points, L3641)")
-    state, result, record = strike(ctx, state, plan, f"{part.name} {name}")
-    ctx.records.append({"type": "attack", "strikes": [record]})
+    strikes: list[dict[str, Any]] = []
+    state, result, record = strike(ctx, state, found.plan, f"{part.name} {name}")
+    strikes.append(record)
+    if not result.hits and action.get("counter", "auto") not in ("no", False):
+        state = mech_counter(ctx, state, found.plan.target, unit.id, strikes)
+    ctx.records.append({"type": "attack", "strikes": strikes})
     return state
 
 
@@ -72,6 +73,9 @@ def enter(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Miri
     unit = state.unit(action.get("mech"))
     if not is_mech(unit) or unit.position is None or pilot.position is None:
         raise RulesError(f"{action.get('mech')!r} is not a mech on the map")
+    refusal = fit_refusal(ctx.book, pilot.id, pilot.profile, mech_of(unit), ctx.options)
+    if refusal is not None:  # L3593-3601, L224, L238
+        raise RulesError(refusal)
     mech = enter_mech(mech_of(unit), pilot.id, distance_ft(pilot.position, unit.position,
                                                           ctx.options))
     entered = with_mech(unit, mech)
@@ -79,7 +83,10 @@ def enter(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Miri
     state = state.replace_units(entered, board(pilot, unit.id))
     state = _last(state, unit.id)
     ctx.summary = f"{pilot.id} enters {unit.id}: its parts at 0 speed; {unit.id} moves last (L3681)"
-    return state
+    # inside it acts only through the parts (ruling pilot_acts, M32): its turn is done
+    from tactician.rulesets.miridon.battle.turn_actions import pass_turn
+
+    return pass_turn(ctx, state)
 
 
 @ACTIONS.register("exit_mech", keys=("to",))

@@ -11,17 +11,19 @@ action" (L3647); "When a [Mech] becomes [Disabled], any spell that a [Mech Part]
 currently casting is cancelled." (L3653). No core, and no rule of how a part's spell is
 paid or aimed, is given (gap M17). DEFAULTs, each the character's rule moved onto the mech:
 
-- ``mech_cast`` (``part``, ``spell``, ``ghost``, ``target``, ``element``): the core's Cast
-  Spell, paid in the core's speed (its data's cost, L3641) instead of Cast Spell's 5/1; the
-  Spell Ghost HP is "deducted from the [Current Ghost HP] of the character" (L3247) - the
-  pilot; the pilot's Spell Boosts and flairs are the caster's (the pilot "chooses" the
-  action, L3641); the range is measured from the mech. No casting modifiers (their costs
-  are strength and speed points, which a mech has none of) and no Gather Mist (it fills the
-  caster's own ghosts, L3324, and a core has none). One spell per mech at a time (the
-  Spell Casting Stance is the mech's, as a character's one spell).
+- ``mech_cast`` (``part``, ``spell``, ``ghost``, ``target``, ``element``, ``modifiers``): the
+  core's Cast Spell, paid in the core's speed (its data's cost, L3641) instead of Cast
+  Spell's 5/1; the Spell Ghost HP is "deducted from the [Current Ghost HP] of the
+  character" (L3247) - the pilot; the pilot's Spell Boosts and flairs are the caster's (the
+  pilot "chooses" the action, L3641), so are the casting modifiers its flairs allow; their
+  speed costs come from the core's speed too, and one costing strength points (which a
+  mech has none of) is refused; the range is measured from the mech. No Gather Mist (it
+  fills the caster's own ghosts, L3324, and a core has none). One spell per mech at a time
+  (the Spell Casting Stance is the mech's, as a character's one spell).
 - ``mech_channel`` (``part``): the casting core's Channel Spell (L1911-1915).
-- ``mech_activate`` (``part``, ``targets``): the casting core's Activate Spell, resolved by
-  the character's very procedure (``spell_actions.activate_action``) with the pilot's boosts.
+- ``mech_activate`` (``part``, ``targets``, ``at``, ``explode``): the casting core's
+  Activate Spell, resolved by the character's very procedure
+  (``spell_actions.activate_action``) with the pilot's boosts.
 - Damage to the mech is damage its spell "receives" (L3257: ``mech_damage``); a Disabled
   mech's spell is cancelled (L3653). Recover Ghost Power cannot save it (the mech has no
   strength or speed points of its own, L2513), so a drop to 0 ends it (L3269).
@@ -55,6 +57,7 @@ from tactician.rulesets.miridon.spirit_battle.mech_units import (
     replace_part,
     with_mech,
 )
+from tactician.rulesets.miridon.spirit_battle.spell_aim import names
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     caster_of_unit,
     casting_of,
@@ -106,9 +109,6 @@ def mech_cast(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> 
         raise RulesError(f"{part.name} is not a Mech Spell Core (L224)")
     if casting_of(unit) is not None:
         raise RulesError(f"{unit.id} is already casting a spell")
-    if action.get("modifiers"):
-        raise RulesError("a Mech Spell Core casts without casting modifiers (docs/rulings.md "
-                         "'Spell cores': their costs are strength and speed points, L2650)")
     spell = str(action.get("spell", ""))
     if spell.casefold() == GATHER_MIST.casefold():
         raise RulesError("a Mech Spell Core has no ghosts to gather: Gather Mist is the "
@@ -127,11 +127,13 @@ def mech_cast(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> 
     except (TypeError, ValueError):
         raise RulesError(f"ghost must be a whole number, not {action.get('ghost')!r}") from None
     mech = part_action(mech, part.name, CAST)  # once a block, the core's speed (L3641)
-    request = CastRequest(spell, invest, target, distance, (), action.get("element") or None,
-                          block=state.block)
+    request = CastRequest(spell, invest, target, distance, names(action.get("modifiers")),
+                          action.get("element") or None, block=state.block)
     done = cast_spell(ctx.book, caster_of_unit(pilot), ghost_of(pilot), request,
                       disrupted=not may_cast(mind_of(pilot)))
     mech = replace_part(mech, replace(mech.part(part.name), casting=True))
+    mech = _pay_modifiers(mech, part.name, done.modifier_cost.strength,
+                          done.modifier_cost.speed)
     unit = active(with_casting(with_mech(unit, mech), done.casting), state.block)
     if done.ghost is not None:
         pilot = with_ghost(pilot, done.ghost.after)
@@ -145,6 +147,19 @@ def mech_cast(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> 
                         "remaining": done.casting.remaining, "target": target,
                         "ghost_from": pilot.id})
     return state.replace_units(unit, pilot)
+
+
+def _pay_modifiers(mech: Mech, core: str, strength: int, speed: int) -> Mech:
+    """The casting modifiers' costs (L2650-2955) from the core's own speed points, as its
+    Cast Spell's (L3641); a strength cost the mech has no points to pay is refused."""
+    if strength:
+        raise RulesError(f"the casting modifiers cost {strength} strength points, which a "
+                         "Mech Spell Core has none of (docs/rulings.md 'Spell cores')")
+    part = mech.part(core)
+    if speed > part.speed:
+        raise RulesError(f"{part.name} has {part.speed} speed points left; the casting "
+                         f"modifiers cost {speed} (L3641)")
+    return replace_part(mech, replace(part, speed=part.speed - speed))
 
 
 def _casting_core(unit: UnitState, action: Mapping[str, Any], what: str) -> tuple[Mech,
@@ -169,7 +184,7 @@ def mech_channel(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]
     return state.replace_units(unit)
 
 
-@ACTIONS.register("mech_activate", keys=("part", "targets"))
+@ACTIONS.register("mech_activate", keys=("part", "targets", "at", "explode"))
 def mech_activate(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]
                   ) -> MiridonBattle:
     from tactician.rulesets.miridon.spirit_battle.spell_actions import activate_action
@@ -180,8 +195,8 @@ def mech_activate(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]
     mech = replace_part(mech, replace(mech.part(part.name), casting=False))
     own = unit.profile
     caster = with_pilot_boosts(with_mech(unit, mech), pilot_of(state, unit))
+    where = {k: action[k] for k in ("targets", "at", "explode") if action.get(k)}
     after = activate_action(ctx, state.replace_units(caster),
-                            {"type": "activate_spell", "unit": unit.id,
-                             **({"targets": action["targets"]} if action.get("targets") else {})})
+                            {"type": "activate_spell", "unit": unit.id, **where})
     ctx.summary = f"{unit.id}'s {part.name}: " + ctx.summary
     return after.replace_units(after.unit(unit.id).model_copy(update={"profile": own}))

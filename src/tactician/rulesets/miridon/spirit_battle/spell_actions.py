@@ -1,10 +1,12 @@
 """The spell actions in battle (004 L1758-1770, L1911-1915, L2417-2428, L2502-2515, L3269):
 
-- ``cast_spell`` (verbal; keys ``spell``, ``ghost``, ``target``, ``modifiers``, ``element``):
-  pays Cast Spell's 5/1 and the modifiers' costs, invests the Spell Ghost HP, enters the
-  Spell Casting Stance.
+- ``cast_spell`` (verbal; keys ``spell``, ``ghost``, ``target``, ``modifiers``, ``element``,
+  ``staff``): pays Cast Spell's 5/1 (a wielded staff's Cast Spell Strength Cost instead of
+  the 5, L3500) and the modifiers' costs, invests the Spell Ghost HP (from the staff's
+  storage with ``staff=yes``, L3498; ``staves``), enters the Spell Casting Stance.
 - ``channel_spell`` (offensive): remaining cast time − 1.
-- ``activate_spell`` (bonus; ``targets`` for an area; ``distances`` for Selective Gale
+- ``activate_spell`` (bonus; ``at`` / ``targets`` / ``explode`` for an Explosive or Beam
+  Spell, ``spell_areas``; ``distances`` for Selective Gale
   Burst, L2718-2722; ``directions`` for Multi-Directional / Aerial Gale Burst, L1169-1195,
   ``gale_directions``; ``weapon`` for Elemental / Vampiric Weapon, L3360): the effect on its
   targets, then the insanity checks the effect calls for. ``distances`` maps each target to
@@ -22,75 +24,51 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
 from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
-from tactician.rulesets.miridon.battle.geometry import distance_ft
 from tactician.rulesets.miridon.battle.magic_shield import after_deflection
 from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
-from tactician.rulesets.miridon.insanity_conditions import may_cast
-from tactician.rulesets.miridon.magic.activation import FLYING, Target, activate_spell
+from tactician.rulesets.miridon.magic.activation import activate_spell
 from tactician.rulesets.miridon.magic.casting import (
-    SELF,
     Casting,
-    CastRequest,
     activate,
     cancel,
-    cast_spell,
     channel,
     lapse,
-    spell_of,
 )
-from tactician.rulesets.miridon.magic.effects import gale_distance
 from tactician.rulesets.miridon.magic.interruption import recover_ghost_power
 from tactician.rulesets.miridon.racial_flairs import AFFINITY_POOL, dragon_kind
-from tactician.rulesets.miridon.spirit_battle.barriers import absorb_on, raise_barriers
+from tactician.rulesets.miridon.spirit_battle.barriers import raise_barriers
+from tactician.rulesets.miridon.spirit_battle.cast_plan import plan_cast, spell_distance
 from tactician.rulesets.miridon.spirit_battle.control import release, take_control
-from tactician.rulesets.miridon.spirit_battle.enchantments import enchant, enchanted_weapon
+from tactician.rulesets.miridon.spirit_battle.enchantments import enchant
 from tactician.rulesets.miridon.spirit_battle.gale_directions import (
-    Path,
-    caster_may_be_target,
-    chosen_directions,
     path_text,
 )
-from tactician.rulesets.miridon.spirit_battle.gale_push import (
-    Landing,
-    chosen_distances,
-    gale_targets,
-    landings,
+from tactician.rulesets.miridon.spirit_battle.spell_aim import (
+    aim_spell,
+    landed,
+    names,
+    variant_modifiers,
 )
-from tactician.rulesets.miridon.spirit_battle.spell_deflection import spell_deflections
+from tactician.rulesets.miridon.spirit_battle.spell_areas import AREA_KEYS
 from tactician.rulesets.miridon.spirit_battle.spirit_hooks import after_damage, insanity
+from tactician.rulesets.miridon.spirit_battle.staves import (
+    cast_cost,
+    with_stored,
+)
 from tactician.rulesets.miridon.spirit_battle.unit_slices import (
     caster_of_unit,
     casting_of,
     ghost_of,
-    mind_of,
     remember_activation,
     with_casting,
     with_ghost,
 )
-
-
-def _names(value: object) -> tuple[str, ...]:
-    if value in (None, ""):
-        return ()
-    if isinstance(value, (list, tuple)):
-        return tuple(str(v).strip() for v in value)
-    return tuple(part.strip() for part in str(value).split(",") if part.strip())
-
-
-def _distance(ctx: Context, state: MiridonBattle, unit: UnitState, target: str) -> int:
-    if target in (SELF, unit.id):
-        return 0
-    other = state.unit(target)
-    if unit.position is None or other.position is None:
-        raise RulesError(f"{target} is not on the map")
-    return distance_ft(unit.position, other.position, ctx.options)
 
 
 def _spell(unit: UnitState) -> Casting:
@@ -100,33 +78,34 @@ def _spell(unit: UnitState) -> Casting:
     return casting
 
 
-@ACTIONS.register("cast_spell", keys=("spell", "ghost", "target", "modifiers", "element"))
+@ACTIONS.register("cast_spell", keys=("spell", "ghost", "target", "modifiers", "element",
+                                      "staff"))
 def cast(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> MiridonBattle:
     unit = acting(state, action, "cast_spell")
-    if casting_of(unit) is not None:
-        raise RulesError(f"{unit.id} is already casting a spell")
-    caster = caster_of_unit(unit)
-    target = str(action.get("target") or SELF)
-    target = SELF if target == unit.id else target
-    try:
-        invest = int(action.get("ghost", 0))
-    except (TypeError, ValueError):
-        raise RulesError(f"ghost must be a whole number, not {action.get('ghost')!r}") from None
-    request = CastRequest(str(action.get("spell", "")), invest, target,
-                          _distance(ctx, state, unit, target), _names(action.get("modifiers")),
-                          action.get("element") or None, block=state.block)
-    done = cast_spell(ctx.book, caster, ghost_of(unit), request,
-                      disrupted=not may_cast(mind_of(unit)))
-    base = action_cost(ctx.book, "Cast Spell", unit)
-    cost = (base[0] + done.modifier_cost.strength, base[1] + done.modifier_cost.speed)
-    unit = active(pay(use_slot(unit, "verbal", "Cast Spell"), cost, "Cast Spell"), state.block)
+    # a staff's Cast Spell Strength Cost replaces the default (L3500)
+    return begin_cast(ctx, state, unit, action, str(action.get("spell", "")),
+                      cast_cost(ctx.book, unit), "Cast Spell")
+
+
+def begin_cast(ctx: Context, state: MiridonBattle, unit: UnitState, action: Mapping[str, Any],
+               spell: str, base: tuple[int, int], what: str, base_zero: bool = False
+               ) -> MiridonBattle:
+    """Cast Spell's procedure (L1758-1770, L3245-3251) for ``unit`` (``cast_plan``): the
+    verbal action used, the cost paid, the Spell Ghost HP invested, the stance entered."""
+    planned = plan_cast(ctx.book, ctx.options, state, unit, action, spell, base, base_zero)
+    done, cost, staff, target = planned.done, planned.cost, planned.staff, planned.target
+    unit = active(pay(use_slot(unit, "verbal", what), cost, what), state.block)
     if done.ghost is not None:
         unit = with_ghost(unit, done.ghost.after)
+    if staff is not None and done.staff_left is not None:
+        unit = with_stored(unit, staff, done.staff_left)
     unit = with_casting(unit, done.casting)
     mods = f" with {', '.join(done.casting.modifiers)}" if done.casting.modifiers else ""
-    ctx.summary = (f"{unit.id} casts {done.casting.spell}{mods} at {target}: "
-                   f"{done.casting.spell_ghost} Spell Ghost HP, {done.casting.remaining} blocks "
-                   f"to go ({text(cost)}, L3247-3251)")
+    paid = "" if staff is None else f" from its {staff} ({done.staff_left} left, L3498)"
+    how = "" if what == "Cast Spell" else f" with {what}"
+    ctx.summary = (f"{unit.id} casts {done.casting.spell}{mods}{how} at {target}: "
+                   f"{done.casting.spell_ghost} Spell Ghost HP{paid}, {done.casting.remaining} "
+                   f"blocks to go ({text(cost)}, L3247-3251)")
     ctx.records.append({"spell": "cast", "unit": unit.id, "spell_name": done.casting.spell,
                         "spell_ghost": done.casting.spell_ghost,
                         "remaining": done.casting.remaining, "target": target})
@@ -176,99 +155,43 @@ def let_lapse(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> 
     return state.replace_units(with_casting(unit, casting))
 
 
-def _target(state: MiridonBattle, unit: UnitState, target_id: str) -> Target:
-    other = unit if target_id in (SELF, unit.id) else state.unit(target_id)
-    return Target(other.id, hp=other.hp, sdr=other.profile.sdr, pdr=other.pdr,
-                  casting=casting_of(other) is not None, strength=other.strength,
-                  speed=other.speed, ghost=ghost_of(other),
-                  resist_insanity=other.profile.talent("Resist Insanity"),
-                  flairs=tuple(other.profile.flairs), affinity=other.pools.get(AFFINITY_POOL, 0))
-
-
-def _weapons(state: MiridonBattle, unit: UnitState, casting: Casting, ids: tuple[str, ...],
-             raw: object) -> dict[str, str]:
-    """The weapon each target's enchantment goes on (L3360), checked for every target."""
-    enchanting = {casting.spell, *casting.also} & {"Elemental Weapon", "Vampiric Weapon"}
-    if not enchanting:
-        if raw not in (None, ""):
-            raise RulesError(f"weapon: {casting.spell} enchants no weapon (only Elemental and "
-                             "Vampiric Weapon do, L3360, L3375)")
-        return {}
-    if isinstance(raw, Mapping):
-        unknown = [str(k) for k in raw if str(k) not in ids]
-        if unknown:
-            raise RulesError(f"weapon: {unknown[0]!r} is not a target of this "
-                             f"{casting.spell} (targets: {', '.join(ids)})")
-    found = {}
-    for t in ids:
-        other = unit if t in (SELF, unit.id) else state.unit(t)
-        chosen = raw.get(t, raw.get(other.id)) if isinstance(raw, Mapping) else raw
-        found[other.id] = enchanted_weapon(other, chosen)
-    return found
-
-
-def _pushes(ctx: Context, state: MiridonBattle, unit: UnitState, casting: Casting,
-            ids: tuple[str, ...], raw: object, raw_paths: object
-            ) -> tuple[dict[str, Landing], dict[str, int], dict[str, Path]]:
-    """Gale Burst's landings on the grid (L3313) with the chosen distances (L2718-2722) and
-    directions (L1169-1195); the distance of a unit given legs is their total."""
-    if casting.spell != "Gale Burst":
-        for key, raw_value in (("distances", raw), ("directions", raw_paths)):
-            if raw_value not in (None, "", {}, []):
-                raise RulesError(f"{key}: only a Gale Burst knocks back, not {casting.spell} "
-                                 "(L3313)")
-        return {}, {}, {}
-    pushed = list(ids)
-    most = gale_distance(caster_of_unit(unit))
-    chosen = chosen_distances(raw, casting.modifiers, pushed, most)
-    paths = chosen_directions(raw_paths, unit, casting.modifiers, pushed, chosen, most)
-    chosen.update({uid: sum(feet for _, feet in path) for uid, path in paths.items()})
-    if unit.position is None or any(m in casting.modifiers for m in FLYING):
-        return {}, chosen, paths  # Flying: "Targets ... are not knocked back" (L2736)
-    return (landings(state, ctx.options, unit.position, pushed, most, chosen, paths), chosen,
-            paths)
+def variant(ctx: Context, unit: UnitState, casting: Casting, added: tuple[str, ...]
+            ) -> tuple[UnitState, Casting]:
+    """Variant Spell's modifiers added now (``spell_aim.variant_modifiers``), paid."""
+    casting, cost, new = variant_modifiers(ctx.book, unit, casting, added)
+    if not new:
+        return unit, casting
+    unit = pay(unit, cost, "Variant Spell")
+    ctx.say(f"{unit.id} adds {', '.join(new)} at activation (Variant Spell, L1355; "
+            f"{text(cost)})")
+    return unit, casting
 
 
 @ACTIONS.register("activate_spell", keys=("targets", "distances", "directions", "weapon",
-                                          "deflect"))
+                                          "deflect", "modifiers", *AREA_KEYS))
 def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]
                     ) -> MiridonBattle:
     unit = acting(state, action, "activate_spell")
     casting = _spell(unit)
-    distance = _distance(ctx, state, unit, casting.target)
+    distance = spell_distance(ctx.options, state, unit, casting.target)
     casting = activate(casting, ctx.book, distance)
-    ids = _names(action.get("targets")) or (
-        () if casting.spell == "Gather Mist" else (casting.target,))
-    if casting.spell == "Gale Burst":  # L3313: all other units within the radius
-        ids = gale_targets(state, ctx.options, unit.id, _names(action.get("targets")),
-                           spell_of(ctx.book, casting.spell).radius_ft or 0, casting.modifiers,
-                           caster_may_be_target(unit, casting.modifiers))
-    pushes, chosen, paths = _pushes(ctx, state, unit, casting, ids, action.get("distances"),
-                                    action.get("directions"))
-    weapons = _weapons(state, unit, casting, ids, action.get("weapon"))
-    targets = [replace(_target(state, unit, t), room_ft=pushes[t].room, chosen_ft=chosen.get(t),
-                       fall_ft=pushes[t].fallen)
-               if t in pushes else _target(state, unit, t) for t in ids]
-    deflecting = spell_deflections(ctx.book, ctx.options, state, casting.spell, unit.id,
-                                   tuple(t.id for t in targets), action.get("deflect"))
-    targets = [replace(t, deflect_sdr=deflecting[t.id][0], deflect_when=deflecting[t.id][1])
-               if t.id in deflecting else t for t in targets]
-    result = activate_spell(casting, caster_of_unit(unit), targets, ctx.chance, ghost_of(unit),
-                            unit.hp, unit.profile.talent("Resist Insanity"),
-                            caster_target=_target(state, unit, unit.id))
+    unit, casting = variant(ctx, unit, casting, names(action.get("modifiers")))
+    aim = aim_spell(ctx.book, ctx.options, state, unit, casting, action)
+    pushes, paths, weapons = aim.pushes, aim.paths, aim.weapons
+    result = activate_spell(casting, caster_of_unit(unit), aim.targets, ctx.chance,
+                            ghost_of(unit), unit.hp, unit.profile.talent("Resist Insanity"),
+                            caster_target=aim.caster)
     state = state.replace_units(remember_activation(with_casting(unit, None), casting,
                                                     state.block))
     lines = []
     for effect in result.effects:
         other = state.unit(effect.target)
-        update: dict[str, Any] = {}
-        # a lasting barrier takes the hit first (L3331, L3339): a knockback's is physical
-        kind = "physical" if casting.spell == "Gale Burst" else "spell"
-        other, damage, absorbed = absorb_on(other, kind, effect.damage)
-        if absorbed:
-            lines.append(f"{other.id}'s {kind} barrier absorbs {absorbed}")
+        land = landed(other, effect, casting.spell)
+        other, damage = land.unit, land.damage
+        update: dict[str, Any] = {"hp": land.hp, "status": land.status}
+        if land.absorbed:
+            lines.append(f"{other.id}'s {land.barrier} barrier absorbs {land.absorbed}")
         if effect.healing:
-            update["hp"] = min(other.profile.max_hp, other.hp + effect.healing)
             lines.append(f"{other.id} heals {effect.healing}" + (
                 " (Dragon Recovery, L1384)" if casting.spell == "Elemental Spell" else ""))
         if effect.affinity is not None:
@@ -276,13 +199,6 @@ def activate_action(ctx: Context, state: MiridonBattle, action: Mapping[str, Any
             lines.append(f"{other.id}'s Dragon Elemental Affinity -> {effect.affinity:+d}: "
                          f"{dragon_kind(effect.affinity)} (L1366-1374)")
         if damage:
-            hp = other.hp - damage
-            status = other.status
-            if hp <= 0 and status == "ok":
-                status = "unconscious"
-            elif status == "unconscious":
-                status = "dead"
-            update.update({"hp": max(0, hp), "status": status})
             lines.append(f"{other.id} takes {damage}")
         if effect.possession is not None:
             p = effect.possession
