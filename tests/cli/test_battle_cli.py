@@ -382,6 +382,37 @@ def test_replay_refuses_a_log_that_no_longer_applies(tmp_path: Path) -> None:
     assert run.code == 2 and "log entry 2" in run.err
 
 
+def test_a_log_worded_by_an_older_version_still_opens_and_replay_lists_it(
+        tmp_path: Path) -> None:
+    """Replay compared every entry's summary and records word for word, so a battle
+    logged before a version that words a line better (issue 24's plurals, names told
+    apart, fuller attack lines) no longer opened at all ("log entry N replays
+    differently"). The words are not the battle: an entry that applies on its
+    recorded dice opens; `battle replay` lists it, the logged words beside today's."""
+    battle = new_skirmish(tmp_path)
+    assert cli("move", "aria", 6, 4, "--battle", battle).code == 0
+    assert cli("attack", "aria", "brigand-1", "--yes", "--battle", battle).code == 0
+    data = json.loads(battle.read_text())
+    today = data["log"][1]["summary"]
+    data["log"][1]["summary"] = "Aria attacks Brigand (brigand-1): 1 strikes, 1 land"
+    data["log"][1]["dice"][0]["purpose"] = "an older wording of the die"
+    battle.write_text(json.dumps(reseal(data)))
+    shown = cli("show", "--battle", battle)
+    assert shown.code == 0, shown.err
+    run = cli("replay", "--battle", battle)
+    assert run.code == 0, run.err
+    assert "1 entry now read otherwise" in run.out and "1 strikes, 1 land" in run.out
+    assert today in " ".join(run.out.split()) or today.split(":")[0] in run.out
+    answer = cli("replay", "--json", "--battle", battle).json()
+    assert answer["matches"] is False
+    assert [r["seq"] for r in answer["reads_otherwise"]] == [2]
+    assert answer["reads_otherwise"][0]["now"] == today
+    # the dice themselves still bind: another value is another battle
+    data["log"][1]["dice"][0]["value"] = 101 - data["log"][1]["dice"][0]["value"]
+    battle.write_text(json.dumps(reseal(data)))
+    assert cli("replay", "--battle", battle).code == 2
+
+
 # --- rendering ---------------------------------------------------------------------------
 
 

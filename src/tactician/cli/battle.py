@@ -1061,25 +1061,38 @@ def replay_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = N
     """Rebuild the battle from its log on the recorded dice, after verifying the log:
     sequence numbers 1..N, seeded dice re-derived from the seed, the hash chain from
     the start. Refused (exit 2, naming the first entry that fails) if the file was
-    edited or any entry no longer replays (changed content or rules)."""
+    edited or any entry no longer applies or draws other dice (changed content or
+    rules). An entry that applies on its dice but reads otherwise under this version
+    (a newer wording, a rules fix) is listed, logged words beside today's."""
     from tactician.engine.chain import head
-    from tactician.table.battles import rebuild, view
+    from tactician.table.battles import readings, rebuild, view
 
     with refusals(as_json), battle_place(battle, name, db) as place:
         opened = rebuild(place)
         whole = opened.whole()
         board = view(place, loaded=opened)
         entries = whole.log
+        differ = readings(opened)
 
         def render() -> None:
             from tactician.cli.board_view import render_board
 
             for entry in entries:
                 say(f"#{entry.seq} {entry.summary}")
-            say(f"Replay matches: {counted(len(entries), 'entry')} on their recorded dice; chain "
-                f"verified, head {head(whole)}.")
+            if differ:
+                say(f"Replay applies: {counted(len(entries), 'entry')} on their recorded dice; "
+                    f"{counted(len(differ), 'entry')} now read otherwise (this version words "
+                    "them, or its rules resolve them, differently):")
+                for reading in differ:
+                    say(f"  #{reading.seq} logged: {reading.logged}")
+                    say(f"  {' ' * len(str(reading.seq))}  now:    {reading.now}")
+                say(f"Chain verified, head {head(whole)}.")
+            else:
+                say(f"Replay matches: {counted(len(entries), 'entry')} on their recorded dice; "
+                    f"chain verified, head {head(whole)}.")
             render_board(board)
 
-        emit({"matches": True, "chain": "verified", "head": head(whole),
+        emit({"matches": not differ, "chain": "verified", "head": head(whole),
               "entries": [{"seq": e.seq, "summary": e.summary} for e in entries],
+              "reads_otherwise": [r._asdict() for r in differ],
               "view": board}, as_json, render)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -30,7 +30,7 @@ from tactician.errors import ContentError, TacticianError
 
 FORMAT = 2
 
-__all__ = ["FORMAT", "Battle", "ReplayMismatch", "UnknownFormat", "act", "action_dice",
+__all__ = ["FORMAT", "Battle", "Reading", "ReplayMismatch", "UnknownFormat", "act", "action_dice",
            "act_steps", "replay", "replay_entries"]
 
 
@@ -101,28 +101,44 @@ def replay(battle: Battle, rules: BattleRules, upto: int | None = None) -> Any:
     return replay_entries(rules.load_state(battle.start), battle.log[:upto], rules)
 
 
-def replay_entries(state: Any, entries: Sequence[Entry], rules: BattleRules) -> Any:
+class Reading(NamedTuple):
+    """A logged entry that, on its recorded dice, now reads otherwise: its summary,
+    records or dice purposes as this version of the rules words them (``now``) are not
+    those logged (``logged``). The entry still applies on the same dice."""
+
+    seq: int
+    logged: str
+    now: str
+
+
+def replay_entries(state: Any, entries: Sequence[Entry], rules: BattleRules,
+                   readings: list[Reading] | None = None) -> Any:
     """Apply logged ``entries`` to ``state`` (the start, or a snapshot taken after the
     entry before the first of them) on their recorded dice: the one replay check,
-    shared by ``replay`` and by a campaign battle opened from a snapshot. An entry
-    that no longer applies, draws other dice or does something else is refused."""
+    shared by ``replay`` and by a campaign battle opened from a snapshot.
+
+    An entry that no longer applies, or draws other dice (another number of dice,
+    other sides or other values), is refused: the log cannot be rebuilt. An entry that
+    applies on the same dice but reads otherwise (its summary, records or the dice's
+    purposes) is not: those are words, and a newer version may word them better or a
+    rules fix may change what the same dice did; a battle logged by an older version
+    must still open. Each such entry is added to ``readings`` when the caller asks
+    (``battle replay`` and ``campaign check`` report them)."""
     for entry in entries:
         dice = PhysicalDice([d.value for d in entry.dice])
         try:
             state, outcome = rules.apply(state, entry.action, dice)
         except TacticianError as exc:
             raise ReplayMismatch(f"log entry {entry.seq} no longer applies: {exc}") from None
-        recorded = [(d.sides, d.value, d.purpose) for d in entry.dice]
-        drawn = [(d.sides, d.value, d.purpose) for d in dice.draws]
+        recorded = [(d.sides, d.value) for d in entry.dice]
+        drawn = [(d.sides, d.value) for d in dice.draws]
         if drawn != recorded:
             raise ReplayMismatch(f"log entry {entry.seq} drew different dice on replay")
-        # the same dice must also do the same thing: an edited die or a changed rule
-        # that still draws as many dice is caught here
-        if outcome.summary != entry.summary or _as_json(outcome.records) != entry.records:
-            raise ReplayMismatch(
-                f"log entry {entry.seq} replays differently: logged {entry.summary!r}, "
-                f"now {outcome.summary!r}"
-            )
+        if readings is not None and (
+                outcome.summary != entry.summary
+                or _as_json(outcome.records) != entry.records
+                or [d.purpose for d in dice.draws] != [d.purpose for d in entry.dice]):
+            readings.append(Reading(entry.seq, entry.summary, outcome.summary))
     return state
 
 

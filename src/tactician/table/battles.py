@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tactician.dice.source import DiceSource, PhysicalDice
-from tactician.engine.battle import act_steps
+from tactician.engine.battle import Reading, act_steps, replay_entries
 from tactician.engine.log import Entry
 from tactician.engine.play import Logged, Played, ongoing
 from tactician.engine.play import play_phase as engine_phase
@@ -31,7 +31,8 @@ from tactician.table.battle_places import FilePlace, Loaded, Place, Step
 # them here with the rest of the battle commands
 __all__ = ["Loaded", "Opened", "Place", "Where", "board_of", "check", "decisions_of", "load",
            "new_battle", "open_battle", "perform", "perform_steps", "place_of", "play_phase",
-           "play_side", "preview_attack", "rebuild", "redo", "take_back", "undo_plan", "view"]
+           "play_side", "preview_attack", "readings", "rebuild", "redo", "take_back",
+           "undo_plan", "view"]
 
 Where = Path | Place
 
@@ -132,6 +133,16 @@ def rebuild(where: Where) -> Loaded:
     """Replay the whole log from its start on its recorded dice, after verifying the
     chain (raises if any entry disagrees), even where a snapshot would do."""
     return place_of(where).rebuild()
+
+
+def readings(loaded: Loaded) -> list[Reading]:
+    """The entries of a rebuilt battle that, on their recorded dice, read otherwise now
+    (``engine.battle.Reading``: a newer wording, or a rules change): ``battle replay``
+    reports them; the battle opens and plays on whatever they say."""
+    battle = loaded.whole()
+    found: list[Reading] = []
+    replay_entries(loaded.rules.load_state(battle.start), battle.log, loaded.rules, found)
+    return found
 
 
 def play_side(
