@@ -1,0 +1,212 @@
+"""The choices the rules allow a unit right now, for the web table's action menus and
+forms (issue 29, "every action by pointing").
+
+Each kind of the ruleset's action schema (``rulesets.contract.actions``) becomes a
+form: its keys, and for each key the values to pick from (the units in sight, the
+reach tiles, the unit's items, the key's declared words). Whether a kind can be done
+now, and which targets or tiles it takes, is not written a second time here: every
+candidate action is tried on the rules' own ``apply`` (the procedure that resolves
+it, on a throwaway seeded stream), on the battle as the asking side knows it
+(``contract.side_state``), so a unit the side cannot see is neither a choice nor a
+reason, and a choice shown is one the battle would take (or refuse only for what the
+side cannot see, as ``table.side_asks`` says).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tactician.dice.source import SeededDice
+from tactician.errors import TacticianError
+from tactician.rulesets.contract.actions import ActionKey, ActionKind
+from tactician.rulesets.registry import contract
+from tactician.table.actions import checked, may_send, schema_of
+from tactician.table.side_asks import UNREADABLE
+
+MAX_TRIES = 600  # candidate actions tried per answer: a bound on the work, not a rule
+PICKED_ON_MAP = frozenset({"tile", "tiles"})
+UNIT_KEYS = frozenset({"unit", "units"})
+ITEM_KEYS = frozenset({"weapon", "item", "items"})
+
+
+def _items(unit: Mapping[str, Any]) -> list[str]:
+    """The unit's weapons and items as its board entry lists them."""
+    found: list[str] = []
+    for entry in unit.get("inventory") or []:
+        name = entry.get("item") if isinstance(entry, Mapping) else entry
+        if isinstance(name, str) and name not in found:
+            found.append(name)
+    for key in ("equipped", "weapons", "items", "spells"):
+        value = unit.get(key)
+        for name in value if isinstance(value, list) else [value]:
+            if isinstance(name, Mapping):
+                name = name.get("name") or name.get("item")
+            if isinstance(name, str) and name and name not in found:
+                found.append(name)
+    return found
+
+
+# what a ``name`` key's ``of`` (or an item key) is listed under in the compendium
+COMPENDIUM_OF = {"spell": ("spells",), "mech part": ("mech_parts",),
+                 "charisma skill": ("skills",), "staff": ("weapons",),
+                 "spell modifier": ("spell_modifiers",), "weapon": ("weapons",),
+                 "item": ("items", "weapons"), "items": ("items", "weapons")}
+MAX_LISTED = 80  # names offered from the compendium per key (a bound on the work)
+
+
+def _compendium_names(ruleset: str, of: str) -> list[str]:
+    rules_contract = contract(ruleset)
+    names: list[str] = []
+    try:
+        kinds = rules_contract.compendium_kinds()
+    except TacticianError:
+        return names
+    for part in COMPENDIUM_OF.get(of, ()):
+        if part not in kinds:
+            continue
+        for row in rules_contract.compendium_entries(part):
+            name = row.get("name")
+            if isinstance(name, str) and name not in names:
+                names.append(name)
+    return names[:MAX_LISTED]
+
+
+def _options(ruleset: str, key: ActionKey, unit: Mapping[str, Any] | None, board: Mapping[str, Any],
+             reach: Mapping[str, Any] | None) -> list[Any] | None:
+    """The values to pick ``key`` from (None: typed or ticked, not picked from a list)."""
+    if key.kind in UNIT_KEYS:
+        shown = [u["id"] for u in board["units"]
+                 if u.get("position") and not u.get("carried_by")]
+        return [*key.values, *shown]
+    if key.kind in PICKED_ON_MAP:
+        tiles: list[list[int]] = []
+        for part in ("move", "attack"):
+            for tile in (reach or {}).get(part, []):
+                if list(tile) not in tiles:
+                    tiles.append(list(tile))
+        if unit is not None and unit.get("position"):
+            x, y = unit["position"]
+            for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)):
+                tile = [x + dx, y + dy]
+                if 0 <= tile[0] < board["width"] and 0 <= tile[1] < board["height"] \
+                        and tile not in tiles:
+                    tiles.append(tile)
+        return tiles
+    if key.kind in ITEM_KEYS:
+        carried = _items(unit or {})
+        if unit is not None and "inventory" not in unit:  # the board lists no pack
+            carried += [n for n in _compendium_names(ruleset, key.kind) if n not in carried]
+        return carried
+    if key.kind in ("name", "names") and key.of:
+        return _compendium_names(ruleset, key.of) or None
+    if key.kind in ("choice", "choices"):
+        return list(key.values)
+    return None
+
+
+def _tries(rules: Any, ruleset: str, known: Any, action: Mapping[str, Any]) -> str | None:
+    """None if the rules take ``action`` on ``known`` now, else their refusal."""
+    try:
+        rules.apply(known, checked(ruleset, action), SeededDice(0))
+    except TacticianError as exc:
+        return str(exc)
+    except UNREADABLE:
+        return "the rules cannot read this choice"
+    return None
+
+
+def _form(ruleset: str, kind: ActionKind, unit: Mapping[str, Any] | None, board: Mapping[str, Any],
+          reach: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    keys: list[dict[str, Any]] = []
+    for key in kind.keys:
+        if key.name == "unit":  # the selected unit (or, for a table kind, none)
+            continue
+        shown = key.as_json()
+        options = _options(ruleset, key, unit, board, reach)
+        if options is not None:
+            shown["options"] = options
+        keys.append(shown)
+    return keys
+
+
+def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
+            side: str | None, role: str, unit: str | None) -> dict[str, Any]:
+    """Every kind ``role`` may send for ``unit`` (None: the kinds without an acting
+    unit), each with its form and what the rules take now: ``legal`` (for each key
+    picked from a list, the values the rules take with the other keys as in
+    ``ready``), ``ready`` (a whole action the rules take, or None) and ``refused``
+    (the rules' words for why not). A key with nothing to pick (a number, a word to
+    type) is filled by the seat; such a kind is ``open`` (the rules check it when
+    it is sent)."""
+    rules_contract = contract(ruleset)
+    schema = schema_of(ruleset)
+    known = state if side is None else rules_contract.side_state(state, side)
+    found = next((u for u in board["units"] if u["id"] == unit), None) if unit else None
+    reach = rules_contract.board_view(state, unit, side)["reach"] if found else None
+    stage = board.get("stage")
+    budget = [MAX_TRIES]
+    kinds: list[dict[str, Any]] = []
+    for kind in schema.kinds:
+        if kind.stage is not None and stage is not None and kind.stage != stage:
+            continue
+        if not may_send(ruleset, kind.name, "gm" if role == "gm" else "player"):
+            continue
+        actor = kind.key("unit")
+        if (found is not None) != (actor is not None and actor.required):
+            continue
+        form = _form(ruleset, kind, found, board, reach)
+        shown: dict[str, Any] = {"type": kind.name, "help": kind.help, "keys": form}
+        kinds.append(shown)
+        base: dict[str, Any] = {"type": kind.name}
+        if found is not None:
+            base["unit"] = found["id"]
+        open_key = next((k["name"] for k in form if k["required"] and not k.get("options")
+                         and k["kind"] != "flag"), None)
+        if open_key is not None:
+            shown.update(ready=None, refused=None, open=open_key, legal={})
+            continue
+        for key in form:
+            if key["required"] and key.get("options"):
+                base[key["name"]] = _wrapped(key, key["options"][0])
+        legal: dict[str, list[Any]] = {}
+        refusal: str | None = None
+        picks = [k for k in form if k.get("options")
+                 and (k["required"] or k["kind"] in UNIT_KEYS | PICKED_ON_MAP)]
+        for key in picks:
+            values: list[Any] = []
+            for value in key["options"]:
+                if budget[0] <= 0:
+                    break
+                budget[0] -= 1
+                said = _tries(rules, ruleset, known, {**base, key["name"]: _wrapped(key, value)})
+                if said is None:
+                    values.append(value)
+                else:
+                    refusal = refusal or said
+            legal[key["name"]] = values
+            # an optional key is filled in ``ready`` only where nothing else is picked
+            alone = not any(k["required"] for k in picks if k is not key)
+            if values and (key["required"] or key["name"] in base or alone):
+                base[key["name"]] = _wrapped(key, values[0])
+        budget[0] -= 1
+        said = _tries(rules, ruleset, known, base)
+        shown["legal"] = legal
+        shown["ready"] = base if said is None else None
+        shown["refused"] = None if said is None else said
+    return {"unit": unit, "kinds": kinds}
+
+
+def _wrapped(key: Mapping[str, Any], value: Any) -> Any:
+    """One picked value as the key takes it (a list key: a list of one)."""
+    if key["kind"] in ("units", "items", "names", "choices"):
+        return [value]
+    if key["kind"] == "tiles":
+        return [value]
+    return value
+
+
+def available(listed: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The kinds of a ``choices`` answer the rules take now (for tests and the AI's
+    eye): those with a ready action."""
+    return [str(k["type"]) for k in listed if k.get("ready") is not None]

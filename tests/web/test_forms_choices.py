@@ -1,0 +1,84 @@
+"""The choices a seat's forms offer (``/t/<id>/choices``, ``table.choices``): what the
+rules take now, tried on the rules' own procedure, on the battle as the side knows it
+(issue 29, "every action by pointing")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _open(client: TestClient, gm_token: str, example: str) -> tuple[str, dict[str, str],
+                                                                       dict[str, Any]]:
+    opened = client.post("/gm/tables", json={"example": example, "players": 2},
+                         headers=_bearer(gm_token))
+    assert opened.status_code == 200, opened.text
+    data: dict[str, Any] = opened.json()
+    tokens = {seat: link.split("#", 1)[1] for seat, link in data["links"].items()}
+    return data["table"], tokens, data
+
+
+def _kinds(answer: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {k["type"]: k for k in answer["kinds"]}
+
+
+def test_a_units_choices_are_what_the_rules_take_now(client: TestClient,
+                                                     gm_token: str) -> None:
+    tid, tokens, data = _open(client, gm_token, "tropera/ford")
+    unit = data["seats"]["p1"]["units"][0]
+    answer = client.get(f"/t/{tid}/choices/{unit}", headers=_bearer(tokens["p1"]))
+    assert answer.status_code == 200, answer.text
+    kinds = _kinds(answer.json())
+    reach = client.get(f"/t/{tid}/reach/{unit}", headers=_bearer(tokens["p1"])).json()
+    # the move form's tiles are the engine's reach (each tried on the rules' apply)
+    assert sorted(kinds["move"]["legal"]["to"]) == sorted(reach["move"]) != []
+    assert kinds["wait"]["ready"] == {"type": "wait", "unit": unit}
+    # no foe in reach at the start: the attack is refused in the rules' own words
+    assert kinds["attack"]["ready"] is None and kinds["attack"]["refused"]
+    assert kinds["attack"]["legal"]["target"] == []
+    # the unit's weapons to equip, and a kind the unit cannot do at all, with why
+    assert kinds["equip"]["legal"]["weapon"]
+    assert "feat" in kinds["steal"]["refused"]
+    # the acting unit is never a key of its own form: it is the selected unit
+    assert all(k["name"] != "unit" for kind in kinds.values() for k in kind["keys"])
+    # a kind a player may not send (none in tropera), nor end_phase, is in a unit's menu
+    assert "end_phase" not in kinds
+
+
+def test_a_seat_asks_only_for_its_own_units_and_the_table_kinds(client: TestClient,
+                                                                gm_token: str) -> None:
+    tid, tokens, data = _open(client, gm_token, "uesrpg/skirmish")
+    theirs = data["seats"]["p2"]["units"][0]
+    refused = client.get(f"/t/{tid}/choices/{theirs}", headers=_bearer(tokens["p1"]))
+    assert refused.status_code == 403, refused.text
+    spectator = client.get(f"/t/{tid}/choices", headers=_bearer(tokens["spectator"]))
+    assert spectator.status_code == 403
+    # rolling initiative is the GM's (the schema's sender): in the GM's menu only
+    gm = _kinds(client.get(f"/t/{tid}/choices", headers=_bearer(tokens["gm"])).json())
+    player = _kinds(client.get(f"/t/{tid}/choices", headers=_bearer(tokens["p1"])).json())
+    assert gm["begin"]["ready"] == {"type": "begin"}
+    assert "begin" not in player
+
+
+def test_fog_leaks_no_unit_through_the_choices(client: TestClient, gm_token: str) -> None:
+    tid, tokens, data = _open(client, gm_token, "fe-tabletop/castle")
+    state = client.get(f"/t/{tid}/state", headers=_bearer(tokens["gm"])).json()
+    everyone = {u["id"] for u in state["board"]["units"]}
+    seen = {u["id"] for u in client.get(f"/t/{tid}/state", headers=_bearer(tokens["p1"]))
+            .json()["board"]["units"]}
+    assert seen < everyone  # the example's fog hides the garrison's far side
+    unit = data["seats"]["p1"]["units"][0]
+    answer = client.get(f"/t/{tid}/choices/{unit}", headers=_bearer(tokens["p1"])).json()
+    named = {v for kind in answer["kinds"] for key in kind["keys"]
+             if key["kind"] in ("unit", "units") for v in key.get("options", [])}
+    assert named and named <= seen | {"auto", "no"}
+    hidden = next(iter(everyone - seen))
+    asked = client.get(f"/t/{tid}/choices/{hidden}", headers=_bearer(tokens["gm"]))
+    assert asked.status_code == 200
+    unseen = client.get(f"/t/{tid}/choices/{hidden}", headers=_bearer(tokens["p1"]))
+    assert unseen.status_code == 400 and "no unit in sight" in unseen.text
