@@ -1,7 +1,7 @@
 """Every quote fe-classic's docstrings give from 002 is in 002 (design principle 5).
 
-The rules live at ``<repo>/../shared/rules/`` (or one level further up from a
-worktree); the test skips when the file is absent. Quotes are double-quoted
+The rule text is found by
+``tests/rule_texts.py``; the test skips when it is not found. Quotes are double-quoted
 passages; curly apostrophes, dashes and line breaks are normalised. A passage
 that quotes a formula restored from FE8 is not quoted in double quotes.
 """
@@ -12,14 +12,11 @@ import ast
 import re
 from pathlib import Path
 
-import pytest
-
 import tactician.rulesets.fe_classic as package
+from tests.rule_texts import needs_rules as needs_rule_text
+from tests.rule_texts import rule_text
 
-REPO = Path(__file__).resolve().parents[2]
-NAME = "002_10b11cf74eb0cbda.txt"
-CANDIDATES = [REPO.parent / "shared" / "rules" / NAME, REPO.parents[1] / "shared" / "rules" / NAME]
-RULES = next((path for path in CANDIDATES if path.is_file()), None)
+RULES = rule_text("002")
 QUOTE = re.compile(r"\"([^\"]+)\"")
 NOT_002 = ("Fire Emblem Classic",)  # the name of docs/rulings.md's section
 
@@ -42,7 +39,7 @@ def _docstrings() -> list[tuple[str, str]]:
     return found
 
 
-@pytest.mark.skipif(RULES is None, reason="002 rule text not found")
+@needs_rule_text("002")
 def test_every_quote_is_002s_own_words() -> None:
     assert RULES is not None
     text = _norm(RULES.read_text(encoding="utf-8"))
@@ -59,7 +56,7 @@ def test_every_quote_is_002s_own_words() -> None:
     assert quotes > 30
 
 
-@pytest.mark.skipif(RULES is None, reason="002 rule text not found")
+@needs_rule_text("002")
 def test_the_ten_lost_formulas_each_cite_their_line() -> None:
     from tactician.rulesets.fe_classic import numbers
 

@@ -2,9 +2,8 @@
 
 Rule docstrings cite 001's words (design principle 5). This reads the rule file
 and checks each quoted passage (curly apostrophes and line breaks normalised)
-and that cited lines point at the first copy of a duplicated block. The rules
-live at ``<repo>/../shared/rules/`` (or one level further up from a worktree);
-the test skips when the file is absent.
+and that cited lines point at the first copy of a duplicated block. The rule
+text is found by ``tests/rule_texts.py``; the test skips when it is not found.
 """
 
 from __future__ import annotations
@@ -13,17 +12,14 @@ import ast
 import re
 from pathlib import Path
 
-import pytest
-
 import tactician.rulesets.fe_common.character as character
 import tactician.rulesets.fe_tabletop as package
 from tactician.rulesets.fe_tabletop.terrain import load_terrain
+from tests.rule_texts import needs_rules as needs_rule_text
+from tests.rule_texts import rule_text
 
-REPO = Path(__file__).resolve().parents[2]
-NAME = "001_7a322c96887a0726.txt"
-CANDIDATES = [REPO.parent / "shared" / "rules" / NAME, REPO.parents[1] / "shared" / "rules" / NAME]
-RULES = next((path for path in CANDIDATES if path.is_file()), None)
-needs_rules = pytest.mark.skipif(RULES is None, reason="001 rule text not found")
+RULES = rule_text("001")
+needs_rules = needs_rule_text("001")
 # the second copies of 001's duplicated blocks (docs/rulings.md "001 duplicate paragraphs")
 DUPLICATES = {*range(27, 40), *range(57, 69), *range(79, 87), 91, 92, *range(114, 117),
               *range(129, 134)}

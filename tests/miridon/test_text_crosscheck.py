@@ -1,6 +1,6 @@
 """The data against the rules text itself: names, lines, prerequisites and table rows.
 
-Reads 004 from ``<repo>/../shared/rules/``; skips when that folder is absent.
+Reads 004 where ``tests/rule_texts.py`` finds it; skips when it is not found.
 """
 
 from __future__ import annotations
@@ -11,12 +11,10 @@ from pathlib import Path
 import pytest
 
 from tactician.rulesets.miridon.compendium import Compendium
+from tests.rule_texts import needs_rules, rule_text
 
-REPO = Path(__file__).resolve().parents[2]
-RULES_FILE = REPO.parent / "shared" / "rules" / "004_948b164a6dd986f5.txt"
-if not RULES_FILE.is_file():  # the worktree layout: /work/wt/NAME
-    RULES_FILE = REPO.parents[1] / "shared" / "rules" / "004_948b164a6dd986f5.txt"
-pytestmark = pytest.mark.skipif(not RULES_FILE.is_file(), reason=f"004 not found at {RULES_FILE}")
+RULES_FILE = rule_text("004") or Path("004 not found")
+pytestmark = needs_rules("004")
 
 
 @pytest.fixture(scope="module")

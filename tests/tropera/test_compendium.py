@@ -1,8 +1,8 @@
 """The default Tropera compendium (``rulesets/tropera/data``) against 000's text.
 
 The feat list, the laguz table and Dragon's Breath are read from the rule file
-itself, so a feat or number missing from the YAML fails here. The rules live at
-``<repo>/../shared/rules/``; those tests skip when that folder is absent.
+itself, so a feat or number missing from the YAML fails here. The rule text is found
+by ``tests/rule_texts.py``; those tests skip when it is not found.
 """
 
 from __future__ import annotations
@@ -14,14 +14,11 @@ import pytest
 
 from tactician.errors import ContentError, RulesError
 from tactician.rulesets.tropera.compendium import DATA_DIR, Compendium, load_compendium
+from tests.rule_texts import needs_rules as needs_rule_text
+from tests.rule_texts import rule_text
 
-REPO = Path(__file__).resolve().parents[2]
-RULES_DIR = REPO.parent / "shared" / "rules"
-RULES_FILE = RULES_DIR / "000_2214244d4b22f60c.txt"
-
-needs_rules = pytest.mark.skipif(
-    not RULES_FILE.is_file(), reason=f"Tropera rule text not found at {RULES_FILE}"
-)
+RULES_FILE = rule_text("000") or Path("000 not found")
+needs_rules = needs_rule_text("000")
 
 
 def _ascii(name: str) -> str:
