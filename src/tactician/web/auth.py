@@ -9,7 +9,9 @@ seats anyone (issue 25, hole 15: an ``<img src=/t/ID?token=...>`` once did). A
 request that relies on the cookie and changes something must carry
 ``X-CSRF-Token``, a digest of the seat's token that only a page of this table shows,
 and a JSON body (a cross-site form can send neither), and may not come from another
-origin. Every comparison is constant-time and of bytes (``seats.same``).
+origin. The server GM's cookie (``GM_COOKIE``, path ``/``, set when the console
+link ``serve`` prints is redeemed) opens the GM seat of any table (issue 29). Every
+comparison is constant-time and of bytes (``seats.same``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,16 @@ from dataclasses import dataclass
 
 from fastapi import Request
 
-from tactician.table.seats import NotAllowed, Seat, Table, check_gm, same, seat_for
+from tactician.table.seats import (
+    NO_SEAT,
+    NotAllowed,
+    Seat,
+    Table,
+    check_gm,
+    get_table,
+    same,
+    seat_for,
+)
 
 GM_COOKIE = "tactician_gm"
 
@@ -78,8 +89,19 @@ def check_json_from_here(request: Request) -> None:
 
 
 def seat_of(request: Request, table_id: str) -> Who:
+    """The seat a request opens: its bearer token or this table's cookie, else the
+    server GM's cookie (path ``/``), which opens the GM seat of every table."""
     db = request.app.state.db
     token, from_cookie = presented(request, cookie_name(table_id))
+    if token is None and from_cookie and request.cookies.get(GM_COOKIE):
+        gm = request.cookies[GM_COOKIE]
+        try:
+            check_gm(db, gm)
+        except NotAllowed:
+            raise NotAllowed(NO_SEAT) from None  # one refusal for every seat
+        table = get_table(db, table_id)
+        check_csrf(request, gm, True)
+        return Who(table, table.seat("gm"), gm)
     table, seat = seat_for(db, table_id, token)
     assert token is not None
     check_csrf(request, token, from_cookie)

@@ -1,6 +1,9 @@
-"""The GM's console (``/gm``): open a table on an example battle or a stored one,
-with seats for the players (units given out or chosen), and get the join links.
-Only a server GM token (printed by ``tactician serve``) opens it."""
+"""The GM's desk (``/gm``): open a table on an example battle or a stored one, with
+seats for the players (the units file's ``player:`` assignments, else units given
+out in turn or chosen), get the join links, list the tables with their seats, and
+re-issue or revoke a seat's link (issue 29). Only a server GM token (printed by
+``tactician serve``) opens it; anyone else who opens the console is shown a page
+saying so, not a JSON refusal."""
 
 from __future__ import annotations
 
@@ -12,7 +15,16 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tactician.errors import TacticianError
 from tactician.table import catalogue, dice_authority, sheets, tables
-from tactician.table.seats import check_gm, create_table, list_tables
+from tactician.table.seats import (
+    NotAllowed,
+    Table,
+    check_gm,
+    create_table,
+    get_table,
+    list_tables,
+    reissue,
+    revoke,
+)
 from tactician.table.side_log import seed_commitment
 from tactician.web.auth import GM_COOKIE, check_json_from_here, csrf_token, gm_of
 
@@ -61,23 +73,107 @@ class JoinAsk(BaseModel):
 
 @router.post("/gm/join")
 def join(request: Request, body: JoinAsk) -> Response:
-    """Redeem the console link: the token becomes the GM's cookie (scoped to /gm)."""
+    """Redeem the console link: the token becomes the GM's cookie, for the whole
+    server (path ``/``): it opens the console and the GM seat of every table."""
     check_json_from_here(request)
     check_gm(request.app.state.db, body.token)
     response = JSONResponse({"gm": True})
-    response.set_cookie(GM_COOKIE, body.token, httponly=True, samesite="lax", path="/gm",
+    response.set_cookie(GM_COOKIE, body.token, httponly=True, samesite="lax", path="/",
                         secure=request.url.scheme == "https")
     return response
+
+
+def not_gm_page(request: Request, exc: NotAllowed) -> Response:
+    """The page a visitor without the GM's cookie sees at a GM page (403)."""
+    return request.app.state.templates.TemplateResponse(request, "refused.html", {
+        "csrf": "", "reason": str(exc)}, status_code=403)
 
 
 @router.get("/gm", response_class=HTMLResponse)
 def console(request: Request) -> Response:
     db = request.app.state.db
-    gm = gm_of(request)
+    try:
+        gm = gm_of(request)
+    except NotAllowed as exc:
+        return not_gm_page(request, exc)
     return request.app.state.templates.TemplateResponse(request, "gm.html", {
         "csrf": csrf_token(gm), "examples": tables.examples(),
-        "battles": tables.battles(db), "tables": list_tables(db),
+        "battles": tables.battles(db), "tables": [described(t) for t in list_tables(db)],
         "rulesets": [r["id"] for r in catalogue.rulesets()]})
+
+
+REVOKED = "revoked:"
+
+
+def described(table: Table) -> dict[str, Any]:
+    """A table as the desk lists it: its page and each seat with its units and
+    whether its link is revoked (no token is stored, so a link is re-issued to be
+    shown again)."""
+    return {"id": table.id, "name": table.name, "battle": table.battle_id,
+            "url": f"/t/{table.id}",
+            "seats": [{"seat": s.seat, "role": s.role, "name": s.name, "units": list(s.units),
+                       "revoked": s.digest.startswith(REVOKED)} for s in table.seats]}
+
+
+@router.get("/gm/tables")
+def tables_list(request: Request) -> dict[str, Any]:
+    """Every table with its seats (GM only)."""
+    gm_of(request)
+    return {"tables": [described(t) for t in list_tables(request.app.state.db)]}
+
+
+class SeatLinkAsk(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    expires_in: int | None = Field(default=None, ge=60, le=366 * 24 * 3600)
+
+
+@router.post("/gm/tables/{table_id}/seats/{seat}/link")
+def seat_link(request: Request, table_id: str, seat: str,
+              body: SeatLinkAsk | None = None) -> dict[str, Any]:
+    """A new join link for a seat of any table (GM only): the seat's old link and the
+    cookies made from it stop working."""
+    import time
+
+    gm_of(request)
+    db = request.app.state.db
+    table = get_table(db, table_id)
+    expires_in = body.expires_in if body is not None else None
+    expires = int(time.time()) + expires_in if expires_in else None
+    token = reissue(db, table.id, table.seat(seat).seat, expires)
+    return {"table": table.id, "seat": seat, "expires": expires,
+            "link": links(request, table.id, {seat: token})[seat]}
+
+
+@router.post("/gm/tables/{table_id}/seats/{seat}/revoke")
+def seat_revoke(request: Request, table_id: str, seat: str) -> dict[str, Any]:
+    """No link opens the seat until the GM re-issues one (GM only); a revoked token
+    is refused as any wrong one is."""
+    gm_of(request)
+    db = request.app.state.db
+    table = get_table(db, table_id)
+    revoke(db, table.id, table.seat(seat).seat)
+    return {"table": table.id, "seat": seat, "revoked": True}
+
+
+def player_seats(view: dict[str, Any], players: list[str], count: int
+                 ) -> list[tuple[str, list[str]]]:
+    """The seats a table gets when none are listed: one per ``player:`` the units file
+    names (its units in the file's order), else ``count`` seats sharing the players'
+    units in turn."""
+    named: dict[str, list[str]] = {}
+    for unit in view["units"]:
+        owner = unit.get("player")
+        if unit["id"] in players and isinstance(owner, str) and owner:
+            named.setdefault(owner, []).append(str(unit["id"]))
+    if named:
+        loose = [u for u in players if not any(u in units for units in named.values())]
+        seats = [(name[:1].upper() + name[1:], units) for name, units in named.items()]
+        if loose:
+            seats[0][1].extend(loose)
+        return seats
+    count = min(count, max(1, len(players)))
+    return [(f"Player {n + 1}", players[n::count]) for n in range(count)]
 
 
 @router.post("/gm/tables")
@@ -98,8 +194,7 @@ def open_table(request: Request, body: TableAsk) -> dict[str, Any]:
                     raise TacticianError(f"{unit!r} is not a unit the players command "
                                          f"(they are: {', '.join(players)})")
     else:
-        count = min(body.players, max(1, len(players)))
-        seats = [(f"Player {n + 1}", players[n::count]) for n in range(count)]
+        seats = player_seats(view, players, body.players)
     if body.dice not in dice_authority.AUTHORITIES:
         raise TacticianError(f"dice: one of {', '.join(dice_authority.AUTHORITIES)}")
     table, tokens = create_table(db, info.id, body.name or info.name, seats)

@@ -37,8 +37,10 @@ def serve(host: str, port: int, db_url: str | None, echo: bool = True) -> None:
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     if echo:
         shown = f"[{host}]" if ":" in host else host
-        print(f"Tactician table on http://{shown}:{port}/", flush=True)
+        # the link the GM needs first: the bare address opens only to its cookie
         print(f"GM console: http://{shown}:{port}/gm/join#{token}", flush=True)
+        print(f"Tactician table on http://{shown}:{port}/ (open the GM console link "
+              "above first, in the browser you run the table from)", flush=True)
     try:
         uvicorn.run(create_app(db), host=host, port=port, log_level="warning",
                     server_header=False, timeout_graceful_shutdown=2)

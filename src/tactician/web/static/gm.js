@@ -1,4 +1,5 @@
-// The GM console: open a table and list its join links; look at a sheet.
+// The GM console: open a table and list its join links; re-issue or revoke a seat's
+// link from the tables list; look at a sheet.
 import { get, post } from './api.js';
 
 const links = document.getElementById('links');
@@ -47,3 +48,27 @@ document.getElementById('sheet-form').addEventListener('submit', async (e) => {
     box.textContent = err.message;
   }
 });
+
+// a seat's link again (a new one: the old stops working) or none (revoked)
+for (const button of document.querySelectorAll('#tables button')) {
+  button.addEventListener('click', async () => {
+    const { table, seat } = button.dataset;
+    const shown = button.parentElement.querySelector('.seat-link');
+    const kind = button.classList.contains('revoke') ? 'revoke' : 'link';
+    try {
+      const answer = await post(`/gm/tables/${table}/seats/${seat}/${kind}`, {});
+      shown.replaceChildren();
+      if (answer.link) {
+        const a = document.createElement('a');
+        a.href = answer.link;
+        a.textContent = answer.link;
+        a.dataset.seat = seat;
+        shown.append(a);
+      } else {
+        shown.textContent = 'revoked: no link opens this seat';
+      }
+    } catch (err) {
+      shown.textContent = err.message;
+    }
+  });
+}
