@@ -19,7 +19,14 @@ from fastapi.templating import Jinja2Templates
 from tactician.store.database import Database
 from tactician.table import catalogue
 from tactician.table.tables import contract_of
-from tactician.web import errors, routes_choices, routes_events, routes_gm, routes_table
+from tactician.web import (
+    errors,
+    routes_choices,
+    routes_events,
+    routes_gm,
+    routes_sheets,
+    routes_table,
+)
 from tactician.web.broadcast import Broadcast
 from tactician.web.hub import Hub
 from tactician.web.views import Views
@@ -61,6 +68,7 @@ def create_app(db: Database) -> FastAPI:
     app.include_router(routes_events.router)
     app.include_router(routes_table.router)
     app.include_router(routes_choices.router)
+    app.include_router(routes_sheets.router)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     @app.get("/")

@@ -1,7 +1,10 @@
-// The forecast panel: both sides' numbers as the ruleset reports them (displayed and
-// true hit and crit, damage, strikes, every modifier with its source), the strike
-// order, the kill chances and each HP distribution as a small bar chart; and the
-// dice of a committed attack, shown one by one.
+// The forecast for people: the headline first (each side's hit and crit chance,
+// damage and strikes, the chances that either falls), the Commit button beside it,
+// each side's HP after as a small bar chart; every number's terms and the rules
+// they come from folded away below. And the dice of a committed action, each with
+// what it decided (the strike it was rolled for, its target number, its outcome).
+import { plain } from './actions.js';
+
 function el(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -9,27 +12,95 @@ function el(tag, cls, text) {
   return node;
 }
 
-const pct = (p) => `${(100 * p).toFixed(1)}%`;
+const pct = (p) => `${(100 * p).toFixed(p > 0 && p < 0.01 ? 1 : 0)}%`;
 
 function shown(value) {
   if (value === null || value === undefined) return '—';
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : value.toFixed(3);
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : value.toFixed(2);
   if (Array.isArray(value)) return value.map(shown).join('; ');
   if (typeof value === 'object') {
-    return Object.entries(value).map(([k, v]) => `${k}: ${shown(v)}`).join(', ');
+    return Object.entries(value).map(([k, v]) => `${k.replaceAll('_', ' ')}: ${shown(v)}`).join(', ');
   }
   return String(value);
+}
+
+// one side's line: "Hit 89% · Crit 2% · 8 damage ×2"
+function sideLine(side) {
+  const parts = [];
+  const hit = typeof side.hit_probability === 'number' ? side.hit_probability : null;
+  if (hit !== null) parts.push(`Hit ${pct(hit)}`);
+  else if (typeof side.target === 'number') parts.push(`Target ${side.target}`);
+  if (typeof side.crit_probability === 'number') parts.push(`Crit ${pct(side.crit_probability)}`);
+  if (side.damage !== null && side.damage !== undefined) {
+    const dmg = side.damage_range ? `${side.damage_range} (avg ${shown(side.damage)})` : shown(side.damage);
+    parts.push(`${dmg} damage${side.strikes > 1 ? ` ×${side.strikes}` : ''}`);
+  } else if (side.damage_dice) parts.push(`${side.damage_dice} damage`);
+  if (side.strikes === 0) parts.push('no strike back');
+  return parts.join(' · ');
+}
+
+function headline(report, onCommit) {
+  const box = el('div', 'headline');
+  const a = report.attacker || {};
+  const d = report.defender || {};
+  const who = el('div', 'headline-who', `${a.name || 'attacker'} → ${d.name || 'defender'}${a.weapon ? ` with ${a.weapon}` : ''}`);
+  box.append(who);
+  const lines = el('dl', 'headline-sides');
+  for (const side of [a, d]) {
+    const line = sideLine(side);
+    if (!line) continue;
+    lines.append(el('dt', '', side.name || ''), el('dd', '', line));
+  }
+  box.append(lines);
+  const odds = el('div', 'headline-odds');
+  const o = report.outcome || {};
+  const chance = (label, p, cls) => { if (typeof p === 'number') odds.append(el('span', `chance ${cls}`, `${label} ${pct(p)}`)); };
+  if (typeof report.hit === 'number') chance('Hits', report.hit, 'hit');
+  if (typeof report.wound === 'number') chance('Wounds', report.wound, 'hit');
+  chance(`${d.name || 'Defender'} falls`, o.defender_defeated ?? report.kill, 'kill');
+  if (typeof report.dead === 'number' && report.dead > 0) chance(`${d.name || 'Defender'} dies`, report.dead, 'kill');
+  chance(`${a.name || 'Attacker'} falls`, o.attacker_defeated, 'risk');
+  box.append(odds);
+  if (report.order && report.order.length) box.append(el('div', 'muted', `Strikes: ${report.order.join(' → ')}`));
+  const commit = el('button', 'commit', 'Commit attack');
+  commit.type = 'button';
+  commit.id = 'commit';
+  commit.title = 'Commit this attack (Enter)';
+  commit.addEventListener('click', onCommit);
+  box.append(commit);
+  return box;
+}
+
+function bars(title, distribution, max) {
+  const box = el('figure', 'dist');
+  box.append(el('figcaption', 'dist-title', title));
+  const chart = el('div', 'bars');
+  chart.setAttribute('role', 'img');
+  const entries = Object.entries(distribution).sort((x, y) => Number(x[0]) - Number(y[0]));
+  chart.setAttribute('aria-label', `${title}: ${entries.map(([hp, p]) => `${hp} HP ${pct(p)}`).join(', ')}`);
+  const top = Math.max(...entries.map(([, p]) => p), 0.0001);
+  for (const [hp, p] of entries) {
+    const bar = el('div', 'hpbar');
+    const fill = el('span', 'fill');
+    fill.style.height = `${Math.max(2, Math.round((p / top) * 50))}px`;
+    if (Number(hp) <= 0) fill.classList.add('dead');
+    bar.append(el('span', 'p', pct(p)), fill, el('span', 'hp', hp));
+    bar.title = `${hp}${max ? `/${max}` : ''} HP: ${pct(p)}`;
+    chart.append(bar);
+  }
+  box.append(chart);
+  return box;
 }
 
 function sides(report) {
   const a = report.attacker || {};
   const d = report.defender || {};
   const table = el('table', 'sides');
+  table.append(el('caption', '', 'Both sides\' numbers'));
   const head = el('tr');
   head.append(el('th', '', ''), el('th', '', a.name || 'attacker'), el('th', '', d.name || 'defender'));
   table.append(head);
-  const keys = [...new Set([...Object.keys(a), ...Object.keys(d)])].filter((k) => k !== 'name');
-  // true chances (probabilities) as percentages; displayed numbers as the ruleset gives them
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(d)])].filter((k) => !['name', 'id'].includes(k));
   const cell = (key, v) => (key.endsWith('probability') && typeof v === 'number' ? pct(v) : shown(v));
   for (const key of keys) {
     const row = el('tr');
@@ -39,33 +110,20 @@ function sides(report) {
   return table;
 }
 
-function bars(title, distribution) {
-  const box = el('div', 'dist');
-  box.append(el('div', 'dist-title', title));
-  const chart = el('div', 'bars');
-  const entries = Object.entries(distribution).sort((x, y) => Number(x[0]) - Number(y[0]));
-  const top = Math.max(...entries.map(([, p]) => p), 0.0001);
-  for (const [hp, p] of entries) {
-    const bar = el('div', 'hpbar');
-    const fill = el('span', 'fill');
-    fill.style.height = `${Math.max(2, Math.round((p / top) * 60))}px`;
-    bar.append(fill, el('span', 'hp', hp));
-    bar.title = `${hp} HP: ${pct(p)}`;
-    chart.append(bar);
-  }
-  box.append(chart);
-  return box;
-}
-
 // Every term of each side's numbers: what it adds, where it comes from, the rule it
-// cites (the ruleset's own terms: for each side and number they sum to the number shown).
+// cites (they sum to the number shown).
 function modifiers(report) {
   const table = el('table', 'modifiers');
   table.append(el('caption', '', 'Modifiers'));
   const head = el('tr');
   for (const title of ['unit', 'number', 'value', 'source', 'rule']) head.append(el('th', '', title));
   table.append(head);
-  for (const term of report.modifiers) {
+  const terms = [...(report.modifiers || [])];
+  const m = report.miridon || {};
+  for (const [stat, list] of [['to hit', m.to_hit_terms], ['damage', m.damage_terms]]) {
+    for (const t of list || []) terms.push({ side: 'attacker', stat, value: t.value, source: t.label, rule: t.rule });
+  }
+  for (const term of terms) {
     const row = el('tr');
     const who = (report[term.side] && report[term.side].name) || term.side;
     const value = term.value > 0 ? `+${term.value}` : String(term.value);
@@ -73,55 +131,113 @@ function modifiers(report) {
       el('td', '', term.source), el('td', 'rule', term.rule));
     table.append(row);
   }
-  return table;
+  return terms.length ? table : null;
 }
 
 export function renderForecast(root, report, onCommit) {
   root.replaceChildren();
-  root.append(sides(report));
-  const lines = el('ul', 'facts');
-  const add = (text) => lines.append(el('li', '', text));
-  if (report.order) add(`Order: ${report.order.join(' → ')}`);
-  if (report.outcome) {
-    const o = report.outcome;
-    if (o.defender_defeated !== undefined) add(`${report.defender.name} falls: ${pct(o.defender_defeated)}`);
-    if (o.attacker_defeated !== undefined) add(`${report.attacker.name} falls: ${pct(o.attacker_defeated)}`);
-    if (o.both_stand !== undefined) add(`Both stand: ${pct(o.both_stand)}`);
-  }
-  for (const key of ['hit', 'wound', 'kill', 'dead']) {
-    if (typeof report[key] === 'number') add(`${key}: ${pct(report[key])}`);
-  }
-  if (report.expected_damage) add(`Expected damage: ${shown(report.expected_damage)}`);
-  if (report.locations) add(`Hit locations: ${Object.entries(report.locations).map(([k, p]) => `${k} ${pct(p)}`).join(', ')}`);
-  for (const key of ['lines', 'notes', 'sources']) {
-    if (Array.isArray(report[key])) for (const line of report[key]) add(shown(line));
-  }
-  root.append(lines);
-  if (Array.isArray(report.modifiers) && report.modifiers.length) root.append(modifiers(report));
+  root.append(headline(report, onCommit));
+  const charts = el('div', 'charts');
   for (const [who, dist] of Object.entries(report.hp || {})) {
-    const name = (report[who] && report[who].name) || who;
-    root.append(bars(`${name} HP after`, dist));
+    const side = report[who] || {};
+    charts.append(bars(`${side.name || who} HP after`, dist, side.max_hp));
   }
-  const commit = el('button', 'commit', 'Commit attack');
-  commit.type = 'button';
-  commit.id = 'commit';
-  commit.addEventListener('click', onCommit);
-  root.append(commit);
+  root.append(charts);
+  const more = el('details', 'why');
+  more.append(el('summary', '', 'Modifiers and rules'));
+  const table = modifiers(report);
+  if (table) more.append(table);
+  more.append(sides(report));
+  const facts = el('ul', 'facts');
+  if (report.expected_damage) facts.append(el('li', '', `Expected damage: ${shown(report.expected_damage)}`));
+  if (report.locations) facts.append(el('li', '', `Hit locations: ${Object.entries(report.locations).map(([k, p]) => `${k.replaceAll('_', ' ')} ${pct(p)}`).join(', ')}`));
+  if (report.defences) facts.append(el('li', '', `By defence: ${Object.entries(report.defences).map(([k, v]) => `${k} hit ${pct(v.hit)}`).join(', ')}`));
+  for (const key of ['lines', 'notes', 'sources']) {
+    if (Array.isArray(report[key])) for (const line of report[key]) facts.append(el('li', '', plain(shown(line))));
+  }
+  more.append(facts);
+  root.append(more);
+}
+
+// ---- dice ----------------------------------------------------------------------
+
+// What each roll decided, from the entry's records: a strike's rolls (its purpose,
+// dice, value, target number and outcome) or a line of details (uesrpg: a test
+// each, its words in order). Returns groups {purpose, count, decided}.
+export function rollGroups(records) {
+  const groups = [];
+  const walk = (value) => {
+    if (Array.isArray(value)) { value.forEach(walk); return; }
+    if (!value || typeof value !== 'object') return;
+    if (Array.isArray(value.rolls) && value.striker !== undefined) {
+      value.rolls.forEach((roll, i) => {
+        const dice = Array.isArray(roll.dice) ? roll.dice.length : 1;
+        const against = i === 0 && typeof value.hit === 'number' ? ` vs hit ${value.hit}` : '';
+        let decided = `${value.striker} → ${value.target}: ${roll.purpose}`;
+        if (roll.value !== null && roll.value !== undefined && dice > 1) decided += ` = ${roll.value}`;
+        decided += against;
+        if (i === 0 && value.outcome) decided += `: ${value.outcome.toUpperCase()}`;
+        else if (/damage/.test(roll.purpose) && typeof value.damage === 'number') decided += `: ${value.damage} damage`;
+        groups.push({ purpose: roll.purpose, count: dice, decided });
+      });
+      return;
+    }
+    if (Array.isArray(value.details)) {
+      for (const detail of value.details) {
+        const words = String(detail.text || '').split('; ');
+        (detail.dice || []).forEach((dice, i) => {
+          const said = words[i] || words[words.length - 1] || '';
+          const end = i === (detail.dice.length - 1) && words.length > detail.dice.length ? `; ${words.slice(detail.dice.length).join('; ')}` : '';
+          groups.push({ purpose: null, count: Array.isArray(dice) ? dice.length : 1, decided: `${detail.unit}: ${said}${end}` });
+        });
+      }
+      return;
+    }
+    Object.values(value).forEach(walk);
+  };
+  walk(records);
+  return groups;
+}
+
+// each die of the entry with what it decided (matched to the groups in order; a die
+// no group explains keeps its purpose)
+export function decidedBy(entry) {
+  const dice = entry.dice || [];
+  const groups = rollGroups(entry.records || []);
+  const out = [];
+  let g = 0;
+  let used = 0;
+  for (const d of dice) {
+    // skip groups whose purpose names another roll than this die's
+    while (g < groups.length && groups[g].purpose && groups[g].purpose !== d.purpose && used === 0) g++;
+    const group = groups[g];
+    if (group && (!group.purpose || group.purpose === d.purpose)) {
+      out.push(group.decided);
+      used += 1;
+      if (used >= group.count) { g++; used = 0; }
+    } else {
+      out.push(d.purpose);
+    }
+  }
+  return out;
 }
 
 export function renderDice(root, entry) {
   root.replaceChildren();
   if (!entry) return;
-  root.append(el('div', 'dice-head', `#${entry.seq} ${entry.summary}`));
-  const row = el('div', 'dice-row');
-  root.append(row);
+  root.append(el('div', 'dice-head', `#${entry.seq} ${plain(entry.summary)}`));
+  const list = el('ol', 'dice-list');
+  root.append(list);
   const dice = entry.dice || [];
-  if (!dice.length) row.append(el('span', 'muted', 'no dice'));
+  if (!dice.length) list.append(el('li', 'muted', 'no dice'));
+  const decided = decidedBy(entry);
   dice.forEach((d, i) => {
+    const li = el('li', 'die-row');
     const die = el('span', 'die', `d${d.sides}: ${d.value}`);
-    die.title = d.purpose;
     die.style.animationDelay = `${i * 120}ms`;
-    row.append(die);
+    li.append(die, el('span', 'decided', plain(decided[i])));
+    if (d.by) li.append(el('span', 'muted', d.by === 'seed' ? ' (the battle\'s stream)' : ` (entered by ${d.by})`));
+    list.append(li);
   });
   root.append(el('div', 'muted', entry.physical ? 'the table\'s own dice' : 'seeded from the battle\'s seed'));
 }

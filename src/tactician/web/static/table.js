@@ -5,6 +5,10 @@
 import { get, post, Refused } from './api.js';
 import { renderBoard, renderLegend, pathTo } from './board.js';
 import { renderForecast, renderDice } from './forecast.js';
+import { renderActions, needsForm, plain, SHORTCUTS } from './actions.js';
+import { buildForm, actionOf } from './forms.js';
+import { renderTracker, headline } from './tracker.js';
+import { renderSheet } from './sheet.js';
 
 const seatEl = document.getElementById('seat');
 const tableId = seatEl.dataset.table;
@@ -22,7 +26,7 @@ function keyset(tiles) { return new Set((tiles || []).map((t) => `${t[0]},${t[1]
 
 function banner(text, kind = 'error') {
   const b = $('banner');
-  b.textContent = text;
+  b.textContent = plain(text);
   b.className = kind;
   b.hidden = !text;
 }
@@ -30,12 +34,9 @@ function banner(text, kind = 'error') {
 function unitById(id) { return state.board.units.find((u) => u.id === id); }
 
 function tracker() {
-  const b = state.board;
-  const who = b.phase_label || `${b.phase} phase`;
-  let text = `Round ${b.round} · ${who}`;
-  if (b.result && b.result !== 'ongoing') text += ` · Battle over: ${b.result.toUpperCase()} (${b.result_reason})`;
-  $('tracker').textContent = text;
+  $('tracker').textContent = headline(state.board);
   $('tracker').dataset.seq = state.seq;
+  if ($('turn-order')) renderTracker($('turn-order'), state);
 }
 
 function objectives() {
@@ -45,7 +46,7 @@ function objectives() {
   for (const [kind, list] of Object.entries(o)) {
     for (const text of list) {
       const p = document.createElement('div');
-      p.textContent = `${kind}: ${text}`;
+      p.textContent = `${kind}: ${plain(text)}`;
       box.append(p);
     }
   }
@@ -98,23 +99,8 @@ function selectedPanel() {
   if (unit.effects && unit.effects.length) facts.push(unit.effects.join(', '));
   if (unit.acted) facts.push('has acted');
   box.textContent = facts.join(' · ');
-  // the unit's whole entry as the ruleset's board view gives it (its sheet in battle)
-  const sheet = document.createElement('details');
-  const summary = document.createElement('summary');
-  summary.textContent = 'Sheet';
-  const table = document.createElement('table');
-  table.className = 'sides';
-  for (const [key, value] of Object.entries(unit)) {
-    const row = document.createElement('tr');
-    const th = document.createElement('th');
-    th.textContent = key.replaceAll('_', ' ');
-    const td = document.createElement('td');
-    td.textContent = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
-    row.append(th, td);
-    table.append(row);
-  }
-  sheet.append(summary, table);
-  box.append(sheet);
+  // the unit's sheet in battle, in sections (sheet.js), not its raw keys
+  box.append(renderSheet(unit, state.board));
 }
 
 function draw() {
@@ -122,6 +108,7 @@ function draw() {
   objectives();
   renderBoard($('board'), state, overlay, { tile: onTile, hover: onHover });
   renderLegend($('legend'), state);
+  highlightForm();
   selectedPanel();
   logView();
   asks();
@@ -136,12 +123,14 @@ function show(fresh) {
   state = fresh;
   if (overlay.selected && !unitById(overlay.selected)) clearSelection();
   else if (overlay.selected) loadReach(overlay.selected); // the board moved: reach again
+  loadChoices();
   if (showDanger) loadDanger();
   draw();
 }
 
 function clearSelection() {
   overlay.selected = null;
+  closeForm();
   reach = null;
   overlay.move = new Set();
   overlay.attack = new Set();
@@ -202,10 +191,15 @@ async function act(action) {
 }
 
 async function onTile(x, y, unit) {
+  // an open form that takes a tile takes the click (a target unit's tile too)
+  if (form && form.pickTile && form.pickTile(x, y)) return;
+  if (form && unit && pickUnit(unit)) return;
   if (unit && state.controls.includes(unit.id) && overlay.selected !== unit.id) {
     overlay.selected = unit.id;
     pending = null;
+    closeForm();
     await loadReach(unit.id);
+    loadChoices();
     return;
   }
   const sel = overlay.selected && unitById(overlay.selected);
@@ -213,7 +207,7 @@ async function onTile(x, y, unit) {
   if (unit && unit.side !== sel.side) {
     try {
       const report = await post(`${base}/forecast`, { unit: sel.id, target: unit.id });
-      pending = { unit: sel.id, target: unit.id };
+      pending = { action: { type: 'attack', unit: sel.id, target: unit.id } };
       renderForecast($('forecast'), report, commitAttack);
       banner('');
     } catch (err) { banner(err.message); }
@@ -238,9 +232,10 @@ function onHover(x, y) {
 
 async function commitAttack() {
   if (!pending) return;
-  const answer = await act({ type: 'attack', unit: pending.unit, target: pending.target });
+  const answer = await act(pending.action);
   if (answer) {
     pending = null;
+    closeForm();
     $('forecast').textContent = 'Committed: every die is under Dice.';
   }
 }
@@ -271,7 +266,135 @@ function explain(decisions) {
   }
 }
 
+// ---- actions by pointing: the menu, the forms, the keys -------------------------
+
+let choices = null; // the /choices answer for the selected unit (or the table's)
+let tableChoices = null;
+let shortcuts = new Map();
+let form = null; // the open form's state (forms.js)
+let asked = 0;
+
+function unitNames() { return new Map(state.board.units.map((u) => [u.id, u.name])); }
+
+async function loadChoices() {
+  if (role === 'spectator' || !state) return;
+  const ask = ++asked;
+  const unit = overlay.selected && state.controls.includes(overlay.selected) ? overlay.selected : null;
+  try {
+    const [mine, table] = await Promise.all([
+      unit ? get(`${base}/choices/${encodeURIComponent(unit)}`) : Promise.resolve(null),
+      get(`${base}/choices`)]);
+    if (ask !== asked) return; // a newer board asked since
+    choices = mine;
+    tableChoices = table;
+  } catch (err) {
+    if (ask !== asked) return;
+    choices = null;
+    if (err instanceof Refused && err.status !== 403) banner(err.message);
+  }
+  menus();
+}
+
+function menus() {
+  const sel = overlay.selected && unitById(overlay.selected);
+  shortcuts = renderActions($('actions'), choices, chooseKind, sel ? `${sel.name}: what now?` : 'Select one of your units first.');
+  const more = renderActions($('table-actions'), tableChoices, chooseKind, null);
+  for (const [key, kind] of more) if (!shortcuts.has(key) && SHORTCUTS[kind.type] === key) shortcuts.set(key, kind);
+}
+
+function closeForm() {
+  form = null;
+  if ($('action-form')) $('action-form').replaceChildren();
+  highlightForm();
+}
+
+function highlightForm() {
+  const tiles = new Set(form && form.tiles ? form.tiles.map((t) => `${t[0]},${t[1]}`) : []);
+  for (const tile of document.querySelectorAll('#board .tile')) {
+    tile.classList.toggle('pick', tiles.has(`${tile.dataset.x},${tile.dataset.y}`));
+  }
+}
+
+// a unit clicked while a form is open: the form's first unit key takes it
+function pickUnit(unit) {
+  const select = [...document.querySelectorAll('#action-form select')].find((s) => {
+    const key = form.kind.keys.find((k) => k.name === s.dataset.key);
+    return key && (key.kind === 'unit' || key.kind === 'units');
+  });
+  if (!select) return false;
+  const key = form.kind.keys.find((k) => k.name === select.dataset.key);
+  const offered = (form.kind.legal || {})[key.name] ?? key.options ?? [];
+  const i = offered.indexOf(unit.id);
+  if (i < 0) return false;
+  select.value = String(i);
+  select.dispatchEvent(new Event('change'));
+  return true;
+}
+
+async function forecastOf(action) {
+  try {
+    const report = await post(`${base}/forecast`, { unit: action.unit, target: action.target, weapon: action.weapon });
+    pending = { action };
+    renderForecast($('forecast'), report, commitAttack);
+  } catch (err) {
+    $('forecast').textContent = plain(err.message);
+  }
+}
+
+function chooseKind(kind) {
+  const unit = kind === undefined ? null : (choices && choices.kinds.includes(kind) ? choices.unit : null);
+  if (!needsForm(kind)) {
+    closeForm();
+    act(kind.ready ? { ...kind.ready } : { type: kind.type, ...(unit ? { unit } : {}) });
+    return;
+  }
+  const isAttack = kind.type === 'attack' && kind.keys.some((k) => k.name === 'target');
+  form = buildForm($('action-form'), kind, unitNames(), {
+    unit,
+    label: isAttack ? 'Forecast' : undefined,
+    changed: (f) => { if (isAttack) forecastOf(actionOf(f, unit)); },
+    cancel: () => closeForm(),
+    submit: (action) => {
+      if (isAttack) { forecastOf(action); return; }
+      act(action).then((answer) => { if (answer) closeForm(); });
+    },
+  });
+  highlightForm();
+  if (isAttack && form.values.target) forecastOf(actionOf(form, unit));
+  const first = $('action-form').querySelector('select, input');
+  if (first) first.focus();
+}
+
+function help() {
+  const box = $('help');
+  box.hidden = !box.hidden;
+}
+
+document.addEventListener('keydown', (event) => {
+  const typing = event.target.matches('input, textarea, select') && event.key !== 'Escape';
+  if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.key === 'Escape') {
+    if (!$('help').hidden) { $('help').hidden = true; return; }
+    if (form) { closeForm(); return; }
+    clearSelection();
+    pending = null;
+    draw();
+    menus();
+    return;
+  }
+  if (event.key === '?') { help(); return; }
+  if (event.key === 'Enter' && pending && $('commit')) { commitAttack(); return; }
+  const kind = shortcuts.get(event.key);
+  if (!kind) return;
+  event.preventDefault();
+  if (kind.type === 'move' && needsForm(kind)) {
+    banner('Move: click a blue tile on the map (or pick it in the form).', 'info');
+  }
+  chooseKind(kind);
+});
+
 $('log-filter').addEventListener('input', logView);
+if ($('help-button')) $('help-button').addEventListener('click', help);
 $('danger').addEventListener('click', () => {
   showDanger = !showDanger;
   $('danger').setAttribute('aria-pressed', String(showDanger));
@@ -281,7 +404,7 @@ $('wait').addEventListener('click', () => overlay.selected && act({ type: 'wait'
 $('end-phase').addEventListener('click', () => act({ type: 'end_phase' }));
 // any action the ruleset knows, as the CLI's `battle act UNIT ACTION KEY=VALUE`: JSON
 // with the selected unit filled in (e.g. {"type": "dash"} or {"type": "item", ...})
-$('other-form').addEventListener('submit', (event) => {
+if ($('other-form')) $('other-form').addEventListener('submit', (event) => {
   event.preventDefault();
   let action;
   try { action = JSON.parse($('other').value); } catch { banner('Other action: give JSON, e.g. {"type": "dash"}'); return; }
