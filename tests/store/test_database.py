@@ -166,3 +166,30 @@ def test_an_unknown_synchronous_setting_is_refused(monkeypatch: pytest.MonkeyPat
                                               r"normal, full"):
         open_database(str(tmp_path / "c.sqlite"))
     assert not (tmp_path / "c.sqlite").exists()
+
+
+def test_the_schema_check_reads_the_revision_without_alembic(tmp_path: Path) -> None:
+    """Issue 28: opening a database that is up to date imports no alembic (the check is
+    plain SQL), and reads the revision alembic wrote."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "c.sqlite"
+    open_database(str(path)).close()
+    code = ("import sys; from tactician.store.database import open_database, current_revision;"
+            f"db = open_database({str(path)!r}); c = db.engine.connect();"
+            "print(current_revision(c), any(m.startswith('alembic') for m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                          text=True)
+    assert done.stdout.split() == [HEAD, "False"]
+
+
+def test_two_recorded_revisions_are_refused(tmp_path: Path) -> None:
+    from tactician.store.database import StoreError
+
+    db = open_database(str(tmp_path / "c.sqlite"))
+    with db.engine.connect() as conn:
+        conn.exec_driver_sql("INSERT INTO alembic_version VALUES ('0003')")
+        with pytest.raises(StoreError, match="2 revisions"):
+            current_revision(conn)
+    db.close()

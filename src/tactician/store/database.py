@@ -150,10 +150,30 @@ def _engine(url: URL) -> Engine:
     return engine
 
 
-def current_revision(conn: Connection) -> str | None:
-    from alembic.runtime.migration import MigrationContext
+# whether alembic's version table exists, by backend (alembic's default table name,
+# in the default schema / search path, as ``alembic_config`` leaves it)
+_VERSION_TABLE = {
+    "sqlite": "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'",
+    "postgresql": "SELECT to_regclass('alembic_version') IS NOT NULL",
+}
 
-    return MigrationContext.configure(conn).get_current_revision()
+
+def current_revision(conn: Connection) -> str | None:
+    """The schema revision alembic recorded (``None``: no schema yet), read with plain
+    SQL: importing alembic for it cost every command that opens the database a third
+    of its start-up (issue 28). Alembic itself is imported only to upgrade."""
+    probe = _VERSION_TABLE.get(conn.dialect.name)
+    if probe is None:  # another backend: ask alembic
+        from alembic.runtime.migration import MigrationContext
+
+        return MigrationContext.configure(conn).get_current_revision()
+    if not conn.exec_driver_sql(probe).scalar():
+        return None
+    rows = conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all()
+    if len(rows) > 1:
+        raise StoreError(f"the schema records {len(rows)} revisions ({', '.join(rows)}); "
+                         "a campaign database has one")
+    return rows[0] if rows else None
 
 
 def alembic_config(conn: Connection | None = None) -> Any:
