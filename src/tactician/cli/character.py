@@ -146,8 +146,10 @@ def _render_roster_sheet(data: dict[str, Any]) -> None:
     if last:
         out.print(f"After battle {last['name']} ({last['result']}):", markup=False,
                   highlight=False)
-    for key, value in carried.items():
-        out.print(f"  {key}: {value}", markup=False, highlight=False, soft_wrap=True)
+    from tactician.cli.carried_words import carried_lines
+
+    for line in carried_lines(carried):
+        out.print(f"  {line}", markup=False, highlight=False, soft_wrap=True)
 
 
 @app.command("add")
