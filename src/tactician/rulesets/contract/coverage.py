@@ -80,6 +80,7 @@ class RulesetCoverage:
 # ruleset id -> "package.module" whose COVERAGE is its map
 MODULES: dict[str, str] = {
     "miridon": "tactician.rulesets.miridon.coverage",
+    "tropera": "tactician.rulesets.tropera.coverage",
 }
 
 
