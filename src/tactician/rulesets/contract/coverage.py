@@ -81,6 +81,7 @@ class RulesetCoverage:
 MODULES: dict[str, str] = {
     "miridon": "tactician.rulesets.miridon.coverage",
     "tropera": "tactician.rulesets.tropera.coverage",
+    "uesrpg": "tactician.rulesets.uesrpg.coverage",
 }
 
 
