@@ -1,5 +1,6 @@
-"""``tactician compendium list|show``: browse and search a ruleset's content
-(weapons, items, feats, armor, conditions, terrain...) through the service."""
+"""``tactician compendium list|show|coverage``: browse and search a ruleset's content
+(weapons, items, feats, armor, conditions, terrain...) through the service, and where
+each entry takes effect in battle (the coverage map, ``tactician.table.coverage``)."""
 
 from __future__ import annotations
 
@@ -96,7 +97,8 @@ def show_command(
     from tactician.table.compendium import entry
 
     with refusals(as_json):
-        found = entry(chosen(ruleset), kind, name)
+        rid = chosen(ruleset)
+        found = entry(rid, kind, name)
 
         def render() -> None:
             from tactician.cli.terminal_text import echo_lines
@@ -108,8 +110,74 @@ def show_command(
             for key, value in found.items():
                 table.add_row(key, readable(value))
             echo_lines(table.lines())
+            for line in in_battle(rid, kind, str(found.get("name", name))):
+                say_line(line)
 
         emit(found, as_json, render)
+
+
+def in_battle(ruleset_id: str, kind: str, name: str) -> list[str]:
+    """What the coverage map says of one entry: which action or modifier uses it and
+    how to invoke it at the table, or why it does nothing in battle (nothing when the
+    ruleset's map does not audit the kind)."""
+    from tactician.table.coverage import entry_coverage
+
+    row = entry_coverage(ruleset_id, kind, name)
+    if row is None:
+        return []
+    if row["status"] == "wired":
+        lines = [f"In battle: {row['where']} (tested by {row['test']})"]
+        if row["invoke"]:
+            lines.append(f"At the table: {row['invoke']}")
+        else:
+            lines.append("At the table: it applies by itself to a unit that has it")
+        return lines
+    if row["status"] == "ruled":
+        return [f"In battle: does nothing (ruling {row['ruling']} in docs/rulings.md: "
+                f"{row['why']})"]
+    if row["status"] == "no_effect":
+        return [f"In battle: no effect ({row['why']})"]
+    return ["In battle: not covered by the coverage map"]
+
+
+@app.command("coverage")
+def coverage_command(
+    ruleset: RulesetOpt = None,
+    as_json: JsonOpt = False,
+    as_markdown: Annotated[bool, typer.Option(
+        "--markdown", help="The whole coverage document (docs/coverage.md) for every "
+        "ruleset with a map, or only -r's.")] = False,
+) -> None:
+    """Where each battle-relevant compendium entry takes effect: the action, hook or
+    modifier (and the test that shows it), or the ruling that says why it does nothing
+    in battle."""
+    from tactician.table.catalogue import chosen
+    from tactician.table.coverage import counts, coverage_rows, markdown
+
+    with refusals(as_json):
+        if as_markdown:
+            import sys
+
+            sys.stdout.write(markdown([chosen(ruleset)] if ruleset else None))
+            return
+        rid = chosen(ruleset)
+        rows = coverage_rows(rid)
+
+        def render() -> None:
+            from tactician.cli.terminal_text import echo_lines
+            from tactician.cli.text_table import Table
+
+            table = Table(title=f"{rid} coverage")
+            for column in ("kind", "name", "status", "where / ruling"):
+                table.add_column(column)
+            for row in rows:
+                table.add_row(row["kind"], row["name"], row["status"].replace("_", " "),
+                              row.get("where") or row.get("ruling") or row.get("why", ""))
+            echo_lines(table.lines())
+            say_line(", ".join(f"{n} {s.replace('_', ' ')}"
+                               for s, n in sorted(counts(rows).items())))
+
+        emit(rows, as_json, render)
 
 
 def readable(value: Any) -> str:
