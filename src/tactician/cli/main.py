@@ -42,6 +42,7 @@ COMMANDS = {
     "check": "tactician.cli.check",
     "demo": "tactician.cli.demo",
     "serve": "tactician.cli.serve",
+    "simulate": "tactician.cli.simulate",
 }
 # command group name -> module whose ``app`` is the group
 GROUPS = {
