@@ -280,6 +280,7 @@ async function loadChoices() {
   if (role === 'spectator' || !state) return;
   const ask = ++asked;
   const unit = overlay.selected && state.controls.includes(overlay.selected) ? overlay.selected : null;
+  const seen = `${unit || ''}@${state.seq}`;
   try {
     const [mine, table] = await Promise.all([
       unit ? get(`${base}/choices/${encodeURIComponent(unit)}`) : Promise.resolve(null),
@@ -287,6 +288,7 @@ async function loadChoices() {
     if (ask !== asked) return; // a newer board asked since
     choices = mine;
     tableChoices = table;
+    $('actions').dataset.for = seen; // which unit and board the menu answers
   } catch (err) {
     if (ask !== asked) return;
     choices = null;
