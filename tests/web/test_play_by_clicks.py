@@ -278,7 +278,10 @@ def _play(table: Table, ruleset: str, db: Database, decisions: int) -> set[str]:
     return done
 
 
-def _run(browser: Any, db_url: str, ruleset: str, decisions: int) -> tuple[Table, set[str]]:
+def _run(browser: Any, db_url: str, ruleset: str, decisions: int
+         ) -> tuple[str, set[str]]:
+    """Play up to ``decisions``; the battle's result (as the GM's page is sent it)
+    and the kinds played."""
     server = start_server(db_url)
     db = open_database(db_url)
     table = None
@@ -291,7 +294,7 @@ def _run(browser: Any, db_url: str, ruleset: str, decisions: int) -> tuple[Table
             text = page.locator("body").inner_text()
             for cli in ("--rolls", "`battle", "name the unit that acts"):
                 assert cli not in text, (seat, cli)
-        return table, done
+        return str(table.state()["board"]["result"]), done
     except BaseException:
         if table is not None:
             table.shot(f"{ruleset}-failure")
@@ -307,14 +310,14 @@ def _run(browser: Any, db_url: str, ruleset: str, decisions: int) -> tuple[Table
 @pytest.mark.parametrize("ruleset", list(EXAMPLES))
 def test_the_first_decisions_by_clicks(browser: Any, db_url: str, ruleset: str) -> None:
     _, done = _run(browser, db_url, ruleset, SMOKE_DECISIONS)
-    assert done
+    assert done - {"(enemy phase)"}
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("ruleset", list(EXAMPLES))
 def test_a_gm_and_two_players_play_the_example_to_its_end_by_clicks(
         browser: Any, db_url: str, ruleset: str) -> None:
-    table, done = _run(browser, db_url, ruleset, MAX_DECISIONS)
-    assert table.state()["board"]["result"] in {"victory", "defeat", "draw"}
+    result, done = _run(browser, db_url, ruleset, MAX_DECISIONS)
+    assert result in {"victory", "defeat", "draw"}
     assert "(enemy phase)" in done
     print(ruleset, "kinds played by clicks:", sorted(done))

@@ -26,6 +26,7 @@ from tactician.table.side_asks import UNREADABLE
 
 MAX_TRIES = 2000  # candidate actions tried per answer: a bound on the work, not a rule
 RADIUS = 6  # squares around the unit offered for a tile key beyond its reach
+PROBES = ("zzprobe-a", "zzprobe-b")  # words that name nothing, for a key typed in
 SAME_REFUSAL = 3  # the first values all refused in the same words: the value is not why
 PICKED_ON_MAP = frozenset({"tile", "tiles"})
 UNIT_KEYS = frozenset({"unit", "units"})
@@ -186,7 +187,17 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
         open_key = next((k["name"] for k in form if k["required"] and not k.get("options")
                          and k["kind"] != "flag"), None)
         if open_key is not None:
-            shown.update(ready=None, refused=None, open=open_key, legal={})
+            # a word to type: tried on two words that name nothing; refused alike in
+            # words naming neither, the kind is refused whatever is typed
+            said = [_tries(rules, ruleset, known, {**base, **{k["name"]: _wrapped(k, word)
+                                                             for k in form if k["required"]
+                                                             and not k.get("options")}})
+                    for word in PROBES]
+            budget[0] -= len(PROBES)
+            alike = said[0] is not None and len(set(said)) == 1 \
+                and not any(word in str(said[0]) for word in PROBES)
+            shown.update(ready=None, refused=said[0] if alike else None,
+                         open=None if alike else open_key, legal={})
             continue
         for key in form:
             if key["required"] and key.get("options"):

@@ -121,7 +121,8 @@ function show(fresh) {
     for (const key of ['rows', 'symbols', 'width', 'height']) fresh.board[key] = state.board[key];
   }
   state = fresh;
-  if (overlay.selected && !unitById(overlay.selected)) clearSelection();
+  const chosen = overlay.selected && unitById(overlay.selected);
+  if (overlay.selected && (!chosen || chosen.hp <= 0 || chosen.down)) clearSelection();
   else if (overlay.selected) loadReach(overlay.selected); // the board moved: reach again
   loadChoices();
   if (showDanger) loadDanger();
@@ -299,6 +300,12 @@ async function loadChoices() {
 
 function menus() {
   const sel = overlay.selected && unitById(overlay.selected);
+  if (state.board.result && state.board.result !== 'ongoing') { // the battle is over
+    shortcuts = new Map();
+    $('actions').replaceChildren();
+    $('table-actions').replaceChildren();
+    return;
+  }
   shortcuts = renderActions($('actions'), choices, chooseKind, sel ? `${sel.name}: what now?` : 'Select one of your units first.');
   const more = renderActions($('table-actions'), tableChoices, chooseKind, null);
   for (const [key, kind] of more) if (!shortcuts.has(key) && SHORTCUTS[kind.type] === key) shortcuts.set(key, kind);
