@@ -189,14 +189,13 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
         if open_key is not None:
             # a word to type: tried on two words that name nothing; refused alike in
             # words naming neither, the kind is refused whatever is typed
-            said = [_tries(rules, ruleset, known, {**base, **{k["name"]: _wrapped(k, word)
-                                                             for k in form if k["required"]
-                                                             and not k.get("options")}})
-                    for word in PROBES]
+            probed = [_tries(rules, ruleset, known, {**base, **{
+                k["name"]: _wrapped(k, word) for k in form
+                if k["required"] and not k.get("options")}}) for word in PROBES]
             budget[0] -= len(PROBES)
-            alike = said[0] is not None and len(set(said)) == 1 \
-                and not any(word in str(said[0]) for word in PROBES)
-            shown.update(ready=None, refused=said[0] if alike else None,
+            alike = probed[0] is not None and len(set(probed)) == 1 \
+                and not any(word in str(probed[0]) for word in PROBES)
+            shown.update(ready=None, refused=probed[0] if alike else None,
                          open=None if alike else open_key, legal={})
             continue
         for key in form:
