@@ -24,7 +24,10 @@ from tactician.rulesets.registry import contract
 from tactician.table.actions import checked, may_send, schema_of
 from tactician.table.side_asks import UNREADABLE
 
-MAX_TRIES = 600  # candidate actions tried per answer: a bound on the work, not a rule
+MAX_TRIES = 2000  # candidate actions tried per answer: a bound on the work, not a rule
+RADIUS = 6  # squares around the unit offered for a tile key beyond its reach
+PROBES = ("zzprobe-a", "zzprobe-b")  # words that name nothing, for a key typed in
+SAME_REFUSAL = 3  # the first values all refused in the same words: the value is not why
 PICKED_ON_MAP = frozenset({"tile", "tiles"})
 UNIT_KEYS = frozenset({"unit", "units"})
 ITEM_KEYS = frozenset({"weapon", "item", "items"})
@@ -86,8 +89,13 @@ def _options(ruleset: str, key: ActionKey, unit: Mapping[str, Any] | None, board
                 if list(tile) not in tiles:
                     tiles.append(list(tile))
         if unit is not None and unit.get("position"):
+            # the squares around the unit, nearest first (a ruleset whose reach names
+            # no tiles, as Miridon's straight-line moves): the rules sort them out
             x, y = unit["position"]
-            for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)):
+            ring = sorted(((dx, dy) for dx in range(-RADIUS, RADIUS + 1)
+                           for dy in range(-RADIUS, RADIUS + 1)),
+                          key=lambda d: (max(abs(d[0]), abs(d[1])), abs(d[0]) + abs(d[1])))
+            for dx, dy in ring:
                 tile = [x + dx, y + dy]
                 if 0 <= tile[0] < board["width"] and 0 <= tile[1] < board["height"] \
                         and tile not in tiles:
@@ -130,6 +138,22 @@ def _form(ruleset: str, kind: ActionKind, unit: Mapping[str, Any] | None, board:
     return keys
 
 
+END_PHASE = "end_phase"
+
+
+def _in_menu(kind: ActionKind, for_unit: bool, role: str) -> bool:
+    """Whether ``kind`` is in a unit's menu (``for_unit``) or the table's. A unit's
+    menu holds every kind with a ``unit`` key but the phase's end; the table's the
+    kinds that need no unit, and for a player only the phase's end, the one action
+    a player sends without naming a unit (``web.commands.check_action``)."""
+    actor = kind.key("unit")
+    if for_unit:
+        return actor is not None and kind.name != END_PHASE
+    if actor is not None and actor.required:
+        return False
+    return role == "gm" or kind.name == END_PHASE
+
+
 def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
             side: str | None, role: str, unit: str | None) -> dict[str, Any]:
     """Every kind ``role`` may send for ``unit`` (None: the kinds without an acting
@@ -152,8 +176,7 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
             continue
         if not may_send(ruleset, kind.name, "gm" if role == "gm" else "player"):
             continue
-        actor = kind.key("unit")
-        if (found is not None) != (actor is not None and actor.required):
+        if not _in_menu(kind, found is not None, role):
             continue
         form = _form(ruleset, kind, found, board, reach)
         shown: dict[str, Any] = {"type": kind.name, "help": kind.help, "keys": form}
@@ -164,7 +187,16 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
         open_key = next((k["name"] for k in form if k["required"] and not k.get("options")
                          and k["kind"] != "flag"), None)
         if open_key is not None:
-            shown.update(ready=None, refused=None, open=open_key, legal={})
+            # a word to type: tried on two words that name nothing; refused alike in
+            # words naming neither, the kind is refused whatever is typed
+            probed = [_tries(rules, ruleset, known, {**base, **{
+                k["name"]: _wrapped(k, word) for k in form
+                if k["required"] and not k.get("options")}}) for word in PROBES]
+            budget[0] -= len(PROBES)
+            alike = probed[0] is not None and len(set(probed)) == 1 \
+                and not any(word in str(probed[0]) for word in PROBES)
+            shown.update(ready=None, refused=probed[0] if alike else None,
+                         open=None if alike else open_key, legal={})
             continue
         for key in form:
             if key["required"] and key.get("options"):
@@ -175,11 +207,17 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
                  and (k["required"] or k["kind"] in UNIT_KEYS | PICKED_ON_MAP)]
         for key in picks:
             values: list[Any] = []
+            said_first: list[str | None] = []
             for value in key["options"]:
                 if budget[0] <= 0:
                     break
                 budget[0] -= 1
                 said = _tries(rules, ruleset, known, {**base, key["name"]: _wrapped(key, value)})
+                if len(said_first) < SAME_REFUSAL:
+                    said_first.append(said)
+                    if len(said_first) == SAME_REFUSAL and said is not None \
+                            and len(set(said_first)) == 1:
+                        break  # refused whatever the value: no other value helps
                 if said is None:
                     values.append(value)
                 else:

@@ -63,6 +63,7 @@ export function renderActions(root, answer, choose, title) {
     button.addEventListener('click', () => choose(kind));
     menu.append(button);
   }
+  if (!answer.kinds.length) return keys; // a menu with no kinds at all (the table's, in a turn order)
   if (!ok.length) menu.append(el('span', 'muted', 'Nothing the rules allow now.'));
   root.append(menu);
   if (not.length) {

@@ -46,6 +46,7 @@ export function buildForm(root, kind, names, handlers) {
   for (const key of kind.keys) {
     const legal = (kind.legal || {})[key.name];
     const offered = legal !== undefined ? legal : key.options;
+    if (!key.required && Array.isArray(offered) && !offered.length) continue; // nothing to pick now
     const row = el('label', 'field');
     row.append(el('span', 'field-name', words(key.name) + (key.required ? '' : ' (optional)')));
     row.title = key.help;
@@ -56,6 +57,7 @@ export function buildForm(root, kind, names, handlers) {
       if (!key.required) input.append(new Option('—', ''));
       offered.forEach((value, i) => {
         const option = new Option(valueText(value, names), String(i));
+        option.dataset.value = JSON.stringify(value);
         input.append(option);
       });
       const start = initial(kind, key);

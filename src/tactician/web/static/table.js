@@ -121,7 +121,8 @@ function show(fresh) {
     for (const key of ['rows', 'symbols', 'width', 'height']) fresh.board[key] = state.board[key];
   }
   state = fresh;
-  if (overlay.selected && !unitById(overlay.selected)) clearSelection();
+  const chosen = overlay.selected && unitById(overlay.selected);
+  if (overlay.selected && (!chosen || chosen.hp <= 0 || chosen.down)) clearSelection();
   else if (overlay.selected) loadReach(overlay.selected); // the board moved: reach again
   loadChoices();
   if (showDanger) loadDanger();
@@ -280,6 +281,7 @@ async function loadChoices() {
   if (role === 'spectator' || !state) return;
   const ask = ++asked;
   const unit = overlay.selected && state.controls.includes(overlay.selected) ? overlay.selected : null;
+  const seen = `${unit || ''}@${state.seq}`;
   try {
     const [mine, table] = await Promise.all([
       unit ? get(`${base}/choices/${encodeURIComponent(unit)}`) : Promise.resolve(null),
@@ -287,6 +289,7 @@ async function loadChoices() {
     if (ask !== asked) return; // a newer board asked since
     choices = mine;
     tableChoices = table;
+    $('actions').dataset.for = seen; // which unit and board the menu answers
   } catch (err) {
     if (ask !== asked) return;
     choices = null;
@@ -297,6 +300,12 @@ async function loadChoices() {
 
 function menus() {
   const sel = overlay.selected && unitById(overlay.selected);
+  if (state.board.result && state.board.result !== 'ongoing') { // the battle is over
+    shortcuts = new Map();
+    $('actions').replaceChildren();
+    $('table-actions').replaceChildren();
+    return;
+  }
   shortcuts = renderActions($('actions'), choices, chooseKind, sel ? `${sel.name}: what now?` : 'Select one of your units first.');
   const more = renderActions($('table-actions'), tableChoices, chooseKind, null);
   for (const [key, kind] of more) if (!shortcuts.has(key) && SHORTCUTS[kind.type] === key) shortcuts.set(key, kind);

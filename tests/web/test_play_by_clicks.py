@@ -1,0 +1,323 @@
+"""Every ruleset's example battle played in Chromium by a GM and two players using
+only clicks and keys (issue 29): no JSON box, no typed action. Each decision is the
+engine planner's (as ``test_play_examples`` takes it), and the test carries it out
+the way a person would: select the unit on the map, pick the kind in the action menu
+(or its shortcut key), point at the tile or the target on the map, pick the rest in
+the form the ruleset's schema built, read the forecast and Commit. The engine plays
+the enemy through the GM's Enemy phase button. A decision the page cannot express is
+a failure naming it. Screenshots are kept under ``$TACTICIAN_ARTIFACTS`` (default:
+the system's temporary directory) in ``play-by-clicks/``.
+
+The fast smoke per ruleset plays the first few decisions; the whole battles are
+``slow``."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tactician.rulesets.registry import contract
+from tactician.store.database import Database, open_database
+from tactician.table import tables
+from tactician.table.actions import schema_of
+from tactician.table.campaigns import open_battle
+from tactician.table.seats import get_table
+from tests.web.helpers import Server, start_server
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARTIFACTS = Path(os.environ.get("TACTICIAN_ARTIFACTS", tempfile.gettempdir())) / "play-by-clicks"
+WAIT_MS = 30_000  # a bound for server work on a loaded machine, not a check
+EXAMPLES = {"tropera": "tropera/ford", "fe-tabletop": "fe-tabletop/castle",
+            "fe-classic": "fe-classic/pass", "uesrpg": "uesrpg/skirmish",
+            "miridon": "miridon/skirmish"}
+MAX_DECISIONS = 600  # a bound on a whole battle, not a check
+SMOKE_DECISIONS = 4
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+class Table:
+    """The GM's console and three seat pages, each in its own browser context."""
+
+    def __init__(self, browser: Any, server: Server, example: str, shots: Path) -> None:
+        self.server = server
+        self.shots = shots
+        self.contexts: list[Any] = []
+        console = self._page(browser)
+        console.goto(f"{server.base}/gm/join#{server.gm_token}")
+        console.locator("#join").click()
+        console.wait_for_selector("#open-example select", timeout=WAIT_MS)
+        console.select_option("#open-example select", example)
+        console.locator("#open-example button").click()
+        console.wait_for_selector("#links a[data-seat='p2']", timeout=WAIT_MS)
+        links = {a.get_attribute("data-seat"): a.get_attribute("href")
+                 for a in console.locator("#links a").all()}
+        self.tokens = {seat: str(link).split("#", 1)[1] for seat, link in links.items()}
+        self.table_id = str(links["gm"]).split("/t/", 1)[1].split("/", 1)[0]
+        self.pages: dict[str, Any] = {}
+        for seat in ("gm", "p1", "p2"):
+            page = self._page(browser)
+            page.goto(links[seat])
+            page.locator("#join").click()
+            page.wait_for_selector("#live.on", timeout=WAIT_MS)
+            self.pages[seat] = page
+        self.owner = {unit: seat for seat in ("p1", "p2")
+                      for unit in self.state(seat)["seat"]["units"]}
+
+    def _page(self, browser: Any) -> Any:
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        self.contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.errors = errors
+        return page
+
+    def state(self, seat: str = "gm") -> dict[str, Any]:
+        """What a seat's page is sent (read only: every action goes through a page)."""
+        answer = httpx.get(f"{self.server.base}/t/{self.table_id}/state", timeout=30,
+                           headers={"Authorization": f"Bearer {self.tokens[seat]}"})
+        answer.raise_for_status()
+        found: dict[str, Any] = answer.json()
+        return found
+
+    def shot(self, name: str) -> None:
+        self.shots.mkdir(parents=True, exist_ok=True)
+        for seat, page in self.pages.items():
+            page.screenshot(path=str(self.shots / f"{name}-{seat}.png"), full_page=True)
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+def _seq(page: Any) -> int:
+    return int(page.locator("#tracker").get_attribute("data-seq"))
+
+
+def _wait_after(page: Any, before: int, what: str) -> None:
+    """Wait until the page shows an entry after ``before``; a refusal fails the test."""
+    page.wait_for_function(
+        f"() => Number(document.getElementById('tracker').dataset.seq) > {before}"
+        " || (!document.getElementById('banner').hidden"
+        " && document.getElementById('banner').className === 'error')", timeout=WAIT_MS)
+    if _seq(page) <= before:
+        pytest.fail(f"{what}: refused: {page.locator('#banner').inner_text()}")
+
+
+def _menu(page: Any, unit: str | None) -> None:
+    """Wait for the action menu answering for ``unit`` on the board the page shows."""
+    page.wait_for_function(
+        "(u) => document.getElementById('actions').dataset.for === "
+        "`${u}@${document.getElementById('tracker').dataset.seq}`", arg=unit or "",
+        timeout=WAIT_MS)
+
+
+def _fresh_menu(page: Any) -> None:
+    """Wait for the menus answering on the board the page shows (any selection)."""
+    page.wait_for_function(
+        "() => (document.getElementById('actions').dataset.for || '').endsWith("
+        "`@${document.getElementById('tracker').dataset.seq}`)", timeout=WAIT_MS)
+
+
+def _select(page: Any, unit: str) -> None:
+    token = page.locator(f"#board [data-unit='{unit}']")
+    if page.locator(f"#board [data-unit='{unit}'].selected").count() == 0:
+        token.click()
+    page.wait_for_selector(f"#board [data-unit='{unit}'].selected", timeout=WAIT_MS)
+    _menu(page, unit)
+
+
+def _tile(page: Any, at: list[int]) -> Any:
+    return page.locator(f"#board .tile[data-x='{at[0]}'][data-y='{at[1]}']")
+
+
+def _one(value: Any) -> Any:
+    """A list key's one value (the form picks one; a list of more is not expressible)."""
+    if isinstance(value, list) and value and not all(isinstance(v, int) for v in value):
+        if len(value) != 1:
+            raise AssertionError(f"the form picks one value, the decision gives {value}")
+        return value[0]
+    return value
+
+
+def _fill(page: Any, kind: str, action: dict[str, Any], what: str) -> None:
+    """Fill the open form with the decision's keys: tiles and units by pointing at
+    the map, the rest in its selects and inputs."""
+    form = page.locator(f"#action-form form[data-kind='{kind}']")
+    form.wait_for(timeout=WAIT_MS)
+    given = {k: v for k, v in action.items() if k not in ("type", "unit")}
+    for field in form.locator("[data-key]").all():
+        key = field.get_attribute("data-key")
+        tag = field.evaluate("e => e.tagName.toLowerCase() + ':' + (e.type || '')")
+        if key not in given:
+            if tag.startswith("select") and field.locator("option[value='']").count():
+                field.select_option("")
+            continue
+        value = _one(given.pop(key))
+        if tag.startswith("select"):
+            wanted = json.dumps(value, separators=(", ", ": "))
+            options = {o.get_attribute("data-value"): o.get_attribute("value")
+                       for o in field.locator("option[data-value]").all()}
+            options = {json.dumps(json.loads(k)): v for k, v in options.items() if k}
+            index = options.get(json.dumps(value))
+            if index is None:
+                pytest.fail(f"{what}: the form offers no {key}={wanted} "
+                            f"(offered: {list(options)[:12]})")
+            if isinstance(value, list) and page.locator(
+                    "#board .tile.pick").count() and _tile(page, value).count():
+                _tile(page, value).click()  # point at the tile on the map
+            else:
+                field.select_option(index)
+            page.wait_for_function(
+                "([k, i]) => document.querySelector(`#action-form [data-key='${k}']`)"
+                ".value === i", arg=[key, index], timeout=WAIT_MS)
+        elif tag == "input:checkbox":
+            field.set_checked(bool(value))
+        else:
+            field.fill(str(value))
+    if given:
+        pytest.fail(f"{what}: the form has no field for {sorted(given)}")
+
+
+def _perform(table: Table, seat: str, action: dict[str, Any], ruleset: str,
+             done: set[str]) -> None:
+    page = table.pages[seat]
+    kind = schema_of(ruleset).find(action["type"])
+    assert kind is not None, action
+    what = f"{ruleset} {seat} {action}"
+    unit = action.get("unit") if kind.key("unit") and kind.name != "end_phase" else None
+    before = _seq(page)
+    if unit:
+        _select(page, unit)
+        where = "#actions"
+    else:
+        _fresh_menu(page)
+        where = "#table-actions"
+    button = page.locator(f"{where} button.kind[data-kind='{kind.name}']")
+    if button.count() == 0:
+        reason = page.locator(f"{where} .not-now li[data-kind='{kind.name}']")
+        said = reason.text_content() if reason.count() else "not in the menu"
+        pytest.fail(f"{what}: {said}")
+    shortcut = button.locator("kbd")
+    if shortcut.count() and len(done) % 2:  # every other action by its key
+        page.keyboard.press(shortcut.inner_text())
+    else:
+        button.click()
+    if page.locator("#action-form form").count():
+        _fill(page, kind.name, action, what)
+        go = page.locator("#do-action")
+        if go.inner_text() == "Forecast":  # an attack: read the forecast, then Commit
+            page.wait_for_selector("#forecast #commit", timeout=WAIT_MS)
+            go = page.locator("#forecast #commit")
+        if go.count():
+            go.click()
+    _wait_after(page, before, what)
+    done.add(kind.name)
+
+
+def _decision(db: Database, battle_id: int) -> list[dict[str, Any]]:
+    opened = open_battle(db, battle_id, whole_log=True)
+    decision = contract(opened.info.ruleset).planner(opened.rules, True).next(opened.state)
+    return [] if decision is None else list(decision["actions"])
+
+
+def _sender(ruleset: str, action: dict[str, Any]) -> str:
+    kind = schema_of(ruleset).find(action["type"])
+    assert kind is not None, action
+    return kind.sender
+
+
+def _play(table: Table, ruleset: str, db: Database, decisions: int) -> set[str]:
+    battle_id = get_table(db, table.table_id).battle_id
+    done: set[str] = set()
+    gm = table.pages["gm"]
+    for step in range(decisions):
+        state = table.state()
+        board = state["board"]
+        if board["result"] != "ongoing":
+            break
+        if not tables.acting_players(board):
+            before = _seq(gm)
+            gm.locator("#enemy-phase").click()
+            _wait_after(gm, before, f"{ruleset} enemy phase")
+            done.add("(enemy phase)")
+            continue
+        actions = _decision(db, battle_id) or [{"type": "end_phase"}]
+        for action in actions:
+            unit = action.get("unit")
+            if unit in table.owner:
+                seat = table.owner[unit]
+            elif unit or _sender(ruleset, action) == "gm":  # no player's unit, or the GM's
+                seat = "gm"
+            else:  # the table's own kind (end the phase): a player whose units have it
+                acting = tables.acting_players(table.state()["board"])
+                seat = next((table.owner[u] for u in acting if u in table.owner), "gm")
+            _perform(table, seat, action, ruleset, done)
+        if step == 2:
+            table.shot(f"{ruleset}-early")
+    return done
+
+
+def _run(browser: Any, db_url: str, ruleset: str, decisions: int
+         ) -> tuple[str, set[str]]:
+    """Play up to ``decisions``; the battle's result (as the GM's page is sent it)
+    and the kinds played."""
+    server = start_server(db_url)
+    db = open_database(db_url)
+    table = None
+    try:
+        table = Table(browser, server, EXAMPLES[ruleset], ARTIFACTS)
+        done = _play(table, ruleset, db, decisions)
+        for seat, page in table.pages.items():
+            assert page.locator("#other").count() == (1 if seat == "gm" else 0)
+            assert not page.errors, page.errors
+            text = page.locator("body").inner_text()
+            for cli in ("--rolls", "`battle", "name the unit that acts"):
+                assert cli not in text, (seat, cli)
+        return str(table.state()["board"]["result"]), done
+    except BaseException:
+        if table is not None:
+            table.shot(f"{ruleset}-failure")
+        raise
+    finally:
+        if table is not None:
+            table.shot(f"{ruleset}-last")
+            table.close()
+        db.close()
+        server.stop()
+
+
+@pytest.mark.parametrize("ruleset", list(EXAMPLES))
+def test_the_first_decisions_by_clicks(browser: Any, db_url: str, ruleset: str) -> None:
+    _, done = _run(browser, db_url, ruleset, SMOKE_DECISIONS)
+    assert done - {"(enemy phase)"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset", list(EXAMPLES))
+def test_a_gm_and_two_players_play_the_example_to_its_end_by_clicks(
+        browser: Any, db_url: str, ruleset: str) -> None:
+    result, done = _run(browser, db_url, ruleset, MAX_DECISIONS)
+    assert result in {"victory", "defeat", "draw"}
+    assert "(enemy phase)" in done
+    print(ruleset, "kinds played by clicks:", sorted(done))
