@@ -19,7 +19,8 @@ from tactician.errors import TacticianError
 from tactician.rulesets.contract import Capability
 from tactician.rulesets.registry import get
 
-__all__ = ["Prepared", "Setup", "UnitInfo", "from_files", "from_state", "prepared"]
+__all__ = ["Prepared", "Setup", "UnitInfo", "example_battle", "from_files", "from_state",
+           "prepared"]
 
 
 @dataclass(frozen=True)
@@ -124,3 +125,25 @@ def prepared(setup: Setup) -> Prepared:
     rules = contract.battle_rules(list(setup.options))
     state = rules.load_state(json.loads(setup.start))
     return Prepared(contract, rules, state, _unit_info(contract, state))
+
+
+def example_battle(name: str, ruleset: str | None) -> tuple[str, Any]:
+    """The example battle of that name (in that ruleset, if one is given) and its ruleset's id."""
+    from tactician.rulesets.registry import all_rulesets
+
+    found = []
+    for info in all_rulesets():
+        if ruleset is not None and info.id != ruleset:
+            continue
+        contract = get(info.id).contract()
+        if not contract.has(Capability.BATTLES):
+            continue
+        found += [(info.id, ex) for ex in contract.examples().battles if ex.name == name]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise TacticianError(f"no example battle {name!r}" + (f" in {ruleset}" if ruleset
+                             else "") + "; give --map MAP --units FILE, or --here for the "
+                             "campaign's battle")
+    raise TacticianError(f"example battle {name!r} is in {', '.join(r for r, _ in found)}: "
+                         "pick one with --ruleset")
