@@ -65,7 +65,7 @@ def test_a_single_undo_asks_nothing_and_is_redone_on_its_dice(ford: Path) -> Non
     code, out, _ = cli("undo", "--battle", ford)
     assert code == 0 and f"Undid #{len(whole.log)}" in out
     code, out, _ = cli("log", "--battle", ford)
-    assert "1 undone entries can be redone" in out
+    assert "1 undone entry can be redone" in out
     code, out, _ = cli("redo", "--json", "--battle", ford)
     assert code == 0 and json.loads(out)["redone"][0]["hash"] == whole.log[-1].hash
     assert load_battle(ford) == whole  # the same entry, hash and dice: the same file

@@ -397,13 +397,13 @@ def list_command(campaign: CampaignOpt = None, db: DbOpt = None,
             current: str | None = current_battle(database, where).name
         except TacticianError:
             current = None
-        rows = [{"name": b.name, "entries": b.last_seq, "status": b.status,
+        rows: list[dict[str, Any]] = [{"name": b.name, "entries": b.last_seq, "status": b.status,
                  "current": b.name == current} for b in list_battles(database, where)]
 
         def render() -> None:
             for row in rows:
-                say(f"{'*' if row['current'] else ' '} {row['name']}: {row['entries']} "
-                    f"entries, {row['status']}")
+                say(f"{'*' if row['current'] else ' '} {row['name']}: "
+                    f"{counted(row['entries'], 'entry')}, {row['status']}")
             if not rows:
                 say(f"campaign {where.name!r} has no battles yet: tactician battle new NAME "
                     "--map MAP --units UNITS")
@@ -461,8 +461,9 @@ def import_command(
         use_battle(database, where, info.name)
         emit({"campaign": where.name, "name": info.name, "entries": info.last_seq,
               "status": info.status}, as_json,
-             lambda: say(f"imported {source} as battle {info.name!r} ({info.last_seq} "
-                         f"entries, {info.status}); it is the current battle"))
+             lambda: say(f"imported {source} as battle {info.name!r} "
+                         f"({counted(info.last_seq, 'entry')}, {info.status}); it is the "
+                         "current battle"))
 
 
 @app.command("show")
@@ -923,7 +924,7 @@ def log_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None
             _result_line(ended)
             say(f"Chain verified; head {chain_head}")
             if undone:
-                say(f"{len(undone)} undone entries can be redone (`battle redo`, next "
+                say(f"{counted(len(undone), 'undone entry')} can be redone (`battle redo`, next "
                     f"#{undone[0].seq} {undone[0].summary}) until the next action", "dim")
 
         emit({"seed": whole.seed, "format": whole.format,
@@ -940,7 +941,8 @@ def _side_log(whole: Any, side: str, label: str, as_json: bool) -> None:
 
     def render() -> None:
         unseen = sum(1 for e in shown if e.get("hidden"))
-        say(f"{label} as {side} saw it: {len(shown)} entries ({unseen} out of sight)", "bold")
+        say(f"{label} as {side} saw it: {counted(len(shown), 'entry')} ({unseen} out of sight)",
+            "bold")
         for entry in shown:
             say(f"#{entry['seq']} {entry['summary']}")
         say(f"Side chain head {side_head}")
@@ -1001,12 +1003,19 @@ def _confirmed(planned: list[Any], yes: bool, as_json: bool) -> bool:
                              "them first with `tactician battle log`)")
     if not can_ask():
         raise TacticianError(f"no terminal to confirm: pass --yes (this drops "
-                             f"{len(planned)} entries, #{planned[0].seq} to "
-                             f"#{planned[-1].seq})")
-    say(f"This removes {len(planned)} entries:")
+                             f"{_entries_words(planned)})")
+    say(f"This removes {counted(len(planned), 'entry')}:")
     for entry in planned:
         say(f"  #{entry.seq} {entry.summary}")
-    return typer.confirm(f"Remove these {len(planned)} entries?", default=False)
+    these = "this entry" if len(planned) == 1 else f"these {len(planned)} entries"
+    return typer.confirm(f"Remove {these}?", default=False)
+
+
+def _entries_words(planned: list[Any]) -> str:
+    """"1 entry, #5" or "3 entries, #5 to #7"."""
+    if len(planned) == 1:
+        return f"1 entry, #{planned[0].seq}"
+    return f"{len(planned)} entries, #{planned[0].seq} to #{planned[-1].seq}"
 
 
 @app.command("redo")
