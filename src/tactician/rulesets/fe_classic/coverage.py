@@ -36,4 +36,9 @@ ITEMS: dict[str, Entry] = {
                     _UNUSED),
 }
 
-COVERAGE = fe_coverage("fe-classic", ATTACK, STAVES, ITEMS)
+SKILLS: dict[str, Entry] = {
+    "Heal": Ruled("cov-fe-classic-heal-skill", "a 002 battle has no heal action"),
+    "Artisan (Weapons)": Ruled("cov-fe-artisan-repair", "a repair between battles (001 L94)"),
+}
+
+COVERAGE = fe_coverage("fe-classic", ATTACK, STAVES, ITEMS, SKILLS)

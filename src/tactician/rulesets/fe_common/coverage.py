@@ -25,17 +25,27 @@ def _fe8() -> Any:
     return load_fe8()
 
 
+CHECK_SKILLS = Ruled("cov-fe-skill-checks", "a 3d6 skill check (001 L91) a GM calls "
+                     "for with `tactician check`; no battle rule reads it")
+
+
 def _names(kind: str) -> list[str]:
-    """The names the FE8 compendium (default data, or a GM folder's) holds."""
+    """The names the FE8 compendium (default data, or a GM folder's) holds; 001's skills
+    are code (``character/skills.py``), not compendium entries."""
+    if kind == "skills":
+        from tactician.rulesets.fe_common.character.skills import SKILLS
+
+        return list(SKILLS)
     table: Mapping[str, Any] = getattr(_fe8(), kind)
     return [entry.name for entry in table.values()]
 
 
 def fe_coverage(ruleset_id: str, attack: Entry, staves: Mapping[str, Entry],
-                items: Mapping[str, Entry], weapons: Mapping[str, Entry] | None = None
-                ) -> RulesetCoverage:
+                items: Mapping[str, Entry], skills: Mapping[str, Entry],
+                weapons: Mapping[str, Entry] | None = None) -> RulesetCoverage:
     """The map: ``weapons`` names the weapons the attack rule does not cover (by name),
-    ``staves`` each staff, ``items`` each item but the promotion items."""
+    ``staves`` each staff, ``items`` each item but the promotion items, ``skills`` the
+    001 skills that are not plain checks."""
     special = dict(weapons or {})
     found: dict[str, Entry] = {}
     for weapon in _fe8().weapons.values():
@@ -45,4 +55,5 @@ def fe_coverage(ruleset_id: str, attack: Entry, staves: Mapping[str, Entry],
             found[weapon.name] = entry
     return RulesetCoverage(ruleset_id, {
         "weapons": found, "items": {**dict.fromkeys(PROMOTION_ITEMS, PROMOTION), **items},
+        "skills": {**dict.fromkeys(_names("skills"), CHECK_SKILLS), **skills},
     }, _names)

@@ -40,4 +40,11 @@ WEAPONS: dict[str, Entry] = {
     "Luna": Ruled("cov-fe-tabletop-luna", "no damage dice: FE8's Might 0 converts to none"),
 }
 
-COVERAGE = fe_coverage("fe-tabletop", ATTACK, STAVES, ITEMS, WEAPONS)
+SKILLS: dict[str, Entry] = {
+    "Heal": Wired("skill_actions.py heal_skill (001 L100: up to half HP, once a battle)",
+                  "tests/fe_tabletop/test_heal_and_repair.py::test_heal_restores_up_to_half_the_max_hp",
+                  "battle act UNIT heal_skill target=ALLY"),
+    "Artisan (Weapons)": Ruled("cov-fe-artisan-repair", "a repair between battles (001 L94)"),
+}
+
+COVERAGE = fe_coverage("fe-tabletop", ATTACK, STAVES, ITEMS, SKILLS, WEAPONS)
