@@ -79,6 +79,8 @@ class RulesetCoverage:
 
 # ruleset id -> "package.module" whose COVERAGE is its map
 MODULES: dict[str, str] = {
+    "fe-classic": "tactician.rulesets.fe_classic.coverage",
+    "fe-tabletop": "tactician.rulesets.fe_tabletop.coverage",
     "miridon": "tactician.rulesets.miridon.coverage",
     "tropera": "tactician.rulesets.tropera.coverage",
     "uesrpg": "tactician.rulesets.uesrpg.coverage",

@@ -3,8 +3,8 @@
 default compendium takes effect in battle, with the test that exercises it. ``where``
 names modules under ``rulesets/uesrpg/``. Weapons and armor are data: every weapon's
 damage and every piece's AR feed the one attack procedure (``attack.py``, ``wounds.py``),
-which a test runs for each entry of the data. Wound effects are code, not compendium
-entries (``wounds.py``, ``conditions.py``: Lost and Crippled Body Part below).
+which a test runs for each entry of the data. 003's wound effects are code, not
+compendium entries: ``WOUND_EFFECTS`` lists the text's, each where it is applied.
 """
 
 from __future__ import annotations
@@ -60,6 +60,25 @@ CONDITIONS: dict[str, Entry] = {
           'tests/uesrpg/test_battle.py::test_the_unconscious_pass_their_turn_with_a_death_test_and_die_after_lb_failures'),
 }
 
+_W = "tests/uesrpg/test_wounds.py::"
+_INFLICT = "wounds.py inflict_wound (the shock test and its effects)"
+_MAGIC = "wounds.py inflict_wound (additional effects from magic damage)"
+# 003's wound effects: code (``wounds.py``), not compendium entries; this list is the
+# text's, each where it is applied
+WOUND_EFFECTS: dict[str, Entry] = {
+    "Body wound": Wired(_INFLICT, _W + "test_body_wound_loses_1_ap_and_a_failed_shock_damages_organs"),
+    "Limb wound": Wired(_INFLICT, _W + "test_limb_wound_cripples_and_a_failed_shock_takes_the_limb"),
+    "Head wound": Wired(_INFLICT, _W + "test_head_wound_stuns_for_1_round_and_a_failed_shock_takes_an_eye_or_ear"),
+    "Fire wound": Wired(_MAGIC, _W + "test_magic_damage_extras"),
+    "Frost wound": Wired(_MAGIC, _W + "test_magic_damage_extras"),
+    "Poison wound": Wired(_MAGIC, _W + "test_magic_damage_extras"),
+    "Shock or magic wound": Wired(_MAGIC, _W + "test_magic_damage_extras"),
+    "Passive: -20 to tests, -2 initiative": Wired("numbers.py, turns.py (passive wound effects)",
+                                                  _W + "test_passive_effects_minus_20_per_wound_and_minus_2_initiative"),
+    "Passive: blood loss": Wired("turns.py (blood loss after 5 rounds)",
+                                 _W + "test_blood_loss_drops_to_0_hp_after_5_rounds"),
+}
+
 _WEAPON = Wired("attack.py plan_attack/forecast/resolve (damage dice, bonus, type, reach, hands, shield, spell)",
                 "tests/uesrpg/test_content_in_battle.py::test_each_weapon_deals_its_dice_and_bonus",
                 "battle act UNIT attack target=T weapon=NAME")
@@ -75,6 +94,8 @@ def _book() -> Any:
 
 def _names(kind: str) -> list[str]:
     """The names the compendium (default data, or a GM folder's) holds."""
+    if kind == "wound_effects":
+        return list(WOUND_EFFECTS)
     if kind == "conditions":
         from tactician.rulesets.uesrpg.conditions import CONDITION_RULES
 
@@ -85,6 +106,7 @@ def _names(kind: str) -> list[str]:
 
 COVERAGE = RulesetCoverage("uesrpg", {
     "conditions": CONDITIONS,
+    "wound_effects": WOUND_EFFECTS,
     "weapons": {w.name: _WEAPON for w in _book().weapons.values()},
     "armor": {a.name: _ARMOR for a in _book().armor.values()},
 }, _names)
