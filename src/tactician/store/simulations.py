@@ -12,7 +12,8 @@ from tactician.store.campaigns import CampaignInfo
 from tactician.store.database import Database
 from tactician.store.simulation_model import SimulationRow
 
-__all__ = ["add_simulation", "get_simulation", "list_simulations"]
+__all__ = ["add_simulation", "every_simulation", "get_simulation", "list_simulations",
+           "simulation_report"]
 
 
 def add_simulation(db: Database, campaign: CampaignInfo, report: dict[str, Any],
@@ -51,4 +52,25 @@ def get_simulation(db: Database, campaign: CampaignInfo, simulation_id: int) -> 
         row = session.get(SimulationRow, simulation_id)
         if row is None or row.campaign_id != campaign.id:
             raise TacticianError(f"campaign {campaign.name!r} has no simulation {simulation_id}")
+        return {**_listed(row), "report": row.report}
+
+
+def every_simulation(db: Database) -> list[dict[str, Any]]:
+    """Every campaign's stored runs, newest first, each with its campaign's name (the
+    GM desk's list; the server's GM sees every campaign)."""
+    from tactician.store.models import Campaign
+
+    with db.read() as session:
+        rows = session.execute(select(SimulationRow, Campaign.name)
+                               .join(Campaign, Campaign.id == SimulationRow.campaign_id)
+                               .order_by(SimulationRow.id.desc()))
+        return [{**_listed(row), "campaign": name} for row, name in rows]
+
+
+def simulation_report(db: Database, simulation_id: int) -> dict[str, Any]:
+    """One stored run's whole report, by its id."""
+    with db.read() as session:
+        row = session.get(SimulationRow, simulation_id)
+        if row is None:
+            raise TacticianError(f"no stored simulation {simulation_id}")
         return {**_listed(row), "report": row.report}
