@@ -70,3 +70,37 @@ def test_other_bad_input_is_refused(tmp_path: Path) -> None:
     _refused(_run(tmp_path, *WALLED, "--plot", "x.pdf"), ".png or .svg")
     _refused(_run(tmp_path, *WALLED, "--until-precision", "0.7", "--workers", "0"),
              "half-width")
+
+
+def test_a_campaign_battle_from_here_is_stored_and_a_refusal_stores_nothing(
+    tmp_path: Path,
+) -> None:
+    from tactician.store.campaigns import get_campaign
+    from tactician.store.database import open_database
+    from tactician.store.simulations import get_simulation, list_simulations
+
+    env = {"TACTICIAN_DB": f"sqlite:///{tmp_path / 'c.db'}",
+           "TACTICIAN_CACHE_DIR": str(tmp_path / "cache"), "TACTICIAN_DASK_SCHEDULER": ""}
+    runner = CliRunner()
+    assert runner.invoke(app, ["campaign", "new", "c", "-r", "tropera", "-o", "round_cap=1"],
+                         env=env).exit_code == 0
+    begun = runner.invoke(app, ["battle", "new", "walled", *WALLED, "--seed", "2"], env=env)
+    assert begun.exit_code == 0, begun.output
+    refused = runner.invoke(app, ["simulate", "--here", "--runs", "2", "--vary", "drop:x"],
+                            env=env)
+    assert refused.exit_code == 2
+    plot = tmp_path / "odds.svg"
+    done = runner.invoke(app, ["simulate", "--here", "--runs", "3", "--workers", "0",
+                               "--seed", "9", "--plot", str(plot)], env=env)
+    assert done.exit_code == 0, done.output
+    assert "Stored as simulation 1 of campaign 'c'" in done.output
+    assert plot.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    database = open_database(env["TACTICIAN_DB"])
+    try:
+        campaign = get_campaign(database, "c")
+        listed = list_simulations(database, campaign)
+        assert [(s["name"], s["runs"], s["seed"]) for s in listed] == [("walled", 3, 9)]
+        stored = get_simulation(database, campaign, listed[0]["id"])
+        assert stored["report"]["summary"]["draw"]["count"] == 3
+    finally:
+        database.close()

@@ -30,7 +30,9 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     centre = p + z * z / (2 * n)
     spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
     scale = 1 + z * z / n
-    return (max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale))
+    # the estimate lies inside, rounding aside (at p = 0 or 1 the bound is p itself)
+    return (max(0.0, min(p, (centre - spread) / scale)),
+            min(1.0, max(p, (centre + spread) / scale)))
 
 
 def interval(successes: int, n: int) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from tactician.errors import TacticianError
 from tactician.store.location import describe, resolve
 
 # the newest migration; tests check it against the scripts (store/migrations/versions)
-HEAD = "0004"
+HEAD = "0005"
 BUSY_TIMEOUT_MS = 30_000
 _IMMEDIATE = "tactician_immediate"
 # SQLite's ``synchronous`` (environment ``TACTICIAN_SQLITE_SYNC``). FULL by default: an

@@ -25,6 +25,7 @@ from tactician.web import (
     routes_events,
     routes_gm,
     routes_sheets,
+    routes_simulations,
     routes_table,
 )
 from tactician.web.broadcast import Broadcast
@@ -69,6 +70,7 @@ def create_app(db: Database) -> FastAPI:
     app.include_router(routes_table.router)
     app.include_router(routes_choices.router)
     app.include_router(routes_sheets.router)
+    app.include_router(routes_simulations.router)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     @app.get("/")

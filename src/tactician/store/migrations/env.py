@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from alembic import context
 
+from tactician.store import simulation_model  # noqa: F401  (its table in the metadata)
 from tactician.store.models import Base
 
 connection = context.config.attributes["connection"]
