@@ -1,20 +1,7 @@
-// The map: terrain tiles (hover for their numbers), tokens with labels and HP bars,
-// and overlays (movement, attack reach, path, danger zone). Pure rendering: the
-// caller passes click handlers.
-const PALETTE = {
-  plain: '#dfe8c8', road: '#e8d9b0', forest: '#8fbf7a', mountain: '#a89a8a', peak: '#7d7064',
-  shallows: '#a9d3e8', 'deep water': '#5b8fc2', water: '#5b8fc2', sea: '#5b8fc2', lake: '#5b8fc2',
-  wall: '#6e6e6e', fort: '#c9a96e', village: '#e0b27a', rough: '#cdbf94', sand: '#efe0a8',
-  desert: '#efe0a8', river: '#7fb3d5', bridge: '#c8a878', cliff: '#8c7b6b', floor: '#e6e1d6',
-  throne: '#d4af37', gate: '#b58a4c', pillar: '#9a9a9a', house: '#e0b27a',
-};
-
-function colour(name) {
-  if (PALETTE[name]) return PALETTE[name];
-  let h = 0;
-  for (const c of name) h = (h * 31 + c.charCodeAt(0)) % 360;
-  return `hsl(${h} 35% 72%)`;
-}
+// The map: terrain tiles in the ruleset's palette with a glyph each (hover for their
+// numbers), tokens with labels and HP bars, and overlays (movement, attack reach,
+// path, danger zone). Pure rendering: the caller passes click handlers.
+import { terrainStyle } from './palette.js';
 
 export function terrainText(name, numbers) {
   if (!numbers) return name;
@@ -57,7 +44,10 @@ export function renderBoard(root, state, overlay, handlers) {
       const tile = el('div', 'tile');
       tile.dataset.x = x;
       tile.dataset.y = y;
-      tile.style.background = colour(name);
+      const style = terrainStyle(board.ruleset, name);
+      tile.style.background = style.colour;
+      tile.style.color = style.ink;
+      tile.append(el('span', 'glyph', style.glyph));
       tile.title = `(${x}, ${y}) ${terrainText(name, state.terrain[name])}`;
       const key = `${x},${y}`;
       if (overlay.move.has(key)) tile.classList.add('move');
@@ -95,8 +85,10 @@ export function renderLegend(root, state) {
   const used = new Set(state.board.rows.flat());
   for (const name of used) {
     const item = el('span', 'key');
-    const swatch = el('span', 'swatch');
-    swatch.style.background = colour(name);
+    const style = terrainStyle(state.board.ruleset, name);
+    const swatch = el('span', 'swatch', style.glyph);
+    swatch.style.background = style.colour;
+    swatch.style.color = style.ink;
     item.append(swatch, document.createTextNode(name));
     item.title = terrainText(name, state.terrain[name]);
     root.append(item);

@@ -5,6 +5,7 @@
 import { get, post, Refused } from './api.js';
 import { renderBoard, renderLegend, pathTo } from './board.js';
 import { renderForecast, renderDice } from './forecast.js';
+import { applyFog, fogTools, refreshSeeAs } from './fog.js';
 
 const seatEl = document.getElementById('seat');
 const tableId = seatEl.dataset.table;
@@ -121,6 +122,8 @@ function draw() {
   tracker();
   objectives();
   renderBoard($('board'), state, overlay, { tile: onTile, hover: onHover });
+  applyFog($('board'), state);  // fog.js: unseen tiles shaded, hidden tokens marked
+  fogTools($('fog-tools'), state, base, draw);
   renderLegend($('legend'), state);
   selectedPanel();
   logView();
@@ -134,6 +137,7 @@ function show(fresh) {
     for (const key of ['rows', 'symbols', 'width', 'height']) fresh.board[key] = state.board[key];
   }
   state = fresh;
+  if (state.fog_sides) refreshSeeAs(base).then(() => applyFog($('board'), state)).catch(() => {});
   if (overlay.selected && !unitById(overlay.selected)) clearSelection();
   else if (overlay.selected) loadReach(overlay.selected); // the board moved: reach again
   if (showDanger) loadDanger();
