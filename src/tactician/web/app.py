@@ -19,7 +19,7 @@ from fastapi.templating import Jinja2Templates
 from tactician.store.database import Database
 from tactician.table import catalogue
 from tactician.table.tables import contract_of
-from tactician.web import errors, routes_events, routes_gm, routes_table
+from tactician.web import errors, routes_chat, routes_events, routes_gm, routes_table
 from tactician.web.broadcast import Broadcast
 from tactician.web.hub import Hub
 from tactician.web.views import Views
@@ -59,6 +59,7 @@ def create_app(db: Database) -> FastAPI:
     errors.install(app)
     app.include_router(routes_gm.router)
     app.include_router(routes_events.router)
+    app.include_router(routes_chat.router)
     app.include_router(routes_table.router)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
