@@ -52,6 +52,7 @@ class Walk:
         page = self.console
         page.select_option("#example", example)
         page.fill("#open-example input[name=players]", str(players))
+        page.evaluate("() => document.getElementById('links').replaceChildren()")
         page.locator("#open-example button").click()
         page.wait_for_selector("#links a[data-seat='p1']", timeout=WAIT_MS)
         self.links = {a.get_attribute("data-seat"): a.get_attribute("href")
@@ -111,16 +112,22 @@ def main(out: Path = IMAGES) -> list[Path]:
         gm.select_option("#see-as", "player")
         gm.wait_for_selector("#board .tile.fogged", timeout=WAIT_MS)
         taken.append(shoot(gm, "gm-see-as-player", out))
-        player = w.open_player("p1")
+        player = w.open_player("p2")  # Ben: Vanessa flies over the Sea
         player.wait_for_selector("#board .tile.fogged", timeout=WAIT_MS)
         player.fill("#chat-text", "/roll 2d6+1")
         player.locator("#chat-form button").click()
         player.wait_for_selector("#chat-log li .roll-total", timeout=WAIT_MS)
         player.select_option("#chat-to", "gm")
-        player.fill("#chat-text", "Can Lute see the gate from the fort?")
+        player.fill("#chat-text", "Can Vanessa see the gate from the sea?")
         player.locator("#chat-form button").click()
         player.wait_for_selector("#chat-log li.whisper", timeout=WAIT_MS)
+        player.locator("#board [data-unit='vanessa']").click()  # over the Sea: reach shows
+        player.wait_for_selector("#board .tile.move", timeout=WAIT_MS)
         taken.append(shoot(player, "player-fog-chat", out))
+        for example, name in (("fe-classic/pass", "gm-deployment"),
+                              ("miridon/skirmish", "gm-facing")):
+            w.open_table(example)
+            taken.append(shoot(w.open_gm_seat(), name, out))
         console.reload()
         taken.append(shoot(console, "gm-tables", out))
     return taken

@@ -30,9 +30,54 @@ export function label(unit) {
   return (letters.slice(0, digits ? 2 : 3) + digits).slice(0, 4) || unit.id.slice(0, 3);
 }
 
+// a Miridon facing (n, ne, e, ...) as an arrow on the token
+const FACING = { n: '↑', ne: '↗', e: '→', se: '↘', s: '↓', sw: '↙', w: '←', nw: '↖' };
+
+// zoom (buttons, or Ctrl + wheel) sets the tile size; the map pans by scrolling its
+// frame or by dragging it with the middle button or Shift held
+function zoomControls(root) {
+  if (root.dataset.zoom) return;
+  root.dataset.zoom = '1';
+  const bar = el('div', 'zoom');
+  const size = (step) => {
+    const now = parseFloat(getComputedStyle(root).getPropertyValue('--tile')) || 40;
+    root.style.setProperty('--tile', `${Math.min(96, Math.max(20, now + step))}px`);
+  };
+  for (const [text, step, name] of [['−', -8, 'zoom out'], ['+', 8, 'zoom in']]) {
+    const button = el('button', null, text);
+    button.type = 'button';
+    button.setAttribute('aria-label', name);
+    button.addEventListener('click', () => size(step));
+    bar.append(button);
+  }
+  root.before(bar);
+  const frame = root.parentElement;
+  root.addEventListener('wheel', (e) => {
+    if (!e.ctrlKey) return;
+    e.preventDefault();
+    size(e.deltaY < 0 ? 4 : -4);
+  }, { passive: false });
+  let drag = null;
+  root.addEventListener('pointerdown', (e) => {
+    if (e.button !== 1 && !e.shiftKey) return;
+    drag = { x: e.clientX, y: e.clientY, left: frame.scrollLeft, top: frame.scrollTop };
+    e.preventDefault();
+  });
+  window.addEventListener('pointermove', (e) => {
+    if (!drag) return;
+    frame.scrollLeft = drag.left - (e.clientX - drag.x);
+    frame.scrollTop = drag.top - (e.clientY - drag.y);
+  });
+  window.addEventListener('pointerup', () => { drag = null; });
+}
+
 export function renderBoard(root, state, overlay, handlers) {
   const board = state.board;
+  zoomControls(root);
   root.replaceChildren();
+  // the set-up's deployment area, while units may still be placed
+  const deploy = new Set(board.stage === 'setup' && board.deployment && board.deployment.area
+    ? board.deployment.area.map((t) => `${t[0]},${t[1]}`) : []);
   root.style.gridTemplateColumns = `repeat(${board.width}, var(--tile))`;
   const units = new Map();
   for (const u of board.units) {
@@ -50,6 +95,7 @@ export function renderBoard(root, state, overlay, handlers) {
       tile.append(el('span', 'glyph', style.glyph));
       tile.title = `(${x}, ${y}) ${terrainText(name, state.terrain[name])}`;
       const key = `${x},${y}`;
+      if (deploy.has(key)) tile.classList.add('deploy');
       if (overlay.move.has(key)) tile.classList.add('move');
       if (overlay.attack.has(key)) tile.classList.add('attack');
       if (overlay.danger.has(key)) tile.classList.add('danger');
@@ -62,7 +108,16 @@ export function renderBoard(root, state, overlay, handlers) {
         if (unit.acted) token.classList.add('acted');
         if (unit.hp <= 0 || unit.down) token.classList.add('down');
         if (overlay.selected === unit.id) token.classList.add('selected');
+        if (unit.image) {  // an optional portrait: the initials stay on it
+          token.style.backgroundImage = `url(${JSON.stringify(String(unit.image))})`;
+          token.classList.add('portrait');
+        }
         token.append(el('span', 'label', label(unit)));
+        if (unit.facing && FACING[unit.facing]) {
+          const arrow = el('span', 'facing', FACING[unit.facing]);
+          arrow.title = `facing ${unit.facing}`;
+          token.append(arrow);
+        }
         const bar = el('span', 'hp');
         const fill = el('span', 'fill');
         const ratio = unit.max_hp ? Math.max(0, unit.hp) / unit.max_hp : 0;
