@@ -126,8 +126,26 @@ export function renderBoard(root, state, overlay, handlers) {
         bar.append(fill);
         token.append(bar);
         token.title = `${unit.name} (${unit.id}) · ${unit.side} · HP ${unit.hp}/${unit.max_hp}`;
+        if (state.controls.includes(unit.id)) {
+          // drag one of the seat's units onto a tile in its reach to move it there
+          token.draggable = true;
+          token.addEventListener('dragstart', (e) => {
+            e.dataTransfer.setData('text/plain', unit.id);
+            e.dataTransfer.effectAllowed = 'move';
+            if (overlay.selected !== unit.id) handlers.tile(x, y, unit);
+          });
+        }
         tile.append(token);
       }
+      tile.addEventListener('dragover', (e) => {
+        if (!overlay.move.has(key) || unit) return;
+        e.preventDefault();
+        handlers.hover(x, y);
+      });
+      tile.addEventListener('drop', (e) => {
+        e.preventDefault();
+        if (overlay.move.has(key) && !unit) handlers.tile(x, y, undefined);
+      });
       tile.addEventListener('click', () => handlers.tile(x, y, unit));
       tile.addEventListener('mouseenter', () => handlers.hover(x, y));
       root.append(tile);
