@@ -12,7 +12,7 @@ baseline is the same run with one client, measured first in the same process; th
 fan-out is, per action, the time from the first client reading its event to the
 last one (what the 49 other clients add). The load average is printed: on a shared
 machine the action itself (a head check of the held battle, apply, the commit:
-``table/held.py``, docs/web.md) follows it.
+``table/held.py``, docs/web-internals.md) follows it.
 
 Run: .venv/bin/python bench/bench_web_load.py [CLIENTS]   (exit status 1 if NOT met)
 """

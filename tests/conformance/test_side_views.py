@@ -42,3 +42,21 @@ def test_every_unit_an_entry_names_is_one_it_involves(contract: RulesetContract)
                                               data["summary"])
             if named or re.search(rf"(?<![\w-]){re.escape(unit)}(?![\w-])", data["summary"]):
                 assert unit in involved, (contract.id, entry.seq, name, data["summary"])
+
+
+def test_the_tiles_a_side_sees_hold_every_unit_it_sees(contract: RulesetContract) -> None:
+    """Issue 29 (the table shades the tiles a side cannot see): ``seen_tiles`` is None
+    (every tile seen) or tiles of the map, and every unit of the side's board that
+    stands on the map, its own or another side's it sees, stands on one of them."""
+    for _, _, state in opening(contract, OPENING)[::5]:
+        whole = contract.board_view(state)
+        board_tiles = {(x, y) for x in range(whole["width"]) for y in range(whole["height"])}
+        for side in state.sides:  # type: ignore[attr-defined]
+            seen = contract.seen_tiles(state, side)
+            if seen is None:
+                continue
+            assert seen <= board_tiles, (contract.id, side)
+            for unit in contract.board_view(state, None, side)["units"]:
+                at = unit.get("position")
+                if at is not None and not unit.get("carried_by"):
+                    assert tuple(at) in seen, (contract.id, side, unit["id"], at)

@@ -154,7 +154,7 @@ class SnapshotRow(Base):
     pinned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
-# --- the web table (issue 15; docs/web.md) ------------------------------------------
+# --- the web table (issue 15; docs/web-internals.md) --------------------------------
 
 
 class WebTable(Base):

@@ -1,7 +1,7 @@
 """Battles held in memory by this process between two actions, so an action does
 not re-read the whole log, re-verify its chain and re-replay it.
 
-Profiled under ``bench/bench_web_load.py`` (docs/web.md), each web action opened
+Profiled under ``bench/bench_web_load.py`` (docs/web-internals.md), each web action opened
 the battle whole (every entry read, parsed and chain-verified, the newest
 snapshot loaded, the entries after it replayed) only to append one entry. A held
 battle is the engine's ``Battle`` and the dumped state after its newest entries,

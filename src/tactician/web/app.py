@@ -21,6 +21,7 @@ from tactician.table import catalogue
 from tactician.table.tables import contract_of
 from tactician.web import (
     errors,
+    routes_chat,
     routes_choices,
     routes_events,
     routes_gm,
@@ -67,6 +68,7 @@ def create_app(db: Database) -> FastAPI:
     errors.install(app)
     app.include_router(routes_gm.router)
     app.include_router(routes_events.router)
+    app.include_router(routes_chat.router)
     app.include_router(routes_table.router)
     app.include_router(routes_choices.router)
     app.include_router(routes_sheets.router)

@@ -1,6 +1,6 @@
 """Each listening seat's next Server-Sent Event, encoded once per version and seat.
 
-Profiled under ``bench/bench_web_load.py`` (50 streams, docs/web.md), the time
+Profiled under ``bench/bench_web_load.py`` (50 streams, docs/web-internals.md), the time
 between a commit and the 50th client went to the woken streams hopping to a worker
 thread to re-read the battle's header, to the first stream of each seat
 serialising its payload on the event loop, to encoding that event again for every

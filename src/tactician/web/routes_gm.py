@@ -26,7 +26,15 @@ from tactician.table.seats import (
     revoke,
 )
 from tactician.table.side_log import seed_commitment
-from tactician.web.auth import GM_COOKIE, check_json_from_here, csrf_token, gm_of
+from tactician.web import fog
+from tactician.web.auth import (
+    GM_COOKIE,
+    check_json_from_here,
+    csrf_token,
+    gm_of,
+    require,
+    seat_of,
+)
 
 router = APIRouter()
 
@@ -213,3 +221,19 @@ def sheet(request: Request, ruleset: str, unit: str) -> dict[str, Any]:
         if found.name == unit:
             return sheets.sheet(ruleset, found)
     raise TacticianError(f"{ruleset} has no example unit {unit!r}")
+
+
+@router.get("/t/{table_id}/see-as/{side}")
+def see_as(request: Request, table_id: str, side: str) -> dict[str, Any]:
+    """The GM's "See as <side>": the tiles that side sees (None: every tile) and the
+    units its board holds, to draw the table as its players have it (GM only)."""
+    who = seat_of(request, table_id)
+    require(who, "gm")
+    views = request.app.state.views
+    current = views.current(who.table.battle_id)
+    sides = [str(s) for s in current.view.get("sides", [])]
+    if side not in sides:
+        raise TacticianError(f"no side {side!r} (the sides are: {', '.join(sides)})")
+    board = views.board(current, side)
+    return {"side": side, "tiles": fog.seen_tiles(current.ruleset, current.state, side),
+            "units": [str(u["id"]) for u in board["units"]]}

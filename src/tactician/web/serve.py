@@ -33,7 +33,7 @@ def serve(host: str, port: int, db_url: str | None, echo: bool = True) -> None:
     token = new_gm_token(db)
     # A command's thread holds the GIL for up to the switch interval (5 ms by default)
     # while the event loop waits to write the events it just woke: a shorter one lets
-    # the loop in sooner (bench/bench_web_load.py's tail, docs/web.md).
+    # the loop in sooner (bench/bench_web_load.py's tail, docs/web-internals.md).
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     if echo:
         shown = f"[{host}]" if ":" in host else host

@@ -29,6 +29,7 @@ from tactician.table.campaigns import rules_for
 from tactician.table.seats import Seat, Table
 from tactician.table.side_log import seed_commitment, side_entries, side_head
 from tactician.table.sight_log import SightLog, appended, followed
+from tactician.web import fog
 
 LOG_TAIL = 100  # entries sent with each state; the whole log is /log.json
 
@@ -373,7 +374,7 @@ class Views:
         side = self.side(seat, now, table)
         board = self.board(now, side)
         entries, head = self.log(now, side)
-        return {
+        payload = {
             "table": {"id": table.id, "name": table.name},
             "seat": {"seat": seat.seat, "role": seat.role, "name": seat.name,
                      "units": list(seat.units)},
@@ -388,3 +389,17 @@ class Views:
             "controls": [u for u in controls(seat, now.view)
                          if u in {x["id"] for x in board["units"]}],
         }
+        payload.update(fog_of(now, side))
+        return payload
+
+
+def fog_of(now: Current, side: str | None) -> dict[str, Any]:
+    """The payload's fog entries (``web.fog``): a side's own ``sight``; the GM's
+    ``hidden_from`` and ``fog_sides``."""
+    if now.state is None:
+        return {}
+    sides = [str(s) for s in now.view.get("sides", [])]
+    if side is None:
+        return fog.gm_entries(now.ruleset, now.state, sides)
+    sight = fog.sight_entry(now.ruleset, now.state, side)
+    return {} if sight is None else {"sight": sight}

@@ -272,6 +272,14 @@ class RulesetContract(ABC):
         self.require(Capability.BATTLES)
         return self._sight(state, side) if self._hides(state) else None
 
+    def seen_tiles(self, state: Any, side: str) -> frozenset[tuple[int, int]] | None:
+        """The tiles ``side`` sees now under fog of war, or None when it sees every
+        tile (no fog on the map, or a ruleset whose hiding is of units, not tiles):
+        the table shades the others (issue 29). Every unit ``sight`` gives a side and
+        not its own stands on one of them (``tests/conformance/test_side_views``)."""
+        self.require(Capability.BATTLES)
+        return self._seen_tiles(state, side) if self._hides(state) else None
+
     def side_state(self, state: Any, side: str) -> Any:
         """The battle as ``side`` knows it: every unit it cannot see taken out, and
         every reference to one. Refusals of a side's actions and its forecasts are
@@ -293,6 +301,9 @@ class RulesetContract(ABC):
         return False
 
     def _sight(self, state: Any, side: str) -> frozenset[str] | None:
+        return None
+
+    def _seen_tiles(self, state: Any, side: str) -> frozenset[tuple[int, int]] | None:
         return None
 
     def _side_state(self, state: Any, side: str) -> Any:

@@ -141,6 +141,11 @@ class FeClassicContract(RulesetContract):
 
         return frozenset(u.id for u in shown_units(state, side))
 
+    def _seen_tiles(self, state: Any, side: str) -> frozenset[tuple[int, int]] | None:
+        from tactician.rulesets.fe_classic.battle_sight import seen_by
+
+        return seen_by(state, side)  # 001 L110: 4 squares around each unit, 8 a thief's
+
     def _side_state(self, state: Any, side: str) -> Any:
         from tactician.rulesets.fe_classic.battle_view import side_state
 

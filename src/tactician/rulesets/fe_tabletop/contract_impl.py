@@ -172,6 +172,11 @@ class FeTabletopContract(RulesetContract):
 
         return frozenset(u.id for u in shown_units(state, side))
 
+    def _seen_tiles(self, state: Any, side: str) -> frozenset[tuple[int, int]] | None:
+        from tactician.rulesets.fe_tabletop.battle_view import seen_by
+
+        return seen_by(state, side)  # 001 L110: a side sees what any of its units sees
+
     def _side_state(self, state: Any, side: str) -> Any:
         from tactician.rulesets.fe_tabletop.battle_view import side_state
 

@@ -1,20 +1,7 @@
-// The map: terrain tiles (hover for their numbers), tokens with labels and HP bars,
-// and overlays (movement, attack reach, path, danger zone). Pure rendering: the
-// caller passes click handlers.
-const PALETTE = {
-  plain: '#dfe8c8', road: '#e8d9b0', forest: '#8fbf7a', mountain: '#a89a8a', peak: '#7d7064',
-  shallows: '#a9d3e8', 'deep water': '#5b8fc2', water: '#5b8fc2', sea: '#5b8fc2', lake: '#5b8fc2',
-  wall: '#6e6e6e', fort: '#c9a96e', village: '#e0b27a', rough: '#cdbf94', sand: '#efe0a8',
-  desert: '#efe0a8', river: '#7fb3d5', bridge: '#c8a878', cliff: '#8c7b6b', floor: '#e6e1d6',
-  throne: '#d4af37', gate: '#b58a4c', pillar: '#9a9a9a', house: '#e0b27a',
-};
-
-function colour(name) {
-  if (PALETTE[name]) return PALETTE[name];
-  let h = 0;
-  for (const c of name) h = (h * 31 + c.charCodeAt(0)) % 360;
-  return `hsl(${h} 35% 72%)`;
-}
+// The map: terrain tiles in the ruleset's palette with a glyph each (hover for their
+// numbers), tokens with labels and HP bars, and overlays (movement, attack reach,
+// path, danger zone). Pure rendering: the caller passes click handlers.
+import { terrainStyle } from './palette.js';
 
 export function terrainText(name, numbers) {
   if (!numbers) return name;
@@ -43,9 +30,54 @@ export function label(unit) {
   return (letters.slice(0, digits ? 2 : 3) + digits).slice(0, 4) || unit.id.slice(0, 3);
 }
 
+// a Miridon facing (n, ne, e, ...) as an arrow on the token
+const FACING = { n: '↑', ne: '↗', e: '→', se: '↘', s: '↓', sw: '↙', w: '←', nw: '↖' };
+
+// zoom (buttons, or Ctrl + wheel) sets the tile size; the map pans by scrolling its
+// frame or by dragging it with the middle button or Shift held
+function zoomControls(root) {
+  if (root.dataset.zoom) return;
+  root.dataset.zoom = '1';
+  const bar = el('div', 'zoom');
+  const size = (step) => {
+    const now = parseFloat(getComputedStyle(root).getPropertyValue('--tile')) || 40;
+    root.style.setProperty('--tile', `${Math.min(96, Math.max(20, now + step))}px`);
+  };
+  for (const [text, step, name] of [['−', -8, 'zoom out'], ['+', 8, 'zoom in']]) {
+    const button = el('button', null, text);
+    button.type = 'button';
+    button.setAttribute('aria-label', name);
+    button.addEventListener('click', () => size(step));
+    bar.append(button);
+  }
+  root.before(bar);
+  const frame = root.parentElement;
+  root.addEventListener('wheel', (e) => {
+    if (!e.ctrlKey) return;
+    e.preventDefault();
+    size(e.deltaY < 0 ? 4 : -4);
+  }, { passive: false });
+  let drag = null;
+  root.addEventListener('pointerdown', (e) => {
+    if (e.button !== 1 && !e.shiftKey) return;
+    drag = { x: e.clientX, y: e.clientY, left: frame.scrollLeft, top: frame.scrollTop };
+    e.preventDefault();
+  });
+  window.addEventListener('pointermove', (e) => {
+    if (!drag) return;
+    frame.scrollLeft = drag.left - (e.clientX - drag.x);
+    frame.scrollTop = drag.top - (e.clientY - drag.y);
+  });
+  window.addEventListener('pointerup', () => { drag = null; });
+}
+
 export function renderBoard(root, state, overlay, handlers) {
   const board = state.board;
+  zoomControls(root);
   root.replaceChildren();
+  // the set-up's deployment area, while units may still be placed
+  const deploy = new Set(board.stage === 'setup' && board.deployment && board.deployment.area
+    ? board.deployment.area.map((t) => `${t[0]},${t[1]}`) : []);
   root.style.gridTemplateColumns = `repeat(${board.width}, var(--tile))`;
   const units = new Map();
   for (const u of board.units) {
@@ -57,9 +89,13 @@ export function renderBoard(root, state, overlay, handlers) {
       const tile = el('div', 'tile');
       tile.dataset.x = x;
       tile.dataset.y = y;
-      tile.style.background = colour(name);
+      const style = terrainStyle(board.ruleset, name);
+      tile.style.background = style.colour;
+      tile.style.color = style.ink;
+      tile.append(el('span', 'glyph', style.glyph));
       tile.title = `(${x}, ${y}) ${terrainText(name, state.terrain[name])}`;
       const key = `${x},${y}`;
+      if (deploy.has(key)) tile.classList.add('deploy');
       if (overlay.move.has(key)) tile.classList.add('move');
       if (overlay.attack.has(key)) tile.classList.add('attack');
       if (overlay.danger.has(key)) tile.classList.add('danger');
@@ -72,7 +108,16 @@ export function renderBoard(root, state, overlay, handlers) {
         if (unit.acted) token.classList.add('acted');
         if (unit.hp <= 0 || unit.down) token.classList.add('down');
         if (overlay.selected === unit.id) token.classList.add('selected');
+        if (unit.image) {  // an optional portrait: the initials stay on it
+          token.style.backgroundImage = `url(${JSON.stringify(String(unit.image))})`;
+          token.classList.add('portrait');
+        }
         token.append(el('span', 'label', label(unit)));
+        if (unit.facing && FACING[unit.facing]) {
+          const arrow = el('span', 'facing', FACING[unit.facing]);
+          arrow.title = `facing ${unit.facing}`;
+          token.append(arrow);
+        }
         const bar = el('span', 'hp');
         const fill = el('span', 'fill');
         const ratio = unit.max_hp ? Math.max(0, unit.hp) / unit.max_hp : 0;
@@ -81,8 +126,26 @@ export function renderBoard(root, state, overlay, handlers) {
         bar.append(fill);
         token.append(bar);
         token.title = `${unit.name} (${unit.id}) · ${unit.side} · HP ${unit.hp}/${unit.max_hp}`;
+        if (state.controls.includes(unit.id)) {
+          // drag one of the seat's units onto a tile in its reach to move it there
+          token.draggable = true;
+          token.addEventListener('dragstart', (e) => {
+            e.dataTransfer.setData('text/plain', unit.id);
+            e.dataTransfer.effectAllowed = 'move';
+            if (overlay.selected !== unit.id) handlers.tile(x, y, unit);
+          });
+        }
         tile.append(token);
       }
+      tile.addEventListener('dragover', (e) => {
+        if (!overlay.move.has(key) || unit) return;
+        e.preventDefault();
+        handlers.hover(x, y);
+      });
+      tile.addEventListener('drop', (e) => {
+        e.preventDefault();
+        if (overlay.move.has(key) && !unit) handlers.tile(x, y, undefined);
+      });
       tile.addEventListener('click', () => handlers.tile(x, y, unit));
       tile.addEventListener('mouseenter', () => handlers.hover(x, y));
       root.append(tile);
@@ -95,8 +158,10 @@ export function renderLegend(root, state) {
   const used = new Set(state.board.rows.flat());
   for (const name of used) {
     const item = el('span', 'key');
-    const swatch = el('span', 'swatch');
-    swatch.style.background = colour(name);
+    const style = terrainStyle(state.board.ruleset, name);
+    const swatch = el('span', 'swatch', style.glyph);
+    swatch.style.background = style.colour;
+    swatch.style.color = style.ink;
     item.append(swatch, document.createTextNode(name));
     item.title = terrainText(name, state.terrain[name]);
     root.append(item);

@@ -9,6 +9,7 @@ import { renderActions, needsForm, plain, SHORTCUTS } from './actions.js';
 import { buildForm, actionOf } from './forms.js';
 import { renderTracker, headline } from './tracker.js';
 import { renderSheet } from './sheet.js';
+import { applyFog, fogTools, refreshSeeAs } from './fog.js';
 
 const seatEl = document.getElementById('seat');
 const tableId = seatEl.dataset.table;
@@ -107,6 +108,8 @@ function draw() {
   tracker();
   objectives();
   renderBoard($('board'), state, overlay, { tile: onTile, hover: onHover });
+  applyFog($('board'), state);  // fog.js: unseen tiles shaded, hidden tokens marked
+  fogTools($('fog-tools'), state, base, draw);
   renderLegend($('legend'), state);
   highlightForm();
   selectedPanel();
@@ -121,6 +124,7 @@ function show(fresh) {
     for (const key of ['rows', 'symbols', 'width', 'height']) fresh.board[key] = state.board[key];
   }
   state = fresh;
+  if (state.fog_sides) refreshSeeAs(base).then(() => applyFog($('board'), state)).catch(() => {});
   const chosen = overlay.selected && unitById(overlay.selected);
   if (overlay.selected && (!chosen || chosen.hp <= 0 || chosen.down)) clearSelection();
   else if (overlay.selected) loadReach(overlay.selected); // the board moved: reach again

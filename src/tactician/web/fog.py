@@ -1,0 +1,52 @@
+"""Fog you can see (issue 29): what a seat is told about sight, beside its board.
+
+A player's or spectator's payload carries ``sight``, the tiles its own side sees now
+(``contract.seen_tiles``), which ``static/fog.js`` leaves clear and shades the rest;
+none when its side sees every tile. Only the viewer's side's sight is sent: another
+side's tiles would tell where that side's units stand. The GM's payload carries
+``hidden_from`` (each unit a side cannot see, with those sides) and ``fog_sides``,
+and the GM may ask for any side's sight (``See as <side>``): the same tiles and the
+units that side's board holds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tactician.table.tables import contract_of
+
+
+def seen_tiles(ruleset: str, state: Any, side: str) -> list[list[int]] | None:
+    """The tiles ``side`` sees, sorted as ``[x, y]`` pairs; None: every tile."""
+    seen = contract_of(ruleset).seen_tiles(state, side)
+    return None if seen is None else [list(t) for t in sorted(seen)]
+
+
+def sight_entry(ruleset: str, state: Any, side: str) -> dict[str, Any] | None:
+    """The ``sight`` entry of a payload for a seat of ``side``, or None without fog."""
+    tiles = seen_tiles(ruleset, state, side)
+    return None if tiles is None else {"side": side, "tiles": tiles}
+
+
+def hidden_from(ruleset: str, state: Any, sides: list[str]) -> dict[str, list[str]]:
+    """For the GM: each unit some side cannot see, with the sides it is hidden from
+    (``contract.sight``)."""
+    contract = contract_of(ruleset)
+    if not contract.hides(state):
+        return {}
+    found: dict[str, list[str]] = {}
+    everyone = [str(u["id"]) for u in contract.board_view(state)["units"]]
+    for side in sides:
+        seen = contract.sight(state, side)
+        if seen is None:
+            continue
+        for unit in everyone:
+            if unit not in seen:
+                found.setdefault(unit, []).append(side)
+    return found
+
+
+def gm_entries(ruleset: str, state: Any, sides: list[str]) -> dict[str, Any]:
+    """What the GM's payload adds: who cannot see which unit, and the sides whose
+    sight the GM may look through."""
+    return {"hidden_from": hidden_from(ruleset, state, sides), "fog_sides": list(sides)}

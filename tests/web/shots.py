@@ -1,0 +1,138 @@
+"""Screenshots of the web table for docs/web.md (``python -m tests.web.shots``): a real
+``tactician serve`` on a scratch database, Debian's chromium through Playwright, the
+GM's walkthrough step by step (console, a table opened, its GM seat, a player's view
+under fog, the GM seeing as a side, the chat with a roll). The pages it opens are
+the ones ``test_accessibility`` checks (``Walk``)."""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tests.web.helpers import ROOT, Server, start_server
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+IMAGES = ROOT / "docs" / "img"
+WAIT_MS = 30_000
+VIEWPORT = {"width": 1400, "height": 900}
+
+
+@dataclass
+class Walk:
+    """A GM and a player at a table on ``example``: their pages, signed in."""
+
+    server: Server
+    browser: Any
+    console: Any = None
+    gm: Any = None
+    player: Any = None
+    links: dict[str, str] = field(default_factory=dict)
+    table: str = ""
+    bypass_csp: bool = False  # to inject a checker (axe-core) past the page's CSP
+
+    def context(self) -> Any:
+        return self.browser.new_context(viewport=VIEWPORT, bypass_csp=self.bypass_csp)
+
+    def open_console(self) -> Any:
+        page = self.context().new_page()
+        page.goto(f"{self.server.base}/gm/join#{self.server.gm_token}")
+        page.locator("#join").click()
+        page.wait_for_selector("#open-example", timeout=WAIT_MS)
+        self.console = page
+        return page
+
+    def open_table(self, example: str, players: int = 2) -> None:
+        page = self.console
+        page.select_option("#example", example)
+        page.fill("#open-example input[name=players]", str(players))
+        page.evaluate("() => document.getElementById('links').replaceChildren()")
+        page.locator("#open-example button").click()
+        page.wait_for_selector("#links a[data-seat='p1']", timeout=WAIT_MS)
+        self.links = {a.get_attribute("data-seat"): a.get_attribute("href")
+                      for a in page.locator("#links a").all()}
+        self.table = self.links["p1"].split("/t/", 1)[1].split("/", 1)[0]
+
+    def open_gm_seat(self) -> Any:
+        # the GM's cookie opens the GM seat of any table: the console's own context
+        page = self.console.context.new_page()
+        page.goto(f"{self.server.base}/t/{self.table}")
+        page.wait_for_selector("#live.on", timeout=WAIT_MS)
+        self.gm = page
+        return page
+
+    def open_player(self, seat: str = "p1") -> Any:
+        page = self.context().new_page()
+        page.goto(self.links[seat])
+        page.locator("#join").click()
+        page.wait_for_selector("#live.on", timeout=WAIT_MS)
+        self.player = page
+        return page
+
+
+@contextmanager
+def walk(bypass_csp: bool = False) -> Iterator[Walk]:
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as scratch:
+        server = start_server(str(Path(scratch) / "shots.sqlite"))
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+                try:
+                    yield Walk(server, browser, bypass_csp=bypass_csp)
+                finally:
+                    browser.close()
+        finally:
+            server.stop()
+
+
+def shoot(page: Any, name: str, out: Path) -> Path:
+    path = out / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def main(out: Path = IMAGES) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    taken: list[Path] = []
+    with walk() as w:
+        console = w.open_console()
+        taken.append(shoot(console, "gm-console", out))
+        w.open_table("fe-tabletop/castle")
+        taken.append(shoot(console, "gm-links", out))
+        gm = w.open_gm_seat()
+        taken.append(shoot(gm, "gm-table", out))
+        gm.select_option("#see-as", "player")
+        gm.wait_for_selector("#board .tile.fogged", timeout=WAIT_MS)
+        taken.append(shoot(gm, "gm-see-as-player", out))
+        player = w.open_player("p2")  # Ben: Vanessa flies over the Sea
+        player.wait_for_selector("#board .tile.fogged", timeout=WAIT_MS)
+        player.fill("#chat-text", "/roll 2d6+1")
+        player.locator("#chat-form button").click()
+        player.wait_for_selector("#chat-log li .roll-total", timeout=WAIT_MS)
+        player.select_option("#chat-to", "gm")
+        player.fill("#chat-text", "Can Vanessa see the gate from the sea?")
+        player.locator("#chat-form button").click()
+        player.wait_for_selector("#chat-log li.whisper", timeout=WAIT_MS)
+        player.locator("#board [data-unit='vanessa']").click()  # over the Sea: reach shows
+        player.wait_for_selector("#board .tile.move", timeout=WAIT_MS)
+        taken.append(shoot(player, "player-fog-chat", out))
+        for example, name in (("fe-classic/pass", "gm-deployment"),
+                              ("miridon/skirmish", "gm-facing")):
+            w.open_table(example)
+            taken.append(shoot(w.open_gm_seat(), name, out))
+        console.reload()
+        taken.append(shoot(console, "gm-tables", out))
+    return taken
+
+
+if __name__ == "__main__":
+    for path in main(Path(sys.argv[1]) if len(sys.argv) > 1 else IMAGES):
+        print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
