@@ -306,6 +306,10 @@ function menus() {
     $('table-actions').replaceChildren();
     return;
   }
+  // the bar's own buttons only where the ruleset has the kind (uesrpg ends a unit's turn)
+  const kinds = new Set([...(choices ? choices.kinds : []), ...(tableChoices ? tableChoices.kinds : [])].map((k) => k.type));
+  $('end-phase').hidden = Boolean(tableChoices) && !kinds.has('end_phase');
+  $('wait').hidden = Boolean(choices) && !kinds.has('wait');
   shortcuts = renderActions($('actions'), choices, chooseKind, sel ? `${sel.name}: what now?` : 'Select one of your units first.');
   const more = renderActions($('table-actions'), tableChoices, chooseKind, null);
   for (const [key, kind] of more) if (!shortcuts.has(key) && SHORTCUTS[kind.type] === key) shortcuts.set(key, kind);
