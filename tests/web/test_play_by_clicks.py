@@ -245,6 +245,10 @@ def _perform(table: Table, seat: str, action: dict[str, Any], ruleset: str,
         go = page.locator("#do-action")
         if go.inner_text() == "Forecast":  # an attack: read the forecast, then Commit
             page.wait_for_selector("#forecast #commit", timeout=WAIT_MS)
+            if "attack" not in done:  # the first forecast of the battle, for the eye
+                table.shots.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(table.shots / f"{ruleset}-forecast-{seat}.png"),
+                                full_page=True)
             go = page.locator("#forecast #commit")
         if go.count():
             go.click()

@@ -20,6 +20,7 @@ let state = null;
 const overlay = { move: new Set(), attack: new Set(), danger: new Set(), path: new Set(), selected: null };
 let reach = null;
 let showDanger = false;
+let shownDice = 0; // the entry whose dice the Dice panel shows
 let pending = null; // {unit, target} of the forecast shown
 
 function keyset(tiles) { return new Set((tiles || []).map((t) => `${t[0]},${t[1]}`)); }
@@ -64,6 +65,14 @@ function logView() {
     const li = document.createElement('li');
     li.textContent = text;
     li.dataset.seq = e.seq;
+    // an entry's dice with what each decided, on a click (or Enter)
+    if (e.dice && e.dice.length) {
+      li.tabIndex = 0;
+      li.className = 'has-dice';
+      li.title = 'show its dice with what each decided';
+      li.addEventListener('click', () => renderDice($('dice'), e));
+      li.addEventListener('keydown', (k) => { if (k.key === 'Enter') renderDice($('dice'), e); });
+    }
     list.append(li);
   }
   chainView();
@@ -121,6 +130,9 @@ function show(fresh) {
     for (const key of ['rows', 'symbols', 'width', 'height']) fresh.board[key] = state.board[key];
   }
   state = fresh;
+  // the newest entry with dice, whoever rolled them: each die with what it decided
+  const rolled = [...(fresh.log || [])].reverse().find((e) => e.dice && e.dice.length);
+  if (rolled && rolled.seq > shownDice) { shownDice = rolled.seq; renderDice($('dice'), rolled); }
   const chosen = overlay.selected && unitById(overlay.selected);
   if (overlay.selected && (!chosen || chosen.hp <= 0 || chosen.down)) clearSelection();
   else if (overlay.selected) loadReach(overlay.selected); // the board moved: reach again
