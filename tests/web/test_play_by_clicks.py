@@ -41,6 +41,17 @@ EXAMPLES = {"tropera": "tropera/ford", "fe-tabletop": "fe-tabletop/castle",
             "miridon": "miridon/skirmish"}
 MAX_DECISIONS = 600  # a bound on a whole battle, not a check
 SMOKE_DECISIONS = 4
+# kinds the planner seldom picks, done once each from the menu with the form's own
+# first choices when the menu offers them (the rest of the battle is the planner's)
+EXTRAS = {"tropera": ("equip", "item", "defend", "dash", "prepare", "rescue", "drop"),
+          "fe-tabletop": ("equip", "vulnerary", "use_item", "talk", "rescue", "drop",
+                          "use_staff", "enter_building"),
+          "fe-classic": ("rescue", "drop", "staff", "open", "break"),
+          "uesrpg": ("first_aid", "stabilise", "treat_bleeding", "calm", "stand",
+                     "extinguish"),
+          "miridon": ("turn", "block", "shield_block", "reload", "restore_strength",
+                      "restore_speed", "veil", "guidance", "healing_word", "grapple",
+                      "break_grapple", "release", "channel_spell")}
 
 
 @pytest.fixture
@@ -73,6 +84,7 @@ class Table:
                  for a in console.locator("#links a").all()}
         self.tokens = {seat: str(link).split("#", 1)[1] for seat, link in links.items()}
         self.table_id = str(links["gm"]).split("/t/", 1)[1].split("/", 1)[0]
+        self.refused: list[str] = []  # extras the menu offered that the rules refused
         self.pages: dict[str, Any] = {}
         for seat in ("gm", "p1", "p2"):
             page = self._page(browser)
@@ -114,14 +126,19 @@ def _seq(page: Any) -> int:
     return int(page.locator("#tracker").get_attribute("data-seq"))
 
 
-def _wait_after(page: Any, before: int, what: str) -> None:
-    """Wait until the page shows an entry after ``before``; a refusal fails the test."""
+def _wait_after(page: Any, before: int, what: str, soft: bool = False) -> bool:
+    """Wait until the page shows an entry after ``before``; a refusal fails the test
+    (``soft``: is answered False, the form closed)."""
     page.wait_for_function(
         f"() => Number(document.getElementById('tracker').dataset.seq) > {before}"
         " || (!document.getElementById('banner').hidden"
         " && document.getElementById('banner').className === 'error')", timeout=WAIT_MS)
     if _seq(page) <= before:
+        if soft:
+            page.keyboard.press("Escape")
+            return False
         pytest.fail(f"{what}: refused: {page.locator('#banner').inner_text()}")
+    return True
 
 
 def _menu(page: Any, unit: str | None) -> None:
@@ -228,11 +245,42 @@ def _perform(table: Table, seat: str, action: dict[str, Any], ruleset: str,
         go = page.locator("#do-action")
         if go.inner_text() == "Forecast":  # an attack: read the forecast, then Commit
             page.wait_for_selector("#forecast #commit", timeout=WAIT_MS)
+            if "attack" not in done:  # the first forecast of the battle, for the eye
+                table.shots.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(table.shots / f"{ruleset}-forecast-{seat}.png"),
+                                full_page=True)
             go = page.locator("#forecast #commit")
         if go.count():
             go.click()
     _wait_after(page, before, what)
     done.add(kind.name)
+
+
+def _extra(table: Table, seat: str, unit: str, ruleset: str, done: set[str],
+           tried: set[str]) -> bool:
+    """One kind of ``EXTRAS`` not done yet that the unit's menu offers, with the
+    form's first choices; whether one was done."""
+    page = table.pages[seat]
+    _select(page, unit)
+    for name in EXTRAS[ruleset]:
+        if name in done or name in tried:
+            continue
+        button = page.locator(f"#actions button.kind[data-kind='{name}']")
+        if button.count() == 0:
+            continue
+        tried.add(name)
+        before = _seq(page)
+        button.click()
+        if page.locator("#action-form form").count():
+            if page.locator("#action-form input[type='text']").count():
+                page.keyboard.press("Escape")  # a word to type: not an extra's to guess
+                continue
+            page.locator("#do-action").click()
+        if _wait_after(page, before, f"{ruleset} {seat} {name}", soft=True):
+            done.add(name)
+            return True
+        table.refused.append(f"{name}: {page.locator('#banner').inner_text()}")
+    return False
 
 
 def _decision(db: Database, battle_id: int) -> list[dict[str, Any]]:
@@ -250,6 +298,7 @@ def _sender(ruleset: str, action: dict[str, Any]) -> str:
 def _play(table: Table, ruleset: str, db: Database, decisions: int) -> set[str]:
     battle_id = get_table(db, table.table_id).battle_id
     done: set[str] = set()
+    tried: set[str] = set()
     gm = table.pages["gm"]
     for step in range(decisions):
         state = table.state()
@@ -263,6 +312,10 @@ def _play(table: Table, ruleset: str, db: Database, decisions: int) -> set[str]:
             done.add("(enemy phase)")
             continue
         actions = _decision(db, battle_id) or [{"type": "end_phase"}]
+        first = actions[0].get("unit")
+        if first in table.owner and _extra(table, table.owner[first], first, ruleset, done,
+                                           tried):
+            continue  # the board moved: the planner decides again
         for action in actions:
             unit = action.get("unit")
             if unit in table.owner:
@@ -294,6 +347,8 @@ def _run(browser: Any, db_url: str, ruleset: str, decisions: int
             text = page.locator("body").inner_text()
             for cli in ("--rolls", "`battle", "name the unit that acts"):
                 assert cli not in text, (seat, cli)
+        if table.refused:
+            print(ruleset, "offered but refused:", table.refused)
         return str(table.state()["board"]["result"]), done
     except BaseException:
         if table is not None:

@@ -81,7 +81,12 @@ export function renderBoard(root, state, overlay, handlers) {
   root.style.gridTemplateColumns = `repeat(${board.width}, var(--tile))`;
   const units = new Map();
   for (const u of board.units) {
-    if (u.position && !u.carried_by) units.set(`${u.position[0]},${u.position[1]}`, u);
+    if (!u.position || u.carried_by) continue;
+    // a fallen unit left on its tile never hides the standing one that moved onto it
+    const at = `${u.position[0]},${u.position[1]}`;
+    const there = units.get(at);
+    const fallen = (x) => x.hp <= 0 || x.down;
+    if (!there || (fallen(there) && !fallen(u))) units.set(at, u);
   }
   for (let y = 0; y < board.height; y++) {
     for (let x = 0; x < board.width; x++) {

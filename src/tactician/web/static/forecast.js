@@ -172,12 +172,14 @@ export function rollGroups(records) {
     if (Array.isArray(value.rolls) && value.striker !== undefined) {
       value.rolls.forEach((roll, i) => {
         const dice = Array.isArray(roll.dice) ? roll.dice.length : 1;
-        const against = i === 0 && typeof value.hit === 'number' ? ` vs hit ${value.hit}` : '';
+        const crit = /crit/i.test(roll.purpose);
+        const against = crit && typeof value.crit === 'number' ? ` vs crit ${value.crit}`
+          : !crit && !/damage/.test(roll.purpose) && typeof value.hit === 'number' ? ` vs hit ${value.hit}` : '';
         let decided = `${value.striker} → ${value.target}: ${roll.purpose}`;
         if (roll.value !== null && roll.value !== undefined && dice > 1) decided += ` = ${roll.value}`;
         decided += against;
-        if (i === 0 && value.outcome) decided += `: ${value.outcome.toUpperCase()}`;
-        else if (/damage/.test(roll.purpose) && typeof value.damage === 'number') decided += `: ${value.damage} damage`;
+        if (/damage/.test(roll.purpose) && typeof value.damage === 'number') decided += `: ${value.damage} damage`;
+        else if (value.outcome) decided += `: the strike ${i === 0 ? '' : 'then '}${value.outcome.toUpperCase()}`;
         groups.push({ purpose: roll.purpose, count: dice, decided });
       });
       return;

@@ -21,6 +21,7 @@ let state = null;
 const overlay = { move: new Set(), attack: new Set(), danger: new Set(), path: new Set(), selected: null };
 let reach = null;
 let showDanger = false;
+let shownDice = 0; // the entry whose dice the Dice panel shows
 let pending = null; // {unit, target} of the forecast shown
 
 function keyset(tiles) { return new Set((tiles || []).map((t) => `${t[0]},${t[1]}`)); }
@@ -65,6 +66,14 @@ function logView() {
     const li = document.createElement('li');
     li.textContent = text;
     li.dataset.seq = e.seq;
+    // an entry's dice with what each decided, on a click (or Enter)
+    if (e.dice && e.dice.length) {
+      li.tabIndex = 0;
+      li.className = 'has-dice';
+      li.title = 'show its dice with what each decided';
+      li.addEventListener('click', () => renderDice($('dice'), e));
+      li.addEventListener('keydown', (k) => { if (k.key === 'Enter') renderDice($('dice'), e); });
+    }
     list.append(li);
   }
   chainView();
@@ -125,6 +134,9 @@ function show(fresh) {
   }
   state = fresh;
   if (state.fog_sides) refreshSeeAs(base).then(() => applyFog($('board'), state)).catch(() => {});
+  // the newest entry with dice, whoever rolled them: each die with what it decided
+  const rolled = [...(fresh.log || [])].reverse().find((e) => e.dice && e.dice.length);
+  if (rolled && rolled.seq > shownDice) { shownDice = rolled.seq; renderDice($('dice'), rolled); }
   const chosen = overlay.selected && unitById(overlay.selected);
   if (overlay.selected && (!chosen || chosen.hp <= 0 || chosen.down)) clearSelection();
   else if (overlay.selected) loadReach(overlay.selected); // the board moved: reach again
@@ -310,6 +322,10 @@ function menus() {
     $('table-actions').replaceChildren();
     return;
   }
+  // the bar's own buttons only where the ruleset has the kind (uesrpg ends a unit's turn)
+  const kinds = new Set([...(choices ? choices.kinds : []), ...(tableChoices ? tableChoices.kinds : [])].map((k) => k.type));
+  $('end-phase').hidden = Boolean(tableChoices) && !kinds.has('end_phase');
+  $('wait').hidden = Boolean(choices) && !kinds.has('wait');
   shortcuts = renderActions($('actions'), choices, chooseKind, sel ? `${sel.name}: what now?` : 'Select one of your units first.');
   const more = renderActions($('table-actions'), tableChoices, chooseKind, null);
   for (const [key, kind] of more) if (!shortcuts.has(key) && SHORTCUTS[kind.type] === key) shortcuts.set(key, kind);
