@@ -479,14 +479,24 @@ def show_command(
 
     A battle file's board is kept between runs in the user's cache folder, under the
     file's whole bytes and the side (TACTICIAN_CACHE=off turns it off): shown again
-    at once; a changed or edited file is read and verified again."""
+    at once; a changed or edited file is read and verified again. A campaign battle
+    in an SQLite database likewise, under its stored rows."""
     from tactician.cli.board_view import labels, render_board
 
     with refusals(as_json):
         data = _file_bytes(battle) if reach is None and name is None else None
         board = _kept_board(data, side)
+        looked_up = None
+        if battle is None and reach is None:
+            from tactician.table.board_cache import stored
+
+            board, looked_up = stored(db, name, side)
         if board is None:
             board = _read_board(battle, name, db, reach, side, data)
+            if looked_up is not None:
+                from tactician.table.board_cache import keep_stored_read
+
+                keep_stored_read(db, name, side, looked_up, board)
         emit({**board, "labels": labels(board)}, as_json, lambda: render_board(board))
 
 
@@ -526,7 +536,7 @@ def _read_board(battle: Path | None, name: str | None, db: str | None, reach: st
                 side: str | None, data: bytes | None) -> dict[str, Any]:
     """The full path: open the battle (a file's log verified and replayed) and make its
     board; a file's board (``data`` read before) is kept for the next ``show``.
-    Campaign-database battles (``--name``, the current battle) always take this path."""
+    A campaign battle's board is kept by the caller (``board_cache.keep_stored_read``)."""
     from tactician.table.battles import load, view
 
     with battle_place(battle, name, db) as place:
