@@ -24,11 +24,13 @@ HEAVY = ("pydantic", "yaml", "rich", "sqlalchemy", "alembic", "tactician.engine"
 PROBE = """
 import json, sys
 from tactician.cli.main import run as main
+code = 0
 try:
     main()
-except SystemExit:
-    pass
+except SystemExit as exc:
+    code = exc.code
 sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)) + "\\n")
+sys.exit(code)
 """
 
 
@@ -130,3 +132,27 @@ def test_only_a_plain_sqlite_file_is_peeked(tmp_path: Path) -> None:
     assert sqlite_path(f"sqlite:///{tmp_path}/x.sqlite?mode=ro") is None
     assert peek(str(tmp_path / "absent.sqlite")) is None
     assert not (tmp_path / "absent.sqlite").exists()  # nothing created
+
+
+@pytest.mark.slow
+def test_a_forecast_is_kept_under_the_rows_and_the_details(env: dict[str, str],
+                                                          tmp_path: Path) -> None:
+    """``table.forecast_cache``: the second forecast imports no engine and gives the same
+    floats; another action, a refusal or a changed battle is not served from it."""
+    new_ford(env)
+    run(env, "battle", "move", "aria", 7, 4)
+    run(env, "battle", "end-phase")
+    run(env, "battle", "enemy-phase")  # the chief steps beside Aria (seed 7)
+    first, modules = run(env, "battle", "forecast", "aria", "chief", "--json")
+    assert "tactician.engine" in heavy(modules)
+    again, modules = run(env, "battle", "forecast", "aria", "chief", "--json")
+    assert not {m for m in heavy(modules) if m.startswith(("tactician.engine", "sqlalchemy"))}
+    full, _ = run({**env, "TACTICIAN_CACHE": "off"}, "battle", "forecast", "aria", "chief",
+                  "--json")
+    assert json.loads(again) == json.loads(first) == json.loads(full)
+    out, _ = run(env, "battle", "forecast", "aria", "brigand-2", code=2)
+    assert "reaches" in out
+    assert len(list((tmp_path / "cache" / "battle-forecast").iterdir())) == 1
+    run(env, "battle", "move", "lethe", 3, 2)  # the battle moved on: a new key
+    _, modules = run(env, "battle", "forecast", "aria", "chief", "--json")
+    assert "tactician.engine" in heavy(modules)

@@ -568,13 +568,26 @@ def forecast_command(
     """Exact odds of an attack (or another action a ruleset forecasts) from where the unit
     stands; nothing is changed."""
     from tactician.cli.combat import render_forecast
-    from tactician.table.battles import preview_attack
 
-    with refusals(as_json), battle_place(battle, name, db) as place:
+    with refusals(as_json):
         details = {**_attack_action(unit, target, weapon), **parse_params(params or []),
                    "type": action.strip().replace("-", "_")}
-        report = preview_attack(place, details)
-        emit(report, as_json, lambda: render_forecast(report))
+        report, looked_up = None, None
+        if battle is None:  # a campaign battle's forecast may be kept (table.forecast_cache)
+            from tactician.table.forecast_cache import cached
+
+            report, looked_up = cached(db, name, details)
+        if report is None:
+            from tactician.table.battles import preview_attack
+
+            with battle_place(battle, name, db) as place:
+                report = preview_attack(place, details)
+            if looked_up is not None:
+                from tactician.table.forecast_cache import keep
+
+                keep(db, name, details, looked_up, report)
+        shown_report = report
+        emit(shown_report, as_json, lambda: render_forecast(shown_report))
 
 
 # --- actions ---------------------------------------------------------------------------
