@@ -131,4 +131,6 @@ def test_each_command_reads_the_battle_once(db: Path, monkeypatch: pytest.Monkey
         assert code in (0, 2), out + err
         # an undo reads the log, then the snapshot at or before the entry it goes back
         # to (the state it stores as the newest): nothing is replayed twice
-        assert len(reads) == (2 if command == ["undo"] else 1), (command, out + err)
+        # a show after an action answers from its kept board (issue 28): no read
+        expected = {"undo": (2,), "show": (0, 1)}.get(command[0], (1,))
+        assert len(reads) in expected, (command, out + err)

@@ -480,14 +480,24 @@ def show_command(
 
     A battle file's board is kept between runs in the user's cache folder, under the
     file's whole bytes and the side (TACTICIAN_CACHE=off turns it off): shown again
-    at once; a changed or edited file is read and verified again."""
+    at once; a changed or edited file is read and verified again. A campaign battle
+    in an SQLite database likewise, under its stored rows."""
     from tactician.cli.board_view import labels, render_board
 
     with refusals(as_json):
         data = _file_bytes(battle) if reach is None and name is None else None
         board = _kept_board(data, side)
+        looked_up = None
+        if battle is None and reach is None:
+            from tactician.table.board_cache import stored
+
+            board, looked_up = stored(db, name, side)
         if board is None:
             board = _read_board(battle, name, db, reach, side, data)
+            if looked_up is not None:
+                from tactician.table.board_cache import keep_stored_read
+
+                keep_stored_read(db, name, side, looked_up, board)
         emit({**board, "labels": labels(board)}, as_json, lambda: render_board(board))
 
 
@@ -527,7 +537,7 @@ def _read_board(battle: Path | None, name: str | None, db: str | None, reach: st
                 side: str | None, data: bytes | None) -> dict[str, Any]:
     """The full path: open the battle (a file's log verified and replayed) and make its
     board; a file's board (``data`` read before) is kept for the next ``show``.
-    Campaign-database battles (``--name``, the current battle) always take this path."""
+    A campaign battle's board is kept by the caller (``board_cache.keep_stored_read``)."""
     from tactician.table.battles import load, view
 
     with battle_place(battle, name, db) as place:
@@ -559,13 +569,26 @@ def forecast_command(
     """Exact odds of an attack (or another action a ruleset forecasts) from where the unit
     stands; nothing is changed."""
     from tactician.cli.combat import render_forecast
-    from tactician.table.battles import preview_attack
 
-    with refusals(as_json), battle_place(battle, name, db) as place:
+    with refusals(as_json):
         details = {**_attack_action(unit, target, weapon), **parse_params(params or []),
                    "type": action.strip().replace("-", "_")}
-        report = preview_attack(place, details)
-        emit(report, as_json, lambda: render_forecast(report))
+        report, looked_up = None, None
+        if battle is None:  # a campaign battle's forecast may be kept (table.forecast_cache)
+            from tactician.table.forecast_cache import cached
+
+            report, looked_up = cached(db, name, details)
+        if report is None:
+            from tactician.table.battles import preview_attack
+
+            with battle_place(battle, name, db) as place:
+                report = preview_attack(place, details)
+            if looked_up is not None:
+                from tactician.table.forecast_cache import keep
+
+                keep(db, name, details, looked_up, report)
+        shown_report = report
+        emit(shown_report, as_json, lambda: render_forecast(shown_report))
 
 
 # --- actions ---------------------------------------------------------------------------

@@ -25,9 +25,8 @@ from sqlalchemy.orm import Session
 
 from tactician.errors import TacticianError
 from tactician.store.location import describe, resolve
+from tactician.store.schema_head import HEAD as HEAD  # the newest migration
 
-# the newest migration; tests check it against the scripts (store/migrations/versions)
-HEAD = "0005"
 BUSY_TIMEOUT_MS = 30_000
 _IMMEDIATE = "tactician_immediate"
 # SQLite's ``synchronous`` (environment ``TACTICIAN_SQLITE_SYNC``). FULL by default: an

@@ -234,6 +234,11 @@ class StoredPlace:
 
         store_steps(self.db, self.battle_id, loaded.rules, loaded.seq,
                     [(s.entry, s.state) for s in steps], self.every or DEFAULT_SNAPSHOT_EVERY)
+        if steps:  # the GM's board of the new state, for the next ``battle show``
+            last = steps[-1]
+            board_cache.keep_stored_written(self.db, self.battle_id, loaded.ruleset,
+                                            last.state, last.entry.seq, last.entry.hash,
+                                            loaded.seed)
 
     def undo(self, loaded: Loaded, keep: int) -> list[Entry]:
         from tactician.table.campaigns import take_back

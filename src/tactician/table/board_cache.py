@@ -19,15 +19,26 @@ a key of everything it is computed from:
 - (by ``DerivedCache`` itself) the package's code and data files and the
   libraries that read them.
 
+A campaign battle (``--name``, the current battle) in an SQLite database is kept
+the same way under the rows the full path opens it from, byte for byte, read with
+the standard library alone (``store.sqlite_peek``: the battle's row, its newest
+snapshot, the entries from the one it was taken after) and a part naming them
+stored rows, so no file's bytes can make the same key: an edited row is a miss, so
+the full path that verifies the chain from the snapshot and refuses it (issue 28).
+A PostgreSQL battle takes the full path.
+
 A ruleset installed from another package is outside ``code_fingerprint``: its
-boards are never kept. ``--reach`` views and campaign-database battles (``--name``,
-the current battle) are not kept either: they take the full path, as does a file
-beside which a killed save left a temporary (the full path removes it).
+boards are never kept. ``--reach`` views are not kept either: they take the full
+path, as does a file beside which a killed save left a temporary (the full path
+removes it).
 
 Who fills it: every writer of a battle file, with the GM's board of the state it
 just saved (``keep_written``: ``battle_files.new_battle``, ``FilePlace.append``
 and ``undo``), so the ``battle show`` after an action is a hit; and ``battle
-show`` itself on a miss (``keep_read``), once it has verified the file. A failed
+show`` itself on a miss (``keep_read``), once it has verified the file. For a
+campaign battle: ``StoredPlace.append`` (``keep_stored_written``: kept only if the
+rows read back end on the entry it wrote), and ``battle show`` on a miss
+(``keep_stored_read``: only if the rows read again are the ones it looked up). A failed
 fill never fails the command: the battle is saved, the cache only makes the next
 read faster.
 
@@ -43,8 +54,8 @@ from typing import Any
 
 from tactician.derived_cache import DerivedCache, enabled, settings_parts
 
-__all__ = ["CACHE", "board_of", "cached", "key", "keep", "keep_read", "keep_written",
-           "keeping"]
+__all__ = ["CACHE", "board_of", "cached", "key", "keep", "keep_read", "keep_stored_read",
+           "keep_stored_written", "keep_written", "keeping", "stored"]
 
 CACHE = DerivedCache("board-view", version=1)
 
@@ -127,4 +138,74 @@ def keep_read(data: bytes, side: str | None, battle: Any, ruleset: str,
         if Battle.model_validate_json(data) == battle:
             keep(data, side, board)
     except Exception:  # noqa: BLE001 - unreadable as a battle: simply not kept
+        return
+
+
+# --- campaign battles (module docstring) ------------------------------------------------
+
+_STORED = "stored rows"  # the first part of a stored battle's key: never a file's
+
+
+def _stored_key(material: bytes, side: str | None) -> str:
+    return CACHE.key(_STORED, material, json.dumps(side), *settings_parts())
+
+
+def stored(db: str | None, name: str | None, side: str | None
+           ) -> tuple[dict[str, Any] | None, Any]:
+    """The kept board of the campaign battle ``name`` (default: the current one) in the
+    SQLite database ``db`` names, as ``side`` sees it, and what was looked up (for
+    ``keep_stored_read``); (None, None) when not kept or not an SQLite battle."""
+    if not keeping():
+        return None, None
+    from tactician.store.sqlite_peek import peek
+
+    found = peek(db, name)
+    if found is None:
+        return None, None
+    try:
+        value = CACHE.get(_stored_key(found.material, side))
+    except OSError:
+        return None, found
+    return (value if isinstance(value, dict) else None), found
+
+
+def keep_stored_read(db: str | None, name: str | None, side: str | None, looked_up: Any,
+                     board: dict[str, Any]) -> None:
+    """After ``battle show`` opened a campaign battle on a miss (``stored`` gave
+    ``looked_up``) and made ``board``: keep it if the rows read again are the ones
+    looked up (no writer in between). Never raises."""
+    try:
+        if looked_up is None or not keeping():
+            return
+        from tactician.store.sqlite_peek import peek
+
+        again = peek(db, name)
+        if again is not None and again.material == looked_up.material:
+            CACHE.put(_stored_key(again.material, side),
+                      json.loads(json.dumps(board, default=str)))
+    except Exception:  # noqa: BLE001 - a cache fill must not fail the command
+        return
+
+
+def keep_stored_written(database: Any, battle_id: int, ruleset: str, state: Any, seq: int,
+                        head: str, seed: int) -> None:
+    """After a writer stored entries ending on ``seq`` with hash ``head`` in the
+    campaign ``database`` (a ``store.database.Database``): keep the GM's board of
+    ``state`` if the rows read back end on that entry. Never raises."""
+    try:
+        if not keeping() or not database.is_sqlite or not _ours(ruleset):
+            return
+        from pathlib import Path
+
+        from tactician.store.sqlite_peek import peek
+
+        where = database.url.database
+        if not where or where == ":memory:":
+            return
+        found = peek(Path(where), battle_id=battle_id)
+        if found is None or (found.last_seq, found.head) != (seq, head):
+            return  # another writer came after, or the rows read otherwise
+        CACHE.put(_stored_key(found.material, None),
+                  json.loads(json.dumps(board_of(ruleset, state, seq, seed), default=str)))
+    except Exception:  # noqa: BLE001 - a cache fill must not fail a saved action
         return
