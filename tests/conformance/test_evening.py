@@ -70,38 +70,41 @@ def _evening(contract: RulesetContract, example: ExampleBattle, folder: Path,
         assert night.json("character", "show", name) == before[name], name
     night.run("battle", "redo", "--all")
     assert stored_battle(night, example.name).log[-1].hash == head
-    _aftermath_reached(night, contract, example.name, state, names)
+    _aftermath_reached(night, contract, example.name, state, names, shown=False)
     replayed = night.run("battle", "replay")
     assert "Replay matches" in replayed.stdout and head in replayed.stdout
     return result
 
 
 def _aftermath_reached(night: Evening, contract: RulesetContract, battle: str, state: object,
-                       names: list[str]) -> None:
+                       names: list[str], shown: bool = True) -> None:
     """Each character carries what the ruleset's aftermath says, shown in words by
-    ``character show`` and recorded in ``character history``."""
+    ``character show`` and recorded in ``character history`` (``shown``: the text
+    commands too, not only ``--json``)."""
     carried = contract.aftermath(state)
     result = str(getattr(state, "result", ""))
     for name in names:
-        shown = night.json("character", "show", name)
-        assert shown["last_battle"] == {"name": battle, "result": result}, name
-        assert shown["carried"] == {k: v for k, v in carried[name].items() if k != "unit"}
+        sheet = night.json("character", "show", name)
+        assert sheet["last_battle"] == {"name": battle, "result": result}, name
+        assert sheet["carried"] == {k: v for k, v in carried[name].items() if k != "unit"}
+        rows = night.json("character", "history", name)
+        assert rows[-1]["who"] == "battle" and battle in rows[-1]["what"], (name, rows[-1])
+        if not shown:
+            continue
         text = night.run("character", "show", name).stdout
         assert f"After battle {battle} ({result}):" in text, (name, text)
         lines = aftermath_text(text)
         assert lines, (name, text)
         for line in lines:
             assert not NOT_WORDS.search(line), (contract.id, name, line)
-        rows = night.json("character", "history", name)
-        assert rows[-1]["who"] == "battle" and battle in rows[-1]["what"], (name, rows[-1])
         history = night.run("character", "history", name).stdout
         assert f"battle '{battle}' ({result})" in history, (name, history)
 
 
 def test_an_evening_capped_at_one_round(contract: RulesetContract, tmp_path: Path) -> None:
-    """The fast evening: each example battle capped at one round ends in a draw (or
-    sooner) and goes through roster, aftermath, undo, redo and replay."""
-    for example in _battles(contract):
+    """The fast evening: the ruleset's first example battle capped at one round ends
+    in a draw (or sooner) and goes through roster, aftermath, undo, redo and replay."""
+    for example in _battles(contract)[:1]:
         result = _evening(contract, example, tmp_path / example.name, "round_cap=1")
         assert result in ("draw", "victory", "defeat")
 
