@@ -20,29 +20,6 @@ from tactician.cli.output import emit, refusals, say_line
 SCHEDULER_ENV = "TACTICIAN_DASK_SCHEDULER"  # == simulate.backends.SCHEDULER_ENV
 
 
-def _example(name: str, ruleset: str | None) -> tuple[str, Any]:
-    from tactician.errors import TacticianError
-    from tactician.rulesets.contract import Capability
-    from tactician.rulesets.registry import all_rulesets, get
-
-    found = []
-    for info in all_rulesets():
-        if ruleset is not None and info.id != ruleset:
-            continue
-        contract = get(info.id).contract()
-        if not contract.has(Capability.BATTLES):
-            continue
-        found += [(info.id, ex) for ex in contract.examples().battles if ex.name == name]
-    if len(found) == 1:
-        return found[0]
-    if not found:
-        raise TacticianError(f"no example battle {name!r}" + (f" in {ruleset}" if ruleset
-                             else "") + "; give --map MAP --units FILE, or --here for the "
-                             "campaign's battle")
-    raise TacticianError(f"example battle {name!r} is in {', '.join(r for r, _ in found)}: "
-                         "pick one with --ruleset")
-
-
 def _setup_from_here(battle: Path | None, name: str | None, db: str | None,
                      campaign: str | None) -> tuple[Any, Any]:
     """The campaign's battle (or a battle file) as it stands, and the campaign
@@ -228,7 +205,7 @@ def register(app: typer.Typer) -> None:
         from tactician.errors import TacticianError
         from tactician.simulate import variants as what_if
         from tactician.simulate.driver import simulate
-        from tactician.simulate.setup import from_files, prepared
+        from tactician.simulate.setup import from_example, from_files, prepared
         from tactician.simulate.summary import summarize
 
         with refusals(as_json):
@@ -248,9 +225,7 @@ def register(app: typer.Typer) -> None:
                 elif example is not None:
                     if map_path or units:
                         raise TacticianError("give an example battle or --map/--units, not both")
-                    chosen, ex = _example(example, ruleset)
-                    setup = from_files(chosen, ex.map, ex.units, [*ex.options, *(option or [])],
-                                       ex.name, ex.step_bound)
+                    setup = from_example(example, ruleset, option or [])
                 else:
                     if map_path is None or not units:
                         raise TacticianError("simulate needs an example battle, --map MAP with "
