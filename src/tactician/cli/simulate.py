@@ -205,7 +205,7 @@ def register(app: typer.Typer) -> None:
         from tactician.errors import TacticianError
         from tactician.simulate import variants as what_if
         from tactician.simulate.driver import simulate
-        from tactician.simulate.setup import from_files, prepared
+        from tactician.simulate.setup import from_example, from_files, prepared
         from tactician.simulate.summary import summarize
 
         with refusals(as_json):
@@ -225,10 +225,7 @@ def register(app: typer.Typer) -> None:
                 elif example is not None:
                     if map_path or units:
                         raise TacticianError("give an example battle or --map/--units, not both")
-                    from tactician.simulate.setup import example_battle
-                    chosen, ex = example_battle(example, ruleset)
-                    setup = from_files(chosen, ex.map, ex.units, [*ex.options, *(option or [])],
-                                       ex.name, ex.step_bound)
+                    setup = from_example(example, ruleset, option or [])
                 else:
                     if map_path is None or not units:
                         raise TacticianError("simulate needs an example battle, --map MAP with "

@@ -189,7 +189,9 @@ class DaskCluster:
     def run(self, setup: Setup, base_seed: int, indices: Sequence[int], done: Done) -> None:
         from distributed import as_completed
 
-        shared = self.client.scatter(setup, broadcast=True)
+        # a key of its own (hash=False): a run's release of an equal set-up scattered by
+        # the run before it cannot take this one's data away
+        shared = self.client.scatter(setup, broadcast=True, hash=False)
         futures = [self.client.submit(run_chunk, shared, base_seed, chunk, pure=False,
                                       retries=RETRIES)
                    for chunk in chunks(indices, self.workers)]

@@ -19,7 +19,7 @@ from tactician.errors import TacticianError
 from tactician.rulesets.contract import Capability
 from tactician.rulesets.registry import get
 
-__all__ = ["Prepared", "Setup", "UnitInfo", "example_battle", "from_files", "from_state",
+__all__ = ["Prepared", "Setup", "UnitInfo", "from_example", "from_files", "from_state",
            "prepared"]
 
 
@@ -99,6 +99,29 @@ def from_files(ruleset: str, map_path: Path, units: Sequence[Path], options: Seq
                  scenario=(str(map_path), tuple(str(u) for u in units)))
 
 
+def from_example(name: str, ruleset: str | None, options: Sequence[str]) -> Setup:
+    """A ruleset's example battle by name (``RulesetContract.examples().battles``)."""
+    from tactician.rulesets.registry import all_rulesets
+
+    found = []
+    for info in all_rulesets():
+        if ruleset is not None and info.id != ruleset:
+            continue
+        contract = get(info.id).contract()
+        if contract.has(Capability.BATTLES):
+            found += [(info.id, ex) for ex in contract.examples().battles if ex.name == name]
+    if not found:
+        raise TacticianError(f"no example battle {name!r}" + (f" in {ruleset}" if ruleset
+                             else "") + "; give --map MAP --units FILE, or --here for the "
+                             "campaign's battle")
+    if len(found) > 1:
+        raise TacticianError(f"example battle {name!r} is in "
+                             f"{', '.join(r for r, _ in found)}: pick one with --ruleset")
+    chosen, example = found[0]
+    return from_files(chosen, example.map, example.units, [*example.options, *options],
+                      example.name, example.step_bound)
+
+
 def from_state(ruleset: str, options: Sequence[str], state: Any, name: str) -> Setup:
     """A battle as it stands (its rules' ``state``), played on from here."""
     contract = _contract(ruleset)
@@ -125,25 +148,3 @@ def prepared(setup: Setup) -> Prepared:
     rules = contract.battle_rules(list(setup.options))
     state = rules.load_state(json.loads(setup.start))
     return Prepared(contract, rules, state, _unit_info(contract, state))
-
-
-def example_battle(name: str, ruleset: str | None) -> tuple[str, Any]:
-    """The example battle of that name (in that ruleset, if one is given) and its ruleset's id."""
-    from tactician.rulesets.registry import all_rulesets
-
-    found = []
-    for info in all_rulesets():
-        if ruleset is not None and info.id != ruleset:
-            continue
-        contract = get(info.id).contract()
-        if not contract.has(Capability.BATTLES):
-            continue
-        found += [(info.id, ex) for ex in contract.examples().battles if ex.name == name]
-    if len(found) == 1:
-        return found[0]
-    if not found:
-        raise TacticianError(f"no example battle {name!r}" + (f" in {ruleset}" if ruleset
-                             else "") + "; give --map MAP --units FILE, or --here for the "
-                             "campaign's battle")
-    raise TacticianError(f"example battle {name!r} is in {', '.join(r for r, _ in found)}: "
-                         "pick one with --ruleset")
