@@ -28,14 +28,14 @@ def sight_entry(ruleset: str, state: Any, side: str) -> dict[str, Any] | None:
     return None if tiles is None else {"side": side, "tiles": tiles}
 
 
-def hidden_from(ruleset: str, state: Any, sides: list[str]) -> dict[str, list[str]]:
-    """For the GM: each unit some side cannot see, with the sides it is hidden from
-    (``contract.sight``)."""
+def hidden_from(ruleset: str, state: Any, sides: list[str], everyone: list[str]
+                ) -> dict[str, list[str]]:
+    """For the GM: each unit of ``everyone`` (the GM's board) some side cannot see,
+    with the sides it is hidden from (``contract.sight``)."""
     contract = contract_of(ruleset)
     if not contract.hides(state):
         return {}
     found: dict[str, list[str]] = {}
-    everyone = [str(u["id"]) for u in contract.board_view(state)["units"]]
     for side in sides:
         seen = contract.sight(state, side)
         if seen is None:
@@ -46,7 +46,9 @@ def hidden_from(ruleset: str, state: Any, sides: list[str]) -> dict[str, list[st
     return found
 
 
-def gm_entries(ruleset: str, state: Any, sides: list[str]) -> dict[str, Any]:
-    """What the GM's payload adds: who cannot see which unit, and the sides whose
-    sight the GM may look through."""
-    return {"hidden_from": hidden_from(ruleset, state, sides), "fog_sides": list(sides)}
+def gm_entries(ruleset: str, state: Any, view: dict[str, Any]) -> dict[str, Any]:
+    """What the GM's payload adds (``view``: the GM's board): who cannot see which
+    unit, and the sides whose sight the GM may look through."""
+    sides = [str(s) for s in view.get("sides", [])]
+    everyone = [str(u["id"]) for u in view["units"]]
+    return {"hidden_from": hidden_from(ruleset, state, sides, everyone), "fog_sides": sides}

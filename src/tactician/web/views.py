@@ -398,8 +398,7 @@ def fog_of(now: Current, side: str | None) -> dict[str, Any]:
     ``hidden_from`` and ``fog_sides``."""
     if now.state is None:
         return {}
-    sides = [str(s) for s in now.view.get("sides", [])]
     if side is None:
-        return fog.gm_entries(now.ruleset, now.state, sides)
+        return fog.gm_entries(now.ruleset, now.state, now.view)
     sight = fog.sight_entry(now.ruleset, now.state, side)
     return {} if sight is None else {"sight": sight}
