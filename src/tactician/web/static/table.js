@@ -202,7 +202,8 @@ async function act(action) {
   const answer = await command(`${base}/act`, { action, rolls: rolls() });
   if (answer) {
     $('rolls').value = '';
-    renderDice($('dice'), answer.entry);
+    // an entry without dice leaves the last dice shown
+    if (answer.entry && answer.entry.dice && answer.entry.dice.length) renderDice($('dice'), answer.entry);
   }
   return answer;
 }
