@@ -338,11 +338,25 @@ def build(
 def with_block(plan: AttackPlan, book: Compendium, target: UnitState, on_hit: int,
                on_crit: int, shield: bool) -> AttackPlan:
     """The plan with the defender's block tier on a hit (L1730): the PDR it adds over the
-    stance it is in (a new block replaces the tier)."""
+    stance it is in (a new block replaces the tier; ``block_pdr``)."""
+    if _tesla_on_sdr(plan, book, target):
+        on_hit = on_crit = 0  # a block raises PDR; a tesla is reduced by SDR (L1658)
+    held = shield_of(target, book) if shield else None
+    extra, extra_crit = block_pdr(plan, book, target, on_hit, on_crit, shield)
+    spec = replace(plan.spec, block_pdr=extra, block_pdr_crit=extra_crit)
+    return replace(plan, spec=spec, block_on_hit=on_hit, block_on_crit=on_crit,
+                   shield_block=bool(held) and bool(on_hit or on_crit))
+
+
+def block_pdr(plan: AttackPlan, book: Compendium, target: UnitState, on_hit: int,
+              on_crit: int, shield: bool) -> tuple[int, int]:
+    """The PDR a block of tier ``on_hit`` (``on_crit`` on a critical) adds over the stance
+    the defender is in (L1730), on a hit and on a critical: ``with_block``'s numbers
+    without a new plan (the AI weighs every tier: ``reactions.best_block``, issue 28)."""
     from tactician.rulesets.miridon.battle.stances import TIERS, stance_pdr
 
-    if plan.spec.reduction == target.profile.sdr and book.weapon(plan.weapon).category == "tesla":
-        on_hit = on_crit = 0  # a block raises PDR; a tesla is reduced by SDR (L1658)
+    if _tesla_on_sdr(plan, book, target):
+        return 0, 0  # a block raises PDR; a tesla is reduced by SDR (L1658)
     held = shield_of(target, book) if shield else None
     current = stance_pdr(book, target.stance, shield_of(target, book))
 
@@ -352,9 +366,13 @@ def with_block(plan: AttackPlan, book: Compendium, target: UnitState, on_hit: in
         stance = TIERS[tier][2 if held else 1]
         return max(0, stance_pdr(book, stance, held) - current)
 
-    spec = replace(plan.spec, block_pdr=extra(on_hit), block_pdr_crit=extra(on_crit))
-    return replace(plan, spec=spec, block_on_hit=on_hit, block_on_crit=on_crit,
-                   shield_block=bool(held) and bool(on_hit or on_crit))
+    return extra(on_hit), extra(on_crit)
+
+
+def _tesla_on_sdr(plan: AttackPlan, book: Compendium, target: UnitState) -> bool:
+    """Whether a tesla reduced by SDR is attacking, which no block slows (L1658)."""
+    return plan.spec.reduction == target.profile.sdr and (
+        book.weapon(plan.weapon).category == "tesla")
 
 
 def _specialist(attacker: UnitState, weapon: Weapon, bonus: bool, power: int,

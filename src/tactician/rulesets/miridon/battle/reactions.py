@@ -14,7 +14,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan, can_dodge, with_block
+from tactician.rulesets.miridon.battle.attack_numbers import (
+    AttackPlan,
+    block_pdr,
+    can_dodge,
+    with_block,
+)
 from tactician.rulesets.miridon.battle.attack_roll import AttackSpec
 from tactician.rulesets.miridon.battle.burrow import held_down
 from tactician.rulesets.miridon.battle.costs import Cost, action_cost, affordable
@@ -69,8 +74,8 @@ def best_block(book: Compendium, options: BattleOptions, plan: AttackPlan, targe
             cost = block_cost(book, target, tier, with_shield)
             if not affordable(target, cost):
                 continue
-            trial = with_block(plan, book, target, tier, tier, with_shield)
-            extra = trial.spec.block_pdr_crit if crit else trial.spec.block_pdr
+            on_hit, on_crit = block_pdr(plan, book, target, tier, tier, with_shield)
+            extra = on_crit if crit else on_hit
             saved = base - mean_damage(plan.spec, crit, extra)
             score = saved - cost_value(target, cost)
             if score > best[0] + 1e-9:
