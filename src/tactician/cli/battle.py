@@ -318,6 +318,10 @@ def new_command(
     with refusals(as_json):
         if map_path is None or not units:
             raise TacticianError("battle new needs --map MAP and at least one --units FILE")
+        if seed is not None:
+            from tactician.content.limits import check_integer
+
+            check_integer(seed, "--seed")  # the same refusal for a file and a campaign
         if out is not None:
             if name is not None or campaign is not None or field:
                 raise TacticianError("--out writes a battle file: give no NAME or --campaign")
@@ -505,13 +509,16 @@ def _file_bytes(battle: Path | None) -> bytes | None:
     """The battle file's whole bytes, the key of its kept board; None for a campaign's
     battle, a file that cannot be read (the full path refuses it in its words) or one
     beside which a killed save left a temporary (the full path removes it)."""
+    from tactician.content.files import read_bytes
+    from tactician.errors import ContentError
+
     if battle is None:
         return None
     try:
         if _leftover_beside(battle):
             return None
-        return battle.read_bytes()
-    except OSError:
+        return read_bytes(battle, "battle file")  # a FIFO or device refused, not waited on
+    except (OSError, ContentError):
         return None
 
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import codecs
 import json
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
-from tactician.content.limits import MAX_FILE_BYTES, MAX_NESTING
+from tactician.content.limits import MAX_FILE_BYTES, MAX_NESTING, check_integer
 from tactician.errors import ContentError
 
 _BOMS = (
@@ -27,23 +29,33 @@ _BOMS = (
 )
 
 
-def read_bytes(path: Path, what: str = "file") -> bytes:
-    """The file's bytes, refusing a missing file, a folder, or one over the size limit.
+def read_bytes(path: Path, what: str = "file", limit: int | None = None) -> bytes:
+    """The file's bytes, refusing a missing file, a folder, anything but a regular
+    file, or one over the size limit.
 
-    The size is checked on disk first and again while reading (a file that grows,
-    or a device such as ``/dev/zero`` whose size reads as 0), so no more than the
-    limit plus one byte is ever held.
+    The file is opened without blocking and checked on the open handle (``fstat``),
+    so a FIFO, a socket or a device (``/dev/zero``, a terminal) is refused at once,
+    never waited on, and cannot be swapped in between a check and the read. The size
+    is checked on disk first and again while reading (a file that grows), so no more
+    than the limit plus one byte is ever held.
     """
     path = Path(path)
-    limit = MAX_FILE_BYTES.value()
+    limit = MAX_FILE_BYTES.value() if limit is None else limit
     try:
         if path.is_dir():
             raise ContentError(f"{path}: is a folder, not a {what}")
-        size = path.stat().st_size
-        if size > limit:
-            raise ContentError(_too_big(path, what, size, limit))
-        with path.open("rb") as handle:
-            data = handle.read(limit + 1)
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                         | getattr(os, "O_NOCTTY", 0))
+        with os.fdopen(handle, "rb") as stream:
+            mode = os.fstat(stream.fileno())
+            if stat.S_ISDIR(mode.st_mode):
+                raise ContentError(f"{path}: is a folder, not a {what}")
+            if not stat.S_ISREG(mode.st_mode):
+                raise ContentError(f"{path}: is {_kind(mode.st_mode)}, not a regular file; "
+                                   f"give a {what}")
+            if mode.st_size > limit:
+                raise ContentError(_too_big(path, what, mode.st_size, limit))
+            data = stream.read(limit + 1)
     except FileNotFoundError:
         raise ContentError(f"{path}: no such {what}") from None
     except IsADirectoryError:
@@ -52,9 +64,19 @@ def read_bytes(path: Path, what: str = "file") -> bytes:
         raise ContentError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     except ValueError:  # a NUL inside the name: no such file can exist
         raise ContentError(f"{str(path)!r}: not a usable file name (it holds a NUL)") from None
-    if len(data) > limit:
+    if data is None or len(data) > limit:
         raise ContentError(_too_big(path, what, None, limit))
     return data
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a file"
 
 
 def _too_big(path: Path, what: str, size: int | None, limit: int) -> str:
@@ -90,12 +112,16 @@ def read_text(path: Path, what: str = "file") -> str:
 
 
 def check_nesting(data: Any, source: object) -> None:
-    """Refuse lists and mappings nested deeper than ``MAX_NESTING`` (walked without
-    recursion, so the check itself cannot overflow)."""
+    """Refuse lists and mappings nested deeper than ``MAX_NESTING``, and a whole
+    number the store cannot hold (``limits.check_integer``: SQLite's 64 bits), walked
+    without recursion, so the check itself cannot overflow."""
     limit = MAX_NESTING.value()
     stack: list[tuple[Any, int]] = [(data, 0)]
     while stack:
         value, depth = stack.pop()
+        if isinstance(value, int) and not isinstance(value, bool):
+            check_integer(value, source)
+            continue
         if isinstance(value, dict):
             children: Any = value.values()
         elif isinstance(value, list):

@@ -23,7 +23,10 @@ __all__ = [
     "MAX_NESTING",
     "MAX_TILE_LAYERS",
     "MAX_YAML_NODES",
+    "SMALLEST_INTEGER",
+    "LARGEST_INTEGER",
     "Limit",
+    "check_integer",
 ]
 
 
@@ -73,3 +76,20 @@ counted as the values it stands for. The largest shipped file (Tropera's
 weapons) holds about 2,000; PyYAML needs some 700 bytes of memory per value, so
 a 5 MB file of tiny values would otherwise cost a gigabyte. Also refuses the
 "billion laughs", a few lines whose aliases multiply into billions of values."""
+
+SMALLEST_INTEGER = -(2**63)
+LARGEST_INTEGER = 2**63 - 1
+"""A whole number anywhere in an input (a seed, a sheet's stat, an entry's value) is
+within SQLite's 64-bit ``INTEGER`` (PostgreSQL's ``bigint``): the store holds every
+battle the files hold, and a number it could not hold is refused at the door, by
+name, in file mode and campaign mode alike. Not a setting: it is what the store is."""
+
+
+def check_integer(value: int, source: object) -> int:
+    """``value``, or a refusal naming ``source`` when it does not fit in 64 bits."""
+    if not SMALLEST_INTEGER <= value <= LARGEST_INTEGER:
+        digits = str(value) if abs(value) < 10**40 else f"a {len(str(abs(value)))}-digit number"
+        raise ContentError(f"{source}: the number {digits} is too large; numbers are "
+                           f"stored in 64 bits (from {SMALLEST_INTEGER:,} to "
+                           f"{LARGEST_INTEGER:,})")
+    return value

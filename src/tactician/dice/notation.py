@@ -83,6 +83,10 @@ __all__ = [
 
 _ANNOTATION = re.compile(r"\[.*?\]")
 _DICE_TERM = re.compile(r"(\d*)d(\d+|%)")
+_SELECTOR = re.compile(r"(kh|kl|k|dh|dl|p)(\d+)", re.IGNORECASE)
+_NUMBER = re.compile(r"\d+")
+MAX_NUMBER = 2**63 - 1
+"""A number in an expression (a modifier) is at most what the store holds (64 bits)."""
 
 
 def _precheck(expr: str) -> str:
@@ -118,6 +122,15 @@ def _precheck(expr: str) -> str:
         raise DiceError(
             f"dice expression nests parentheses {deepest} deep; the limit is {MAX_PAREN_DEPTH}"
         )
+    for digits in _NUMBER.findall(bare):
+        if len(digits) > 19 or int(digits) > MAX_NUMBER:
+            raise DiceError(f"dice expression holds the number {digits[:24]}"
+                            f"{'...' if len(digits) > 24 else ''}: a number is at most "
+                            f"{MAX_NUMBER:,}")
+    for word, digits in _SELECTOR.findall(bare):
+        if int(digits) > MAX_DICE:
+            raise DiceError(f"dice expression selects {word}{digits}: keep and drop counts "
+                            f"are at most {MAX_DICE} (the dice in one roll)")
     count = 0
     for number, sides in _DICE_TERM.findall(bare):
         check_die(int(number) if number else 1, sides)

@@ -37,6 +37,11 @@ def load_battle(path: Path) -> Battle:
             check_format(data["format"])
         except UnknownFormat as exc:
             raise ContentError(f"{path}: {exc}") from None
+    if isinstance(data, dict) and not data.get("start_hash"):
+        # a written battle always carries it; without one, a hand-edited start would be
+        # sealed afresh and taken as a new battle
+        raise ContentError(f"{path}: start_hash is missing: every battle file seals its "
+                           "start with it, so this one was edited by hand; refused")
     try:
         return Battle.model_validate(data)
     except ValidationError as exc:

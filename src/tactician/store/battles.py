@@ -33,6 +33,7 @@ from tactician.errors import StaleBattle, TacticianError
 from tactician.store.campaigns import CampaignInfo
 from tactician.store.database import Database, StoreConflict
 from tactician.store.models import BattleRow, EntryRow, Setting, SnapshotRow, UndoneRow
+from tactician.store.names import check_name
 
 # Battle fields with a column or a table of their own (the redo list: ``battle_undone``;
 # a stored or imported battle starts with none), not kept in the ``header`` JSON
@@ -101,8 +102,7 @@ def create_battle(db: Database, campaign: CampaignInfo, name: str, battle: Battl
                   ) -> BattleInfo:
     """Store ``battle`` (its log too, for an import) under ``name`` in ``campaign``,
     with snapshots ``states`` (seq -> (state, pinned)), in one transaction."""
-    if not name.strip():
-        raise TacticianError("a battle needs a name")
+    check_name(name, "battle")
     data = battle.model_dump(mode="json")
     header = {k: v for k, v in data.items() if k not in COLUMNS}
     with db.write() as session:

@@ -12,7 +12,13 @@ holds can choose a path. Reading refuses, naming the file and the fault: a
 missing or wrongly typed field, a file over ``MAX_FILE`` bytes, more than
 ``MAX_FILES`` files, a zip member whose name leaves the bundle (``..``, ``/``
 first) or that inflates past its limit (read in bounded chunks, whatever its
-header claims), a symlink. Nothing is written while reading.
+header claims), two zip members of one name (the forged one would win), an
+encrypted or otherwise unreadable member, a symlink, a FIFO or device (each file
+goes through ``content.files.read_bytes``: never waited on), a number the store
+cannot hold (``content.limits.check_integer``), a name with a control character
+(``store.names``), a battle whose ``start_hash`` was removed. Nothing is written
+while reading; the rules' checks (sheets, logs, status) follow in
+``table.campaign_bundles``.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from __future__ import annotations
 import io
 import json
 import zipfile
+import zlib
 from datetime import UTC, datetime
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -27,11 +34,12 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from tactician.content.files import decode_utf8, parse_json
+from tactician.content.files import check_nesting, decode_utf8, parse_json, read_bytes
 from tactician.content.loader import describe_errors
 from tactician.content.strict_yaml import load_yaml
 from tactician.engine.battle import Battle
-from tactician.errors import ContentError
+from tactician.errors import ContentError, TacticianError
+from tactician.store.names import check_name, control_character, escaped
 
 FORMAT = 1
 MAX_FILE = 8 * 1024 * 1024
@@ -148,6 +156,8 @@ def read(path: Path) -> Bundle:
         files = _folder_files(path)
     elif path.is_file() and zipfile.is_zipfile(path):
         files = _zip_files(path)
+    elif path.exists() and not path.is_file():
+        read_bytes(path, "campaign bundle (a folder or a zip)")  # refuses it by kind
     elif path.exists():
         raise ContentError(f"{path}: not a campaign bundle (a folder or a zip)")
     else:
@@ -180,7 +190,7 @@ def _folder_files(folder: Path) -> dict[str, bytes]:
         total += size
         if total > MAX_TOTAL:
             raise ContentError(f"{folder}: over {MAX_TOTAL} bytes in all")
-        files[relative] = path.read_bytes()
+        files[relative] = read_bytes(path, "bundle file", MAX_FILE)
     return files
 
 
@@ -196,14 +206,27 @@ def _zip_files(path: Path) -> dict[str, bytes]:
                 name = _allowed(member.filename, str(path))
                 if member.is_dir():
                     continue
+                if name in files:
+                    raise ContentError(f"{path}: holds two members named {name!r} (one "
+                                       "would be dropped unseen); refused")
+                if member.flag_bits & 0x1:
+                    raise ContentError(f"{path}: {name} is encrypted; a bundle is never "
+                                       "encrypted")
                 data = _inflate(archive, member, f"{path}: {name}")
                 total += len(data)
                 if total > MAX_TOTAL:
                     raise ContentError(f"{path}: inflates to over {MAX_TOTAL} bytes in all")
                 files[name] = data
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, OSError) as exc:
-        raise ContentError(f"{path}: not a readable zip ({exc})") from None
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, OSError,
+            RuntimeError, ValueError, EOFError, zlib.error) as exc:
+        raise ContentError(f"{path}: not a readable zip ({_one_line(exc)})") from None
     return files
+
+
+def _one_line(exc: BaseException) -> str:
+    """An exception's words on one line, its control characters escaped."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return escaped(text)[1:-1] if control_character(text) is not None else text
 
 
 def _inflate(archive: zipfile.ZipFile, member: zipfile.ZipInfo, where: str) -> bytes:
@@ -240,10 +263,38 @@ def parse(files: dict[str, bytes], where: str) -> Bundle:
             data[folder].append(_load(files, name, where))
             sources[folder].append(name)
     _check_format(data["campaign"], where)
+    for number, battle in enumerate(data["battles"]):
+        inner = battle.get("battle")
+        if isinstance(inner, dict) and not inner.get("start_hash"):
+            raise ContentError(f"{where}: {sources['battles'][number]}: battle.start_hash is "
+                               "missing: a battle's start is sealed by its hash, and one "
+                               "without it was edited by hand; refused")
     try:
-        return Bundle.model_validate(data)
+        bundle = Bundle.model_validate(data)
     except ValidationError as exc:
         raise ContentError(f"{where}: {_name_files(exc, sources)}") from None
+    _check_names(bundle, sources, where)
+    return bundle
+
+
+def _check_names(bundle: Bundle, sources: dict[str, list[str]], where: str) -> None:
+    """Every name as the CLI checks it (``store.names``), and a status without control
+    characters (other text is shown escaped)."""
+    checks: list[tuple[str, str, str]] = [("campaign.yaml", bundle.campaign.name, "campaign")]
+    checks += [(sources["characters"][i], c.name, "character")
+               for i, c in enumerate(bundle.characters)]
+    checks += [(sources["battles"][i], b.name, "battle") for i, b in enumerate(bundle.battles)]
+    for source, name, kind in checks:
+        try:
+            check_name(name, kind)
+        except TacticianError as exc:
+            raise ContentError(f"{where}: {source}: {exc}") from None
+    for number, battle in enumerate(bundle.battles):
+        bad = control_character(battle.status)
+        if bad is not None:
+            raise ContentError(f"{where}: {sources['battles'][number]}: status "
+                               f"{escaped(battle.status)} holds the control character "
+                               f"U+{ord(bad):04X}")
 
 
 def _expected(name: str) -> bool:
@@ -263,6 +314,7 @@ def _load(files: dict[str, bytes], name: str, where: str) -> Any:
     text = decode_utf8(files[name], source)
     value = (parse_json(text, source, fault="does not parse") if name.endswith(".json")
              else load_yaml(text, source))
+    check_nesting(value, source)  # and every whole number within the store's 64 bits
     if not isinstance(value, dict):
         raise ContentError(f"{where}: {name} must hold a mapping, not "
                            f"{type(value).__name__}")

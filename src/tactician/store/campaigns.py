@@ -24,6 +24,7 @@ from tactician.store.models import (
     PartyStore,
     Setting,
 )
+from tactician.store.names import check_name
 
 CURRENT = "current_campaign"
 
@@ -59,8 +60,7 @@ def _by_name(session: Session, name: str) -> Campaign:
 
 
 def create_campaign(db: Database, name: str, ruleset: str, options: list[str]) -> CampaignInfo:
-    if not name.strip():
-        raise TacticianError("a campaign needs a name")
+    check_name(name, "campaign")
     with db.write() as session:
         if session.scalars(select(Campaign.id).where(Campaign.name == name)).first():
             raise TacticianError(f"a campaign named {name!r} already exists")
@@ -133,7 +133,8 @@ def _character(session: Session, campaign: CampaignInfo, name: str) -> Character
 def save_character(
     db: Database, campaign: CampaignInfo, name: str, sheet: dict[str, Any], who: str, what: str
 ) -> None:
-    """Add or change a character's sheet, recording the change."""
+    """Add or change a character's sheet, recording the change (a new character's
+    name checked by ``store.names``)."""
     with db.write() as session:
         row = session.scalars(
             select(Character).where(Character.campaign_id == campaign.id,
@@ -141,6 +142,7 @@ def save_character(
         ).one_or_none()
         before = None if row is None else dict(row.sheet)
         if row is None:
+            check_name(name, "character")
             row = Character(campaign_id=campaign.id, name=name, sheet=sheet)
             session.add(row)
             session.flush()

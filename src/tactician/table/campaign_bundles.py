@@ -2,8 +2,11 @@
 
 An import is refused, naming the file and the fault, and the database left as
 it was, when the bundle is malformed (``store.bundle.read``), names a ruleset
-that is not installed, or holds a battle whose log does not replay. Snapshots
-are not part of a bundle: they are rebuilt here by replaying each log.
+that is not installed, holds a character whose sheet the ruleset refuses, or a
+battle whose log does not replay or whose ``status`` is not the one its log
+replays to (a status is derived, never taken on trust). The whole bundle is
+checked before the one write transaction. Snapshots are not part of a bundle:
+they are rebuilt here by replaying each log.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from tactician.store.exchange import (
     import_battle,
     import_campaign,
 )
+from tactician.store.names import check_name
 from tactician.table.campaigns import (
     DEFAULT_SNAPSHOT_EVERY,
     pinned,
@@ -49,6 +53,11 @@ def import_from(db: Database, source: Path, name: str | None = None,
         rules_for(ruleset, bundle.campaign.options)
     except TacticianError as exc:
         raise ContentError(f"{source}: campaign.yaml: {exc}") from None
+    if name is not None:
+        check_name(name, "campaign")
+    for number, character in enumerate(bundle.characters, start=1):
+        _check_sheet(ruleset, character.name, character.sheet,
+                     f"{source}: characters/{number:03}.yaml ({character.name!r})")
     snapshots = {}
     for number, item in enumerate(bundle.battles, start=1):
         where = f"{source}: battles/{number:03}.json ({item.name!r})"
@@ -57,9 +66,42 @@ def import_from(db: Database, source: Path, name: str | None = None,
                                "campaign")
         try:
             snapshots[item.name] = _snapshots(item.battle, every)
+            derived = _status(item.battle, snapshots[item.name])
         except TacticianError as exc:
             raise ContentError(f"{where}: {exc}") from None
+        if item.status != derived:
+            raise ContentError(f"{where}: status {item.status!r}, but its log replays to "
+                               f"{derived!r}; a battle's status is its log's, never set by "
+                               "hand")
     return import_campaign(db, bundle, name, snapshots)
+
+
+def _status(battle: Any, states: dict[int, tuple[dict[str, Any], bool]]) -> str:
+    """The status the battle's log replays to (``ongoing`` for an empty log)."""
+    if not battle.log:
+        return "ongoing"
+    rules = rules_for(battle.ruleset, battle.options)
+    return status_of(rules.load_state(states[len(battle.log)][0]))
+
+
+def _check_sheet(ruleset: str, name: str, sheet: dict[str, Any], where: str) -> None:
+    """A roster sheet as ``character add`` leaves it (``table.roster``): its unit data
+    checked by the ruleset, every violation listed."""
+    from tactician.table import sheets
+    from tactician.table.roster import unit_file
+
+    if not isinstance(sheet.get("unit"), dict):
+        return  # not a roster sheet of unit data (test rulesets keep their own shape)
+    if not isinstance(sheet.get("carried", {}), dict):
+        raise ContentError(f"{where}: sheet.carried must be a mapping")
+    try:
+        with unit_file(sheet, name) as path:
+            verdict = sheets.check(ruleset, path)
+    except TacticianError as exc:
+        raise ContentError(f"{where}: sheet: {exc}") from None
+    if not verdict.valid:
+        raise ContentError(f"{where}: the ruleset refuses its sheet: "
+                           f"{'; '.join(str(v) for v in verdict.violations)}")
 
 
 def _snapshots(battle: Any, every: int) -> dict[int, tuple[dict[str, Any], bool]]:

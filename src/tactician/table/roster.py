@@ -35,6 +35,7 @@ from tactician.store.campaigns import (
     save_character,
 )
 from tactician.store.database import Database
+from tactician.store.names import check_name
 from tactician.table import sheets
 
 
@@ -48,7 +49,8 @@ def add_character(db: Database, campaign: CampaignInfo, path: Path, name: str | 
     data = load_yaml(read_text(path, "unit file"), path)
     if not isinstance(data, dict):
         raise TacticianError(f"{path}: a unit file is a mapping")
-    chosen = name or str(data.get("name") or path.stem)
+    chosen = check_name(str(data.get("name") or path.stem) if name is None else name,
+                        "character")
     exists = True
     try:
         get_character(db, campaign, chosen)
