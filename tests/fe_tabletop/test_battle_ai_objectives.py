@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tactician.engine.battle import Battle
 from tactician.engine.play import Logged, play_battle
-from tactician.rulesets.fe_tabletop.battle_ai import Planner
+from tactician.rulesets.fe_tabletop.battle_ai import Planner, decide
 from tactician.rulesets.fe_tabletop.battle_rules import TabletopBattleRules
 from tactician.rulesets.fe_tabletop.battle_state import TabletopBattle
 from tests.fe_tabletop.battle_kit import battle
@@ -54,3 +54,20 @@ def test_the_lord_moves_onto_the_throne_and_seizes_in_one_turn(tmp_path: Path) -
     assert decision is not None
     assert [a["type"] for a in decision["actions"]] == ["move", "seize"]
     assert _played(state, 2).result == "victory"
+
+
+def test_a_careful_lord_who_steps_back_is_not_said_to_advance() -> None:
+    """The castle's first decision: Eirika (a Lord, the boss alive, allies standing)
+    keeps to tiles no foe can strike and steps from (2, 4) to (0, 4), away from the
+    brigand at (7, 4); the reason must say so, not "advances toward (7, 4)" (issue 24,
+    noticed while playing the evening)."""
+    castle = Path(__file__).resolve().parents[2] / "examples" / "fe_tabletop" / "castle"
+    rules = TabletopBattleRules()
+    state = rules.start_state({"map": str(castle / "map.yaml"),
+                               "units": [str(castle / "party.yaml"),
+                                         str(castle / "garrison.yaml")]})
+    decision = decide(state, state.unit("eirika"), rules.options).describe()
+    move = next(a for a in decision["actions"] if a["type"] == "move")
+    assert move["to"] == [0, 4]
+    assert "advances" not in decision["reason"]
+    assert "out of the foes' reach" in decision["reason"]

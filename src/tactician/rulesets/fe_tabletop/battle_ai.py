@@ -194,7 +194,21 @@ def decide(state: TabletopBattle, unit: TabletopUnit, options: TabletopOptions) 
         return Decision(unit.id, _finish(unit, []), "holds its ground", candidates)
     tile = min(tiles, key=lambda t: (manhattan(t, goal), tiles[t], t))
     return Decision(unit.id, _finish(unit, _move(unit, tile)),
-                    f"advances toward {goal}", candidates)
+                    _walk_reason(unit, tile, goal, careful), candidates)
+
+
+def _walk_reason(unit: TabletopUnit, tile: Tile, goal: Tile, careful: bool) -> str:
+    """What the walk does, said truly: a careful Lord kept to the tiles no foe can
+    strike may end farther from the goal than she started (issue 24: "advances
+    toward (7, 4)" while she stepped back from (2, 4) to (0, 4))."""
+    assert unit.position is not None
+    if manhattan(tile, goal) < manhattan(unit.position, goal):
+        return f"advances toward {goal}"
+    if careful and tile != unit.position:
+        return f"keeps out of the foes' reach (toward {goal} only where no foe can strike)"
+    if careful:
+        return "holds its ground out of the foes' reach"
+    return f"holds its ground (no tile nearer {goal})"
 
 
 def _may_seize(state: TabletopBattle, unit: TabletopUnit) -> bool:
