@@ -69,3 +69,24 @@ def test_character_show_after_a_battle(tmp_path: Path) -> None:
     lines = aftermath_text(shown)
     assert any(line.startswith("  Uses: Fire ") for line in lines), shown
     assert all(not NOT_WORDS.search(line) for line in lines), lines
+    # the sheet's weapon table says the uses the aftermath says, of the weapon's full
+    fire = next(line for line in lines if line.startswith("  Uses: Fire "))
+    left = fire.removeprefix("  Uses: Fire ").split(",")[0]
+    assert "uses left" in shown and f"{left}/40" in shown, shown
+
+
+def test_the_roster_sheet_shows_the_uses_the_battle_left() -> None:
+    """Issue 24, noticed on the evening's roster: the unit file holds a weapon's full
+    uses, so the sheet said 45 while the aftermath (and the next battle) said 43."""
+    from tactician.table.roster import _with_uses_left
+
+    sheet = {"sections": [
+        {"title": "Weapons", "columns": ["weapon", "hit", "uses"],
+         "table": [["Iron Lance", "87", "45"], ["Javelin", "70", "20"]]},
+        {"title": "Inventory", "columns": [], "table": [], "lines": ["Iron Lance"]}]}
+    shown = _with_uses_left(sheet, {"uses": {"Iron Lance": 43}})
+    weapons = shown["sections"][0]
+    assert weapons["columns"] == ["weapon", "hit", "uses left"]
+    assert weapons["table"] == [["Iron Lance", "87", "43/45"], ["Javelin", "70", "20/20"]]
+    assert shown["sections"][1] == sheet["sections"][1]
+    assert _with_uses_left(sheet, {}) is sheet  # nothing carried: the sheet as it is

@@ -103,8 +103,38 @@ def show_character(db: Database, campaign: CampaignInfo, name: str) -> dict[str,
     stored = get_character(db, campaign, name)
     with unit_file({"unit": current_unit(stored, name)}, name) as path:
         data = sheets.sheet(campaign.ruleset, path)
-    return {**data, "roster_name": name, "carried": stored.get("carried") or {},
+    carried = stored.get("carried") or {}
+    return {**_with_uses_left(data, carried), "roster_name": name, "carried": carried,
             "last_battle": stored.get("last_battle")}
+
+
+def _with_uses_left(data: dict[str, Any], carried: dict[str, Any]) -> dict[str, Any]:
+    """The sheet with a table's ``uses`` column as uses left / full where the last
+    battle left a count (Fire Emblem's weapon uses carry to the next battle): the
+    unit file holds a weapon's full uses, so the sheet alone said 45 while the roster
+    fields 43 (issue 24, noticed on the evening's roster)."""
+    left = carried.get("uses") if isinstance(carried, dict) else None
+    if not isinstance(left, dict) or not left:
+        return data
+    sections = []
+    for section in data.get("sections") or []:
+        columns = list(section.get("columns") or [])
+        if "uses" not in columns or not section.get("table"):
+            sections.append(section)
+            continue
+        at = columns.index("uses")
+        table = [[*row[:at], f"{_left(row[0], row[at], left)}/{row[at]}", *row[at + 1:]]
+                 if row and str(row[at]).isdigit() else row
+                 for row in section["table"]]
+        sections.append({**section, "columns": [*columns[:at], "uses left", *columns[at + 1:]],
+                         "table": table})
+    return {**data, "sections": sections}
+
+
+def _left(item: str, full: str, left: dict[str, Any]) -> str:
+    """Uses left of ``item``: the carried count, else full (not used in battle yet)."""
+    count = left.get(item)
+    return str(count) if isinstance(count, int) and not isinstance(count, bool) else full
 
 
 def advance_character(db: Database, campaign: CampaignInfo, name: str,
