@@ -396,7 +396,7 @@ def _render_advance(result: Any, written: str | None) -> None:
     render_sections(result.advancement.sections)
     out.print(f"Wrote {written}" if written else
               "Not written: add --out NEW.yaml or --in-place to save the advanced character.",
-              markup=False, highlight=False)
+              markup=False, highlight=False, soft_wrap=True)  # a path is never cut in two
 
 
 @app.command("new")
