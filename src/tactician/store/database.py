@@ -11,6 +11,7 @@ PostgreSQL (psycopg 3): writes lock the rows they check (``FOR UPDATE``).
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -74,6 +75,8 @@ class Database:
                                 f"was stored, try again ({exc.orig})") from None
         except DBAPIError as exc:
             raise StoreError(f"database {describe(self.url)}: {exc.orig}") from None
+        except json.JSONDecodeError as exc:
+            raise self._damaged(exc) from None
 
     @contextmanager
     def read(self) -> Iterator[Session]:
@@ -90,6 +93,16 @@ class Database:
                     yield session
         except DBAPIError as exc:
             raise StoreError(f"database {describe(self.url)}: {exc.orig}") from None
+        except json.JSONDecodeError as exc:
+            raise self._damaged(exc) from None
+
+    def _damaged(self, exc: json.JSONDecodeError) -> TacticianError:
+        """A stored value that is not JSON, where the reader did not name its row
+        (``store.damage`` names a battle's): one line, not a traceback."""
+        from tactician.store.damage import HINT, fault_words
+
+        return StoreError(f"database {describe(self.url)}: a stored value is damaged "
+                          f"({fault_words(exc)}); {HINT}")
 
     def close(self) -> None:
         self.engine.dispose()
@@ -175,6 +188,21 @@ def current_revision(conn: Connection) -> str | None:
     return rows[0] if rows else None
 
 
+def check_known(database: Database, revision: str) -> None:
+    """Refuse, in one line, a schema revision no migration of this Tactician names: a
+    newer Tactician wrote the database (alembic would only say it cannot locate it)."""
+    from tactician.store.schema_head import known_revisions
+
+    if revision in known_revisions():
+        return
+    from tactician import __version__
+
+    raise StoreError(
+        f"database {describe(database.url)}: its schema is at revision {revision!r}, newer "
+        f"than this Tactician ({__version__}, schema up to {HEAD}) knows: it was written "
+        "by a newer Tactician; open it with that version (nothing was changed)")
+
+
 def alembic_config(conn: Connection | None = None) -> Any:
     from alembic.config import Config
 
@@ -193,8 +221,11 @@ def upgrade(database: Database, revision: str = "head") -> None:
     """
     if revision == "head":
         with database.engine.connect() as conn:
-            if current_revision(conn) == HEAD:
+            found = current_revision(conn)
+            if found == HEAD:
                 return
+            if found is not None:
+                check_known(database, found)
     from alembic import command
 
     with database.engine.connect() as conn:
