@@ -2,10 +2,11 @@
 date by the migrations shipped in ``store/migrations`` (no set-up step, no
 ``alembic.ini``).
 
-SQLite: WAL journal (readers never wait for the writer), a busy timeout instead
-of "database is locked", foreign keys on, ``synchronous=FULL`` (see ``SYNC``),
-and ``BEGIN IMMEDIATE`` for every write transaction so two writers queue up
-instead of failing half-way.
+SQLite: WAL journal (readers never wait for the writer), a lock another process
+holds waited for out loud and for ``TACTICIAN_WAIT`` seconds (``store.lock_wait``)
+instead of "database is locked" or a silent wait, foreign keys on,
+``synchronous=FULL`` (see ``SYNC``), and ``BEGIN IMMEDIATE`` for every write
+transaction so two writers queue up instead of failing half-way.
 PostgreSQL (psycopg 3): writes lock the rows they check (``FOR UPDATE``).
 """
 
@@ -28,7 +29,6 @@ from tactician.errors import TacticianError
 from tactician.store.location import describe, resolve
 from tactician.store.schema_head import HEAD as HEAD  # the newest migration
 
-BUSY_TIMEOUT_MS = 30_000
 _IMMEDIATE = "tactician_immediate"
 # SQLite's ``synchronous`` (environment ``TACTICIAN_SQLITE_SYNC``). FULL by default: an
 # action a player saw committed survives a power cut or an OS crash, at an fsync per
@@ -140,26 +140,65 @@ def _engine(url: URL) -> Engine:
     if url.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
     sync = sync_mode().upper()
-    engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+    # no silent wait when connecting: a lock is waited for out loud (``_waiting``)
+    engine = create_engine(url, connect_args={"timeout": 0})
 
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_connection: Any, _record: Any) -> None:
         # the driver's own transaction handling off: we emit BEGIN ourselves (below)
         dbapi_connection.isolation_level = None
+        if url.database not in (None, "", ":memory:"):  # blocked by an exclusive lock
+            _waiting(dbapi_connection, url, ["PRAGMA journal_mode=WAL"])
         cursor = dbapi_connection.cursor()
-        if url.database not in (None, "", ":memory:"):
-            cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA synchronous={sync}")
         cursor.close()
 
     @event.listens_for(engine, "begin")
     def _begin(conn: Connection) -> None:
-        immediate = conn.get_execution_options().get(_IMMEDIATE, False)
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+        raw: Any = conn.connection.dbapi_connection
+        if conn.get_execution_options().get(_IMMEDIATE, False):
+            _waiting(raw, url, ["BEGIN IMMEDIATE"])  # a writer: SQLite's write lock
+        else:  # a reader: blocked only by another process's exclusive lock
+            _waiting(raw, url, ["BEGIN", "SELECT count(*) FROM sqlite_master"])
 
     return engine
+
+
+def _waiting(raw: Any, url: URL, statements: list[str]) -> None:
+    """Run ``statements`` (taking a lock: ``BEGIN IMMEDIATE``, a first read) at once if
+    the lock is free; else wait for it out loud and give up in time
+    (``store.lock_wait``). Afterwards the busy timeout is the whole wait, for the
+    statements of the transaction."""
+    import sqlite3
+
+    from tactician.store.lock_wait import GRACE, announce, gave_up, wait_seconds
+
+    def attempt(timeout: float) -> bool:
+        raw.execute(f"PRAGMA busy_timeout={int(timeout * 1000)}")
+        try:
+            for statement in statements:
+                raw.execute(statement)
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            if raw.in_transaction:
+                raw.execute("ROLLBACK")
+            return False
+        return True
+
+    limit = wait_seconds()
+    try:
+        if attempt(min(GRACE, limit)):
+            return
+        what = f"database {describe(url)}"
+        if limit <= GRACE:
+            raise gave_up(what, limit)
+        announce(what, limit)
+        if not attempt(limit - GRACE):
+            raise gave_up(what, limit)
+    finally:
+        raw.execute(f"PRAGMA busy_timeout={int(limit * 1000)}")
 
 
 # whether alembic's version table exists, by backend (alembic's default table name,
