@@ -10,6 +10,9 @@ line never stands for half a file.
 from __future__ import annotations
 
 import errno
+from pathlib import Path
+
+from tactician.errors import TacticianError
 
 # errno -> the words, and what the GM can do about it
 _WORDS = {
@@ -39,3 +42,16 @@ def os_error_line(exc: OSError, doing: str = "") -> str:
     where = " -> ".join(str(name) for name in (exc.filename, exc.filename2)
                         if name is not None)
     return " ".join(": ".join(part for part in (doing, where, words) if part).split())
+
+
+def check_out_place(path: Path, option: str = "--out") -> None:
+    """Refuse, before anything is written, an output path that cannot be made because a
+    file stands where one of its folders should be (``out/x.json/y.json`` with
+    ``out/x.json`` a file): the folders would be made on the way, and ``mkdir`` says
+    only "File exists"."""
+    for folder in path.parents:
+        if folder.exists() or folder.is_symlink():
+            if not folder.is_dir():
+                raise TacticianError(f"{option} {path}: {folder} is a file, not a folder; "
+                                     f"choose another {option}")
+            return

@@ -73,8 +73,9 @@ class Database:
         except IntegrityError as exc:
             raise StoreConflict("another writer changed this at the same moment; nothing "
                                 f"was stored, try again ({exc.orig})") from None
-        except DBAPIError as exc:
-            raise StoreError(f"database {describe(self.url)}: {exc.orig}") from None
+        except DBAPIError as exc:  # e.g. "database or disk is full": rolled back whole
+            raise StoreError(f"database {describe(self.url)}: {exc.orig}; nothing was "
+                             "stored") from None
         except json.JSONDecodeError as exc:
             raise self._damaged(exc) from None
 
