@@ -163,10 +163,10 @@ def test_a_database_locked_exclusively_stops_readers_out_loud(tmp_path: Path) ->
 
 
 def test_a_lock_released_in_time_is_taken(tmp_path: Path) -> None:
-    """The holder lets go after two seconds: the command, told to wait up to 30, says it
+    """The holder lets go after a few seconds: the command, told to wait up to 30, says it
     waits, then acts."""
     battle = new_battle(tmp_path)
-    with holding(_flock(battle), seconds=2) as holder:
+    with holding(_flock(battle), seconds=4) as holder:
         run = cli("--wait", "30", "battle", "move", "aria", 6, 4, "--battle", battle,
                   "--json")
         holder.wait(timeout=30)
