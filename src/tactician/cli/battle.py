@@ -431,6 +431,9 @@ def export_command(
             raise TacticianError(f"{out} already exists; choose another --out or pass --force")
         if out.is_dir():
             raise TacticianError(f"{out}: is a folder; --out names the battle file to write")
+        from tactician.os_errors import check_out_place
+
+        check_out_place(out)
         with battle_place(None, name, db, campaign) as place:
             from tactician.table.campaign_bundles import export_battle_file
 

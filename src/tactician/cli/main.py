@@ -97,8 +97,19 @@ app = typer.Typer(
 
 
 @app.callback()
-def _root() -> None:
-    pass  # a group with no eager commands needs a callback to stay a group
+def _root(
+    wait: float | None = typer.Option(
+        None, "--wait", min=0, max=86_400, metavar="SECONDS",
+        help="How long a command waits for a database or battle file another process "
+        "holds (saying so at once) before it gives up, exit code 2 (default 30; "
+        "TACTICIAN_WAIT)."),
+    no_wait: bool = typer.Option(
+        False, "--no-wait", help="Give up at once when another process holds the lock."),
+) -> None:
+    # a group with no eager commands needs a callback to stay a group; the wait is read
+    # where a lock is taken (store.lock_wait), and passed on to any process it starts
+    if no_wait or wait is not None:
+        os.environ["TACTICIAN_WAIT"] = "0" if no_wait else repr(float(wait or 0))
 
 
 def run() -> None:

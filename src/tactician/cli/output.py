@@ -130,15 +130,24 @@ def say_styled(pieces: Sequence[tuple[object, str]]) -> None:
 
 @contextmanager
 def refusals(as_json: bool) -> Iterator[None]:
-    """Turn a TacticianError into a clean message and exit code 2."""
+    """Turn a TacticianError, or an error of the operating system (``os_errors``: a
+    full disk, a read-only folder), into one clean line and exit code 2."""
     try:
         yield
     except TacticianError as exc:
-        if as_json:
-            print_json({"error": str(exc)})
-        else:
-            sys.stderr.write(f"error: {shown(exc)}\n")
-        raise typer.Exit(2) from None
+        _refuse(str(exc), as_json)
+    except OSError as exc:  # a full disk, a read-only folder, permission denied
+        from tactician.os_errors import os_error_line
+
+        _refuse(os_error_line(exc), as_json)
+
+
+def _refuse(message: str, as_json: bool) -> None:
+    if as_json:
+        print_json({"error": message})
+    else:
+        sys.stderr.write(f"error: {shown(message)}\n")
+    raise typer.Exit(2) from None
 
 
 def emit(data: Any, as_json: bool, render: Callable[[], None]) -> None:

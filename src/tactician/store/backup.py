@@ -18,8 +18,11 @@ from tactician.store.location import describe
 
 
 def backup(db: Database, target: Path) -> Path:
+    from tactician.os_errors import check_out_place
+
     if target.exists():
         raise TacticianError(f"{target}: exists; choose another backup file")
+    check_out_place(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     if db.is_sqlite:
         return _sqlite(db, target)
@@ -30,6 +33,8 @@ def backup(db: Database, target: Path) -> Path:
 
 
 def _sqlite(db: Database, target: Path) -> Path:
+    """The online backup into ``target``; a copy that fails part-way (a full disk, a
+    read-only folder) is removed, and said in one line."""
     source = db.engine.raw_connection()
     try:
         copy = sqlite3.connect(target)
@@ -37,9 +42,20 @@ def _sqlite(db: Database, target: Path) -> Path:
             source.driver_connection.backup(copy)  # type: ignore[union-attr]
         finally:
             copy.close()
+    except sqlite3.Error as exc:
+        _remove(target)
+        raise TacticianError(f"backup to {target} failed: {exc}; nothing was kept") from None
+    except BaseException:
+        _remove(target)
+        raise
     finally:
         source.close()
     return target
+
+
+def _remove(target: Path) -> None:
+    for leftover in (target, target.with_name(f"{target.name}-journal")):
+        leftover.unlink(missing_ok=True)
 
 
 def _pg_dump(db: Database, target: Path) -> Path:

@@ -20,17 +20,20 @@ the few entries after it, if any.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, func, select
+from pydantic import ValidationError
+from sqlalchemy import delete, func, select, text
 from sqlalchemy.orm import Session, defer
 
 from tactician.engine.battle import Battle
 from tactician.engine.log import Entry
 from tactician.errors import StaleBattle, TacticianError
 from tactician.store.campaigns import CampaignInfo
+from tactician.store.damage import damaged_battle_row, damaged_row
 from tactician.store.database import Database, StoreConflict
 from tactician.store.models import BattleRow, EntryRow, Setting, SnapshotRow, UndoneRow
 from tactician.store.names import check_name
@@ -70,6 +73,11 @@ class Tail:
     anchor: Entry | None = None
 
 
+# a battle's row without its start and header JSON: what finding and listing battles
+# need (and a battle whose start was damaged does not stop the others being listed)
+_HEADER_ONLY = (defer(BattleRow.start), defer(BattleRow.header))
+
+
 def _info(row: BattleRow) -> BattleInfo:
     return BattleInfo(row.id, row.campaign_id, row.name, row.ruleset, row.seed,
                       list(row.options), row.streams, row.last_seq, row.status)
@@ -82,18 +90,78 @@ def _row(session: Session, battle_id: int, lock: bool = False) -> BattleRow:
     query = select(BattleRow).where(BattleRow.id == battle_id)
     if lock:
         query = query.options(defer(BattleRow.start), defer(BattleRow.header)).with_for_update()
-    row = session.scalars(query).one_or_none()
+    try:
+        if lock and session.get_bind().dialect.name == "postgresql":
+            row = _wait_for_row(session, query, battle_id)
+        else:
+            row = session.scalars(query).one_or_none()
+    except json.JSONDecodeError as exc:  # its start or header was damaged
+        raise damaged_battle_row(session, battle_id, exc) from None
     if row is None:
         raise TacticianError(f"no battle with id {battle_id}")
     return row
 
 
+def _wait_for_row(session: Session, query: Any, battle_id: int) -> BattleRow | None:
+    """PostgreSQL's row lock (``FOR UPDATE``), taken at once if free; else waited for out
+    loud and given up on in time (``store.lock_wait``, as SQLite's write lock in
+    ``store.database``): each try in a savepoint under ``lock_timeout``, so a try that
+    times out leaves the transaction usable."""
+    from sqlalchemy.exc import OperationalError
+
+    from tactician.store.lock_wait import GRACE, announce, gave_up, wait_seconds
+
+    limit = wait_seconds()
+
+    def attempt(timeout: float) -> tuple[bool, BattleRow | None]:
+        session.execute(text(f"SET LOCAL lock_timeout = {max(int(timeout * 1000), 1)}"))
+        try:
+            with session.begin_nested():
+                return True, session.scalars(query).one_or_none()
+        except OperationalError as exc:
+            if getattr(exc.orig, "sqlstate", None) != "55P03":  # lock_not_available
+                raise
+            return False, None
+
+    try:
+        taken, row = attempt(min(GRACE, limit))
+        if taken:
+            return row
+        name = session.scalar(select(BattleRow.name).where(BattleRow.id == battle_id))
+        what = f"battle {name!r} in the database" if name is not None else "a battle's row"
+        if limit <= GRACE:
+            raise gave_up(what, limit)
+        announce(what, limit)
+        taken, row = attempt(limit - GRACE)
+        if not taken:
+            raise gave_up(what, limit)
+        return row
+    finally:
+        session.execute(text("SET LOCAL lock_timeout = 0"))
+
+
 def _entries(session: Session, battle_id: int, after: int = 0) -> list[Entry]:
-    rows = session.scalars(
-        select(EntryRow.entry).where(EntryRow.battle_id == battle_id, EntryRow.seq > after)
-        .order_by(EntryRow.seq)
-    )
-    return [Entry.model_validate(data) for data in rows]
+    return _read_entries(session, battle_id, "battle_entry", select(
+        EntryRow.seq, EntryRow.entry).where(EntryRow.battle_id == battle_id,
+                                            EntryRow.seq > after).order_by(EntryRow.seq),
+        after)
+
+
+def _read_entries(session: Session, battle_id: int, table: str, query: Any,
+                  after: int = 0) -> list[Entry]:
+    """The entries ``query`` selects (seq, entry), each read as the engine's ``Entry``;
+    a damaged one is named (``store.damage``), never a JSON or validation traceback."""
+    try:
+        rows = session.execute(query).all()
+    except json.JSONDecodeError as exc:
+        raise damaged_row(session, battle_id, table, exc, after=after) from None
+    entries = []
+    for seq, data in rows:
+        try:
+            entries.append(Entry.model_validate(data))
+        except ValidationError as exc:
+            raise damaged_row(session, battle_id, table, exc, seq=seq) from None
+    return entries
 
 
 def create_battle(db: Database, campaign: CampaignInfo, name: str, battle: Battle,
@@ -124,7 +192,7 @@ def create_battle(db: Database, campaign: CampaignInfo, name: str, battle: Battl
 
 def find_battle(db: Database, campaign: CampaignInfo, name: str) -> BattleInfo:
     with db.read() as session:
-        row = session.scalars(select(BattleRow).where(
+        row = session.scalars(select(BattleRow).options(*_HEADER_ONLY).where(
             BattleRow.campaign_id == campaign.id, BattleRow.name == name)).one_or_none()
         if row is None:
             known = ", ".join(session.scalars(select(BattleRow.name).where(
@@ -153,11 +221,11 @@ def current_battle(db: Database, campaign: CampaignInfo) -> BattleInfo:
         chosen = session.get(Setting, current_key(campaign))
         name = chosen.value if chosen is not None else None
         if name is not None:
-            row = session.scalars(select(BattleRow).where(
+            row = session.scalars(select(BattleRow).options(*_HEADER_ONLY).where(
                 BattleRow.campaign_id == campaign.id, BattleRow.name == name)).one_or_none()
             if row is not None:
                 return _info(row)
-        rows = list(session.scalars(select(BattleRow).where(
+        rows = list(session.scalars(select(BattleRow).options(*_HEADER_ONLY).where(
             BattleRow.campaign_id == campaign.id).limit(2)))
     if len(rows) == 1:
         return _info(rows[0])
@@ -168,7 +236,8 @@ def current_battle(db: Database, campaign: CampaignInfo) -> BattleInfo:
 
 def list_battles(db: Database, campaign: CampaignInfo) -> list[BattleInfo]:
     with db.read() as session:
-        rows = session.scalars(select(BattleRow).where(BattleRow.campaign_id == campaign.id)
+        rows = session.scalars(select(BattleRow).options(*_HEADER_ONLY)
+                               .where(BattleRow.campaign_id == campaign.id)
                                .order_by(BattleRow.name))
         return [_info(r) for r in rows]
 
@@ -224,16 +293,26 @@ def head(db: Database, battle_id: int) -> tuple[BattleInfo, str]:
     the start, seed, ruleset, options and every entry, so equal hashes at equal
     sequence number and stream counter mean the same battle."""
     with db.read() as session:
-        row = session.execute(select(*_INFO, BattleRow.header).where(
-            BattleRow.id == battle_id)).one_or_none()
+        try:
+            row = session.execute(select(*_INFO, BattleRow.header).where(
+                BattleRow.id == battle_id)).one_or_none()
+        except json.JSONDecodeError as exc:
+            raise damaged_battle_row(session, battle_id, exc) from None
         if row is None:
             raise TacticianError(f"no battle with id {battle_id}")
         info = BattleInfo(row.id, row.campaign_id, row.name, row.ruleset, row.seed,
                           list(row.options), row.streams, row.last_seq, row.status)
         if info.last_seq == 0:
             return info, str(row.header.get("start_hash", ""))
-        last = session.scalar(select(EntryRow.entry).where(
-            EntryRow.battle_id == battle_id, EntryRow.seq == info.last_seq))
+        try:
+            last = session.scalar(select(EntryRow.entry).where(
+                EntryRow.battle_id == battle_id, EntryRow.seq == info.last_seq))
+        except json.JSONDecodeError as exc:
+            raise damaged_row(session, battle_id, "battle_entry", exc,
+                              seq=info.last_seq) from None
+        if last is not None and not isinstance(last, dict):
+            raise damaged_row(session, battle_id, "battle_entry",
+                              ValueError("not an entry"), seq=info.last_seq)
         return info, str((last or {}).get("hash", ""))
 
 
@@ -244,11 +323,16 @@ def load_tail(db: Database, battle_id: int, whole_log: bool = False,
     with db.read() as session:
         row = _row(session, battle_id)
         limit = row.last_seq if upto is None else min(upto, row.last_seq)
-        snap = session.scalars(
-            select(SnapshotRow).where(SnapshotRow.battle_id == battle_id,
-                                      SnapshotRow.seq <= limit)
-            .order_by(SnapshotRow.seq.desc()).limit(1)
-        ).one_or_none()
+        try:
+            snap = session.scalars(
+                select(SnapshotRow).where(SnapshotRow.battle_id == battle_id,
+                                          SnapshotRow.seq <= limit)
+                .order_by(SnapshotRow.seq.desc()).limit(1)
+            ).one_or_none()
+        except json.JSONDecodeError as exc:
+            newest = session.scalar(select(func.max(SnapshotRow.seq)).where(
+                SnapshotRow.battle_id == battle_id, SnapshotRow.seq <= limit))
+            raise damaged_row(session, battle_id, "snapshot", exc, seq=newest) from None
         seq = snap.seq if snap is not None else 0
         entries = [e for e in _entries(session, battle_id, 0 if whole_log else max(seq - 1, 0))
                    if e.seq <= limit]
@@ -262,9 +346,12 @@ def load_tail(db: Database, battle_id: int, whole_log: bool = False,
 def snapshots(db: Database, battle_id: int) -> list[tuple[int, dict[str, Any]]]:
     """Every snapshot of the battle, oldest first: (seq, state)."""
     with db.read() as session:
-        rows = session.scalars(select(SnapshotRow).where(SnapshotRow.battle_id == battle_id)
-                               .order_by(SnapshotRow.seq))
-        return [(r.seq, r.state) for r in rows]
+        try:
+            rows = session.execute(select(SnapshotRow.seq, SnapshotRow.state).where(
+                SnapshotRow.battle_id == battle_id).order_by(SnapshotRow.seq)).all()
+        except json.JSONDecodeError as exc:
+            raise damaged_row(session, battle_id, "snapshot", exc) from None
+        return [(seq, state) for seq, state in rows]
 
 
 def append_entry(db: Database, battle_id: int, expected_seq: int, entry: Entry,
@@ -461,9 +548,9 @@ def drop_entries(db: Database, battle_id: int, expected_seq: int, keep: int,
 
 
 def _undone(session: Session, battle_id: int) -> list[Entry]:
-    rows = session.scalars(select(UndoneRow.entry).where(UndoneRow.battle_id == battle_id)
-                           .order_by(UndoneRow.seq))
-    return [Entry.model_validate(data) for data in rows]
+    return _read_entries(session, battle_id, "battle_undone", select(
+        UndoneRow.seq, UndoneRow.entry).where(UndoneRow.battle_id == battle_id)
+        .order_by(UndoneRow.seq))
 
 
 def undone_entries(db: Database, battle_id: int) -> list[Entry]:

@@ -25,6 +25,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import shutil
+import tempfile
 import zipfile
 import zlib
 from datetime import UTC, datetime
@@ -127,24 +130,71 @@ def render(bundle: Bundle) -> dict[str, str]:
 
 
 def write_folder(bundle: Bundle, folder: Path) -> list[Path]:
-    """Write the bundle into ``folder`` (which must not exist or be empty)."""
+    """Write the bundle into ``folder`` (which must not exist or be empty), whole or not
+    at all: into a temporary folder beside it, renamed into place when every file is
+    written (a full disk or a read-only folder part-way leaves nothing behind)."""
+    from tactician.os_errors import check_out_place
+
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise ContentError(f"{folder}: exists and is not an empty folder; choose another")
-    written = []
-    for relative, text in render(bundle).items():
-        path = folder / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
-    return written
+    check_out_place(folder)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    partial = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".partial",
+                                    dir=folder.parent))
+    rendered = render(bundle)
+    try:
+        for relative, text in rendered.items():
+            path = partial / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        if folder.exists():
+            folder.rmdir()  # empty, as checked: the rename needs its name free
+        os.rename(partial, folder)
+    except BaseException:
+        shutil.rmtree(partial, ignore_errors=True)
+        raise
+    return [folder / relative for relative in rendered]
 
 
 def write_zip(bundle: Bundle, path: Path) -> None:
+    """Write the bundle as a zip at ``path`` (which must not exist), whole or not at
+    all: a temporary file beside it, linked into place once complete."""
+    from tactician.os_errors import check_out_place
+
     if path.exists():
         raise ContentError(f"{path}: exists; choose another file name")
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
-        for relative, text in render(bundle).items():
-            archive.writestr(relative, text)
+    check_out_place(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial",
+                                    dir=path.parent)
+    partial = Path(name)
+    try:
+        with os.fdopen(handle, "wb") as raw, \
+                zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as archive:
+            for relative, text in render(bundle).items():
+                archive.writestr(relative, text)
+            archive.close()
+            raw.flush()
+            os.fsync(raw.fileno())
+        _into_place(partial, path)
+    except FileExistsError:
+        raise ContentError(f"{path}: exists; choose another file name") from None
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def _into_place(partial: Path, path: Path) -> None:
+    """Give the complete file ``partial`` the name ``path``: a hard link, which never
+    replaces a file that appeared meanwhile; where the file system has none, a rename
+    after one more look."""
+    try:
+        os.link(partial, path)
+    except FileExistsError:
+        raise
+    except OSError:
+        if path.exists():
+            raise FileExistsError(path) from None
+        os.rename(partial, path)
 
 
 # --- reading -----------------------------------------------------------------------------

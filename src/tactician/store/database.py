@@ -2,15 +2,17 @@
 date by the migrations shipped in ``store/migrations`` (no set-up step, no
 ``alembic.ini``).
 
-SQLite: WAL journal (readers never wait for the writer), a busy timeout instead
-of "database is locked", foreign keys on, ``synchronous=FULL`` (see ``SYNC``),
-and ``BEGIN IMMEDIATE`` for every write transaction so two writers queue up
-instead of failing half-way.
+SQLite: WAL journal (readers never wait for the writer), a lock another process
+holds waited for out loud and for ``TACTICIAN_WAIT`` seconds (``store.lock_wait``)
+instead of "database is locked" or a silent wait, foreign keys on,
+``synchronous=FULL`` (see ``SYNC``), and ``BEGIN IMMEDIATE`` for every write
+transaction so two writers queue up instead of failing half-way.
 PostgreSQL (psycopg 3): writes lock the rows they check (``FOR UPDATE``).
 """
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,7 +29,6 @@ from tactician.errors import TacticianError
 from tactician.store.location import describe, resolve
 from tactician.store.schema_head import HEAD as HEAD  # the newest migration
 
-BUSY_TIMEOUT_MS = 30_000
 _IMMEDIATE = "tactician_immediate"
 # SQLite's ``synchronous`` (environment ``TACTICIAN_SQLITE_SYNC``). FULL by default: an
 # action a player saw committed survives a power cut or an OS crash, at an fsync per
@@ -72,8 +73,11 @@ class Database:
         except IntegrityError as exc:
             raise StoreConflict("another writer changed this at the same moment; nothing "
                                 f"was stored, try again ({exc.orig})") from None
-        except DBAPIError as exc:
-            raise StoreError(f"database {describe(self.url)}: {exc.orig}") from None
+        except DBAPIError as exc:  # e.g. "database or disk is full": rolled back whole
+            raise StoreError(f"database {describe(self.url)}: {exc.orig}; nothing was "
+                             "stored") from None
+        except json.JSONDecodeError as exc:
+            raise self._damaged(exc) from None
 
     @contextmanager
     def read(self) -> Iterator[Session]:
@@ -90,6 +94,16 @@ class Database:
                     yield session
         except DBAPIError as exc:
             raise StoreError(f"database {describe(self.url)}: {exc.orig}") from None
+        except json.JSONDecodeError as exc:
+            raise self._damaged(exc) from None
+
+    def _damaged(self, exc: json.JSONDecodeError) -> TacticianError:
+        """A stored value that is not JSON, where the reader did not name its row
+        (``store.damage`` names a battle's): one line, not a traceback."""
+        from tactician.store.damage import HINT, fault_words
+
+        return StoreError(f"database {describe(self.url)}: a stored value is damaged "
+                          f"({fault_words(exc)}); {HINT}")
 
     def close(self) -> None:
         self.engine.dispose()
@@ -127,26 +141,65 @@ def _engine(url: URL) -> Engine:
     if url.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
     sync = sync_mode().upper()
-    engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+    # no silent wait when connecting: a lock is waited for out loud (``_waiting``)
+    engine = create_engine(url, connect_args={"timeout": 0})
 
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_connection: Any, _record: Any) -> None:
         # the driver's own transaction handling off: we emit BEGIN ourselves (below)
         dbapi_connection.isolation_level = None
+        if url.database not in (None, "", ":memory:"):  # blocked by an exclusive lock
+            _waiting(dbapi_connection, url, ["PRAGMA journal_mode=WAL"])
         cursor = dbapi_connection.cursor()
-        if url.database not in (None, "", ":memory:"):
-            cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA synchronous={sync}")
         cursor.close()
 
     @event.listens_for(engine, "begin")
     def _begin(conn: Connection) -> None:
-        immediate = conn.get_execution_options().get(_IMMEDIATE, False)
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+        raw: Any = conn.connection.dbapi_connection
+        if conn.get_execution_options().get(_IMMEDIATE, False):
+            _waiting(raw, url, ["BEGIN IMMEDIATE"])  # a writer: SQLite's write lock
+        else:  # a reader: blocked only by another process's exclusive lock
+            _waiting(raw, url, ["BEGIN", "SELECT count(*) FROM sqlite_master"])
 
     return engine
+
+
+def _waiting(raw: Any, url: URL, statements: list[str]) -> None:
+    """Run ``statements`` (taking a lock: ``BEGIN IMMEDIATE``, a first read) at once if
+    the lock is free; else wait for it out loud and give up in time
+    (``store.lock_wait``). Afterwards the busy timeout is the whole wait, for the
+    statements of the transaction."""
+    import sqlite3
+
+    from tactician.store.lock_wait import GRACE, announce, gave_up, wait_seconds
+
+    def attempt(timeout: float) -> bool:
+        raw.execute(f"PRAGMA busy_timeout={int(timeout * 1000)}")
+        try:
+            for statement in statements:
+                raw.execute(statement)
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            if raw.in_transaction:
+                raw.execute("ROLLBACK")
+            return False
+        return True
+
+    limit = wait_seconds()
+    try:
+        if attempt(min(GRACE, limit)):
+            return
+        what = f"database {describe(url)}"
+        if limit <= GRACE:
+            raise gave_up(what, limit)
+        announce(what, limit)
+        if not attempt(limit - GRACE):
+            raise gave_up(what, limit)
+    finally:
+        raw.execute(f"PRAGMA busy_timeout={int(limit * 1000)}")
 
 
 # whether alembic's version table exists, by backend (alembic's default table name,
@@ -175,6 +228,21 @@ def current_revision(conn: Connection) -> str | None:
     return rows[0] if rows else None
 
 
+def check_known(database: Database, revision: str) -> None:
+    """Refuse, in one line, a schema revision no migration of this Tactician names: a
+    newer Tactician wrote the database (alembic would only say it cannot locate it)."""
+    from tactician.store.schema_head import known_revisions
+
+    if revision in known_revisions():
+        return
+    from tactician import __version__
+
+    raise StoreError(
+        f"database {describe(database.url)}: its schema is at revision {revision!r}, newer "
+        f"than this Tactician ({__version__}, schema up to {HEAD}) knows: it was written "
+        "by a newer Tactician; open it with that version (nothing was changed)")
+
+
 def alembic_config(conn: Connection | None = None) -> Any:
     from alembic.config import Config
 
@@ -193,8 +261,11 @@ def upgrade(database: Database, revision: str = "head") -> None:
     """
     if revision == "head":
         with database.engine.connect() as conn:
-            if current_revision(conn) == HEAD:
+            found = current_revision(conn)
+            if found == HEAD:
                 return
+            if found is not None:
+                check_known(database, found)
     from alembic import command
 
     with database.engine.connect() as conn:

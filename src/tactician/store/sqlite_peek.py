@@ -73,7 +73,9 @@ def peek(db: str | Path | None, name: str | None = None,
     if path is None or not path.is_file():
         return None
     try:
-        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=30)
+        # no wait: a database another process locks is the full path's to wait for,
+        # saying so (store.lock_wait)
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=0)
     except sqlite3.Error:
         return None
     try:

@@ -47,10 +47,13 @@ def new_battle(
     overwrite: bool = False,
 ) -> Opened:
     """Start a battle and write it to ``out`` (refusing to overwrite unless asked)."""
+    from tactician.os_errors import check_out_place
+
     if out.is_dir():
         raise TacticianError(f"{out}: is a folder; --out names the battle file to write")
     if out.exists() and not overwrite:
         raise TacticianError(f"{out} already exists; choose another --out or pass --force")
+    check_out_place(out)
     rules = battle_rules_of(ruleset, options or [])
     state = rules.start_state({"map": str(map_path), "units": [str(u) for u in units]})
     battle = Battle(

@@ -101,12 +101,34 @@ def file_lock(path: Path) -> Iterator[None]:
     """Hold the exclusive lock of battle file ``path``: ``.NAME.lock`` beside it, locked
     with ``flock`` (released when the block ends or the process dies) and removed
     before it is released, so no lock file is left behind. A lock file another writer
-    removed meanwhile is not the lock any more: its waiter opens the new one."""
+    removed meanwhile is not the lock any more: its waiter opens the new one. A lock
+    another process holds is waited for out loud and for a bounded time
+    (``store.lock_wait``); a folder where the lock file cannot be made is one line."""
+    from tactician.os_errors import os_error_line
+    from tactician.store.lock_wait import wait_for
+
     path = path.resolve() if path.is_symlink() else path
     lock = path.parent / f".{path.name}.lock"
     while True:
-        descriptor = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
-        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        try:
+            descriptor = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
+        except OSError as exc:  # a read-only folder, permission denied, a full disk
+            raise TacticianError(os_error_line(
+                exc, f"cannot lock battle file {path} (its lock file is made beside it)")
+            ) from None
+
+        def take(descriptor: int = descriptor) -> bool:
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return False
+            return True
+
+        try:  # said at once when another process holds it; given up on in time
+            wait_for(take, f"battle file {path}")
+        except BaseException:
+            os.close(descriptor)
+            raise
         try:
             same = os.stat(lock).st_ino == os.fstat(descriptor).st_ino
         except FileNotFoundError:

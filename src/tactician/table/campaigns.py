@@ -25,6 +25,7 @@ from tactician.errors import ContentError, TacticianError
 from tactician.store import battles as store
 from tactician.store.battles import BattleInfo
 from tactician.store.campaigns import CampaignInfo, create_campaign
+from tactician.store.damage import DamagedData
 from tactician.store.database import Database
 from tactician.table.actions import checked
 from tactician.table.held import HOLDER, Held, key_of, load
@@ -338,11 +339,17 @@ def check_battle(db: Database, battle_id: int) -> list[str]:
         battle = store.load_battle(db, battle_id)
         rules = rules_for(info.ruleset, info.options)
         replay(battle, rules)
+    except DamagedData as exc:  # it names the battle and the row itself
+        return [exc.fault]
     except TacticianError as exc:
         return [f"{where}: {exc}"]
     problems: list[str] = []
     state, done = rules.load_state(battle.start), 0
-    for seq, dumped in store.snapshots(db, battle_id):
+    try:
+        kept = store.snapshots(db, battle_id)
+    except DamagedData as exc:
+        return [exc.fault]
+    for seq, dumped in kept:
         if seq > len(battle.log):
             problems.append(f"{where}: snapshot at entry {seq} is past the log's end")
             continue
