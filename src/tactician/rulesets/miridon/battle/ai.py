@@ -119,7 +119,7 @@ def _area_odds(book: Compendium, options: BattleOptions, state: MiridonBattle,
     from tactician.rulesets.miridon.battle.shoot_through import line_odds
 
     return [(state.unit(row.target), row.odds)
-            for row in line_odds(book, options, state, action)]
+            for row in line_odds(book, options, state, action, plans)]
 
 
 def bullet_hell_candidates(book: Compendium, options: BattleOptions, state: MiridonBattle,
