@@ -92,11 +92,15 @@ def apply_threat(book: Compendium, options: BattleOptions, state: MiridonBattle,
                  unit: UnitState, candidates: list[Any]) -> None:
     """Add the threat term to each candidate's score (and its reason)."""
     here = threat(book, options, state, unit)
+    at: dict[tuple[int, ...], float] = {}  # moves that end on one square share its threat
     for candidate in candidates:
         kind = candidate.action.get("type")
         if kind == "move" and candidate.tile is not None:
-            moved = unit.model_copy(update={"position": tuple(candidate.tile)})
-            there = threat(book, options, state.replace_units(moved), moved)
+            tile = tuple(candidate.tile)
+            if tile not in at:
+                moved = unit.model_copy(update={"position": tile})
+                at[tile] = threat(book, options, state.replace_units(moved), moved)
+            there = at[tile]
             candidate.score -= THREAT_WEIGHT * (there - here)
             candidate.why += f"; threat there {there:.2f} (here {here:.2f})"
             candidate.extra["threat"] = there

@@ -152,11 +152,15 @@ def apply_exposure(book: Compendium, options: BattleOptions, state: MiridonBattl
     if unit.ghost <= 0 or unit.position is None:
         return
     here = exposure(book, options, state, unit)
+    at: dict[tuple[int, ...], float] = {}  # moves that end on one square share its exposure
     for candidate in candidates:
         if candidate.action.get("type") != "move" or candidate.tile is None:
             continue
-        moved = unit.model_copy(update={"position": tuple(candidate.tile)})
-        there = exposure(book, options, state.replace_units(moved), moved)
+        tile = tuple(candidate.tile)
+        if tile not in at:
+            moved = unit.model_copy(update={"position": tile})
+            at[tile] = exposure(book, options, state.replace_units(moved), moved)
+        there = at[tile]
         if there == here:
             continue
         candidate.score -= EXPOSURE_WEIGHT * (there - here)
