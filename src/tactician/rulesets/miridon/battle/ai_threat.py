@@ -105,10 +105,14 @@ def apply_threat(book: Compendium, options: BattleOptions, state: MiridonBattle,
             candidate.why += f"; threat there {there:.2f} (here {here:.2f})"
             candidate.extra["threat"] = there
         elif candidate.target != "-" and candidate.defeat > 0:
-            target = state.unit(candidate.target)
-            if target.side == unit.side:
+            # one target, or each of a Shoot Through's / Spinning Strike's (``defeats``)
+            outs = candidate.defeats or {candidate.target: candidate.defeat}
+            foes = [(state.unit(name), p) for name, p in outs.items()]
+            foes = [(target, p) for target, p in foes if target.side != unit.side and p > 0]
+            if not foes:
                 continue
-            removed = candidate.defeat * foe_threat(book, options, state, target, unit)
+            removed = sum(p * foe_threat(book, options, state, target, unit)
+                          for target, p in foes)
             candidate.score += THREAT_WEIGHT * removed
             candidate.why += f"; removes {removed:.2f} expected damage to {unit.id}"
             candidate.extra["threat_removed"] = removed
