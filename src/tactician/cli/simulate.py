@@ -16,6 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from tactician.cli.output import emit, refusals, say_line
+from tactician.counted import counted
 
 SCHEDULER_ENV = "TACTICIAN_DASK_SCHEDULER"  # == simulate.backends.SCHEDULER_ENV
 
@@ -62,7 +63,7 @@ def _render(report: dict[str, Any]) -> None:
     base = report["summary"]
     head = f"{report['name']} ({report['ruleset']}), {base['runs']} copies, seed {report['seed']}"
     say_line(head + (" - PARTIAL (interrupted)" if base["partial"] else ""))
-    say_line(f"Backend: {report['backend']}, {report['workers']} workers, "
+    say_line(f"Backend: {report['backend']}, {counted(report['workers'], 'worker')}, "
              f"{report['seconds']:.1f} s")
     for key in ("win", "loss", "draw"):
         say_line(_line(key, base[key]))

@@ -96,3 +96,28 @@ def test_tactical_keeps_out_of_the_brutes_reach_where_standard_walks_in() -> Non
     options = BattleOptions()
     assert in_melee(chosen["standard"], (3, 2), options)
     assert not in_melee(chosen["tactical"], (3, 2), options)
+
+
+def test_a_shoot_through_removes_the_threat_of_each_foe_it_may_knock_out() -> None:
+    """A line attack names several targets ("f1, f2"): the threat it removes is each foe's
+    P(out) x that foe's threat (it used to look the joined names up as one unit)."""
+    from tactician.rulesets.miridon.battle import shoot_through as st
+
+    shooter = unit("g", weapons=("Shotgun",), to_hit={"Shotgun": 3}, at=(0, 2),
+                   flairs=("Shoot Through", st.SURPRISE, st.PIERCING, st.ADVANCED))
+    near = unit("f1", "enemy", at=(1, 2), hp=4, weapons=("Greatsword",),
+                to_hit={"Greatsword": 5})
+    far = unit("f2", "enemy", at=(2, 2), hp=4, weapons=("Greatsword",),
+               to_hit={"Greatsword": 5})
+    state = battle(shooter, near, far)
+    line = Candidate({"type": "attack", "unit": "g", "target": "f1",
+                      "modifiers": ["shoot_through"]}, 1.0, "x", target="f1, f2", defeat=0.7,
+                     defeats={"f1": 0.5, "f2": 0.2})
+    me = state.unit("g")
+    apply_threat(BOOK, OPTIONS, state, me, [line])
+    removed = 0.5 * foe_threat(BOOK, OPTIONS, state, state.unit("f1"), me) + \
+        0.2 * foe_threat(BOOK, OPTIONS, state, state.unit("f2"), me)
+    assert removed > 0
+    assert line.score == 1.0 + THREAT_WEIGHT * removed
+    decided = decide(MiridonBattleRules(["ai_preset=tactical"]), state, me)  # no lookup error
+    assert decided["actions"][0]["type"] in ("attack", "move", "end_turn")

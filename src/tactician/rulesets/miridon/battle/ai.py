@@ -80,6 +80,9 @@ def area_candidates(book: Compendium, options: BattleOptions, state: MiridonBatt
                 not loaded(options.track_ammo, unit, weapon.name):
             continue
         aims = [None] if modifier == "spinning_strike" else [t.id for t in enemies(state, unit)]
+        # aims on one line plan the same targets (each plan is of its target, not of the
+        # aim: ``plan_targets``), so a line is priced once and its numbers shared
+        lines: dict[tuple[int, ...], tuple[list[Any], AreaScore]] = {}
         for aim in aims:
             action: dict[str, Any] = {"type": "attack", "unit": unit.id, "weapon": weapon.name,
                                       "modifiers": [modifier]}
@@ -91,22 +94,40 @@ def area_candidates(book: Compendium, options: BattleOptions, state: MiridonBatt
                 continue
             if not affordable(unit, cost):
                 continue
-            value, expected, out = 0.0, 0.0, 0.0
-            for target, odds_ in _area_odds(book, options, state, action, plans):
-                knocked = odds_.unconscious if target.status == "ok" else 0.0
-                worth = odds_.expected_damage + KNOCKOUT_VALUE * knocked
-                friend = target.side == unit.side
-                value += -ALLY_WEIGHT * worth if friend else worth
-                value += threat_terms(book, unit, target, odds_.damage)[0]  # part 3
-                if not friend:
-                    expected, out = expected + odds_.expected_damage, out + knocked
-            score = value - cost_value(unit, cost)
-            names = ", ".join(p.target for p in plans)
-            found.append(Candidate(action, score, f"{MODIFIER_NAMES[modifier]} with "
-                                   f"{weapon.name} on {names}: E[damage to foes] "
-                                   f"{expected:.2f}, friends' harm counted against",
-                                   names, weapon.name, unit.position, 0.0, out, expected))
+            line = tuple(map(id, plans))  # ``plan_one`` is memoised: equal plans are one
+            if line not in lines:
+                lines[line] = plans, _area_score(book, options, state, unit, action, plans,
+                                                 cost, modifier, weapon.name)
+            score, why, names, out, expected, defeats = lines[line][1]
+            found.append(Candidate(action, score, why, names, weapon.name, unit.position, 0.0,
+                                   out, expected, defeats=defeats))
     return found
+
+
+def _area_score(book: Compendium, options: BattleOptions, state: MiridonBattle,
+                unit: UnitState, action: dict[str, Any], plans: list[Any], cost: Cost,
+                modifier: str, weapon: str) -> AreaScore:
+    """An area attack's score, its reason, its targets' names, E[foes out], E[damage], and
+    each foe's P(out)."""
+    value, expected, out = 0.0, 0.0, 0.0
+    defeats: dict[str, float] = {}
+    for target, odds_ in _area_odds(book, options, state, action, plans):
+        knocked = odds_.unconscious if target.status == "ok" else 0.0
+        worth = odds_.expected_damage + KNOCKOUT_VALUE * knocked
+        friend = target.side == unit.side
+        value += -ALLY_WEIGHT * worth if friend else worth
+        value += threat_terms(book, unit, target, odds_.damage)[0]  # part 3
+        if not friend:
+            expected, out = expected + odds_.expected_damage, out + knocked
+            defeats[target.id] = knocked
+    score = value - cost_value(unit, cost)
+    names = ", ".join(p.target for p in plans)
+    return score, (f"{MODIFIER_NAMES[modifier]} with {weapon} on {names}: E[damage to foes] "
+                   f"{expected:.2f}, friends' harm counted against"), names, out, expected, \
+        defeats
+
+
+AreaScore = tuple[float, str, str, float, float, dict[str, float]]
 
 
 def _area_odds(book: Compendium, options: BattleOptions, state: MiridonBattle,
@@ -119,7 +140,7 @@ def _area_odds(book: Compendium, options: BattleOptions, state: MiridonBattle,
     from tactician.rulesets.miridon.battle.shoot_through import line_odds
 
     return [(state.unit(row.target), row.odds)
-            for row in line_odds(book, options, state, action)]
+            for row in line_odds(book, options, state, action, plans)]
 
 
 def bullet_hell_candidates(book: Compendium, options: BattleOptions, state: MiridonBattle,

@@ -21,6 +21,9 @@ class Candidate:
     defeat: float = 0.0
     expected: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
+    # an attack on several targets (Shoot Through, Spinning Strike): each one's P(out), for
+    # the tactical preset's threat removed (``ai_threat``); ``target`` then names them all
+    defeats: dict[str, float] = field(default_factory=dict)
 
     def row(self) -> dict[str, Any]:
         return {"tile": list(self.tile) if self.tile else None, "target": self.target,

@@ -92,19 +92,27 @@ def apply_threat(book: Compendium, options: BattleOptions, state: MiridonBattle,
                  unit: UnitState, candidates: list[Any]) -> None:
     """Add the threat term to each candidate's score (and its reason)."""
     here = threat(book, options, state, unit)
+    at: dict[tuple[int, ...], float] = {}  # moves that end on one square share its threat
     for candidate in candidates:
         kind = candidate.action.get("type")
         if kind == "move" and candidate.tile is not None:
-            moved = unit.model_copy(update={"position": tuple(candidate.tile)})
-            there = threat(book, options, state.replace_units(moved), moved)
+            tile = tuple(candidate.tile)
+            if tile not in at:
+                moved = unit.model_copy(update={"position": tile})
+                at[tile] = threat(book, options, state.replace_units(moved), moved)
+            there = at[tile]
             candidate.score -= THREAT_WEIGHT * (there - here)
             candidate.why += f"; threat there {there:.2f} (here {here:.2f})"
             candidate.extra["threat"] = there
         elif candidate.target != "-" and candidate.defeat > 0:
-            target = state.unit(candidate.target)
-            if target.side == unit.side:
+            # one target, or each of a Shoot Through's / Spinning Strike's (``defeats``)
+            outs = candidate.defeats or {candidate.target: candidate.defeat}
+            foes = [(state.unit(name), p) for name, p in outs.items()]
+            foes = [(target, p) for target, p in foes if target.side != unit.side and p > 0]
+            if not foes:
                 continue
-            removed = candidate.defeat * foe_threat(book, options, state, target, unit)
+            removed = sum(p * foe_threat(book, options, state, target, unit)
+                          for target, p in foes)
             candidate.score += THREAT_WEIGHT * removed
             candidate.why += f"; removes {removed:.2f} expected damage to {unit.id}"
             candidate.extra["threat_removed"] = removed

@@ -153,7 +153,13 @@ def guardian(state: MiridonBattle, target: UnitState, options: BattleOptions) ->
 def evasions(state: MiridonBattle, target: UnitState, options: BattleOptions) -> tuple[int, int]:
     """(passive, active) of ``target`` now."""
     return (target.profile.passive_evasion + guardian(state, target, options),
-            target.profile.active_evasion)
+            active_evasion(target))
+
+
+def active_evasion(target: UnitState) -> int:
+    """The Evasion after a Dodge (L1718): the sheet's Active Evasion; no friend's Guardian
+    rank adds to it (L173 raises the Passive)."""
+    return target.profile.active_evasion
 
 
 def can_dodge(target: UnitState) -> bool:
@@ -313,6 +319,10 @@ def build(
         crit_mode = "sword"  # L966-968
     elif profile.has("Piercing Critical Hit"):
         crit_mode = "piercing"  # L921-923
+    lasting, lasting_terms = lasting_of(attacker, target, weapon)
+    extra: dict[str, object] = {**_on_hit(attacker, weapon, is_mech(target)), "lasting": lasting}
+    if melee and profile.has("Redouble Specialist"):
+        extra.update(_specialist(attacker, weapon, bonus, power, spun, flanking))
     spec = AttackSpec(
         to_hit=sum(t.value for t in terms), evasion=evasion,
         crit_from=crit_from(attacker, weapon, is_steady),
@@ -322,14 +332,9 @@ def build(
         reroll_up_to=reroll, reduction=reduction, crit_mode=crit_mode,
         bonus_doubles=options.bonus_doubles_on_crit, hp=target.hp,
         unconscious=target.status == "unconscious", dead_on_zero=options.dead_on_zero,
-    )
-    spec = replace(spec, **_on_hit(attacker, weapon, is_mech(target)))  # type: ignore[arg-type]
-    lasting, lasting_terms = lasting_of(attacker, target, weapon)
-    spec = replace(spec, lasting=lasting)
+        **extra,  # type: ignore[arg-type]
+    )  # the on-hit losses, the lasting spells, Redouble Specialist: one spec, built once
     damage_terms.extend(lasting_terms)
-    if melee and profile.has("Redouble Specialist"):
-        spec = replace(spec, **_specialist(attacker, weapon, bonus, power, spun,
-                                           flanking))  # type: ignore[arg-type]
     plan = AttackPlan(attacker.id, target.id, weapon.name, acts_as, bonus, modifiers, power,
                       dodge, 0, 0, False, spec, distance, tuple(terms), tuple(damage_terms))
     return with_block(plan, book, target, block_on_hit, block_on_crit, shield_block)
@@ -339,13 +344,19 @@ def with_block(plan: AttackPlan, book: Compendium, target: UnitState, on_hit: in
                on_crit: int, shield: bool) -> AttackPlan:
     """The plan with the defender's block tier on a hit (L1730): the PDR it adds over the
     stance it is in (a new block replaces the tier; ``block_pdr``)."""
-    if _tesla_on_sdr(plan, book, target):
+    if tesla_on_sdr(plan, book, target):
         on_hit = on_crit = 0  # a block raises PDR; a tesla is reduced by SDR (L1658)
     held = shield_of(target, book) if shield else None
     extra, extra_crit = block_pdr(plan, book, target, on_hit, on_crit, shield)
-    spec = replace(plan.spec, block_pdr=extra, block_pdr_crit=extra_crit)
+    shield_block = bool(held) and bool(on_hit or on_crit)
+    spec = plan.spec
+    if (spec.block_pdr, spec.block_pdr_crit) != (extra, extra_crit):
+        spec = replace(spec, block_pdr=extra, block_pdr_crit=extra_crit)
+    elif (plan.block_on_hit, plan.block_on_crit, plan.shield_block) == (on_hit, on_crit,
+                                                                        shield_block):
+        return plan  # nothing changes (a new copy would be equal: issue 28's replace calls)
     return replace(plan, spec=spec, block_on_hit=on_hit, block_on_crit=on_crit,
-                   shield_block=bool(held) and bool(on_hit or on_crit))
+                   shield_block=shield_block)
 
 
 def block_pdr(plan: AttackPlan, book: Compendium, target: UnitState, on_hit: int,
@@ -353,9 +364,16 @@ def block_pdr(plan: AttackPlan, book: Compendium, target: UnitState, on_hit: int
     """The PDR a block of tier ``on_hit`` (``on_crit`` on a critical) adds over the stance
     the defender is in (L1730), on a hit and on a critical: ``with_block``'s numbers
     without a new plan (the AI weighs every tier: ``reactions.best_block``, issue 28)."""
+    return block_pdr_of(plan.spec, plan.weapon, book, target, on_hit, on_crit, shield)
+
+
+def block_pdr_of(spec: AttackSpec, weapon: str, book: Compendium, target: UnitState,
+                 on_hit: int, on_crit: int, shield: bool) -> tuple[int, int]:
+    """``block_pdr`` from the attack's spec and weapon, all of the plan it reads (so the
+    defender's policy is memoised by them: ``reactions.policy``)."""
     from tactician.rulesets.miridon.battle.stances import TIERS, stance_pdr
 
-    if _tesla_on_sdr(plan, book, target):
+    if _tesla_on_sdr_of(spec, weapon, book, target):
         return 0, 0  # a block raises PDR; a tesla is reduced by SDR (L1658)
     held = shield_of(target, book) if shield else None
     current = stance_pdr(book, target.stance, shield_of(target, book))
@@ -369,10 +387,14 @@ def block_pdr(plan: AttackPlan, book: Compendium, target: UnitState, on_hit: int
     return extra(on_hit), extra(on_crit)
 
 
-def _tesla_on_sdr(plan: AttackPlan, book: Compendium, target: UnitState) -> bool:
+def tesla_on_sdr(plan: AttackPlan, book: Compendium, target: UnitState) -> bool:
+    return _tesla_on_sdr_of(plan.spec, plan.weapon, book, target)
+
+
+def _tesla_on_sdr_of(spec: AttackSpec, weapon: str, book: Compendium,
+                     target: UnitState) -> bool:
     """Whether a tesla reduced by SDR is attacking, which no block slows (L1658)."""
-    return plan.spec.reduction == target.profile.sdr and (
-        book.weapon(plan.weapon).category == "tesla")
+    return spec.reduction == target.profile.sdr and book.weapon(weapon).category == "tesla"
 
 
 def _specialist(attacker: UnitState, weapon: Weapon, bonus: bool, power: int,

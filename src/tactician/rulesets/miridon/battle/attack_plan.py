@@ -19,8 +19,9 @@ from tactician.rulesets.miridon.battle.burrow import held_down, underground, und
 from tactician.rulesets.miridon.battle.costs import Cost, action_cost, modifier_cost
 from tactician.rulesets.miridon.battle.geometry import in_melee, line_tiles
 from tactician.rulesets.miridon.battle.magic_shield import with_deflection
+from tactician.rulesets.miridon.battle.memo import Memo, Same, action_key
 from tactician.rulesets.miridon.battle.options import BattleOptions
-from tactician.rulesets.miridon.battle.reactions import choose
+from tactician.rulesets.miridon.battle.reactions import Reaction, chosen
 from tactician.rulesets.miridon.battle.registry import Context
 from tactician.rulesets.miridon.battle.stances import TIER_NAMES, free_shield
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
@@ -66,17 +67,17 @@ def apply_reactions(book: Compendium, options: BattleOptions, state: MiridonBatt
                     plan: AttackPlan, action: Mapping[str, Any]) -> AttackPlan:
     """The defender's Dodge and block choices: as the action states them, else the policy."""
     target = state.unit(plan.target)
-    _, active_evasion = numbers.evasions(state, target, options)
+    active_evasion = numbers.active_evasion(target)  # the passive one is the plan's
     dodge = _choice(action, "dodge", ("auto", "yes", "no"))
     block = _choice(action, "block", ("auto", "none", *TIER_NAMES))
     shield = _choice(action, "shield", ("auto", "yes", "no"))
     policy = options.auto_reactions == "policy"
-    if dodge == "auto" or block == "auto":
-        chosen = choose(book, options, plan, target, active_evasion,
-                        simple=options.ai_preset == "simple") if policy else plan
+    if (dodge == "auto" or block == "auto") and policy:
+        taken = chosen(book, options, plan, target, active_evasion,
+                       simple=options.ai_preset == "simple")
     else:
-        chosen = plan
-    want_dodge = chosen.dodge if dodge == "auto" else dodge == "yes"
+        taken = Reaction(plan.dodge, plan.block_on_hit, plan.block_on_crit, plan.shield_block)
+    want_dodge = taken.dodge if dodge == "auto" else dodge == "yes"
     attacker = state.unit(plan.attacker)
     if undodgeable(attacker):  # Advanced Death Worm Tremor Sense (L1536)
         if dodge == "yes":
@@ -86,17 +87,18 @@ def apply_reactions(book: Compendium, options: BattleOptions, state: MiridonBatt
     if want_dodge and not numbers.can_dodge(target):
         raise RulesError(f"{target.id} cannot dodge while grappling, grappled or down, nor in "
                          "the block it came up from the sand (004 L2968-2970, L1520)")
-    spec = replace(plan.spec, evasion=active_evasion if want_dodge else plan.spec.evasion)
-    plan = replace(plan, dodge=want_dodge, spec=spec)
+    evasion = active_evasion if want_dodge else plan.spec.evasion
+    if want_dodge != plan.dodge or evasion != plan.spec.evasion:
+        plan = replace(plan, dodge=want_dodge, spec=replace(plan.spec, evasion=evasion))
     if block not in ("auto", "none") and held_down(target):
         raise RulesError(f"{target.id} came up from the sand this block: no defensive action "
                          "(Death Worm Burrow, 004 L1520)")
     if block == "auto":
-        on_hit, on_crit = chosen.block_on_hit, chosen.block_on_crit
-        with_shield = chosen.shield_block if shield == "auto" else shield == "yes"
+        on_hit, on_crit = taken.on_hit, taken.on_crit
+        with_shield = taken.shield if shield == "auto" else shield == "yes"
     else:
         on_hit = on_crit = TIER_NAMES.get(block, 0)
-        with_shield = shield == "yes" or (shield == "auto" and chosen.shield_block)
+        with_shield = shield == "yes" or (shield == "auto" and taken.shield)
     if with_shield and free_shield(target, book) is None:
         if shield == "yes":
             raise RulesError(f"{target.id} has no shield free for Shield Block this block "
@@ -184,6 +186,20 @@ def plan_targets(book: Compendium, options: BattleOptions, state: MiridonBattle,
 
 
 def plan_one(book: Compendium, options: BattleOptions, state: MiridonBattle,
+             action: Mapping[str, Any], weapon: str, modifiers: tuple[str, ...]
+             ) -> AttackPlan:
+    """One target's plan with its reactions (``numbers.build``, ``apply_reactions``): a
+    pure function of its arguments (the state is frozen), memoised by them - the state by
+    identity - since the AI plans a target again in every line it stands in and for every
+    aim of the same line (issue 28)."""
+    key = (Same(book), Same(options), Same(state), action_key(action), weapon, modifiers)
+    return _PLANS.get(key, lambda: _plan_one(book, options, state, action, weapon, modifiers))
+
+
+_PLANS: Memo[AttackPlan] = Memo(2048)
+
+
+def _plan_one(book: Compendium, options: BattleOptions, state: MiridonBattle,
               action: Mapping[str, Any], weapon: str, modifiers: tuple[str, ...]
               ) -> AttackPlan:
     attacker = state.unit(action.get("unit"))

@@ -46,6 +46,7 @@ from tactician.rulesets.miridon.battle.lasting_spells import (
     next_roll,
     weapon_hit,
 )
+from tactician.rulesets.miridon.battle.memo import memoised
 
 CritMode = Literal["double", "piercing", "sword"]
 
@@ -316,7 +317,11 @@ class Odds:
     healed: dict[int, float] = field(default_factory=lambda: {0: 1.0})
 
 
+@memoised(maxsize=2048)
 def odds(spec: AttackSpec) -> Odds:
+    """``summarise(outcomes(spec))``, memoised by the spec (a frozen value: the AI asks the
+    same attack from square after square, the simulator from copy after copy, issue 28).
+    The tables are shared between askers: read them, do not change them."""
     ends = outcomes(spec)
     return summarise(ends)
 

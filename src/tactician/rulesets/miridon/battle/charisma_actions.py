@@ -34,6 +34,7 @@ from tactician.rulesets.miridon.battle.burrow import check_targeting
 from tactician.rulesets.miridon.battle.checks import acting, active, use_slot
 from tactician.rulesets.miridon.battle.costs import action_cost, pay, text
 from tactician.rulesets.miridon.battle.dice_events import D6Pool
+from tactician.rulesets.miridon.battle.memo import memoised
 from tactician.rulesets.miridon.battle.registry import ACTIONS, Context
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.insanity_conditions import charisma_defence_penalty
@@ -71,8 +72,10 @@ def contest(offence: int, defence: int, chance: Any,
     return attack, guard, attack >= guard
 
 
+@memoised(maxsize=1024)
 def success_chance(offence: int, defence: int) -> float:
-    """P(success), enumerated from ``contest``."""
+    """P(success), enumerated from ``contest``; memoised by the two bonuses (the AI asks it
+    for every skill on every foe at every decision, issue 28)."""
     def step(state: Contest, chance: Any) -> Contest:
         return contest(state[0], state[1], chance)
 

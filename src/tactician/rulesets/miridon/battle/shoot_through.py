@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache, partial
+from functools import partial
 from typing import Any
 
 from tactician.counted import counted
@@ -48,6 +48,7 @@ from tactician.rulesets.miridon.battle import attack_roll
 from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan
 from tactician.rulesets.miridon.battle.attack_plan import modifiers_of, plan_one, plan_targets
 from tactician.rulesets.miridon.battle.attack_roll import AttackSpec, Odds, Result, summarise
+from tactician.rulesets.miridon.battle.memo import Memo, Same, action_key, memoised
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.registry import Context
 from tactician.rulesets.miridon.battle.stances import tier_of
@@ -120,7 +121,7 @@ class TargetRoll:
         return _by_count(self.fresh, self.marked, counts)
 
 
-@lru_cache(maxsize=512)
+@memoised(maxsize=512)
 def _by_count(fresh: AttackSpec, marked: AttackSpec,
               counts: frozenset[int]) -> dict[int, dict[Rolled, float]]:
     bullets = max(1, fresh.bullets)
@@ -207,7 +208,22 @@ def prepare(book: Compendium, options: BattleOptions, state: MiridonBattle,
             modifiers: tuple[str, ...], marked: int
             ) -> tuple[MiridonBattle, AttackPlan, TargetRoll]:
     """The target's plan (what the strike pays and narrates) and roll, ``marked`` bullets
-    having hit before; the state with an Advanced Piercing stance break."""
+    having hit before; the state with an Advanced Piercing stance break. A pure function
+    of its arguments (the state frozen), memoised by them, the state and the shooter by
+    identity: the AI asks it for a target in every line it stands in (issue 28)."""
+    key = (Same(book), Same(options), Same(state), Same(shooter), action_key(action), weapon,
+           modifiers, marked)
+    return _PREPARED.get(key, lambda: _prepare(book, options, state, shooter, action, weapon,
+                                               modifiers, marked))
+
+
+_PREPARED: Memo[tuple[MiridonBattle, AttackPlan, TargetRoll]] = Memo(1024)
+
+
+def _prepare(book: Compendium, options: BattleOptions, state: MiridonBattle,
+             shooter: UnitState, action: Mapping[str, Any], weapon: str,
+             modifiers: tuple[str, ...], marked: int
+             ) -> tuple[MiridonBattle, AttackPlan, TargetRoll]:
     if not marked or not has_flairs(shooter):
         plan = plan_one(book, options, state, action, weapon, modifiers)
         return state, plan, TargetRoll(plan.spec, plan.spec)
@@ -284,41 +300,68 @@ class LineTarget:
 
 
 def line_odds(book: Compendium, options: BattleOptions, state: MiridonBattle,
-              action: Mapping[str, Any]) -> list[LineTarget]:
+              action: Mapping[str, Any], plans: list[AttackPlan] | None = None
+              ) -> list[LineTarget]:
     """Every target's exact odds of a Shoot Through: the mixture, over how many bullets hit
-    an earlier target, of ``TargetRoll`` enumerated (the battle's own procedure)."""
-    plans, _ = plan_targets(book, options, state, action)
+    an earlier target, of ``TargetRoll`` enumerated (the battle's own procedure).
+    ``plans``: ``plan_targets``'s for the action, when the caller has them."""
+    if plans is None:
+        plans, _ = plan_targets(book, options, state, action)
     modifiers = modifiers_of(action)
     shooter = state.unit(plans[0].attacker)
     weapon = plans[0].weapon
     bullets, shotgun = bullets_of(book, weapon), bool(plans[0].spec.bullets)
     tracked = has_flairs(shooter) and "shoot_through" in modifiers
-    frontier: dict[int, float] = {0: 1.0}
+    frontier: tuple[tuple[int, float], ...] = ((0, 1.0),)
     rows: list[LineTarget] = []
     for first in plans:
         target = state.unit(first.target)
         if target.status == "dead":
             continue
-        ends: dict[Result, float] = {}
-        following: dict[int, float] = {}
         # the plans depend only on none / some / every bullet marked (``prepare``); the
-        # counts of one plan are enumerated together (``outcomes_by_count``)
+        # counts of one plan are enumerated together (``outcomes_by_count``); none marked
+        # is ``plan_targets``'s own plan
         phases: dict[int, list[int]] = {}
-        for marked in frontier:
+        for marked, _ in frontier:
             phases.setdefault(0 if not marked else 2 if marked >= bullets else 1,
                               []).append(marked)
-        for counts in phases.values():
-            _, plan, roll = prepare(book, options, state, shooter,
-                                    {**action, "target": target.id}, weapon, modifiers,
-                                    counts[0])
-            table = roll.outcomes_by_count(frozenset(counts))
-            for marked in counts:
-                p = frontier[marked]
-                for (result, fresh_hits), q in table[marked].items():
-                    ends[result] = ends.get(result, 0.0) + p * q
-                    after = marked_after(options, shotgun, bullets, marked, fresh_hits) \
-                        if tracked else 0
-                    following[after] = following.get(after, 0.0) + p * q
-        rows.append(LineTarget(target.id, summarise(ends), dict(sorted(frontier.items()))))
+        rolls = []
+        for phase, counts in phases.items():
+            if phase == 0:
+                roll = TargetRoll(first.spec, first.spec)
+            else:
+                _, _, roll = prepare(book, options, state, shooter,
+                                     {**action, "target": target.id}, weapon, modifiers,
+                                     counts[0])
+            rolls.append((roll, tuple(counts)))
+        found, following = _mixed(frontier, tuple(rolls), Same(options), shotgun, bullets,
+                                  tracked)
+        rows.append(LineTarget(target.id, found, dict(sorted(frontier))))
         frontier = following
     return rows
+
+
+@memoised(maxsize=1024)
+def _mixed(frontier: tuple[tuple[int, float], ...],
+           rolls: tuple[tuple[TargetRoll, tuple[int, ...]], ...], options_: Same,
+           shotgun: bool, bullets: int, tracked: bool
+           ) -> tuple[Odds, tuple[tuple[int, float], ...]]:
+    """One target of the line: its odds, the mixture over ``frontier`` (marked bullets ->
+    probability) of its rolls, and the frontier the next target meets. A pure function of
+    its arguments, memoised (squares that see the same line ask it again, issue 28); the
+    sums run in the frontier's order, as they always did, so the floats do not move."""
+    options = options_.thing
+    assert isinstance(options, BattleOptions)
+    weight = dict(frontier)
+    ends: dict[Result, float] = {}
+    following: dict[int, float] = {}
+    for roll, counts in rolls:
+        table = roll.outcomes_by_count(frozenset(counts))
+        for marked in counts:
+            p = weight[marked]
+            for (result, fresh_hits), q in table[marked].items():
+                ends[result] = ends.get(result, 0.0) + p * q
+                after = marked_after(options, shotgun, bullets, marked, fresh_hits) \
+                    if tracked else 0
+                following[after] = following.get(after, 0.0) + p * q
+    return summarise(ends), tuple(following.items())

@@ -26,6 +26,7 @@ from typing import Any
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.attack_actions import plan_attack
 from tactician.rulesets.miridon.battle.attack_roll import odds
+from tactician.rulesets.miridon.battle.memo import Memo, Same
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
 from tactician.rulesets.miridon.compendium import Compendium
@@ -60,7 +61,20 @@ def cancel_term(target: UnitState, damage: Mapping[int, float]) -> tuple[float, 
 
 def insanity_term(book: Compendium, attacker: UnitState, target: UnitState,
                   damage: Mapping[int, float]) -> tuple[float, str]:
-    """A foe's expected insanity cost (+) or a friend's (-), and its --explain words."""
+    """A foe's expected insanity cost (+) or a friend's (-), and its --explain words.
+    Memoised by what it reads (the distribution by identity: the exact odds' tables are
+    memoised and never changed, ``attack_roll.odds``), since the AI asks it of the same
+    attack from square after square (issue 28)."""
+    key = (Same(book), Same(damage), target.id, target.hp, target.ghost,
+           target.profile.talent("Resist Insanity"), target.side != attacker.side)
+    return _TERMS.get(key, lambda: _insanity_term(book, attacker, target, damage))
+
+
+_TERMS: Memo[tuple[float, str]] = Memo(4096)
+
+
+def _insanity_term(book: Compendium, attacker: UnitState, target: UnitState,
+                   damage: Mapping[int, float]) -> tuple[float, str]:
     # the battle keeps Current HP at 0 or more (``attack_roll``), so the check it rolls sees
     # at most the target's HP lost
     lost: dict[int, float] = {}
@@ -138,11 +152,15 @@ def apply_exposure(book: Compendium, options: BattleOptions, state: MiridonBattl
     if unit.ghost <= 0 or unit.position is None:
         return
     here = exposure(book, options, state, unit)
+    at: dict[tuple[int, ...], float] = {}  # moves that end on one square share its exposure
     for candidate in candidates:
         if candidate.action.get("type") != "move" or candidate.tile is None:
             continue
-        moved = unit.model_copy(update={"position": tuple(candidate.tile)})
-        there = exposure(book, options, state.replace_units(moved), moved)
+        tile = tuple(candidate.tile)
+        if tile not in at:
+            moved = unit.model_copy(update={"position": tile})
+            at[tile] = exposure(book, options, state.replace_units(moved), moved)
+        there = at[tile]
         if there == here:
             continue
         candidate.score -= EXPOSURE_WEIGHT * (there - here)
