@@ -3,7 +3,12 @@ definition says, however few rows the build rewrites."""
 
 from __future__ import annotations
 
+import heapq
 import random
+from unittest.mock import patch
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tactician.grid import Board, MoveProfile, Step, TerrainType, movement
 
@@ -97,3 +102,69 @@ def test_a_board_gets_its_tables_once_searched_often() -> None:
     assert compiled._tables is None  # a one-off search never pays for them
     movement.reachable(board, (5, 5), profile)
     assert compiled._tables is not None
+
+
+def _dijkstra(board: Board, start: tuple[int, int], profile: MoveProfile,
+              blockers: list[tuple[int, int]], allies: list[tuple[int, int]]
+              ) -> dict[tuple[int, int], int]:
+    """A plain heapq Dijkstra on movement left (the most left at each tile), for
+    checking the searches against a method that shares none of their tables."""
+    blocked = set() if profile.pass_enemies else set(blockers)
+    no_stop = set(allies) | (set(blockers) if profile.pass_enemies else set())
+    best = {start: profile.movement}
+    heap = [(-profile.movement, start)]
+    while heap:
+        negative, here = heapq.heappop(heap)
+        if -negative < best[here]:
+            continue
+        for there in board.neighbours(here):
+            step = profile.step_for(board.terrain_at(there).name)
+            if there in blocked or there == start or step is None or -negative < step.need:
+                continue
+            after = max(0, -negative - step.cost)
+            if after > best.get(there, -1):
+                best[there] = after
+                heapq.heappush(heap, (-after, there))
+    return {t: left for t, left in best.items() if t == start or t not in no_stop}
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**6), st.booleans())
+def test_compact_steps_answer_as_the_tables_and_as_dijkstra(seed: int, compact: bool) -> None:
+    """A big board's tables are also kept as (offset, cost) rows (issue 28); with
+    them a search gives the same destinations, movement left, order and paths as
+    with ``near``, and what a plain Dijkstra gives. The size threshold is lowered so
+    small random boards take the compact rows."""
+    new_board, profile, starts, blockers, allies = _random_case(seed)
+    plain_board, steps_board = new_board(), new_board()
+    movement.prepare(plain_board, profile)
+    with patch.object(movement, "_COMPACT_ABOVE", 0 if compact else 10**9):
+        movement.prepare(steps_board, profile)
+    assert movement._compile(steps_board, profile).compact == compact
+    assert (movement._compile(steps_board, profile).steps is not None) == compact
+    for start in starts:
+        ways = [movement.search(b, start, profile, blockers, allies)
+                for b in (plain_board, steps_board)]
+        assert list(ways[0].remaining.items()) == list(ways[1].remaining.items())
+        for goal in ways[0].remaining:
+            assert ways[0].path(goal) == ways[1].path(goal)
+        found = movement.reachable(steps_board, start, profile, blockers, allies)
+        assert list(found.items()) == list(ways[0].remaining.items())
+        assert found == _dijkstra(steps_board, start, profile, blockers, allies)
+
+
+def test_a_big_board_searches_with_compact_steps_as_a_plain_dijkstra() -> None:
+    """Above ``_COMPACT_ABOVE`` tiles the compact rows are what searches read."""
+    rng = random.Random(28)
+    kinds = [TerrainType(name="plain"), TerrainType(name="forest", cost=2),
+             TerrainType(name="mountain", cost=None)]
+    board = Board(80, 70, rng.choices(kinds, weights=[7, 2, 1], k=80 * 70))
+    profile = MoveProfile.of(9, {"plain": 1, "forest": Step(2), "mountain": None})
+    movement.prepare(board, profile)
+    assert movement._compile(board, profile).steps is not None
+    tiles = [t for t in board.tiles() if board.terrain_at(t).name == "plain"]
+    for start in rng.sample(tiles, 40):
+        blockers = rng.sample(tiles, 30)
+        assert movement.reachable(board, start, profile, blockers) == _dijkstra(
+            board, start, profile, [b for b in blockers if b != start], []
+        )

@@ -30,6 +30,7 @@ everyone (``tests/tropera/test_ai_decisions``; the cut: ``test_ai_cut``).
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -689,7 +690,12 @@ def _kept(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Kept:
             else:
                 kept.per_foe.pop(foe_id, None)
         kept.dirty.clear()
-    if kept.decision is None or kept.stale:
+        kept.stale = True
+    # ranked again only when its candidates changed: ``found`` is ``ranked`` of
+    # ``per_foe``, and what else ranking reads (Shade's effects on the targets) is
+    # a change to a foe in range, so a dirty one (issue 28: re-ranking every
+    # Elite's candidates before each action was a phase's quadratic term)
+    if kept.stale:
         kept.stale = False
         kept.found = ranked(state, [c for listed in kept.per_foe.values() for c in listed])
         kept.decision = None
@@ -705,13 +711,22 @@ def _without_allies(state: TroperaBattle, unit: Unit, passing: dict[Tile, int]) 
 
 def _respot(state: TroperaBattle, unit: Unit, scorer: Scorer, kept: Kept) -> None:
     """Allies moved on tiles the unit's search passed: the same search, other tiles
-    free to stop on. Candidates from tiles now taken go; tiles now free are scored."""
+    free to stop on. Candidates from tiles now taken go; tiles now free are scored.
+
+    ``found`` is kept ranked without ranking it all again (issue 28: in a crowded
+    phase most Elites respot after every action): the candidates dropped are taken
+    out of it, those added inserted in place. That is ``ranked`` of the new
+    candidates exactly, ``rank_key`` being a total order, as long as the same foes
+    have candidates: Shade reads which foes do, so when that set changes the
+    whole is ranked again.
+    """
     spots = _without_allies(state, unit, kept.passing)
     taken = kept.spots.keys() - spots.keys()
     freed = {t: spots[t] for t in spots.keys() - kept.spots.keys()}
     kept.spots = spots
     kept.respot = False
-    kept.stale = True
+    targets = set(kept.per_foe)
+    found = kept.found
     if taken:
         for foe_id in list(kept.per_foe):
             left = [c for c in kept.per_foe[foe_id] if c.tile not in taken]
@@ -719,11 +734,25 @@ def _respot(state: TroperaBattle, unit: Unit, scorer: Scorer, kept: Kept) -> Non
                 kept.per_foe[foe_id] = left
             else:
                 del kept.per_foe[foe_id]
+        found = [c for c in found if c.tile not in taken]
+    added: list[Candidate] = []
     if freed:
         more: dict[str, list[Candidate]] = {}
-        _scored(state, unit, scorer, freed, kept.context, more, skip=kept.dirty)
+        added = _scored(state, unit, scorer, freed, kept.context, more, skip=kept.dirty)
         for foe_id, listed in more.items():
             kept.per_foe[foe_id] = kept.per_foe.get(foe_id, []) + listed
+    if set(kept.per_foe) != targets:
+        kept.stale = True  # Shade's "at least one other target" may read otherwise
+        return
+    if added:
+        ignored = shaded_ignored(state, targets)  # Shade, as ``unshaded`` reads it
+        found = list(found) if found is kept.found else found
+        for candidate in added:
+            if candidate.target not in ignored:
+                insort(found, candidate, key=rank_key)
+    if found is not kept.found:
+        kept.found = found
+        kept.decision = None
 
 
 def turn_order(state: TroperaBattle) -> list[Unit]:
