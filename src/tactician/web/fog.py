@@ -51,4 +51,15 @@ def gm_entries(ruleset: str, state: Any, view: dict[str, Any]) -> dict[str, Any]
     unit, and the sides whose sight the GM may look through."""
     sides = [str(s) for s in view.get("sides", [])]
     everyone = [str(u["id"]) for u in view["units"]]
-    return {"hidden_from": hidden_from(ruleset, state, sides, everyone), "fog_sides": sides}
+    return {"hidden_from": hidden_from(ruleset, state, sides, everyone), "fog_sides": sides,
+            # the units the GM hid (to offer Reveal), and whether its rules take GM edits
+            "gm_hidden": list(view.get("gm_hidden", [])),
+            "gm_edits": gm_edits_of(ruleset)}
+
+
+def gm_edits_of(ruleset: str) -> bool:
+    """Whether the ruleset's battles take the GM's edits (``table.gm_edits``)."""
+    from tactician.table.campaigns import rules_for
+    from tactician.table.gm_edits import supported
+
+    return supported(rules_for(ruleset, []))
