@@ -22,12 +22,18 @@ from tactician.store.database import Database
 from tactician.table.campaigns import DEFAULT_SNAPSHOT_EVERY, _for_action, store_steps
 from tactician.table.held import HOLDER
 
-__all__ = ["EDITS", "KEYS", "KIND", "edit", "supported"]
+__all__ = ["EDITS", "KEYS", "KIND", "conditions", "edit", "supported"]
 
 
 def supported(rules: Any) -> bool:
     """Whether the battle's rules take GM edits (``gm_edit`` on its rules)."""
     return callable(getattr(rules, "gm_edit", None))
+
+
+def conditions(rules: Any) -> list[str]:
+    """The conditions a GM edit may set on the battle's units (its rules'
+    ``gm_conditions``; none: they have none to edit)."""
+    return [str(c) for c in getattr(rules, "gm_conditions", ())]
 
 
 def edit(db: Database, battle_id: int, action: dict[str, Any], expected_seq: int | None = None,

@@ -54,12 +54,14 @@ def gm_entries(ruleset: str, state: Any, view: dict[str, Any]) -> dict[str, Any]
     return {"hidden_from": hidden_from(ruleset, state, sides, everyone), "fog_sides": sides,
             # the units the GM hid (to offer Reveal), and whether its rules take GM edits
             "gm_hidden": list(view.get("gm_hidden", [])),
-            "gm_edits": gm_edits_of(ruleset)}
+            **gm_edits_of(ruleset)}
 
 
-def gm_edits_of(ruleset: str) -> bool:
-    """Whether the ruleset's battles take the GM's edits (``table.gm_edits``)."""
+def gm_edits_of(ruleset: str) -> dict[str, Any]:
+    """Whether the ruleset's battles take the GM's edits (``table.gm_edits``) and the
+    conditions an edit may set (none: its units have none to edit)."""
     from tactician.table.campaigns import rules_for
-    from tactician.table.gm_edits import supported
+    from tactician.table.gm_edits import conditions, supported
 
-    return supported(rules_for(ruleset, []))
+    rules = rules_for(ruleset, [])
+    return {"gm_edits": supported(rules), "gm_conditions": conditions(rules)}

@@ -37,6 +37,11 @@ class ClassicBattleRules:
               ) -> tuple[ClassicBattle, Outcome]:
         return apply(state, action, dice)
 
+    @property
+    def gm_conditions(self) -> tuple[str, ...]:
+        """The statuses a GM edit may set (``set_statuses``)."""
+        return STATUSES
+
     def gm_edit(self, state: ClassicBattle, action: Mapping[str, Any]
                 ) -> tuple[ClassicBattle, Outcome]:
         """The GM's edit (``engine.gm_edit``); a unit's conditions are its statuses

@@ -10,6 +10,7 @@ import { buildForm, actionOf } from './forms.js';
 import { renderTracker, headline } from './tracker.js';
 import { renderSheet } from './sheet.js';
 import { applyFog, fogTools, refreshSeeAs } from './fog.js';
+import { renderGmEdits, gmTile, cancelPlacing } from './gm_edit.js';
 
 const seatEl = document.getElementById('seat');
 const tableId = seatEl.dataset.table;
@@ -124,6 +125,14 @@ function draw() {
   selectedPanel();
   logView();
   asks();
+  if (role === 'gm') renderGmEdits($('gm-edits'), state, overlay.selected, gmEdit, draw);
+}
+
+// a GM edit (gm_edit.js), decided on the board shown like any command
+async function gmEdit(edit) {
+  const answer = await command(`${base}/gm-edit`, edit);
+  if (answer && answer.entry) banner(answer.entry.summary, 'info');
+  return answer;
 }
 
 function show(fresh) {
@@ -209,6 +218,7 @@ async function act(action) {
 }
 
 async function onTile(x, y, unit) {
+  if (role === 'gm' && gmTile(x, y, gmEdit)) return;  // placing a unit: this tile
   // an open form that takes a tile takes the click (a target unit's tile too)
   if (form && form.pickTile && form.pickTile(x, y)) return;
   if (form && unit && pickUnit(unit)) return;
@@ -405,6 +415,7 @@ document.addEventListener('keydown', (event) => {
   if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.key === 'Escape') {
     if (!$('help').hidden) { $('help').hidden = true; return; }
+    if (cancelPlacing()) { draw(); return; }
     if (form) { closeForm(); return; }
     clearSelection();
     pending = null;
