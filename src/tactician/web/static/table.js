@@ -147,7 +147,7 @@ function show(fresh) {
   const rolled = [...(fresh.log || [])].reverse().find((e) => e.dice && e.dice.length);
   if (rolled && rolled.seq > shownDice) { shownDice = rolled.seq; renderDice($('dice'), rolled); }
   const chosen = overlay.selected && unitById(overlay.selected);
-  if (overlay.selected && (!chosen || chosen.hp <= 0 || chosen.down)) clearSelection();
+  if (overlay.selected && (!chosen || chosen.hp <= 0 || chosen.down || !chosen.position)) clearSelection();
   else if (overlay.selected) loadReach(overlay.selected); // the board moved: reach again
   loadChoices();
   if (showDanger) loadDanger();

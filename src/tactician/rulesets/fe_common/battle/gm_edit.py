@@ -56,8 +56,10 @@ def gm_edit(state: B, action: Mapping[str, Any], board: Board,
         if conditions is None:
             raise RulesError("this ruleset's units have no conditions to edit")
         changed = conditions(state, unit, action["conditions"])
+        named = ", ".join(f"{k} ({v})" for k, v in sorted(action["conditions"].items()))
         return _done(state.replace_units(changed), unit, edit,
-                     f"{unit.name}'s conditions set", conditions=action["conditions"])
+                     f"{unit.name}'s conditions set to {named or 'none'}",
+                     conditions=action["conditions"])
     _not_rescued(unit)
     if edit == "remove":
         if unit.position is None:
