@@ -135,3 +135,40 @@ def test_bad_edits_are_refused_in_one_line_and_change_nothing(client: TestClient
                                                      "unit": "eirika"}, headers=_bearer(gm))
     assert stale.status_code == 409
     assert _state(client, table, gm)["seq"] == seq
+
+
+def test_the_enemy_phase_step_by_step_shows_each_decision_before_it_is_played(
+        client: TestClient, gm_token: str) -> None:
+    """Issue 29, "the enemy phase step by step with its reasoning": each step is shown
+    with its reason and nothing is logged; applied on the board it was shown on, it
+    plays exactly the actions shown; a player may not ask for it."""
+    opened = open_table(client, gm_token, example="tropera/ford", players=2)
+    table, tokens = opened["table"], opened["tokens"]
+    gm = tokens["gm"]
+    state = _state(client, table, gm)
+    ended = client.post(f"/t/{table}/act", json={"seq": state["seq"], "action": {
+        "type": "end_phase"}}, headers=_bearer(gm))
+    assert ended.status_code == 200, ended.text
+    refused = client.post(f"/t/{table}/enemy-step", json={"seq": ended.json()["state"]["seq"]},
+                          headers=_bearer(tokens["p1"]))
+    assert refused.status_code == 403
+    for _ in range(30):
+        seq = _state(client, table, gm)["seq"]
+        shown = client.post(f"/t/{table}/enemy-step", json={"seq": seq}, headers=_bearer(gm))
+        if shown.status_code == 400:  # the players' turn again
+            break
+        assert shown.status_code == 200, shown.text
+        decision = shown.json()["decision"]
+        assert decision["reason"] and decision["actions"] and not decision["entries"]
+        assert _state(client, table, gm)["seq"] == seq  # shown, not played
+        played = client.post(f"/t/{table}/enemy-step", json={"seq": seq, "apply": True},
+                             headers=_bearer(gm))
+        assert played.status_code == 200, played.text
+        done = played.json()["decision"]
+        assert [e["action"] for e in done["entries"]][-len(decision["actions"]):] == \
+            decision["actions"]
+        assert done["reason"] == decision["reason"]
+        if decision["reason"] == "phase over":
+            break
+    else:
+        raise AssertionError("the enemy phase did not end within 30 steps")

@@ -68,6 +68,12 @@ class Phase(BaseModel):
     rolls: str | None = Field(default=None, max_length=MAX_ROLLS)
 
 
+class Step(Phase):
+    """One step of the engine's phase: shown (``apply`` False) or played."""
+
+    apply: bool = False
+
+
 class TakeBack(BaseModel):
     """An undo or a redo (GM only): ``seq`` the last entry the page shows and
     ``version`` (``<seq>.<streams>``) the board it showed, so an undo and another

@@ -241,6 +241,23 @@ def enemy_phase(request: Request, table_id: str, body: commands.Phase) -> Respon
         {"decisions": decisions, "state": _fresh(request, who, now)}, default=str)))
 
 
+@router.post("/t/{table_id}/enemy-step")
+def enemy_step(request: Request, table_id: str, body: commands.Step) -> Response:
+    """The engine's next decision with its reasons (GM only): shown first (nothing is
+    logged), then, with ``apply``, played on the board it was shown on (``seq``)."""
+    who = seat_of(request, table_id)
+    require(who, "gm")
+    try:
+        decision = tables.enemy_step(request.app.state.db, who.table.battle_id, body.seq,
+                                     body.apply, dice_authority.gm_dice(body.rolls))
+    except StaleBattle as exc:
+        return _stale(request, who, exc)
+    now = _changed(request, who.table.battle_id) if body.apply else None
+    return JSONResponse(json.loads(json.dumps(
+        {"decision": decision, "applied": body.apply, "state": _fresh(request, who, now)},
+        default=str)))
+
+
 @router.post("/t/{table_id}/undo")
 def undo(request: Request, table_id: str, body: commands.TakeBack) -> Response:
     """Take back the last entry (GM only), decided on ``seq`` (and the board's

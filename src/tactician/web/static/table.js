@@ -277,6 +277,16 @@ function explain(decisions) {
     item.className = 'decision';
     const head = d.unit ? `${d.unit} (${d.tier || '-'}): ${d.reason || ''}` : `(${d.reason || ''})`;
     item.append(document.createTextNode(head));
+    if (d.planned) {  // shown before it is played: what it will do
+      const list = document.createElement('ul');
+      for (const a of d.actions || []) {
+        const li = document.createElement('li');
+        li.className = 'planned';
+        li.textContent = `will ${Object.entries(a).map(([k, v]) => (k === 'type' ? v : `${k} ${Array.isArray(v) ? v.join(',') : v}`)).join(' ')}`;
+        list.append(li);
+      }
+      item.append(list);
+    }
     const list = document.createElement('ul');
     for (const e of d.entries || []) {
       const li = document.createElement('li');
@@ -459,6 +469,24 @@ if ($('enemy-phase')) {
     if (answer) explain(answer.decisions);
   });
 }
+// the enemy phase one step at a time: the engine's next decision with its reasons is
+// shown first, on the board it was decided on; "Apply step" plays exactly that one
+async function nextStep() {
+  const answer = await command(`${base}/enemy-step`, { apply: false });
+  if (!answer) return;
+  explain([{ ...answer.decision, planned: true }]);
+  const apply = document.createElement('button');
+  apply.type = 'button';
+  apply.id = 'apply-step';
+  apply.textContent = 'Apply step';
+  apply.addEventListener('click', async () => {
+    const done = await command(`${base}/enemy-step`, { apply: true, rolls: rolls() });
+    if (done) { explain([done.decision]); $('rolls').value = ''; }
+  });
+  $('explain').append(apply);
+  apply.focus();
+}
+if ($('enemy-step')) $('enemy-step').addEventListener('click', nextStep);
 // an undo or a redo names the board it was decided on (``version``: seq and streams)
 if ($('undo')) $('undo').addEventListener('click', () => command(`${base}/undo`, { version: state.version }));
 if ($('redo')) $('redo').addEventListener('click', () => command(`${base}/redo`, { version: state.version }));
