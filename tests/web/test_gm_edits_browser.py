@@ -108,3 +108,26 @@ def test_the_gm_edits_a_unit_by_pointing(walked: Walk) -> None:
     _next(player, seq + 5)
     assert player.locator("#board [data-unit='eirika']").count() == 0
     gm.screenshot(path=str(ARTIFACTS / "gm-edits-table.png"), full_page=True)
+
+
+def test_the_gm_steps_through_the_enemy_phase(walked: Walk) -> None:
+    """Next step shows the engine's decision and its reason with nothing played; Apply
+    step plays it."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    walked.open_console()
+    walked.open_table("tropera/ford")
+    gm = walked.open_gm_seat()
+    seq = _seq(gm)
+    gm.locator("#end-phase").click()
+    _next(gm, seq + 1)
+    gm.locator("#enemy-step").click()
+    gm.wait_for_selector("#explain .decision .planned", timeout=WAIT_MS)
+    gm.wait_for_selector("#apply-step", timeout=WAIT_MS)
+    assert _seq(gm) == seq + 1  # shown, not played
+    gm.locator("#explain").screenshot(path=str(ARTIFACTS / "gm-enemy-step.png"))
+    gm.locator("#apply-step").click()
+    gm.wait_for_function(
+        f"() => Number(document.getElementById('tracker').dataset.seq) > {seq + 1}",
+        timeout=WAIT_MS)
+    gm.wait_for_selector("#apply-step", state="detached", timeout=WAIT_MS)
+    gm.wait_for_selector("#explain .decision li", timeout=WAIT_MS)  # its entries

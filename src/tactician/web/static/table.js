@@ -282,7 +282,7 @@ function explain(decisions) {
       for (const a of d.actions || []) {
         const li = document.createElement('li');
         li.className = 'planned';
-        li.textContent = `will ${Object.entries(a).map(([k, v]) => (k === 'type' ? v : `${k} ${Array.isArray(v) ? v.join(',') : v}`)).join(' ')}`;
+        li.textContent = `will ${Object.entries(a).filter(([k]) => k !== 'unit').map(([k, v]) => (k === 'type' ? v : `${k} ${Array.isArray(v) ? v.join(',') : v}`)).join(' ')}`;
         list.append(li);
       }
       item.append(list);
