@@ -22,7 +22,7 @@ from tactician.store.database import Database
 from tactician.table.campaigns import DEFAULT_SNAPSHOT_EVERY, _for_action, store_steps
 from tactician.table.held import HOLDER
 
-__all__ = ["EDITS", "KEYS", "KIND", "conditions", "edit", "supported"]
+__all__ = ["EDITS", "KEYS", "KIND", "conditions", "edit", "edit_at", "supported"]
 
 
 def supported(rules: Any) -> bool:
@@ -49,4 +49,20 @@ def edit(db: Database, battle_id: int, action: dict[str, Any], expected_seq: int
     stored = store_steps(db, battle_id, rules, seen, [(entry, after)], every)
     assert stored is not None
     HOLDER.put(db, battle_id, battle, stored.states[entry.seq], held, stored.info)
+    return entry, after
+
+
+def edit_at(where: Any, action: dict[str, Any], expected_seq: int | None = None
+            ) -> tuple[Entry, Any]:
+    """``edit`` wherever the battle lives (``table.battles.Where``: a battle file or a
+    campaign's battle), for ``battle gm-edit``: read once, decided on ``expected_seq``
+    (``--at``), saved in one write or not at all."""
+    from tactician.table.battle_places import Step
+    from tactician.table.battles import load
+
+    checked = check({**action, "type": KIND})
+    opened = load(where)
+    opened.expect(expected_seq)
+    battle, entry, after = act(opened.whole(), opened.rules, checked, None, opened.state)
+    opened.place.append(opened, battle, [Step(entry, after)])
     return entry, after
