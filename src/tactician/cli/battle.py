@@ -1150,8 +1150,8 @@ def gm_edit_command(
 ) -> None:
     """The GM's edit of a unit, logged as an entry "(by the GM)" (issue 29): hide it
     from every other side, reveal it, set its HP or conditions, place it on a tile or
-    take it off the map. Undone with `battle undo` like any entry; fe-classic and
-    fe-tabletop battles take them."""
+    take it off the map. Undone with `battle undo` like any entry. Conditions are
+    fe-classic's statuses; Tropera hides nothing."""
     from tactician.table.battles import view
     from tactician.table.gm_edits import edit_at
 

@@ -53,7 +53,7 @@ def gm_entries(ruleset: str, state: Any, view: dict[str, Any]) -> dict[str, Any]
     everyone = [str(u["id"]) for u in view["units"]]
     return {"hidden_from": hidden_from(ruleset, state, sides, everyone), "fog_sides": sides,
             # the units the GM hid (to offer Reveal), and whether its rules take GM edits
-            "gm_hidden": list(view.get("gm_hidden", [])),
+            "gm_hidden": [str(u) for u in getattr(state, "gm_hidden", ())],
             **gm_edits_of(ruleset)}
 
 
@@ -64,4 +64,5 @@ def gm_edits_of(ruleset: str) -> dict[str, Any]:
     from tactician.table.gm_edits import conditions, supported
 
     rules = rules_for(ruleset, [])
-    return {"gm_edits": supported(rules), "gm_conditions": conditions(rules)}
+    return {"gm_edits": supported(rules), "gm_conditions": conditions(rules),
+            "gm_hides": bool(getattr(rules, "gm_hides", True))}  # Tropera: nothing hidden

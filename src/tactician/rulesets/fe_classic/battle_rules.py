@@ -46,7 +46,7 @@ class ClassicBattleRules:
                 ) -> tuple[ClassicBattle, Outcome]:
         """The GM's edit (``engine.gm_edit``); a unit's conditions are its statuses
         (``battle_state.ClassicUnit.statuses``: name -> turns left)."""
-        from tactician.rulesets.fe_common.battle.gm_edit import gm_edit
+        from tactician.rulesets.contract.gm_edit import gm_edit
 
         return gm_edit(state, action, state.board(), set_statuses)
 

@@ -43,7 +43,7 @@ class TabletopBattleRules:
     def gm_edit(self, state: TabletopBattle, action: Mapping[str, Any]
                 ) -> tuple[TabletopBattle, Outcome]:
         """The GM's edit (``engine.gm_edit``): 001's units have no conditions to edit."""
-        from tactician.rulesets.fe_common.battle.gm_edit import gm_edit
+        from tactician.rulesets.contract.gm_edit import gm_edit
 
         return gm_edit(state, action, state.map.board())
 

@@ -61,7 +61,9 @@ export function renderGmEdits(root, state, selected, send, redraw) {
   if (!unit) return;
 
   const row = el('div', { class: 'gm-row' });
-  if (hidden.has(unit.id)) {
+  if (state.gm_hides === false) {
+    // this ruleset keeps nothing hidden: every side sees every unit
+  } else if (hidden.has(unit.id)) {
     row.append(button('gm-reveal', 'Reveal', () => send({ edit: 'reveal', unit: unit.id }),
       'the other sides see it again wherever their sight reaches'));
   } else {
