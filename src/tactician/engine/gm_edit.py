@@ -10,9 +10,10 @@ for the GM only (``table.gm_edits``).
 
 The engine knows no ruleset's state, so the edit itself is the ruleset's: its battle
 rules may have ``gm_edit(state, action) -> (state, Outcome)`` (all five do, on
-``rulesets.contract.gm_edit``); a ruleset without it refuses every edit in one line. ``apply_action`` is the one way an entry is applied
-(``engine.battle``'s act and replay, the table's sight of a log), so a GM edit
-replays wherever a battle is rebuilt. Its records carry ``by: "gm"`` so every log
+``rulesets.contract.gm_edit``); a ruleset without it refuses every edit in one line.
+``apply_action`` is the one way an entry is applied (``engine.battle``'s act and
+replay, the table's sight of a log), so a GM edit replays wherever a battle is
+rebuilt. Its records carry ``by: "gm"`` so every log
 shows who made it.
 """
 
