@@ -246,16 +246,57 @@ async function onTile(x, y, unit) {
   }
 }
 
-function onHover(x, y) {
+// the path shown while hovering or dragging: a shortest 4-way path through the reach
+// at once, then the rules' own path and its cost (``/path``: the move tried on the
+// battle as this seat's side knows it, nothing kept), on the tile and under the map
+const costs = new Map(); // `${version} ${unit} ${x},${y}` -> the /path answer
+let hovered = null;
+
+function showPath(keys, cost) {
+  for (const tile of document.querySelectorAll('#board .tile')) {
+    tile.classList.toggle('path', keys.has(`${tile.dataset.x},${tile.dataset.y}`));
+    const old = tile.querySelector('.cost');
+    if (old) old.remove();
+  }
+  const line = $('path-cost');
+  if (!cost || cost.spent === null || cost.spent === undefined) { if (line) line.textContent = ''; return; }
+  const [x, y] = cost.to;
+  const tile = document.querySelector(`#board .tile[data-x='${x}'][data-y='${y}']`);
+  const left = cost.left === null || cost.left === undefined ? '' : `, ${cost.left} left`;
+  const ap = cost.ap ? `, ${cost.ap} AP` : '';
+  if (tile) {
+    const badge = document.createElement('span');
+    badge.className = 'cost';
+    badge.textContent = String(cost.spent);
+    tile.append(badge);
+  }
+  if (line) line.textContent = `Path to ${x},${y}: ${keys.size - 1} steps, cost ${cost.spent}${left}${ap}`;
+}
+
+async function onHover(x, y) {
   const sel = overlay.selected && unitById(overlay.selected);
   if (!sel || !sel.position || !overlay.move.has(`${x},${y}`)) {
+    hovered = null;
     if (overlay.path.size) { overlay.path = new Set(); draw(); }
+    showPath(new Set(), null);
     return;
   }
+  const key = `${state.version} ${sel.id} ${x},${y}`;
+  if (hovered === key) return;
+  hovered = key;
   overlay.path = pathTo(sel.position, [x, y], overlay.move);
-  for (const tile of document.querySelectorAll('#board .tile')) {
-    tile.classList.toggle('path', overlay.path.has(`${tile.dataset.x},${tile.dataset.y}`));
+  showPath(overlay.path, null);
+  let cost = costs.get(key);
+  if (!cost) {
+    try {
+      cost = await get(`${base}/path/${encodeURIComponent(sel.id)}?x=${x}&y=${y}`);
+    } catch { return; }  // refused: the quick path stays, with no cost
+    if (costs.size > 200) costs.clear();
+    costs.set(key, cost);
   }
+  if (hovered !== key) return;  // the pointer moved on meanwhile
+  if (cost.path) overlay.path = new Set(cost.path.map((t) => `${t[0]},${t[1]}`));
+  showPath(overlay.path, { ...cost, to: [x, y] });
 }
 
 async function commitAttack() {
