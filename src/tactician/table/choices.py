@@ -272,3 +272,24 @@ def move_preview(ruleset: str, rules: Any, state: Any, side: str | None, unit: s
                 found["ap"] = record["ap_spent"]
             return found
     return {"path": None, "spent": None, "left": None}
+
+
+def preview(ruleset: str, rules: Any, state: Any, side: str | None,
+            action: Mapping[str, Any]) -> dict[str, Any]:
+    """The forecast of any action the ruleset forecasts (a staff, a spell, a grapple: the
+    procedure that resolves it, ``contract.battle_forecast``), as ``side`` can know it
+    (issue 29, "previews for non-attack actions"). The action is first tried on the
+    side's battle as its command would be, so an action the rules refuse now is
+    answered in their words, before the forecast is asked anything."""
+    from tactician.errors import RulesError
+
+    known = state if side is None else contract(ruleset).side_state(state, side)
+    shaped = checked(ruleset, action)
+    said = _tries(rules, ruleset, known, shaped)
+    if said is not None:
+        raise RulesError(said)
+    try:
+        found: dict[str, Any] = contract(ruleset).battle_forecast(known, shaped, rules)
+    except UNREADABLE:
+        raise RulesError("the rules cannot read this choice") from None
+    return found

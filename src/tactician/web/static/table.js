@@ -432,6 +432,23 @@ async function forecastOf(action) {
   }
 }
 
+// a non-attack action's preview: shown with Commit when the ruleset has its numbers;
+// a kind it does not forecast is checked when sent, as before
+let previewed = 0;
+async function previewOf(action) {
+  const ask = ++previewed;
+  try {
+    const report = await post(`${base}/forecast`, { action });
+    if (ask !== previewed) return;
+    pending = { action };
+    renderForecast($('forecast'), report, commitAttack);
+  } catch {
+    if (ask !== previewed) return;
+    pending = null;
+    $('forecast').textContent = 'No preview for this action: the rules check it when it is sent.';
+  }
+}
+
 function chooseKind(kind) {
   const unit = kind === undefined ? null : (choices && choices.kinds.includes(kind) ? choices.unit : null);
   if (!needsForm(kind)) {
@@ -440,10 +457,13 @@ function chooseKind(kind) {
     return;
   }
   const isAttack = kind.type === 'attack' && kind.keys.some((k) => k.name === 'target');
+  // another kind that names a target (a staff, a spell, a grapple...): its preview, where
+  // the ruleset forecasts it, by the same procedure that resolves it
+  const aims = !isAttack && unit && kind.keys.some((k) => ['target', 'targets'].includes(k.name));
   form = buildForm($('action-form'), kind, unitNames(), {
     unit,
     label: isAttack ? 'Forecast' : undefined,
-    changed: (f) => { if (isAttack) forecastOf(actionOf(f, unit)); },
+    changed: (f) => { if (isAttack) forecastOf(actionOf(f, unit)); else if (aims) previewOf(actionOf(f, unit)); },
     cancel: () => closeForm(),
     submit: (action) => {
       if (isAttack) { forecastOf(action); return; }
@@ -452,6 +472,7 @@ function chooseKind(kind) {
   });
   highlightForm();
   if (isAttack && form.values.target) forecastOf(actionOf(form, unit));
+  else if (aims && (form.values.target || form.values.targets)) previewOf(actionOf(form, unit));
   const first = $('action-form').querySelector('select, input');
   if (first) first.focus();
 }
