@@ -99,6 +99,19 @@ def shoot(page: Any, name: str, out: Path) -> Path:
     return path
 
 
+def gm_edits(gm: Any, out: Path) -> Path:
+    """The GM edits panel with O'Neill selected and hidden from the players."""
+    gm.locator("#board [data-unit='oneill']").click()
+    gm.wait_for_function("() => (document.getElementById('gm-unit') || {}).value === 'oneill'",
+                         timeout=WAIT_MS)
+    gm.locator("#gm-hide").click()
+    gm.wait_for_selector("#gm-reveal", timeout=WAIT_MS)
+    gm.wait_for_selector("#board [data-unit='oneill'].hidden-from", timeout=WAIT_MS)
+    path = out / "gm-edits.png"
+    gm.locator("main.table").screenshot(path=str(path))
+    return path
+
+
 def main(out: Path = IMAGES) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     taken: list[Path] = []
@@ -128,6 +141,8 @@ def main(out: Path = IMAGES) -> list[Path]:
                               ("miridon/skirmish", "gm-facing")):
             w.open_table(example)
             taken.append(shoot(w.open_gm_seat(), name, out))
+            if example == "fe-classic/pass":
+                taken.append(gm_edits(w.gm, out))
         console.reload()
         taken.append(shoot(console, "gm-tables", out))
     return taken

@@ -65,6 +65,16 @@ def test_the_gm_seat_has_no_serious_violation(table: Walk) -> None:
     assert not found, _report(found)
 
 
+def test_the_gm_edits_panel_has_no_serious_violation(table: Walk) -> None:
+    """The GM edits panel filled in (a unit picked, fe-classic's conditions shown)."""
+    table.open_table("fe-classic/pass")
+    gm = table.open_gm_seat()
+    gm.locator("#board [data-unit='oneill']").click()
+    gm.wait_for_selector("#gm-conditions", timeout=30_000)
+    found = _violations(gm)
+    assert not found, _report(found)
+
+
 def test_a_players_seat_and_sheet_have_no_serious_violation(table: Walk) -> None:
     page = table.player
     page.locator("#board [data-unit='eirika']").click()

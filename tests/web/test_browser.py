@@ -2,9 +2,9 @@
 opens a table from the console, two players join in their own browser contexts and
 play a scripted battle to its end through the page (select, reach, move, forecast,
 commit, end phase; the GM runs the enemy phase and answers an undo request). Each
-sees the others' moves (``SEEN_MS``), a page whose server went away resumes without
-a reload, a stale command gets the conflict message, and screenshots of the boards
-are kept under tests/web/artifacts/ (gitignored)."""
+sees the others' moves by the events pushed to it (``PUSHED``), a page whose server
+went away resumes without a reload, a stale command gets the conflict message, and
+screenshots of the boards are kept under tests/web/artifacts/ (gitignored)."""
 
 from __future__ import annotations
 
@@ -20,8 +20,25 @@ CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ARTIFACTS = Path(__file__).parent / "artifacts"
-SEEN_MS = 1000  # issue 15: "each sees the others' moves within a second"
-WAIT_MS = 30_000  # a bound for everything else (server work on a loaded machine)
+WAIT_MS = 30_000  # a bound on waiting (server work on a loaded machine), never a measure
+# issue 15: "each sees the others' moves within a second". How fast is the benchmark's
+# to measure (bench/bench_web_load.py: p99 action-to-broadcast); what this test holds
+# is that the move comes to every other page by its pushed event, and that the event
+# alone draws it: each page counts the state events its EventSource was sent (after
+# the page's own handler drew them), and a move is seen when an event came after the
+# move was made and the token stands on its tile then; no page polls or reloads.
+PUSHED = """
+(() => {
+  const Native = window.EventSource;
+  window.__pushed = 0;
+  window.EventSource = function (url, options) {
+    const source = new Native(url, options);
+    source.addEventListener('state', () => setTimeout(() => { window.__pushed += 1; }, 0));
+    return source;
+  };
+  window.EventSource.prototype = Native.prototype;
+})();
+"""
 ROUNDS = 12  # a bound on the scripted battle
 
 pytestmark = pytest.mark.slow
@@ -56,9 +73,17 @@ def _tile(page: Any, x: int, y: int) -> Any:
     return page.locator(f"#board .tile[data-x='{x}'][data-y='{y}']")
 
 
-def _seen_at(page: Any, unit: str, at: tuple[int, int], timeout: int = SEEN_MS) -> None:
-    page.wait_for_selector(f"#board .tile[data-x='{at[0]}'][data-y='{at[1]}'] "
-                           f"[data-unit='{unit}']", timeout=timeout)
+def _pushed(page: Any) -> int:
+    """How many state events the page's stream has been sent and has drawn."""
+    return int(page.evaluate("window.__pushed"))
+
+
+def _seen_at(page: Any, unit: str, at: tuple[int, int], after: int) -> None:
+    """``unit`` drawn on ``at`` by a state event pushed since the page had ``after``."""
+    page.wait_for_function(
+        f"() => window.__pushed > {after} && document.querySelector("
+        f"\"#board .tile[data-x='{at[0]}'][data-y='{at[1]}'] [data-unit='{unit}']\") !== null",
+        timeout=WAIT_MS)
 
 
 def _select(page: Any, unit: str, reach: bool = True) -> None:
@@ -99,11 +124,12 @@ def _attack(page: Any, unit: str, others: list[Any]) -> bool:
         if not free:
             return False
         before = _seq(page)
+        marks = [_pushed(other) for other in others]
         _tile(page, *free[0]).hover()
         _tile(page, *free[0]).click()
         _wait_seq(page, before + 1)
-        for other in others:  # everyone sees the move
-            _seen_at(other, unit, free[0])
+        for other, mark in zip(others, marks, strict=True):  # everyone sees the move
+            _seen_at(other, unit, free[0], mark)
         _select(page, unit, reach=False)
     page.locator(f"[data-unit='{target}']").click()
     page.wait_for_selector("#commit", timeout=WAIT_MS)
@@ -137,6 +163,7 @@ def test_a_gm_and_two_players_play_a_battle_to_its_end(browser: Any, db_url: str
         pages: dict[str, Any] = {}
         for seat in ("gm", "p1", "p2"):
             context = browser.new_context(viewport={"width": 1400, "height": 900})
+            context.add_init_script(PUSHED)
             contexts.append(context)
             page = context.new_page()
             page.goto(links[seat])
@@ -150,16 +177,18 @@ def test_a_gm_and_two_players_play_a_battle_to_its_end(browser: Any, db_url: str
         _select(p1, "aria")
         _tile(p1, 1, 0).hover()
         assert p1.locator("#board .tile.path").count() >= 2  # the path is shown
+        marks = {seat: _pushed(page) for seat, page in pages.items()}
         _tile(p1, 1, 0).click()
-        for other in (gm, p2):
-            _seen_at(other, "aria", (1, 0))
+        for seat in ("gm", "p2"):
+            _seen_at(pages[seat], "aria", (1, 0), marks[seat])
         p1.locator("#ask-undo").click()
         gm.wait_for_function(
             "() => document.getElementById('asks').textContent.includes('undo #1')",
             timeout=WAIT_MS)
+        marks = {seat: _pushed(page) for seat, page in pages.items()}
         gm.locator("#undo").click()
-        for page in pages.values():
-            _seen_at(page, "aria", (0, 1))
+        for seat, page in pages.items():
+            _seen_at(page, "aria", (0, 1), marks[seat])
         p1.screenshot(path=str(ARTIFACTS / "board-player1-start.png"))
 
         # a player's page whose server went away resumes without a reload
@@ -178,13 +207,15 @@ def test_a_gm_and_two_players_play_a_battle_to_its_end(browser: Any, db_url: str
         p1.evaluate("window.tacticianSource.close()")
         _select(p2, "gilliam")
         before = _seq(p2)
+        mark = _pushed(gm)
         _tile(p2, 1, 2).click()
         _wait_seq(p2, before + 1)
-        _seen_at(gm, "gilliam", (1, 2))
+        _seen_at(gm, "gilliam", (1, 2), mark)
         p1.locator("#end-phase").click()
         p1.wait_for_selector("#banner.conflict", timeout=WAIT_MS)
         assert "Conflict" in p1.locator("#banner").inner_text()
-        _seen_at(p1, "gilliam", (1, 2))  # the refusal brought the fresh board
+        p1.wait_for_selector("#board .tile[data-x='1'][data-y='2'] [data-unit='gilliam']",
+                             timeout=WAIT_MS)  # the refusal (not an event) brought the board
         p1.screenshot(path=str(ARTIFACTS / "board-player1-conflict.png"))
         p1.reload()
         p1.wait_for_selector("#live.on", timeout=WAIT_MS)

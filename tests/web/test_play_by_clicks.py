@@ -376,3 +376,63 @@ def test_a_gm_and_two_players_play_the_example_to_its_end_by_clicks(
     assert result in {"victory", "defeat", "draw"}
     assert "(enemy phase)" in done
     print(ruleset, "kinds played by clicks:", sorted(done))
+
+
+def _gm_edit(table: Table, unit: str, button: str, tile: list[int] | None = None,
+             hp: int | None = None) -> None:
+    """A GM edit by pointing: the unit's token, the panel's button (and a tile, or the
+    HP typed in its field)."""
+    gm = table.pages["gm"]
+    before = _seq(gm)
+    gm.locator(f"#board [data-unit='{unit}']").click()
+    gm.wait_for_function("(u) => (document.getElementById('gm-unit') || {}).value === u",
+                         arg=unit, timeout=WAIT_MS)
+    if hp is not None:
+        gm.fill("#gm-hp", str(hp))
+    gm.locator(f"#gm-{button}").click()
+    if tile is not None:
+        _tile(gm, tile).click()
+    _wait_after(gm, before, f"GM {button} {unit}")
+
+
+def _try_kind(page: Any, unit: str, kind: str) -> bool:
+    """Do ``kind`` (no form) for ``unit`` from its menu; False if the menu or the rules
+    do not take it now."""
+    _select(page, unit)
+    button = page.locator(f"#actions button.kind[data-kind='{kind}']")
+    if button.count() == 0:
+        return False
+    before = _seq(page)
+    button.click()
+    return _wait_after(page, before, kind, soft=True)
+
+
+def test_fe_tabletop_seize_by_clicks(browser: Any, db_url: str) -> None:
+    """001 L111: a Lord seizes the Throne once the boss is defeated. The GM sets the
+    boss's HP to 0 and Eirika on the Throne from the GM edits panel, then Ana seizes by
+    the menu (after Ben's turn, if the order roll gives him the first): the battle is
+    won."""
+    server = start_server(db_url)
+    table = None
+    try:
+        table = Table(browser, server, EXAMPLES["fe-tabletop"], ARTIFACTS)
+        throne = [11, 2]
+        _gm_edit(table, "oneill", "set-hp", hp=0)
+        _gm_edit(table, "eirika", "place", throne)
+        ana = table.owner["eirika"]
+        # the GM rolls the Player turn's order (001 L42) from the table's menu; if Ben
+        # goes first, he ends his turn by the End phase button
+        _perform(table, "gm", {"type": "turn_order"}, "fe-tabletop", set())
+        if "eirika" not in (table.state()["board"].get("acting") or []):
+            ben = next(s for s in ("p1", "p2") if s != ana)
+            _perform(table, ben, {"type": "end_phase"}, "fe-tabletop", set())
+        assert _try_kind(table.pages[ana], "eirika", "seize"), \
+            table.pages[ana].locator("#banner").inner_text()
+        assert table.state()["board"]["result"] == "victory"
+        log = table.pages[ana].locator("#log").inner_text()
+        assert "(by the GM)" in log
+        table.shot("fe-tabletop-seize")
+    finally:
+        if table is not None:
+            table.close()
+        server.stop()

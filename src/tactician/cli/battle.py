@@ -1138,3 +1138,46 @@ def replay_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = N
               "entries": [{"seq": e.seq, "summary": e.summary} for e in entries],
               "reads_otherwise": [r._asdict() for r in differ],
               "view": board}, as_json, render)
+
+
+@app.command("gm-edit")
+def gm_edit_command(
+    unit: Annotated[str, typer.Argument(help="Unit id.")],
+    edit: Annotated[str, typer.Argument(
+        help="hide, reveal, hp, conditions, place or remove.")],
+    params: Annotated[list[str] | None, typer.Argument(
+        help="The edit's value as KEY=VALUE: hp=7, to=3,4, conditions=sleep:2,poison:1 "
+        "(conditions= cures them all).")] = None,
+    at: AtOpt = None, battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The GM's edit of a unit, logged as an entry "(by the GM)" (issue 29): hide it
+    from every other side, reveal it, set its HP or conditions, place it on a tile or
+    take it off the map. Undone with `battle undo` like any entry. Conditions are
+    fe-classic's statuses; Tropera hides nothing."""
+    from tactician.table.battles import view
+    from tactician.table.gm_edits import edit_at
+
+    with refusals(as_json), battle_place(battle, name, db) as place:
+        details = _gm_params(params or [])
+        entry, state = edit_at(place, {"edit": edit.strip(), "unit": unit, **details}, at)
+        after = view(place, after=(state, entry.seq))
+        emit({"entry": _entry_json(entry)}, as_json, lambda: render_entry(entry, after))
+
+
+def _gm_params(pairs: list[str]) -> dict[str, Any]:
+    """``battle gm-edit``'s KEY=VALUE: ``conditions=name:turns,...`` as a map."""
+    from tactician.errors import TacticianError
+
+    conditions = [p for p in pairs if p.startswith("conditions=")]
+    found = parse_params([p for p in pairs if not p.startswith("conditions=")])
+    for pair in conditions:
+        text = pair.split("=", 1)[1].strip()
+        named: dict[str, int] = {}
+        for part in filter(None, (t.strip() for t in text.split(","))):
+            label, _, turns = part.partition(":")
+            if not turns.strip().isdigit():
+                raise TacticianError(f"conditions: give name:turns, like sleep:2, not {part!r}")
+            named[label.strip()] = int(turns)
+        found["conditions"] = named
+    return found

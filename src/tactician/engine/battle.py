@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tactician.dice.source import DiceSource, DieDraw, PhysicalDice, ShareOfTableDice
 from tactician.engine.chain import action_dice, head, seal, start_digest, verify
+from tactician.engine.gm_edit import apply_action
 from tactician.engine.log import Entry
 from tactician.engine.rules import BattleRules
 from tactician.errors import ContentError, TacticianError
@@ -127,7 +128,7 @@ def replay_entries(state: Any, entries: Sequence[Entry], rules: BattleRules,
     for entry in entries:
         dice = PhysicalDice([d.value for d in entry.dice])
         try:
-            state, outcome = rules.apply(state, entry.action, dice)
+            state, outcome = apply_action(rules, state, entry.action, dice)
         except TacticianError as exc:
             raise ReplayMismatch(f"log entry {entry.seq} no longer applies: {exc}") from None
         recorded = [(d.sides, d.value) for d in entry.dice]
@@ -166,7 +167,7 @@ def act(
     bind = getattr(dice, "bind", None)
     if callable(bind):
         bind(action_dice(battle.seed, battle.streams))
-    new_state, outcome = rules.apply(current, action, source)
+    new_state, outcome = apply_action(rules, current, action, source)
     entry = seal(head(battle), {
         "seq": len(battle.log) + 1,
         "stream": battle.streams,

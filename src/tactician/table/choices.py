@@ -248,3 +248,48 @@ def available(listed: Sequence[Mapping[str, Any]]) -> list[str]:
     """The kinds of a ``choices`` answer the rules take now (for tests and the AI's
     eye): those with a ready action."""
     return [str(k["type"]) for k in listed if k.get("ready") is not None]
+
+
+def move_preview(ruleset: str, rules: Any, state: Any, side: str | None, unit: str,
+                 to: Sequence[int]) -> dict[str, Any]:
+    """The path and cost of moving ``unit`` to ``to`` as the rules would move it now
+    (issue 29, "drag-to-move with the path and its cost"): the move tried on the battle
+    as the seat's side knows it (a unit it cannot see neither blocks nor bends the path),
+    nothing kept. Its ``path`` and ``spent`` (with ``left`` and ``ap`` where the rules
+    count them) come from the move's own record, the one the log would hold; a move the
+    rules refuse is refused in their words. Nothing else of the outcome is answered."""
+    known = state if side is None else contract(ruleset).side_state(state, side)
+    action = checked(ruleset, {"type": "move", "unit": unit, "to": [int(to[0]), int(to[1])]})
+    try:
+        _, outcome = rules.apply(known, action, SeededDice(0))
+    except UNREADABLE:
+        raise TacticianError("the rules cannot read this move") from None
+    for record in outcome.records:
+        if record.get("type") == "move" and record.get("unit") == unit and "spent" in record:
+            found = {"path": record.get("path"), "spent": record["spent"],
+                     "left": record.get("movement_left")}
+            if "ap_spent" in record:
+                found["ap"] = record["ap_spent"]
+            return found
+    return {"path": None, "spent": None, "left": None}
+
+
+def preview(ruleset: str, rules: Any, state: Any, side: str | None,
+            action: Mapping[str, Any]) -> dict[str, Any]:
+    """The forecast of any action the ruleset forecasts (a staff, a spell, a grapple: the
+    procedure that resolves it, ``contract.battle_forecast``), as ``side`` can know it
+    (issue 29, "previews for non-attack actions"). The action is first tried on the
+    side's battle as its command would be, so an action the rules refuse now is
+    answered in their words, before the forecast is asked anything."""
+    from tactician.errors import RulesError
+
+    known = state if side is None else contract(ruleset).side_state(state, side)
+    shaped = checked(ruleset, action)
+    said = _tries(rules, ruleset, known, shaped)
+    if said is not None:
+        raise RulesError(said)
+    try:
+        found: dict[str, Any] = contract(ruleset).battle_forecast(known, shaped, rules)
+    except UNREADABLE:
+        raise RulesError("the rules cannot read this choice") from None
+    return found

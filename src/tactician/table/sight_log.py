@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tactician.dice.source import PhysicalDice
+from tactician.engine.gm_edit import KIND as GM_EDIT
+from tactician.engine.gm_edit import apply_action
 from tactician.rulesets.registry import contract
 
 Sight = Mapping[str, frozenset[str] | None]  # side -> the unit ids it sees (None: all)
@@ -81,9 +83,16 @@ class SightLog:
                         list(self.hashes), list(self.after), self.state)
 
 
-def started(ruleset: str, start: Any) -> SightLog:
+def gm_hides(entries: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether the GM hid a unit in ``entries`` (``engine.gm_edit``): a battle that hid
+    nothing at its start hides from then on, so its sight is followed from the start."""
+    return any(e.get("action", {}).get("type") == GM_EDIT
+               and e.get("action", {}).get("edit") == "hide" for e in entries)
+
+
+def started(ruleset: str, start: Any, hides: bool = False) -> SightLog:
     rules = contract(ruleset)
-    hides = rules.hides(start)
+    hides = hides or rules.hides(start)
     return SightLog(ruleset, hides, _names(start),
                     sight_of(ruleset, start) if hides else {}, [], [], start)
 
@@ -95,8 +104,12 @@ def followed(known: SightLog | None, ruleset: str, entries: Sequence[Mapping[str
     kept, the others' sight computed by replaying their recorded dice (from
     ``known``'s last state if it followed all the shared ones, else from
     ``start()``, the state before the first entry)."""
+    if known is not None and not known.hides and gm_hides(entries):
+        known = None  # the GM hid a unit since: followed from the start, hiding
     if known is None:
-        if not contract(ruleset).hides(state_now if state_now is not None else start()):
+        if gm_hides(entries):
+            known = started(ruleset, start(), hides=True)
+        elif not contract(ruleset).hides(state_now if state_now is not None else start()):
             known = SightLog(ruleset, False, {}, {})
         else:
             known = started(ruleset, start())
@@ -147,6 +160,8 @@ def along(ruleset: str, rules: Any, start: Any, entries: Sequence[Mapping[str, A
 def appended(known: SightLog, entry: Mapping[str, Any], state_after: Any) -> SightLog:
     """``known`` with one more entry, made just now on the state it followed last."""
     found = known.copy()
+    if not found.hides and gm_hides([entry]):  # the GM hid a unit: followed from now on
+        found.hides = True
     found.hashes.append(str(entry.get("hash")))
     found.after.append(sight_of(found.ruleset, state_after) if found.hides else {})
     found.units.update(_names(state_after))
@@ -160,5 +175,5 @@ def _names(state: Any) -> dict[str, str]:
 
 def _replayed(rules: Any, state: Any, entry: Mapping[str, Any]) -> Any:
     dice = PhysicalDice([int(d["value"]) for d in entry.get("dice", [])])
-    after, _ = rules.apply(state, entry.get("action", {}), dice)
+    after, _ = apply_action(rules, state, entry.get("action", {}), dice)
     return after

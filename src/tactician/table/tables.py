@@ -17,7 +17,7 @@ from typing import Any
 
 from tactician.dice.source import PhysicalDice, secret_seed
 from tactician.engine.log import Entry
-from tactician.engine.play import Logged, play_phase
+from tactician.engine.play import END_PHASE, Logged, Played, ends_own_turns, play_phase
 from tactician.errors import TacticianError
 from tactician.rulesets.capabilities import Capability
 from tactician.rulesets.registry import all_rulesets, contract
@@ -214,8 +214,21 @@ def play_side(db: Database, battle_id: int, expected_seq: int,
     if the battle moved on). Each decision keeps the planner's reasons and scored
     candidates (``--explain``) and its log entries. Refused while the players'
     units have the turn (as ``battle enemy-phase`` without ``--any-side``)."""
-    opened = open_battle(db, battle_id, whole_log=True)
+    opened, ruleset = _engine_turn(db, battle_id, expected_seq)
     assert opened.battle is not None
+    table = Logged(opened.battle, opened.rules, opened.state, dice,
+                   check=lambda action: checked(opened.info.ruleset, action))
+    decisions = decisions_of(play_phase(table, ruleset.planner(opened.rules, False)))
+    # one transaction, snapshots pinned as every action's are, and the aftermath
+    # carried back to the roster when the phase ends the battle
+    store_steps(db, battle_id, opened.rules, expected_seq, table.steps)
+    return decisions
+
+
+def _engine_turn(db: Database, battle_id: int, expected_seq: int) -> tuple[Any, Any]:
+    """The battle opened whole, decided on ``expected_seq``, while the engine's side has
+    the turn (refused once it is over, or while the players' units have it)."""
+    opened = open_battle(db, battle_id, whole_log=True)
     if opened.info.last_seq != expected_seq:
         raise store.StaleBattle(opened.info.last_seq)
     ruleset = contract(opened.info.ruleset)
@@ -226,13 +239,32 @@ def play_side(db: Database, battle_id: int, expected_seq: int,
     if acting_players(before):
         raise TacticianError("the players' units have the turn: act with them and end "
                              "the phase first")
+    return opened, ruleset
+
+
+def enemy_step(db: Database, battle_id: int, expected_seq: int, apply: bool = False,
+               dice: PhysicalDice | None = None) -> dict[str, Any]:
+    """The engine's next decision in the phase it plays (``play_side`` one step at a
+    time), with its reasons and scored candidates: shown (``apply`` False: nothing is
+    logged) or played and stored as one transaction (its ``entries``). Both are decided
+    on ``expected_seq``; the planner decides on the state alone, so the step applied on
+    the board it was shown on is the step shown. Once the planner has nothing left,
+    the step is the phase's end (``{"unit": None, "reason": "phase over"}``)."""
+    opened, ruleset = _engine_turn(db, battle_id, expected_seq)
+    assert opened.battle is not None
+    planner = ruleset.planner(opened.rules, False)
+    decision = planner.next(opened.state)
+    if decision is None:
+        if ends_own_turns(planner):
+            raise TacticianError("the engine has nothing left to play this turn")
+        decision = {"unit": None, "actions": [END_PHASE], "reason": "phase over"}
+    if not apply:
+        return {**decision, "entries": []}
     table = Logged(opened.battle, opened.rules, opened.state, dice,
                    check=lambda action: checked(opened.info.ruleset, action))
-    decisions = decisions_of(play_phase(table, ruleset.planner(opened.rules, False)))
-    # one transaction, snapshots pinned as every action's are, and the aftermath
-    # carried back to the roster when the phase ends the battle
+    played = Played(decision, [table.apply(a) for a in decision["actions"]])
     store_steps(db, battle_id, opened.rules, expected_seq, table.steps)
-    return decisions
+    return decisions_of([played])[0]
 
 
 def terrain(ruleset: str) -> dict[str, dict[str, Any]]:

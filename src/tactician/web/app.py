@@ -25,6 +25,7 @@ from tactician.web import (
     routes_choices,
     routes_events,
     routes_gm,
+    routes_gm_edit,
     routes_sheets,
     routes_simulations,
     routes_table,
@@ -70,6 +71,7 @@ def create_app(db: Database) -> FastAPI:
     app.include_router(routes_events.router)
     app.include_router(routes_chat.router)
     app.include_router(routes_table.router)
+    app.include_router(routes_gm_edit.router)
     app.include_router(routes_choices.router)
     app.include_router(routes_sheets.router)
     app.include_router(routes_simulations.router)

@@ -68,6 +68,12 @@ class Phase(BaseModel):
     rolls: str | None = Field(default=None, max_length=MAX_ROLLS)
 
 
+class Step(Phase):
+    """One step of the engine's phase: shown (``apply`` False) or played."""
+
+    apply: bool = False
+
+
 class TakeBack(BaseModel):
     """An undo or a redo (GM only): ``seq`` the last entry the page shows and
     ``version`` (``<seq>.<streams>``) the board it showed, so an undo and another
@@ -96,11 +102,34 @@ class Ask(BaseModel):
 
 
 class ForecastAsk(BaseModel):
+    """An attack (``unit``, ``target``, ``weapon``) or, as ``action``, any action whose
+    numbers the ruleset forecasts (a staff, a spell, a grapple: the same procedure that
+    resolves it, ``contract.battle_forecast``), bounded as a command's action."""
+
     model_config = ConfigDict(extra="forbid")
 
-    unit: str = Field(min_length=1, max_length=100)
-    target: str = Field(min_length=1, max_length=100)
+    unit: str | None = Field(default=None, min_length=1, max_length=100)
+    target: str | None = Field(default=None, min_length=1, max_length=100)
     weapon: str | None = Field(default=None, max_length=100)
+    action: dict[str, Any] | None = None
+
+    @field_validator("action")
+    @classmethod
+    def _small(cls, action: dict[str, Any] | None) -> dict[str, Any] | None:
+        return None if action is None else Command._small(action)
+
+    def asked(self) -> dict[str, Any]:
+        """The action forecast: ``action`` as given, else the attack."""
+        if self.action is not None:
+            if not isinstance(self.action.get("unit"), str):
+                raise TacticianError("action.unit: name the unit that acts")
+            return dict(self.action)
+        if self.unit is None or self.target is None:
+            raise TacticianError("forecast: give unit and target, or an action")
+        found: dict[str, Any] = {"type": "attack", "unit": self.unit, "target": self.target}
+        if self.weapon:
+            found["weapon"] = self.weapon
+        return found
 
 
 def check_action(who: Who, action: dict[str, Any], current: Current) -> None:

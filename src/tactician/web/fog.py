@@ -51,4 +51,18 @@ def gm_entries(ruleset: str, state: Any, view: dict[str, Any]) -> dict[str, Any]
     unit, and the sides whose sight the GM may look through."""
     sides = [str(s) for s in view.get("sides", [])]
     everyone = [str(u["id"]) for u in view["units"]]
-    return {"hidden_from": hidden_from(ruleset, state, sides, everyone), "fog_sides": sides}
+    return {"hidden_from": hidden_from(ruleset, state, sides, everyone), "fog_sides": sides,
+            # the units the GM hid (to offer Reveal), and whether its rules take GM edits
+            "gm_hidden": [str(u) for u in getattr(state, "gm_hidden", ())],
+            **gm_edits_of(ruleset)}
+
+
+def gm_edits_of(ruleset: str) -> dict[str, Any]:
+    """Whether the ruleset's battles take the GM's edits (``table.gm_edits``) and the
+    conditions an edit may set (none: its units have none to edit)."""
+    from tactician.table.campaigns import rules_for
+    from tactician.table.gm_edits import conditions, supported
+
+    rules = rules_for(ruleset, [])
+    return {"gm_edits": supported(rules), "gm_conditions": conditions(rules),
+            "gm_hides": bool(getattr(rules, "gm_hides", True))}  # Tropera: nothing hidden

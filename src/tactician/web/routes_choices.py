@@ -9,7 +9,8 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from tactician.table.choices import choices
+from tactician.errors import TacticianError
+from tactician.table.choices import choices, move_preview
 from tactician.table.seats import NotAllowed
 from tactician.web.routes_table import _in_sight, _looking, _views
 
@@ -39,3 +40,14 @@ def unit_choices(request: Request, table_id: str, unit: str) -> dict[str, Any]:
         raise NotAllowed(f"your seat does not command {unit!r}")
     return choices(current.ruleset, current.rules, current.state, views.board(current, side),
                    side, who.role, unit)
+
+
+@router.get("/t/{table_id}/path/{unit}")
+def path(request: Request, table_id: str, unit: str, x: int, y: int) -> dict[str, Any]:
+    """The path and its cost of moving ``unit`` (in sight) to ``x``, ``y``, as the rules
+    would move it on the battle the seat's side knows (drag-to-move shows it)."""
+    who, current, side = _looking(request, table_id)
+    _in_sight(_views(request), current, side, unit)
+    if not (0 <= x < 1024 and 0 <= y < 1024):
+        raise TacticianError(f"{x},{y} is off the map")
+    return move_preview(current.ruleset, current.rules, current.state, side, unit, (x, y))

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tactician.errors import DiceError, TacticianError
 from tactician.store.battles import StaleBattle
 from tactician.table import campaigns, dice_authority, side_asks, tables
+from tactician.table.choices import preview
 from tactician.table.seats import NotAllowed, reissue, revoke, seat_for
 from tactician.web import asks, commands
 from tactician.web.auth import (
@@ -169,14 +170,18 @@ def danger(request: Request, table_id: str) -> dict[str, Any]:
 
 @router.post("/t/{table_id}/forecast")
 def forecast(request: Request, table_id: str, body: commands.ForecastAsk) -> dict[str, Any]:
-    """The exact odds of an attack, computed on the battle as the seat's side knows it
-    (a unit it cannot see is answered as no unit; its numbers are the side's)."""
+    """The exact odds of an attack (or of any action the ruleset forecasts: a staff, a
+    spell, a grapple), computed on the battle as the seat's side knows it (a unit it
+    cannot see is answered as no unit; its numbers are the side's)."""
     who, current, side = _looking(request, table_id)
-    _in_sight(_views(request), current, side, body.unit, body.target)
-    action: dict[str, Any] = {"type": "attack", "unit": body.unit, "target": body.target}
-    if body.weapon:
-        action["weapon"] = body.weapon
-    report = side_asks.forecast(current.ruleset, current.rules, current.state, side, action)
+    action = body.asked()
+    if body.action is not None:  # any kind: tried first, then forecast (``choices``)
+        _in_sight(_views(request), current, side, action["unit"])
+        report = preview(current.ruleset, current.rules, current.state, side, action)
+    else:
+        _in_sight(_views(request), current, side, action["unit"], action["target"])
+        report = side_asks.forecast(current.ruleset, current.rules, current.state, side,
+                                    action)
     shown: dict[str, Any] = json.loads(json.dumps(report, default=str))
     return shown
 
@@ -239,6 +244,23 @@ def enemy_phase(request: Request, table_id: str, body: commands.Phase) -> Respon
     now = _changed(request, who.table.battle_id)
     return JSONResponse(json.loads(json.dumps(
         {"decisions": decisions, "state": _fresh(request, who, now)}, default=str)))
+
+
+@router.post("/t/{table_id}/enemy-step")
+def enemy_step(request: Request, table_id: str, body: commands.Step) -> Response:
+    """The engine's next decision with its reasons (GM only): shown first (nothing is
+    logged), then, with ``apply``, played on the board it was shown on (``seq``)."""
+    who = seat_of(request, table_id)
+    require(who, "gm")
+    try:
+        decision = tables.enemy_step(request.app.state.db, who.table.battle_id, body.seq,
+                                     body.apply, dice_authority.gm_dice(body.rolls))
+    except StaleBattle as exc:
+        return _stale(request, who, exc)
+    now = _changed(request, who.table.battle_id) if body.apply else None
+    return JSONResponse(json.loads(json.dumps(
+        {"decision": decision, "applied": body.apply, "state": _fresh(request, who, now)},
+        default=str)))
 
 
 @router.post("/t/{table_id}/undo")

@@ -10,7 +10,7 @@ from tactician.dice.source import DiceSource
 from tactician.engine.log import PHASE_ENDS, Entry
 from tactician.engine.roster import fielded_characters
 from tactician.engine.rules import Outcome
-from tactician.errors import ContentError
+from tactician.errors import ContentError, RulesError
 from tactician.rulesets.fe_classic.battle_actions import apply
 from tactician.rulesets.fe_classic.battle_scenario import start_battle
 from tactician.rulesets.fe_classic.battle_state import ClassicBattle, options_of
@@ -37,6 +37,19 @@ class ClassicBattleRules:
               ) -> tuple[ClassicBattle, Outcome]:
         return apply(state, action, dice)
 
+    @property
+    def gm_conditions(self) -> tuple[str, ...]:
+        """The statuses a GM edit may set (``set_statuses``)."""
+        return STATUSES
+
+    def gm_edit(self, state: ClassicBattle, action: Mapping[str, Any]
+                ) -> tuple[ClassicBattle, Outcome]:
+        """The GM's edit (``engine.gm_edit``); a unit's conditions are its statuses
+        (``battle_state.ClassicUnit.statuses``: name -> turns left)."""
+        from tactician.rulesets.contract.gm_edit import gm_edit
+
+        return gm_edit(state, action, state.board(), set_statuses)
+
     def ends_phase(self, entry: Entry) -> bool:
         """A phase ends (``end_phase``), and so does the set-up (002 L14-19: the
         ``start`` that ends deployment and begins the first Player Phase)."""
@@ -47,6 +60,26 @@ class ClassicBattleRules:
 
     def load_state(self, data: Mapping[str, Any]) -> ClassicBattle:
         return ClassicBattle.model_validate(data)
+
+
+# the statuses a GM may set: the offensive staves' (002 L145-152: sleep, silence,
+# berserk) and the jungle's poison (002 L273 "50% chance of poison per turn")
+STATUSES = ("berserk", "poison", "silence", "sleep")
+
+
+def set_statuses(state: ClassicBattle, unit: Any, conditions: Any) -> Any:
+    """``unit`` with exactly the statuses ``conditions`` names (name -> turns left, 1..99;
+    ``{}`` cures them all), or a refusal naming what is wrong."""
+    if not isinstance(conditions, Mapping):
+        raise RulesError("gm_edit.conditions: statuses by name with their turns left, "
+                         'like {"sleep": 2} ({} cures them all)')
+    for name, turns in conditions.items():
+        if name not in STATUSES:
+            raise RulesError(f"gm_edit.conditions: no status {name!r} (statuses: "
+                             f"{', '.join(STATUSES)})")
+        if not isinstance(turns, int) or isinstance(turns, bool) or not 1 <= turns <= 99:
+            raise RulesError(f"gm_edit.conditions.{name}: turns left 1..99, not {turns!r}")
+    return unit.model_copy(update={"statuses": dict(sorted(conditions.items()))})
 
 
 def battle_rules(options: list[str]) -> ClassicBattleRules:

@@ -27,12 +27,17 @@ def seen_by(state: ClassicBattle, side: str) -> frozenset[Tile]:
 
 
 def shown_units(state: ClassicBattle, side: str | None) -> list[ClassicUnit]:
-    """The units ``side`` may see: every unit without fog or without a side; under fog
+    """The units ``side`` may see: every unit without fog or without a side (but those
+    the GM hid from it); under fog
     its own units and the others deployed on a tile it sees, standing or fallen there
     (a foe struck down in sight stays known: its fall is in that side's log). A unit
     carried by another is on no tile (its carrier's ``carrying`` is scrubbed)."""
     units = [u for u in state.units if isinstance(u, ClassicUnit)]
-    if side is None or not state.fogged:
+    if side is None:
+        return units
+    # a unit the GM hid is seen by its own side only, fog or not (``engine.gm_edit``)
+    units = [u for u in units if u.side == side or u.id not in state.gm_hidden]
+    if not state.fogged:
         return units
     tiles = seen_by(state, side)
     return [u for u in units if u.side == side

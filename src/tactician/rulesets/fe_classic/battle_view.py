@@ -84,7 +84,7 @@ def unit_view(unit: ClassicUnit) -> dict[str, Any]:
 def side_state(state: ClassicBattle, side: str) -> ClassicBattle:
     """The battle as ``side`` knows it under fog (``fe_common.battle.known``), on the
     map as it knows it (``known_rows``: a door a hidden unit opened stays shut in it)."""
-    if not state.fogged:
+    if not state.fogged and not state.gm_hidden:
         return state
     known = known_to(state, {u.id for u in shown_units(state, side)})
     rows = state.known_rows(side)  # a changed tile it has not seen: as it knew it
@@ -95,6 +95,7 @@ def board_view(state: ClassicBattle, reach_unit: str | None = None,
                side: str | None = None) -> dict[str, Any]:
     if side is not None and side not in state.sides:
         raise RulesError(f"no side {side!r} in this battle (sides: {', '.join(state.sides)})")
+    hiding = state.fogged or bool(state.gm_hidden)  # a seen foe's number: among the seen
     if side is not None:  # built from what the side knows: the others are not in it
         state = side_state(state, side)
     table = load_terrain()
@@ -121,10 +122,12 @@ def board_view(state: ClassicBattle, reach_unit: str | None = None,
         "briefing": briefing_lines(state),
         "deployment": {"limit": state.deployment.limit,
                        "area": [list(t) for t in state.deployment.area]},
-        "units": renumbered([unit_view(u) for u in shown], side) if side and state.fogged
+        "units": renumbered([unit_view(u) for u in shown], side) if side and hiding
         else [unit_view(u) for u in shown],
         "fog": state.fogged, "viewer": side,
     }
+    if side is None and state.gm_hidden:  # the GM's own view only
+        data["gm_hidden"] = list(state.gm_hidden)
     if side is None and state.fogged:
         data["visibility"] = {s: sorted(u.id for u in shown_units(state, s))
                               for s in state.sides}

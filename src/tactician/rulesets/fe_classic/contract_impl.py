@@ -134,7 +134,8 @@ class FeClassicContract(RulesetContract):
         return board_view(state, reach_unit, side)
 
     def _hides(self, state: Any) -> bool:
-        return bool(state.fogged)  # fog: true and fog_rules = tabletop (001 L110)
+        # fog: true and fog_rules = tabletop (001 L110), or a unit the GM hid
+        return bool(state.fogged or state.gm_hidden)
 
     def _sight(self, state: Any, side: str) -> frozenset[str] | None:
         from tactician.rulesets.fe_classic.battle_sight import shown_units
@@ -144,6 +145,8 @@ class FeClassicContract(RulesetContract):
     def _seen_tiles(self, state: Any, side: str) -> frozenset[tuple[int, int]] | None:
         from tactician.rulesets.fe_classic.battle_sight import seen_by
 
+        if not state.fogged:  # only the GM hides units: every tile is seen
+            return None
         return seen_by(state, side)  # 001 L110: 4 squares around each unit, 8 a thief's
 
     def _side_state(self, state: Any, side: str) -> Any:

@@ -40,6 +40,13 @@ class TabletopBattleRules:
 
         return apply(state, action, dice, self.options)
 
+    def gm_edit(self, state: TabletopBattle, action: Mapping[str, Any]
+                ) -> tuple[TabletopBattle, Outcome]:
+        """The GM's edit (``engine.gm_edit``): 001's units have no conditions to edit."""
+        from tactician.rulesets.contract.gm_edit import gm_edit
+
+        return gm_edit(state, action, state.map.board())
+
     def due(self, state: TabletopBattle, action: Mapping[str, Any]) -> dict[str, Any] | None:
         """The Player turn's order roll, when it is due before ``action`` (001 L42:
         "Each player rolls 1d100; the player with the highest result goes first"):

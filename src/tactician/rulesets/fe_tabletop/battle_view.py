@@ -42,11 +42,15 @@ def seen_by(state: TabletopBattle, side: str) -> frozenset[Tile]:
 
 
 def shown_units(state: TabletopBattle, side: str | None) -> list[TabletopUnit]:
-    """The units ``side`` may see: all without fog or without a side."""
-    if side is None or not state.fog:
+    """The units ``side`` may see: all without fog or without a side (but those the GM
+    hid from it: ``engine.gm_edit``, whatever the fog)."""
+    if side is None:
         return list(state.units)
+    units = [u for u in state.units if u.side == side or u.id not in state.gm_hidden]
+    if not state.fog:
+        return units
     tiles = seen_by(state, side)
-    return [u for u in state.units if u.side == side
+    return [u for u in units if u.side == side
             or (u.carried_by is None and u.position is not None and u.position in tiles)]
 
 
@@ -79,7 +83,7 @@ def _seizes(state: TabletopBattle) -> list[str]:
 def side_state(state: TabletopBattle, side: str) -> TabletopBattle:
     """The battle as ``side`` knows it (``fe_common.battle.known``): the units it sees,
     and of the supports only those between them."""
-    if not state.fog:
+    if not state.fog and not state.gm_hidden:
         return state
     shown = {u.id for u in shown_units(state, side)}
     known = known_to(state, shown)
@@ -91,6 +95,7 @@ def board_view(state: TabletopBattle, reach_unit: str | None, options: TabletopO
                side: str | None = None) -> dict[str, Any]:
     if side is not None and side not in state.sides:
         raise RulesError(f"no side {side!r} in this battle (sides: {', '.join(state.sides)})")
+    hiding = state.fog or bool(state.gm_hidden)  # a seen foe's number: among the seen
     if side is not None:  # built from what the side knows: the others are not in it
         state = side_state(state, side)
     units = shown_units(state, side)
@@ -109,7 +114,7 @@ def board_view(state: TabletopBattle, reach_unit: str | None, options: TabletopO
                                    *_seizes(state)],
                        "defeat": [o.describe() for o in state.objectives.defeat],
                        "draw": state.objectives.draw()},
-        "units": renumbered([_unit_row(state, u) for u in units], side) if side and state.fog
+        "units": renumbered([_unit_row(state, u) for u in units], side) if side and hiding
         else [_unit_row(state, u) for u in units],
         "fog": state.fog, "weather": state.weather, "viewer": side,
         "players": list(state.players), "player_order": list(state.player_order),
@@ -121,6 +126,8 @@ def board_view(state: TabletopBattle, reach_unit: str | None, options: TabletopO
     }
     if acting is not None:
         data["acting"] = acting
+    if side is None and state.gm_hidden:  # the GM's own view only
+        data["gm_hidden"] = list(state.gm_hidden)
     if side is None and state.fog:
         # the GM's view says what each side sees (the GM's page shows it); a side's own
         # view is built from what it knows (``side_state``), never filtered from this

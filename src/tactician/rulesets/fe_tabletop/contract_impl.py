@@ -165,7 +165,8 @@ class FeTabletopContract(RulesetContract):
         return board_view(state, reach_unit, state.options(), side)
 
     def _hides(self, state: Any) -> bool:
-        return bool(state.fog)  # 001 L110: fog of war, when the map says so
+        # 001 L110: fog of war, when the map says so; or a unit the GM hid
+        return bool(state.fog or state.gm_hidden)
 
     def _sight(self, state: Any, side: str) -> frozenset[str] | None:
         from tactician.rulesets.fe_tabletop.battle_view import shown_units
@@ -175,6 +176,8 @@ class FeTabletopContract(RulesetContract):
     def _seen_tiles(self, state: Any, side: str) -> frozenset[tuple[int, int]] | None:
         from tactician.rulesets.fe_tabletop.battle_view import seen_by
 
+        if not state.fog:  # only the GM hides units: every tile is seen
+            return None
         return seen_by(state, side)  # 001 L110: a side sees what any of its units sees
 
     def _side_state(self, state: Any, side: str) -> Any:

@@ -38,6 +38,21 @@ class TroperaBattleRules:
     ) -> tuple[TroperaBattle, Outcome]:
         return apply(state, action, dice, self.options)
 
+    gm_hides = False  # the GM edits hide nothing here (``gm_edit``)
+
+    def gm_edit(self, state: TroperaBattle, action: Mapping[str, Any]
+                ) -> tuple[TroperaBattle, Outcome]:
+        """The GM's edit (``engine.gm_edit``). Tropera keeps nothing hidden (every side is
+        sent every unit), so nothing is hidden or revealed; HP 1..max, since 0 HP is a
+        critical wound with its countdown (000), the rules' to give."""
+        from tactician.errors import RulesError
+        from tactician.rulesets.contract.gm_edit import gm_edit
+
+        if action["edit"] in ("hide", "reveal"):
+            raise RulesError("Tropera keeps nothing hidden: every side sees every unit")
+        return gm_edit(state, action, state.map.board(),
+                       hp_range=lambda unit: (1, int(unit.max_hp)))
+
     def dump_state(self, state: TroperaBattle) -> dict[str, Any]:
         return state.model_dump(mode="json")
 

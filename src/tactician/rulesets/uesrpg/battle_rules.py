@@ -51,6 +51,16 @@ class UesrpgBattleRules:
     ) -> tuple[UesrpgBattle, Outcome]:
         return apply(state, action, dice, self)
 
+    def gm_edit(self, state: UesrpgBattle, action: Mapping[str, Any]
+                ) -> tuple[UesrpgBattle, Outcome]:
+        """The GM's edit (``engine.gm_edit``): a hidden unit is ``gm_hidden`` (read with
+        003's Hidden by ``side_view.hidden_from``); HP 1..max, since 0 HP is Unconscious
+        with its death tests (003), the rules' to give."""
+        from tactician.rulesets.contract.gm_edit import gm_edit
+
+        return gm_edit(state, action, state.map.board(),
+                       hp_range=lambda unit: (1, int(unit.max_hp)))
+
     def dump_state(self, state: UesrpgBattle) -> dict[str, Any]:
         return state.model_dump(mode="json")
 

@@ -168,6 +168,9 @@ class UesrpgBattle(Frozen):
     result_reason: str = ""
     death_tests: tuple[str, ...] = Field(default=(), description="the latest death tests")
     options: tuple[str, ...] = Field(default=(), description="the battle's rulings (name=value)")
+    # the units the GM hid (``engine.gm_edit``): no side but its own sees them; left out
+    # of the dump when none, so states dump as they did before
+    gm_hidden: tuple[str, ...] = Field(default=(), exclude_if=lambda hidden: not hidden)
 
     @property
     def started(self) -> bool:

@@ -26,8 +26,10 @@ WAITING_LABEL = "Waiting for the GM"
 
 
 def hidden_from(state: UesrpgBattle, side: str) -> set[str]:
+    """The units of other sides ``side`` does not see: 003 Hidden, or hidden by the GM."""
     return {u.id for u in state.units
-            if u.side != side and any(c.name == "Hidden" for c in u.conditions)}
+            if u.side != side and (u.id in state.gm_hidden
+                                   or any(c.name == "Hidden" for c in u.conditions))}
 
 
 def side_state(state: UesrpgBattle, side: str) -> UesrpgBattle:
@@ -43,6 +45,7 @@ def side_state(state: UesrpgBattle, side: str) -> UesrpgBattle:
     return state.model_copy(update={
         "units": tuple(u for u in state.units if u.id not in hidden),
         "order": order, "turn": turn,
+        "gm_hidden": tuple(u for u in state.gm_hidden if u not in hidden),
         # the latest death tests are lines of text: kept back while anything hides
         "death_tests": ()})
 

@@ -10,6 +10,7 @@ import { buildForm, actionOf } from './forms.js';
 import { renderTracker, headline } from './tracker.js';
 import { renderSheet } from './sheet.js';
 import { applyFog, fogTools, refreshSeeAs } from './fog.js';
+import { renderGmEdits, gmTile, cancelPlacing } from './gm_edit.js';
 
 const seatEl = document.getElementById('seat');
 const tableId = seatEl.dataset.table;
@@ -124,6 +125,14 @@ function draw() {
   selectedPanel();
   logView();
   asks();
+  if (role === 'gm') renderGmEdits($('gm-edits'), state, overlay.selected, gmEdit, draw);
+}
+
+// a GM edit (gm_edit.js), decided on the board shown like any command
+async function gmEdit(edit) {
+  const answer = await command(`${base}/gm-edit`, edit);
+  if (answer && answer.entry) banner(answer.entry.summary, 'info');
+  return answer;
 }
 
 function show(fresh) {
@@ -138,7 +147,7 @@ function show(fresh) {
   const rolled = [...(fresh.log || [])].reverse().find((e) => e.dice && e.dice.length);
   if (rolled && rolled.seq > shownDice) { shownDice = rolled.seq; renderDice($('dice'), rolled); }
   const chosen = overlay.selected && unitById(overlay.selected);
-  if (overlay.selected && (!chosen || chosen.hp <= 0 || chosen.down)) clearSelection();
+  if (overlay.selected && (!chosen || chosen.hp <= 0 || chosen.down || !chosen.position)) clearSelection();
   else if (overlay.selected) loadReach(overlay.selected); // the board moved: reach again
   loadChoices();
   if (showDanger) loadDanger();
@@ -209,6 +218,7 @@ async function act(action) {
 }
 
 async function onTile(x, y, unit) {
+  if (role === 'gm' && gmTile(x, y, gmEdit)) return;  // placing a unit: this tile
   // an open form that takes a tile takes the click (a target unit's tile too)
   if (form && form.pickTile && form.pickTile(x, y)) return;
   if (form && unit && pickUnit(unit)) return;
@@ -236,16 +246,57 @@ async function onTile(x, y, unit) {
   }
 }
 
-function onHover(x, y) {
+// the path shown while hovering or dragging: a shortest 4-way path through the reach
+// at once, then the rules' own path and its cost (``/path``: the move tried on the
+// battle as this seat's side knows it, nothing kept), on the tile and under the map
+const costs = new Map(); // `${version} ${unit} ${x},${y}` -> the /path answer
+let hovered = null;
+
+function showPath(keys, cost) {
+  for (const tile of document.querySelectorAll('#board .tile')) {
+    tile.classList.toggle('path', keys.has(`${tile.dataset.x},${tile.dataset.y}`));
+    const old = tile.querySelector('.cost');
+    if (old) old.remove();
+  }
+  const line = $('path-cost');
+  if (!cost || cost.spent === null || cost.spent === undefined) { if (line) line.textContent = ''; return; }
+  const [x, y] = cost.to;
+  const tile = document.querySelector(`#board .tile[data-x='${x}'][data-y='${y}']`);
+  const left = cost.left === null || cost.left === undefined ? '' : `, ${cost.left} left`;
+  const ap = cost.ap ? `, ${cost.ap} AP` : '';
+  if (tile) {
+    const badge = document.createElement('span');
+    badge.className = 'cost';
+    badge.textContent = String(cost.spent);
+    tile.append(badge);
+  }
+  if (line) line.textContent = `Path to ${x},${y}: ${keys.size - 1} steps, cost ${cost.spent}${left}${ap}`;
+}
+
+async function onHover(x, y) {
   const sel = overlay.selected && unitById(overlay.selected);
   if (!sel || !sel.position || !overlay.move.has(`${x},${y}`)) {
+    hovered = null;
     if (overlay.path.size) { overlay.path = new Set(); draw(); }
+    showPath(new Set(), null);
     return;
   }
+  const key = `${state.version} ${sel.id} ${x},${y}`;
+  if (hovered === key) return;
+  hovered = key;
   overlay.path = pathTo(sel.position, [x, y], overlay.move);
-  for (const tile of document.querySelectorAll('#board .tile')) {
-    tile.classList.toggle('path', overlay.path.has(`${tile.dataset.x},${tile.dataset.y}`));
+  showPath(overlay.path, null);
+  let cost = costs.get(key);
+  if (!cost) {
+    try {
+      cost = await get(`${base}/path/${encodeURIComponent(sel.id)}?x=${x}&y=${y}`);
+    } catch { return; }  // refused: the quick path stays, with no cost
+    if (costs.size > 200) costs.clear();
+    costs.set(key, cost);
   }
+  if (hovered !== key) return;  // the pointer moved on meanwhile
+  if (cost.path) overlay.path = new Set(cost.path.map((t) => `${t[0]},${t[1]}`));
+  showPath(overlay.path, { ...cost, to: [x, y] });
 }
 
 async function commitAttack() {
@@ -267,6 +318,16 @@ function explain(decisions) {
     item.className = 'decision';
     const head = d.unit ? `${d.unit} (${d.tier || '-'}): ${d.reason || ''}` : `(${d.reason || ''})`;
     item.append(document.createTextNode(head));
+    if (d.planned) {  // shown before it is played: what it will do
+      const list = document.createElement('ul');
+      for (const a of d.actions || []) {
+        const li = document.createElement('li');
+        li.className = 'planned';
+        li.textContent = `will ${Object.entries(a).filter(([k]) => k !== 'unit').map(([k, v]) => (k === 'type' ? v : `${k} ${Array.isArray(v) ? v.join(',') : v}`)).join(' ')}`;
+        list.append(li);
+      }
+      item.append(list);
+    }
     const list = document.createElement('ul');
     for (const e of d.entries || []) {
       const li = document.createElement('li');
@@ -371,6 +432,23 @@ async function forecastOf(action) {
   }
 }
 
+// a non-attack action's preview: shown with Commit when the ruleset has its numbers;
+// a kind it does not forecast is checked when sent, as before
+let previewed = 0;
+async function previewOf(action) {
+  const ask = ++previewed;
+  try {
+    const report = await post(`${base}/forecast`, { action });
+    if (ask !== previewed) return;
+    pending = { action };
+    renderForecast($('forecast'), report, commitAttack);
+  } catch {
+    if (ask !== previewed) return;
+    pending = null;
+    $('forecast').textContent = 'No preview for this action: the rules check it when it is sent.';
+  }
+}
+
 function chooseKind(kind) {
   const unit = kind === undefined ? null : (choices && choices.kinds.includes(kind) ? choices.unit : null);
   if (!needsForm(kind)) {
@@ -379,10 +457,13 @@ function chooseKind(kind) {
     return;
   }
   const isAttack = kind.type === 'attack' && kind.keys.some((k) => k.name === 'target');
+  // another kind that names a target (a staff, a spell, a grapple...): its preview, where
+  // the ruleset forecasts it, by the same procedure that resolves it
+  const aims = !isAttack && unit && kind.keys.some((k) => ['target', 'targets'].includes(k.name));
   form = buildForm($('action-form'), kind, unitNames(), {
     unit,
     label: isAttack ? 'Forecast' : undefined,
-    changed: (f) => { if (isAttack) forecastOf(actionOf(f, unit)); },
+    changed: (f) => { if (isAttack) forecastOf(actionOf(f, unit)); else if (aims) previewOf(actionOf(f, unit)); },
     cancel: () => closeForm(),
     submit: (action) => {
       if (isAttack) { forecastOf(action); return; }
@@ -391,6 +472,7 @@ function chooseKind(kind) {
   });
   highlightForm();
   if (isAttack && form.values.target) forecastOf(actionOf(form, unit));
+  else if (aims && (form.values.target || form.values.targets)) previewOf(actionOf(form, unit));
   const first = $('action-form').querySelector('select, input');
   if (first) first.focus();
 }
@@ -405,6 +487,7 @@ document.addEventListener('keydown', (event) => {
   if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.key === 'Escape') {
     if (!$('help').hidden) { $('help').hidden = true; return; }
+    if (cancelPlacing()) { draw(); return; }
     if (form) { closeForm(); return; }
     clearSelection();
     pending = null;
@@ -448,6 +531,24 @@ if ($('enemy-phase')) {
     if (answer) explain(answer.decisions);
   });
 }
+// the enemy phase one step at a time: the engine's next decision with its reasons is
+// shown first, on the board it was decided on; "Apply step" plays exactly that one
+async function nextStep() {
+  const answer = await command(`${base}/enemy-step`, { apply: false });
+  if (!answer) return;
+  explain([{ ...answer.decision, planned: true }]);
+  const apply = document.createElement('button');
+  apply.type = 'button';
+  apply.id = 'apply-step';
+  apply.textContent = 'Apply step';
+  apply.addEventListener('click', async () => {
+    const done = await command(`${base}/enemy-step`, { apply: true, rolls: rolls() });
+    if (done) { explain([done.decision]); $('rolls').value = ''; }
+  });
+  $('explain').append(apply);
+  apply.focus();
+}
+if ($('enemy-step')) $('enemy-step').addEventListener('click', nextStep);
 // an undo or a redo names the board it was decided on (``version``: seq and streams)
 if ($('undo')) $('undo').addEventListener('click', () => command(`${base}/undo`, { version: state.version }));
 if ($('redo')) $('redo').addEventListener('click', () => command(`${base}/redo`, { version: state.version }));

@@ -30,4 +30,6 @@ def known_to(state: B, shown: Collection[str]) -> B:
         if unit.carried_by is not None and unit.carried_by not in shown:
             update["carried_by"] = None
         units.append(unit.model_copy(update=update) if update else unit)
-    return state.model_copy(update={"units": tuple(units)})
+    # the GM's hidden units it still holds are its own (no other side sees them)
+    hidden = tuple(u for u in state.gm_hidden if u in shown)
+    return state.model_copy(update={"units": tuple(units), "gm_hidden": hidden})

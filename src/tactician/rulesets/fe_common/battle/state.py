@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Self
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tactician.engine.clock import PhaseClock, check_phase
 from tactician.engine.lookup import unit_by_id
@@ -65,6 +65,9 @@ class FeBattle(Frozen):
     objectives: Objectives = Objectives()
     result: str = "ongoing"
     result_reason: str = ""
+    # the units the GM hid (``engine.gm_edit``): no side but its own sees them, whatever
+    # its sight; left out of the dump when none, so states dump as they did before
+    gm_hidden: tuple[str, ...] = Field(default=(), exclude_if=lambda hidden: not hidden)
 
     @model_validator(mode="after")
     def _phase_names_a_side(self) -> Self:

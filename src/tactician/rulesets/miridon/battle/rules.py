@@ -96,6 +96,16 @@ class MiridonBattleRules:
         records = [*ctx.records, {"type": "narration", "lines": ctx.lines}]
         return after, Outcome(ctx.summary or _summary(entry.name, action, ctx), records)
 
+    def gm_edit(self, state: MiridonBattle, action: Mapping[str, Any]
+                ) -> tuple[MiridonBattle, Outcome]:
+        """The GM's edit (``engine.gm_edit``): a hidden unit is ``gm_hidden`` (read with
+        the Veil by ``view.hidden_from``); HP 1..max, since going down is the rules' to
+        give (its status); a grappled unit stays where the grapple holds it."""
+        from tactician.rulesets.contract.gm_edit import gm_edit
+
+        return gm_edit(state, action, state.board(),
+                       hp_range=lambda unit: (1, int(unit.profile.max_hp)))
+
     def ends_phase(self, entry: Entry) -> bool:
         """A unit's turn ends with ``end_turn`` (its aliases ``end_phase``, ``wait``,
         ``pass``), and ``begin`` (the turn order's roll-offs) opens the first (004

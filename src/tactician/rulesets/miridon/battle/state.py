@@ -213,6 +213,9 @@ class MiridonBattle(Frozen):
     result_reason: str = ""
     options: tuple[str, ...] = ()
     traps: tuple[Trap, ...] = ()
+    # the units the GM hid (``engine.gm_edit``): no side but its own sees them; left out
+    # of the dump when none, so states dump as they did before
+    gm_hidden: tuple[str, ...] = Field(default=(), exclude_if=lambda hidden: not hidden)
 
     @property
     def round(self) -> int:

@@ -170,7 +170,8 @@ def board_view(state: MiridonBattle, reach_unit: str | None = None) -> dict[str,
 def hidden_from(state: MiridonBattle, side: str) -> set[str]:
     """The units of other sides ``side`` does not see: casters its units' Veil contests
     all lost, while that spell is cast (``veiled_from``, L3273)."""
-    return {u.id for u in state.units if u.side != side and side in veiled_from(u)}
+    return {u.id for u in state.units if u.side != side
+            and (u.id in state.gm_hidden or side in veiled_from(u))}  # or the GM hid it
 
 
 def side_state(state: MiridonBattle, side: str) -> MiridonBattle:
@@ -200,7 +201,8 @@ def side_state(state: MiridonBattle, side: str) -> MiridonBattle:
     if chain is not None and {chain.unit, chain.target} & hidden:
         chain = None
     return state.model_copy(update={"units": tuple(units), "order": order, "turn": turn,
-                                    "chain": chain})
+                                    "chain": chain, "gm_hidden": tuple(
+                                        u for u in state.gm_hidden if u not in hidden)})
 
 
 def side_view(state: MiridonBattle, reach_unit: str | None, side: str) -> dict[str, Any]:

@@ -1,0 +1,68 @@
+"""The GM's edits of a stored battle, one transaction each (issue 29).
+
+A GM edit (``engine.gm_edit``: reveal or hide a unit, set its HP or conditions,
+place it or take it off the map) is logged as an entry of the battle like any
+action: decided on a sequence number (a battle that moved on refuses it with
+``StaleBattle``), undone and redone as any entry, replayed on every opening. It is
+the GM's alone: the web sends it from the GM seat only (``web.routes_gm_edit``), the
+CLI from ``battle gm-edit``; no ruleset's action schema has it, so ``battle act`` and
+a player's action refuse it as an unknown kind. It takes no step the rules would
+take first (fe-tabletop's order roll: ``act_steps``): an edit is not a turn's act.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tactician.engine.battle import act
+from tactician.engine.gm_edit import EDITS, KEYS, KIND, check
+from tactician.engine.log import Entry
+from tactician.store import battles as store
+from tactician.store.database import Database
+from tactician.table.campaigns import DEFAULT_SNAPSHOT_EVERY, _for_action, store_steps
+from tactician.table.held import HOLDER
+
+__all__ = ["EDITS", "KEYS", "KIND", "conditions", "edit", "edit_at", "supported"]
+
+
+def supported(rules: Any) -> bool:
+    """Whether the battle's rules take GM edits (``gm_edit`` on its rules)."""
+    return callable(getattr(rules, "gm_edit", None))
+
+
+def conditions(rules: Any) -> list[str]:
+    """The conditions a GM edit may set on the battle's units (its rules'
+    ``gm_conditions``; none: they have none to edit)."""
+    return [str(c) for c in getattr(rules, "gm_conditions", ())]
+
+
+def edit(db: Database, battle_id: int, action: dict[str, Any], expected_seq: int | None = None,
+         every: int = DEFAULT_SNAPSHOT_EVERY) -> tuple[Entry, Any]:
+    """Apply one GM edit (``action`` without its ``type``, or with ``gm_edit``) as one
+    transaction; the logged entry and the state after it. A refusal changes nothing."""
+    checked = check({**action, "type": KIND})
+    info, rules, battle, state, held = _for_action(db, battle_id)
+    seen = info.last_seq if expected_seq is None else expected_seq
+    if seen != info.last_seq:
+        raise store.StaleBattle(info.last_seq)
+    battle, entry, after = act(battle, rules, checked, None, state)
+    stored = store_steps(db, battle_id, rules, seen, [(entry, after)], every)
+    assert stored is not None
+    HOLDER.put(db, battle_id, battle, stored.states[entry.seq], held, stored.info)
+    return entry, after
+
+
+def edit_at(where: Any, action: dict[str, Any], expected_seq: int | None = None
+            ) -> tuple[Entry, Any]:
+    """``edit`` wherever the battle lives (``table.battles.Where``: a battle file or a
+    campaign's battle), for ``battle gm-edit``: read once, decided on ``expected_seq``
+    (``--at``), saved in one write or not at all."""
+    from tactician.table.battle_places import Step
+    from tactician.table.battles import load
+
+    checked = check({**action, "type": KIND})
+    opened = load(where)
+    opened.expect(expected_seq)
+    battle, entry, after = act(opened.whole(), opened.rules, checked, None, opened.state)
+    opened.place.append(opened, battle, [Step(entry, after)])
+    return entry, after

@@ -1,0 +1,99 @@
+"""Kit: the GM's edits (issue 29, ``engine.gm_edit``). In every ruleset whose battle
+rules take them, through an example battle's opening: a unit the GM hid is in no
+other side's sight, board or known state (and its own side still sees it), hiding
+shades no tile; revealed, every side's board is the one before; HP, place and
+remove are logged entries that replay identically and undo to the state before.
+A ruleset without them refuses every edit in one line and logs nothing; one that
+keeps nothing hidden (Tropera) refuses to hide in one line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tactician.engine.battle import act, replay
+from tactician.engine.undo import undo
+from tactician.errors import TacticianError
+from tactician.rulesets.contract import RulesetContract
+from tests.conformance.kit import opening
+
+
+def _takes_edits(rules: Any) -> bool:
+    return callable(getattr(rules, "gm_edit", None))
+
+
+def _steps(contract: RulesetContract) -> tuple[Any, Any, Any]:
+    battle, rules, state = opening(contract, 10)[-1]
+    return battle, rules, state
+
+
+def test_a_hidden_unit_reaches_no_other_side_and_comes_back(contract: RulesetContract
+                                                            ) -> None:
+    battle, rules, state = _steps(contract)
+    if not _takes_edits(rules):
+        with pytest.raises(TacticianError, match="no GM edits"):
+            act(battle, rules, {"type": "gm_edit", "edit": "hide", "unit": "x"})
+        return
+    sides = list(state.sides)
+    units = contract.board_view(state)["units"]
+    foe = next(u for u in units if u["side"] != sides[0] and u.get("position"))
+    before = {side: contract.board_view(state, None, side) for side in sides}
+    tiles = {side: contract.seen_tiles(state, side) for side in sides}
+    try:
+        hidden_battle, _, hidden = act(battle, rules, {"type": "gm_edit", "edit": "hide",
+                                                       "unit": foe["id"]})
+    except TacticianError as exc:  # only a ruleset that keeps nothing hidden may refuse
+        assert not contract.hides(state) and "\n" not in str(exc), (contract.id, exc)
+        return
+    for side in sides:
+        board = contract.board_view(hidden, None, side)
+        ids = {str(u["id"]) for u in board["units"]}
+        known = {str(u.id) for u in contract.side_state(hidden, side).units}
+        seen = contract.sight(hidden, side)
+        if side == foe["side"]:
+            assert foe["id"] in ids and foe["id"] in known
+            continue
+        assert foe["id"] not in ids and foe["id"] not in known, (contract.id, side)
+        assert seen is not None and foe["id"] not in seen
+        assert foe["id"] not in str(board)  # not its id anywhere in the side's board
+        assert contract.seen_tiles(hidden, side) == tiles[side]  # no tile shaded for it
+    revealed_battle, _, revealed = act(hidden_battle, rules, {
+        "type": "gm_edit", "edit": "reveal", "unit": foe["id"]})
+    for side in sides:
+        assert contract.board_view(revealed, None, side) == before[side], (contract.id, side)
+    again = replay(revealed_battle, rules)
+    assert rules.dump_state(again) == rules.dump_state(revealed)
+
+
+def test_hp_place_and_remove_are_entries_that_replay_and_undo(contract: RulesetContract
+                                                              ) -> None:
+    battle, rules, state = _steps(contract)
+    if not _takes_edits(rules):
+        pytest.skip(f"{contract.id}: no GM edits")
+    units = contract.board_view(state)["units"]
+    mine = next(u for u in units if u.get("position") and u.get("hp", 0) > 1
+                and not u.get("carried_by") and not u.get("carrying"))
+    taken = {tuple(u["position"]) for u in units if u.get("position")}
+    view = contract.board_view(state)
+    free = next((x, y) for y in range(view["height"]) for x in range(view["width"])
+                if (x, y) not in taken)
+    for edit in ({"edit": "hp", "hp": 1}, {"edit": "remove"}, {"edit": "place", "to": free}):
+        action = {"type": "gm_edit", "unit": mine["id"], **edit}
+        after_battle, entry, after = act(battle, rules, action)
+        assert entry.records[0] == {"type": "gm_edit", "by": "gm", "edit": edit["edit"],
+                                    "unit": mine["id"]}
+        assert "(by the GM)" in entry.summary and not entry.dice
+        shown = next(u for u in contract.board_view(after)["units"] if u["id"] == mine["id"])
+        if edit["edit"] == "hp":
+            assert shown["hp"] == 1
+        elif edit["edit"] == "remove":
+            assert not shown.get("position")
+        else:
+            assert tuple(shown["position"]) == free
+        assert rules.dump_state(replay(after_battle, rules)) == rules.dump_state(after)
+        back, _ = undo(after_battle)
+        assert rules.dump_state(replay(back, rules)) == rules.dump_state(state)
+    with pytest.raises(TacticianError):
+        act(battle, rules, {"type": "gm_edit", "unit": mine["id"], "edit": "hp",
+                            "hp": 10_000})

@@ -1,0 +1,133 @@
+"""The GM edits panel in Chromium (issue 29): the GM selects a unit on the map and
+hides it (gone from the player's page), reveals it (back), sets its HP and
+conditions, takes it off the map and places it by clicking a tile, all by pointing;
+each shows in both logs as the GM's, and Undo takes the last back. Screenshots of
+the panel are kept under tests/web/artifacts/."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.helpers import Server, start_server
+from tests.web.shots import Walk
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+WAIT_MS = 30_000
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def walked(tmp_path: Path) -> Iterator[Walk]:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    server: Server = start_server(str(tmp_path / "web.sqlite"))
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            yield Walk(server, browser)
+            browser.close()
+    finally:
+        server.stop()
+
+
+def _seq(page: Any) -> int:
+    return int(page.locator("#tracker").get_attribute("data-seq"))
+
+
+def _next(page: Any, seq: int) -> None:
+    page.wait_for_function(
+        f"() => Number(document.getElementById('tracker').dataset.seq) === {seq}",
+        timeout=WAIT_MS)
+
+
+def _chosen(page: Any, unit: str) -> None:
+    page.wait_for_function(
+        f"() => (document.getElementById('gm-unit') || {{}}).value === '{unit}'",
+        timeout=WAIT_MS)
+
+
+def _tile(page: Any, x: int, y: int) -> Any:
+    return page.locator(f"#board .tile[data-x='{x}'][data-y='{y}']")
+
+
+def test_the_gm_edits_a_unit_by_pointing(walked: Walk) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    walked.open_console()
+    walked.open_table("fe-classic/pass")
+    gm = walked.open_gm_seat()
+    player = walked.open_player("p1")
+    player.wait_for_selector("#board [data-unit='oneill']", timeout=WAIT_MS)
+
+    gm.locator("#board [data-unit='oneill']").click()
+    _chosen(gm, "oneill")
+    gm.locator("#gm-edits").screenshot(path=str(ARTIFACTS / "gm-edits-panel.png"))
+    seq = _seq(gm)
+    gm.locator("#gm-hide").click()
+    _next(gm, seq + 1)
+    _next(player, seq + 1)
+    assert player.locator("#board [data-unit='oneill']").count() == 0  # gone for the player
+    assert "oneill" not in player.content() and "O'Neill" not in player.content()
+    assert "(by the GM)" in gm.locator("#log").inner_text()
+    gm.wait_for_selector("#gm-reveal", timeout=WAIT_MS)
+    gm.wait_for_selector("#board [data-unit='oneill'].hidden-from", timeout=WAIT_MS)
+    gm.locator("#gm-edits").screenshot(path=str(ARTIFACTS / "gm-edits-hidden.png"))
+    gm.locator("#gm-reveal").click()
+    _next(player, seq + 2)
+    player.wait_for_selector("#board [data-unit='oneill']", timeout=WAIT_MS)
+
+    gm.locator("#board [data-unit='eirika']").click()
+    _chosen(gm, "eirika")
+    gm.fill("#gm-hp", "7")
+    gm.locator("#gm-set-hp").click()
+    _next(player, seq + 3)
+    gm.locator("#gm-c-sleep").check()
+    gm.fill("#gm-t-sleep", "2")
+    gm.locator("#gm-set-conditions").click()
+    _next(gm, seq + 4)
+    assert "sleep (2)" in gm.locator("#selected").inner_text()
+    gm.locator("#gm-remove").click()
+    _next(player, seq + 5)
+    assert player.locator("#board [data-unit='eirika']").count() == 0
+    gm.locator("#gm-place").click()
+    gm.locator("#gm-edits").screenshot(path=str(ARTIFACTS / "gm-edits-placing.png"))
+    _tile(gm, 0, 0).click()
+    _next(player, seq + 6)
+    player.wait_for_selector("#board .tile[data-x='0'][data-y='0'] [data-unit='eirika']",
+                             timeout=WAIT_MS)
+    assert "placed on 0,0 (by the GM)" in player.locator("#log").inner_text()
+    gm.locator("#undo").click()
+    _next(player, seq + 5)
+    assert player.locator("#board [data-unit='eirika']").count() == 0
+    gm.screenshot(path=str(ARTIFACTS / "gm-edits-table.png"), full_page=True)
+
+
+def test_the_gm_steps_through_the_enemy_phase(walked: Walk) -> None:
+    """Next step shows the engine's decision and its reason with nothing played; Apply
+    step plays it."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    walked.open_console()
+    walked.open_table("tropera/ford")
+    gm = walked.open_gm_seat()
+    seq = _seq(gm)
+    gm.locator("#end-phase").click()
+    _next(gm, seq + 1)
+    gm.locator("#enemy-step").click()
+    gm.wait_for_selector("#explain .decision .planned", timeout=WAIT_MS)
+    gm.wait_for_selector("#apply-step", timeout=WAIT_MS)
+    assert _seq(gm) == seq + 1  # shown, not played
+    gm.locator("#explain").screenshot(path=str(ARTIFACTS / "gm-enemy-step.png"))
+    gm.locator("#apply-step").click()
+    gm.wait_for_function(
+        f"() => Number(document.getElementById('tracker').dataset.seq) > {seq + 1}",
+        timeout=WAIT_MS)
+    gm.wait_for_selector("#apply-step", state="detached", timeout=WAIT_MS)
+    gm.wait_for_selector("#explain .decision li", timeout=WAIT_MS)  # its entries
