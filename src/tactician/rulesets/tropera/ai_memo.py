@@ -251,7 +251,7 @@ def _sort_out(kept: Kept, moves: list[_Move]) -> bool:
     for move in moves:
         if move.id == unit.id:
             return True
-        if move.occupied and any(i in kept.touched for i in move.occupied):
+        if move.occupied and not kept.touched.isdisjoint(move.occupied):
             if move.side != unit.side:
                 return True  # a blocker came or went: the search itself may differ
             kept.respot = True  # an ally: passable either way, only where to stop changes
