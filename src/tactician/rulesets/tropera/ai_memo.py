@@ -45,7 +45,7 @@ class Kept:
 
     __slots__ = (
         "unit", "spots", "touched", "ranges", "per_foe", "found", "decision", "provoked",
-        "context", "dirty", "passing", "respot", "stale",
+        "context", "dirty", "passing", "respot", "stale", "_box",
     )
 
     def __init__(
@@ -74,12 +74,24 @@ class Kept:
         self.passing: dict[Tile, int] = spots
         self.respot = False  # allies moved on searched tiles: take ``spots`` again
         self.stale = False  # ``found`` must be ranked again
+        self._box: tuple[int, int, int, int] | None = None  # see ``covers``
 
     def covers(self, tile: Tile | None) -> bool:
         """Whether a foe on ``tile`` is within a weapon's range of a reachable tile."""
         if tile is None:
             return False
         x, y = tile
+        box = self._box
+        if box is None:
+            # every tile a weapon reaches from a tile of the search (``passing``:
+            # ``spots`` is always within it): most changes are outside (issue 28:
+            # each action asks this of every Elite still to act)
+            far = max([high for _, high in self.ranges], default=0)
+            xs = [t[0] for t in self.passing] or [0]
+            ys = [t[1] for t in self.passing] or [0]
+            box = self._box = (min(xs) - far, max(xs) + far, min(ys) - far, max(ys) + far)
+        if not (box[0] <= x <= box[1] and box[2] <= y <= box[3]):
+            return False
         spots = self.spots
         for low, high in self.ranges:
             if 0 <= low <= high and any(
@@ -196,8 +208,10 @@ class DecisionMemo:
         if not changed:
             return
         width = state.map.board().width
+        # what each change is, worked out once for every Elite (``_sort_out``)
+        moves = [_Move(old, new, width) for old, new in changed]
         for uid in list(self._kept):
-            if _sort_out(self._kept[uid], changed, width):
+            if _sort_out(self._kept[uid], moves):
                 del self._kept[uid]
 
 
@@ -214,26 +228,40 @@ def _same_setting(before: TroperaBattle, state: TroperaBattle) -> bool:
     )
 
 
-def _sort_out(kept: Kept, changed: list[tuple[Unit, Unit]], width: int) -> bool:
+class _Move:
+    """One unit's change between two states, as ``_sort_out`` reads it."""
+
+    __slots__ = ("id", "side", "occupied", "standing")
+
+    def __init__(self, old: Unit, new: Unit, width: int) -> None:
+        self.id = new.id
+        self.side = old.side
+        was, now = occupant_tile(old), occupant_tile(new)
+        # the flat indexes it left and entered as an occupant, if it moved
+        self.occupied = (
+            tuple(t[1] * width + t[0] for t in (was, now) if t is not None) if was != now else ()
+        )
+        was, now = standing_tile(old), standing_tile(new)
+        self.standing = (was, now, was != now)
+
+
+def _sort_out(kept: Kept, moves: list[_Move]) -> bool:
     """True to forget ``kept`` whole; else marks the foes to score again."""
     unit = kept.unit
-    for old, new in changed:
-        if old.id == unit.id:
+    for move in moves:
+        if move.id == unit.id:
             return True
-        was, now = occupant_tile(old), occupant_tile(new)
-        if was != now and any(
-            t is not None and t[1] * width + t[0] in kept.touched for t in (was, now)
-        ):
-            if old.side != unit.side:
+        if move.occupied and not kept.touched.isdisjoint(move.occupied):
+            if move.side != unit.side:
                 return True  # a blocker came or went: the search itself may differ
             kept.respot = True  # an ally: passable either way, only where to stop changes
-        if old.side == unit.side:
+        if move.side == unit.side:
             continue  # an ally matters only where it stands (sides never change)
-        was, now = standing_tile(old), standing_tile(new)
-        if was != now and kept.provoked:
+        was, now, moved = move.standing
+        if moved and kept.provoked:
             return True  # the provoker may have fallen
         if kept.covers(was) or kept.covers(now):
-            kept.dirty.add(new.id)  # a foe in range: its state, its effects (Shade, Quick Draw)
+            kept.dirty.add(move.id)  # a foe in range: its state, its effects (Shade, Quick Draw)
     return False
 
 
