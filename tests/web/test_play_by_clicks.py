@@ -514,3 +514,42 @@ def test_miridon_spells_and_a_mech_by_clicks(browser: Any, db_url: str) -> None:
         if table is not None:
             table.close()
         server.stop()
+
+
+def test_miridon_grapple_by_clicks(browser: Any, db_url: str) -> None:
+    """Miridon's grapple (L2959-2987) by clicks: the GM begins the battle, lets the
+    engine play the enemy up to a player's unit, sets that unit beside a foe from the
+    GM edits panel; its player grapples the foe from the menu and the form."""
+    server = start_server(db_url)
+    table = None
+    done: set[str] = set()
+    try:
+        table = Table(browser, server, EXAMPLES["miridon"], ARTIFACTS)
+        gm = table.pages["gm"]
+        _perform(table, "gm", {"type": "begin"}, "miridon", done)
+        for _ in range(10):
+            acting = tables.acting_players(table.state()["board"])
+            if acting:
+                break
+            before = _seq(gm)
+            gm.locator("#enemy-phase").click()
+            _wait_after(gm, before, "miridon enemy phase")
+        board = table.state()["board"]
+        unit = tables.acting_players(board)[0]
+        me = next(u for u in board["units"] if u["id"] == unit)
+        taken = {tuple(u["position"]) for u in board["units"] if u.get("position")}
+        spots = [(foe, (foe["position"][0] + dx, foe["position"][1] + dy))
+                 for foe in board["units"] if foe["side"] != me["side"] and foe.get("position")
+                 and not foe.get("down") for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        foe, spot = next((f, s) for f, s in spots if s not in taken
+                         and 0 <= s[0] < board["width"] and 0 <= s[1] < board["height"])
+        _gm_edit(table, unit, "place", list(spot))
+        _perform(table, table.owner[unit], {"type": "grapple", "unit": unit,
+                                            "target": foe["id"]}, "miridon", done)
+        log = table.state()["log"][-1]
+        assert log["action"]["type"] == "grapple", log
+        table.shot("miridon-grapple")
+    finally:
+        if table is not None:
+            table.close()
+        server.stop()
