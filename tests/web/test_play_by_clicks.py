@@ -553,3 +553,33 @@ def test_miridon_grapple_by_clicks(browser: Any, db_url: str) -> None:
         if table is not None:
             table.close()
         server.stop()
+
+
+def test_fe_tabletop_talk_by_clicks(browser: Any, db_url: str) -> None:
+    """001 L55's Talk by clicks: on the castle with a Fighter Eirika may recruit, the GM
+    sets her beside him from the GM edits panel and rolls the order; Ana talks him over
+    from the menu and the form: he is on her side."""
+    from tests.web.helpers import DATA, ROOT, store_battle
+
+    castle = ROOT / "examples" / "fe_tabletop" / "castle"
+    battle = store_battle(db_url, "fe-tabletop", castle / "map.yaml",
+                          [castle / "party.yaml", DATA / "castle_talk.yaml"])
+    server = start_server(db_url)
+    table = None
+    try:
+        table = Table(browser, server, "", ARTIFACTS, battle=battle)
+        _gm_edit(table, "eirika", "place", [6, 4])  # beside the Fighter at 7,4
+        _perform(table, "gm", {"type": "turn_order"}, "fe-tabletop", set())
+        ana = table.owner["eirika"]
+        if "eirika" not in (table.state()["board"].get("acting") or []):
+            ben = next(s for s in ("p1", "p2") if s != ana)
+            _perform(table, ben, {"type": "end_phase"}, "fe-tabletop", set())
+        _perform(table, ana, {"type": "talk", "unit": "eirika", "target": "fighter-1"},
+                 "fe-tabletop", set())
+        fighter = next(u for u in table.state()["board"]["units"] if u["id"] == "fighter-1")
+        assert fighter["side"] == "player", fighter
+        table.shot("fe-tabletop-talk")
+    finally:
+        if table is not None:
+            table.close()
+        server.stop()
