@@ -69,7 +69,8 @@ def browser() -> Iterator[Any]:
 class Table:
     """The GM's console and three seat pages, each in its own browser context."""
 
-    def __init__(self, browser: Any, server: Server, example: str, shots: Path) -> None:
+    def __init__(self, browser: Any, server: Server, example: str, shots: Path,
+                 battle: int | None = None) -> None:
         self.server = server
         self.shots = shots
         self.contexts: list[Any] = []
@@ -77,8 +78,12 @@ class Table:
         console.goto(f"{server.base}/gm/join#{server.gm_token}")
         console.locator("#join").click()
         console.wait_for_selector("#open-example select", timeout=WAIT_MS)
-        console.select_option("#open-example select", example)
-        console.locator("#open-example button").click()
+        if battle is None:  # an example battle, else a stored one (``battle``, its id)
+            console.select_option("#open-example select", example)
+            console.locator("#open-example button").click()
+        else:
+            console.select_option("#open-battle select", str(battle))
+            console.locator("#open-battle button").click()
         console.wait_for_selector("#links a[data-seat='p2']", timeout=WAIT_MS)
         links = {a.get_attribute("data-seat"): a.get_attribute("href")
                  for a in console.locator("#links a").all()}
@@ -432,6 +437,148 @@ def test_fe_tabletop_seize_by_clicks(browser: Any, db_url: str) -> None:
         log = table.pages[ana].locator("#log").inner_text()
         assert "(by the GM)" in log
         table.shot("fe-tabletop-seize")
+    finally:
+        if table is not None:
+            table.close()
+        server.stop()
+
+
+@pytest.mark.slow
+def test_miridon_spells_and_a_mech_by_clicks(browser: Any, db_url: str) -> None:
+    """Miridon's part 3 by clicks (``examples/miridon/spirits/play.sh``): the GM begins
+    and ends the Husk's first turn from its menu; Gogo casts an Elemental Spell at it
+    (the form: spell, Spell Ghost HP, target, element; the preview shows its numbers),
+    channels it over three blocks and activates it; the Training Frame fires its Gun
+    (a mech part's attack); the engine plays the Husk between: the battle is won."""
+    from tests.web.helpers import ROOT, store_battle
+
+    spirits = ROOT / "examples" / "miridon" / "spirits"
+    battle = store_battle(db_url, "miridon", ROOT / "examples" / "miridon" / "skirmish" /
+                          "map.yaml", [spirits / "casters.yaml", spirits / "haunted.yaml"],
+                          seed=2)
+    server = start_server(db_url)
+    table = None
+    done: set[str] = set()
+    try:
+        table = Table(browser, server, "", ARTIFACTS, battle=battle)
+        gm = table.pages["gm"]
+
+        def mine(action: dict[str, Any]) -> None:
+            _perform(table, table.owner.get(action["unit"], "gm"), action, "miridon", done)
+
+        mine({"type": "begin", "unit": "husk"})
+        mine({"type": "end_turn", "unit": "husk"})
+        cast = {"type": "cast_spell", "unit": "gogo", "spell": "Elemental Spell",
+                "ghost": 10, "target": "husk", "element": "fire"}
+        owner = table.pages[table.owner["gogo"]]
+        _select(owner, "gogo")
+        owner.locator("#actions button.kind[data-kind='cast_spell']").click()
+        _fill(owner, "cast_spell", cast, "miridon cast preview")
+        owner.wait_for_function(  # the preview: the cast's numbers on its target
+            "() => document.getElementById('forecast').textContent.includes('Haunted Husk')",
+            timeout=WAIT_MS)
+        owner.keyboard.press("Escape")
+        mine(cast)  # 3 blocks to go (L3247-3251): channelled three times, then activated
+        channelled = 0
+        for _ in range(40):
+            board = table.state()["board"]
+            if board["result"] != "ongoing":
+                break
+            acting = tables.acting_players(board)
+            if not acting:
+                before = _seq(gm)
+                gm.locator("#enemy-phase").click()
+                _wait_after(gm, before, "miridon enemy phase")
+                continue
+            unit = acting[0]
+            if unit == "frame" and "mech_attack" not in done:
+                mine({"type": "mech_attack", "unit": "frame", "part": "Training Frame Gun",
+                      "target": "husk"})
+            elif unit == "gogo" and channelled == 3:
+                mine({"type": "activate_spell", "unit": "gogo", "targets": ["husk"]})
+                continue
+            elif unit == "gogo":
+                mine({"type": "channel_spell", "unit": "gogo"})
+                channelled += 1
+                if channelled == 3:
+                    continue  # activated in this same turn (play.sh)
+            mine({"type": "end_turn", "unit": unit})
+        assert table.state()["board"]["result"] == "victory", table.state()["board"]["result"]
+        assert {"cast_spell", "channel_spell", "activate_spell", "mech_attack"} <= done
+        table.shot("miridon-spirits")
+    except BaseException:
+        if table is not None:
+            table.shot("miridon-spirits-failure")
+        raise
+    finally:
+        if table is not None:
+            table.close()
+        server.stop()
+
+
+def test_miridon_grapple_by_clicks(browser: Any, db_url: str) -> None:
+    """Miridon's grapple (L2959-2987) by clicks: the GM begins the battle, lets the
+    engine play the enemy up to a player's unit, sets that unit beside a foe from the
+    GM edits panel; its player grapples the foe from the menu and the form."""
+    server = start_server(db_url)
+    table = None
+    done: set[str] = set()
+    try:
+        table = Table(browser, server, EXAMPLES["miridon"], ARTIFACTS)
+        gm = table.pages["gm"]
+        _perform(table, "gm", {"type": "begin"}, "miridon", done)
+        for _ in range(10):
+            acting = tables.acting_players(table.state()["board"])
+            if acting:
+                break
+            before = _seq(gm)
+            gm.locator("#enemy-phase").click()
+            _wait_after(gm, before, "miridon enemy phase")
+        board = table.state()["board"]
+        unit = tables.acting_players(board)[0]
+        me = next(u for u in board["units"] if u["id"] == unit)
+        taken = {tuple(u["position"]) for u in board["units"] if u.get("position")}
+        spots = [(foe, (foe["position"][0] + dx, foe["position"][1] + dy))
+                 for foe in board["units"] if foe["side"] != me["side"] and foe.get("position")
+                 and not foe.get("down") for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        foe, spot = next((f, s) for f, s in spots if s not in taken
+                         and 0 <= s[0] < board["width"] and 0 <= s[1] < board["height"])
+        _gm_edit(table, unit, "place", list(spot))
+        _perform(table, table.owner[unit], {"type": "grapple", "unit": unit,
+                                            "target": foe["id"]}, "miridon", done)
+        log = table.state()["log"][-1]
+        assert log["action"]["type"] == "grapple", log
+        table.shot("miridon-grapple")
+    finally:
+        if table is not None:
+            table.close()
+        server.stop()
+
+
+def test_fe_tabletop_talk_by_clicks(browser: Any, db_url: str) -> None:
+    """001 L55's Talk by clicks: on the castle with a Fighter Eirika may recruit, the GM
+    sets her beside him from the GM edits panel and rolls the order; Ana talks him over
+    from the menu and the form: he is on her side."""
+    from tests.web.helpers import DATA, ROOT, store_battle
+
+    castle = ROOT / "examples" / "fe_tabletop" / "castle"
+    battle = store_battle(db_url, "fe-tabletop", castle / "map.yaml",
+                          [castle / "party.yaml", DATA / "castle_talk.yaml"])
+    server = start_server(db_url)
+    table = None
+    try:
+        table = Table(browser, server, "", ARTIFACTS, battle=battle)
+        _gm_edit(table, "eirika", "place", [6, 4])  # beside the Fighter at 7,4
+        _perform(table, "gm", {"type": "turn_order"}, "fe-tabletop", set())
+        ana = table.owner["eirika"]
+        if "eirika" not in (table.state()["board"].get("acting") or []):
+            ben = next(s for s in ("p1", "p2") if s != ana)
+            _perform(table, ben, {"type": "end_phase"}, "fe-tabletop", set())
+        _perform(table, ana, {"type": "talk", "unit": "eirika", "target": "fighter-1"},
+                 "fe-tabletop", set())
+        fighter = next(u for u in table.state()["board"]["units"] if u["id"] == "fighter-1")
+        assert fighter["side"] == "player", fighter
+        table.shot("fe-tabletop-talk")
     finally:
         if table is not None:
             table.close()

@@ -201,38 +201,75 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
         for key in form:
             if key["required"] and key.get("options"):
                 base[key["name"]] = _wrapped(key, key["options"][0])
-        legal: dict[str, list[Any]] = {}
-        refusal: str | None = None
         picks = [k for k in form if k.get("options")
                  and (k["required"] or k["kind"] in UNIT_KEYS | PICKED_ON_MAP)]
-        for key in picks:
-            values: list[Any] = []
-            said_first: list[str | None] = []
-            for value in key["options"]:
-                if budget[0] <= 0:
-                    break
-                budget[0] -= 1
-                said = _tries(rules, ruleset, known, {**base, key["name"]: _wrapped(key, value)})
-                if len(said_first) < SAME_REFUSAL:
-                    said_first.append(said)
-                    if len(said_first) == SAME_REFUSAL and said is not None \
-                            and len(set(said_first)) == 1:
-                        break  # refused whatever the value: no other value helps
-                if said is None:
-                    values.append(value)
-                else:
-                    refusal = refusal or said
-            legal[key["name"]] = values
-            # an optional key is filled in ``ready`` only where nothing else is picked
-            alone = not any(k["required"] for k in picks if k is not key)
-            if values and (key["required"] or key["name"] in base or alone):
-                base[key["name"]] = _wrapped(key, values[0])
-        budget[0] -= 1
-        said = _tries(rules, ruleset, known, base)
+        first = dict(base)
+        legal, said, base = _probe(rules, ruleset, known, form, picks, base, budget)
+        fillers = _fillers(form, picks, base)
+        if fillers:
+            # the optional keys left out may be what some choice needs (Miridon's cast:
+            # an Elemental Spell needs its element and some Spell Ghost HP): tried again with each
+            # optional key at its first choice or its least number above 0, the units
+            # picked first (a spell's range is the target's); a value either try takes
+            # is offered
+            aimed = sorted(picks, key=lambda k: k["kind"] not in UNIT_KEYS)
+            again = _probe(rules, ruleset, known, form, aimed, {**first, **fillers}, budget,
+                           fill=True)
+            legal = {name: [*values, *[v for v in again[0].get(name, []) if v not in values]]
+                     for name, values in legal.items()}
+            if again[1] is None:
+                said, base = again[1], again[2]
         shown["legal"] = legal
         shown["ready"] = base if said is None else None
         shown["refused"] = None if said is None else said
     return {"unit": unit, "kinds": kinds}
+
+
+def _fillers(form: Sequence[Mapping[str, Any]], picks: Sequence[Mapping[str, Any]],
+             base: Mapping[str, Any]) -> dict[str, Any]:
+    """Each optional key not picked and not in ``base`` at a value to try: its first
+    choice (of a fixed list), or its least whole number above 0."""
+    found: dict[str, Any] = {}
+    for key in form:
+        if key["required"] or key in picks or key["name"] in base:
+            continue
+        if key.get("options") and key["kind"] == "choice":  # not a name: a staff, an item
+            found[key["name"]] = _wrapped(key, key["options"][0])
+        elif key["kind"] == "integer":
+            found[key["name"]] = max(1, int(key.get("minimum", 1) or 1))
+    return found
+
+
+def _probe(rules: Any, ruleset: str, known: Any, form: Sequence[Mapping[str, Any]],
+           picks: Sequence[Mapping[str, Any]], base: dict[str, Any], budget: list[int],
+           fill: bool = False) -> tuple[dict[str, list[Any]], str | None, dict[str, Any]]:
+    """For each picked key, the values the rules take with the others as in ``base``
+    (filled in as found; ``fill``: optional keys too); then whether the whole action
+    is taken: (legal, the refusal or None, the action tried)."""
+    base = dict(base)
+    legal: dict[str, list[Any]] = {}
+    for key in picks:
+        values: list[Any] = []
+        said_first: list[str | None] = []
+        for value in key["options"]:
+            if budget[0] <= 0:
+                break
+            budget[0] -= 1
+            said = _tries(rules, ruleset, known, {**base, key["name"]: _wrapped(key, value)})
+            if len(said_first) < SAME_REFUSAL:
+                said_first.append(said)
+                if len(said_first) == SAME_REFUSAL and said is not None \
+                        and len(set(said_first)) == 1:
+                    break  # refused whatever the value: no other value helps
+            if said is None:
+                values.append(value)
+        legal[key["name"]] = values
+        # an optional key is filled in ``ready`` only where nothing else is picked
+        alone = not any(k["required"] for k in picks if k is not key)
+        if values and (key["required"] or key["name"] in base or alone or fill):
+            base[key["name"]] = _wrapped(key, values[0])
+    budget[0] -= 1
+    return legal, _tries(rules, ruleset, known, base), base
 
 
 def _wrapped(key: Mapping[str, Any], value: Any) -> Any:
