@@ -236,7 +236,7 @@ def test_undo_and_move_both_decided_on_one_entry_exactly_one_lands(
         _, act_err = act.communicate(timeout=120)
         after = _log(place())
         assert sorted((undo.returncode, act.returncode)) == [0, 2], (undo_err, act_err)
-        loser = undo_err if undo.returncode else act_err
+        loser = undone_out + undo_err if undo.returncode else act_err  # --json: stdout
         assert "the battle moved on" in loser, loser
         if undo.returncode == 0:
             assert json.loads(undone_out)["undone"]["hash"] == seen.hash
