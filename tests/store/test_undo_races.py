@@ -162,3 +162,107 @@ def test_a_stored_undo_is_checked_against_the_entry_it_read(db_url: str, tmp_pat
         assert len(load_battle(db, info.id).log) == 1
     finally:
         db.close()
+
+
+def _head(place: Place) -> str:
+    return str(load(place).head)
+
+
+STALE_AT_1 = [
+    ("move", "gilliam", 5, 5), ("act", "gilliam", "wait"), ("attack", "aria", "gilliam", "--yes"),
+    ("end-phase",), ("enemy-phase", "--any-side"), ("undo",), ("undo", "--to", 0, "--yes"),
+    ("undo", "--phase", "--yes"), ("redo",),
+]
+
+
+def test_every_command_that_changes_the_battle_refuses_a_stale_at(
+    table: tuple[dict[str, str], list[str], Any],
+) -> None:
+    """Decided on entry 1, run at entry 2: each command that changes a battle, undo, redo
+    and the phase's end included, is refused with "the battle moved on" and changes
+    nothing (a real ``tactician`` process each)."""
+    env, where, place = table
+    assert tactician(env, "battle", "undo", *where).returncode == 0  # one to redo
+    assert tactician(env, "battle", "redo", *where).returncode == 0
+    before = _log(place())
+    for command in STALE_AT_1:
+        done = tactician(env, "battle", *command, "--at", 1, *where)
+        assert done.returncode == 2, (command, done.stdout, done.stderr)
+        assert "the battle moved on (now at 2)" in done.stderr, (command, done.stderr)
+        assert _log(place()) == before, command
+
+
+def test_undo_at_an_entry_and_its_hash_refuses_another_entry_of_that_number(
+    table: tuple[dict[str, str], list[str], Any],
+) -> None:
+    """The GM saw entry 2 (Lute's move) and its head hash; a player's process then
+    undoes it and moves Lute elsewhere (entry 2 again, another hash). ``undo --at
+    2:HASH`` takes back nothing; ``--at 2:`` with the new hash takes back the new move."""
+    env, where, place = table
+    seen = _head(place())
+    assert tactician(env, "battle", "undo", *where).returncode == 0
+    assert tactician(env, "battle", "move", "lute", 4, 4, *where).returncode == 0
+    theirs = _log(place())
+    done = tactician(env, "battle", "undo", "--at", f"2:{seen[:12]}", *where)
+    assert done.returncode == 2 and "the battle moved on" in done.stderr, done.stderr
+    assert _log(place()) == theirs
+    now = _head(place())
+    done = tactician(env, "battle", "undo", "--at", f"2:{now[:8]}", "--json", *where)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["undone"]["hash"] == theirs[-1].hash
+    assert _log(place()) == theirs[:-1]
+
+
+def _started(env: dict[str, str], *args: Any) -> subprocess.Popen[str]:
+    return subprocess.Popen([*TACTICIAN, *map(str, args)], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+@pytest.mark.slow
+def test_undo_and_move_both_decided_on_one_entry_exactly_one_lands(
+    table: tuple[dict[str, str], list[str], Any],
+) -> None:
+    """A GM's ``undo --at N:HASH`` and a player's ``act --at N``, started together, many
+    times: both were decided on entry N, so exactly one is applied and the other is told
+    "the battle moved on"; the undo, when it lands, took back entry N itself."""
+    env, where, place = table
+    for _ in range(8):
+        before = _log(place())
+        seen = before[-1]
+        undo = _started(env, "battle", "undo", "--at", f"{seen.seq}:{seen.hash[:16]}",
+                        "--json", *where)
+        act = _started(env, "battle", "act", "gilliam", "wait", "--at", seen.seq, *where)
+        undone_out, undo_err = undo.communicate(timeout=120)
+        _, act_err = act.communicate(timeout=120)
+        after = _log(place())
+        assert sorted((undo.returncode, act.returncode)) == [0, 2], (undo_err, act_err)
+        loser = undone_out + undo_err if undo.returncode else act_err  # --json: stdout
+        assert "the battle moved on" in loser, loser
+        if undo.returncode == 0:
+            assert json.loads(undone_out)["undone"]["hash"] == seen.hash
+            assert after == before[:-1]
+        else:
+            assert after[:len(before)] == before and len(after) == len(before) + 1
+        if len(after) > 1:  # back to Aria's move, and Lute's again, for the next trial
+            assert tactician(env, "battle", "undo", "--to", 1, "--yes", *where).returncode == 0
+        assert tactician(env, "battle", "move", "lute", 5, 4, *where).returncode == 0
+
+
+@pytest.mark.slow
+def test_two_undos_decided_on_one_entry_take_back_one(
+    table: tuple[dict[str, str], list[str], Any],
+) -> None:
+    """Two GMs' ``undo --at N:HASH`` at once: one takes back entry N, the other is
+    refused; never two entries gone."""
+    env, where, place = table
+    for _ in range(6):
+        before = _log(place())
+        seen = before[-1]
+        undos = [_started(env, "battle", "undo", "--at", f"{seen.seq}:{seen.hash[:16]}",
+                          *where) for _ in range(2)]
+        codes = sorted(u.wait(timeout=120) for u in undos)
+        for undo in undos:
+            undo.communicate(timeout=30)
+        assert codes == [0, 2], codes
+        assert _log(place()) == before[:-1]
+        assert tactician(env, "battle", "move", "lute", 5, 4, *where).returncode == 0

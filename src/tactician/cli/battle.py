@@ -54,9 +54,12 @@ DbOpt = Annotated[
         "an SQLAlchemy URL (default: campaigns.sqlite in the user's data folder).")
 ]
 AtOpt = Annotated[
-    int | None, typer.Option(
-        "--at", "--expect-seq", help="The last log entry this action was decided on "
-        "(default: the one read now); refused if the battle has moved on.")
+    str | None, typer.Option(
+        "--at", "--expect-seq", metavar="N[:HASH]",
+        help="The last log entry this was decided on (default: the one read now), and "
+        "optionally the start of the head hash `battle log` printed (8+ hex digits); "
+        "refused, nothing changed, if the battle has moved on, even back to N by an undo "
+        "and another action.")
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 RollsOpt = Annotated[
@@ -72,6 +75,15 @@ RollsOpt = Annotated[
 
 
 # --- helpers ---------------------------------------------------------------------------
+
+
+def _at(raw: str | None) -> Any:
+    """``--at N`` / ``--at N:HASH`` as the service takes it (``battle_places.At``)."""
+    if raw is None:
+        return None
+    from tactician.table.battle_places import At
+
+    return At.parse(raw)
 
 
 @contextmanager
@@ -235,7 +247,7 @@ def render_entry(entry: Any, view: dict[str, Any] | None = None) -> None:
 
 
 def _perform(place: Any, action: dict[str, Any], as_json: bool, rolls: str | None = None,
-             extra: dict[str, Any] | None = None, at: int | None = None,
+             extra: dict[str, Any] | None = None, at: Any = None,
              loaded: Any = None) -> None:
     """Apply one action and print its entry (and the result, when the battle ends); a
     step the rules took by themselves first (fe-tabletop's Player turn order roll) is
@@ -616,7 +628,8 @@ def move_command(
     """Move a unit to tile X Y (its path and the movement left are printed). A move
     can set off a prepared attack, which rolls: --rolls gives the table's dice."""
     with refusals(as_json), battle_place(battle, name, db) as place:
-        _perform(place, {"type": "move", "unit": unit, "to": [x, y]}, as_json, rolls, at=at)
+        _perform(place, {"type": "move", "unit": unit, "to": [x, y]}, as_json, rolls,
+                 at=_at(at))
 
 
 def _attack_action(unit: str, target: str, weapon: str | None) -> dict[str, Any]:
@@ -682,7 +695,7 @@ def attack_command(
             _physical(rolls)  # refuse a malformed --rolls before anything else
         action = _attack_action(unit, target, weapon)
         loaded = load(place)  # the one read: rehearsal, forecast and the attack share it
-        loaded.expect(at)
+        loaded.expect(_at(at))
         _rehearse(place, action, rolls, loaded)
         if not yes and not can_ask():
             raise TacticianError(
@@ -744,7 +757,7 @@ def act_command(
         loaded = load(place)
         if ruleset is not None and ruleset != loaded.ruleset:
             raise TacticianError(f"this battle plays {loaded.ruleset}, not {ruleset}")
-        _perform(place, {"type": kind, "unit": unit, **details}, as_json, rolls, at=at,
+        _perform(place, {"type": kind, "unit": unit, **details}, as_json, rolls, at=_at(at),
                  loaded=loaded)
 
 
@@ -758,7 +771,7 @@ def end_phase_command(
     Ending a phase can roll dice (a prepared attack firing; in UESRPG, death tests
     and conditions ticking): --rolls gives the table's own results."""
     with refusals(as_json), battle_place(battle, name, db) as place:
-        _perform(place, {"type": "end_phase"}, as_json, rolls, at=at)
+        _perform(place, {"type": "end_phase"}, as_json, rolls, at=_at(at))
 
 
 @app.command("enemy-phase")
@@ -785,7 +798,7 @@ def enemy_phase_command(
 
     with refusals(as_json), battle_place(battle, name, db) as place:
         loaded = load(place)
-        loaded.expect(at)
+        loaded.expect(_at(at))
         before = view(place, loaded=loaded)
         if before["result"] != "ongoing":
             raise TacticianError(
@@ -1003,7 +1016,7 @@ def undo_command(
 
     with refusals(as_json), battle_place(battle, name, db) as place:
         loaded = load(place)  # the one read: what is shown, asked and dropped
-        loaded.expect(at)
+        loaded.expect(_at(at))
         if to is not None or phase:
             planned = undo_plan(place, to, phase, loaded)
             if not _confirmed(planned, yes, as_json):
@@ -1070,7 +1083,7 @@ def redo_command(
         if every and to is not None:
             raise TacticianError("redo takes --all or --to N, not both")
         loaded = load(place)
-        loaded.expect(at)
+        loaded.expect(_at(at))
         waiting = len(_undone(place, loaded))
         redone = redo(place, None if every else 1, to, loaded=loaded)
         left = waiting - len(redone)

@@ -40,7 +40,7 @@ from tactician.engine.log import Entry
 from tactician.errors import StaleBattle, TacticianError
 from tactician.table import board_cache
 
-__all__ = ["FilePlace", "Loaded", "Place", "StaleBattle", "Step", "StoredPlace", "file_lock"]
+__all__ = ["At", "FilePlace", "Loaded", "Place", "StaleBattle", "Step", "StoredPlace", "file_lock"]
 
 
 @dataclass
@@ -63,12 +63,46 @@ class Loaded:
             raise TacticianError("internal: this command read the battle without its log")
         return self.battle
 
-    def expect(self, expected_seq: int | None) -> int:
+    def expect(self, expected_seq: int | At | None) -> int:
         """The sequence number an action is decided on: ``expected_seq`` (``--at``), or
-        the one just read; a stale one is refused before anything is decided."""
-        if expected_seq is not None and expected_seq != self.seq:
+        the one just read; a stale one is refused before anything is decided. An ``At``
+        that names the hash its entry ends on (``--at N:HASH``) is refused too when the
+        log came back to N by an undo and another action (another entry N)."""
+        seq, head = (expected_seq.seq, expected_seq.head) if isinstance(expected_seq, At) \
+            else (expected_seq, None)
+        if seq is not None and seq != self.seq:
+            raise StaleBattle(self.seq)
+        if head is not None and not self.head.startswith(head):
             raise StaleBattle(self.seq)
         return self.seq
+
+
+@dataclass(frozen=True)
+class At:
+    """What a command was decided on, as ``--at N:HASH`` names it: the log's last entry
+    number and the start of the hash the log ended on (``battle log`` prints it as its
+    head; at least 8 hex digits)."""
+
+    seq: int
+    head: str | None = None
+
+    MIN_HEAD = 8
+
+    @classmethod
+    def parse(cls, text: str) -> At:
+        number, sep, head = text.strip().partition(":")
+        head = head.strip().lower()
+        if not (number.strip().isascii() and number.strip().isdigit()) or (sep and (
+                len(head) < cls.MIN_HEAD or any(c not in "0123456789abcdef" for c in head))):
+            raise TacticianError(
+                f"--at {text!r}: give the last entry the command was decided on, N, or "
+                f"N:HASH with at least {cls.MIN_HEAD} hex digits of the head `battle log` "
+                "prints")
+        from tactician.content.limits import check_integer
+
+        seq = int(number)
+        check_integer(seq, "--at")
+        return cls(seq, head or None)
 
 
 @dataclass(frozen=True)

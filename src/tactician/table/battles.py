@@ -25,7 +25,7 @@ from tactician.rulesets.registry import contract
 from tactician.table import board_cache
 from tactician.table.actions import checked
 from tactician.table.battle_files import Opened, new_battle, open_battle
-from tactician.table.battle_places import FilePlace, Loaded, Place, Step
+from tactician.table.battle_places import At, FilePlace, Loaded, Place, Step
 
 # starting and opening a battle file live in ``battle_files``; callers keep importing
 # them here with the rest of the battle commands
@@ -55,7 +55,7 @@ def _loaded(where: Where, loaded: Loaded | None, whole_log: bool = True) -> Load
 
 def perform(
     where: Where, action: dict[str, Any], dice: DiceSource | None = None,
-    expected_seq: int | None = None, loaded: Loaded | None = None,
+    expected_seq: int | At | None = None, loaded: Loaded | None = None,
 ) -> tuple[Entry, Any]:
     """Apply one action and save it, decided on the battle at ``expected_seq`` (default:
     as read now; ``loaded``: as the caller read it). A refused action saves nothing; a
@@ -67,7 +67,7 @@ def perform(
 
 def perform_steps(
     where: Where, action: dict[str, Any], dice: DiceSource | None = None,
-    expected_seq: int | None = None, loaded: Loaded | None = None,
+    expected_seq: int | At | None = None, loaded: Loaded | None = None,
 ) -> tuple[list[Entry], Any]:
     """``perform``, giving every entry saved: a step the rules take by themselves
     before the action (``engine.battle.act_steps``: fe-tabletop's Player turn order
@@ -105,7 +105,7 @@ def undo_plan(where: Where, to: int | None = None, phase: bool = False,
 
 
 def take_back(where: Where, to: int | None = None, phase: bool = False,
-              expected_seq: int | None = None, loaded: Loaded | None = None) -> list[Entry]:
+              expected_seq: int | At | None = None, loaded: Loaded | None = None) -> list[Entry]:
     """Drop the last entry, or every entry after ``to``, or back to the start of the
     current (or last) phase; return the dropped entries, oldest first. They can be
     redone (``redo``) until the battle's next action."""
@@ -116,7 +116,7 @@ def take_back(where: Where, to: int | None = None, phase: bool = False,
 
 
 def redo(where: Where, count: int | None = 1, to: int | None = None,
-         expected_seq: int | None = None, loaded: Loaded | None = None) -> list[Entry]:
+         expected_seq: int | At | None = None, loaded: Loaded | None = None) -> list[Entry]:
     """Put back the next undone entry (``count`` of them; None: all; ``to``: until the
     log ends at entry ``to``), each on its recorded dice; return them, oldest first."""
     opened = _loaded(where, loaded)
@@ -147,7 +147,7 @@ def readings(loaded: Loaded) -> list[Reading]:
 
 def play_side(
     where: Where, dice: PhysicalDice | None = None, every_side: bool = False,
-    expected_seq: int | None = None, loaded: Loaded | None = None,
+    expected_seq: int | At | None = None, loaded: Loaded | None = None,
 ) -> list[dict[str, Any]]:
     """``play_phase`` returning its decisions only."""
     return play_phase(where, dice, every_side, expected_seq, loaded)[0]
@@ -155,7 +155,7 @@ def play_side(
 
 def play_phase(
     where: Where, dice: PhysicalDice | None = None, every_side: bool = False,
-    expected_seq: int | None = None, loaded: Loaded | None = None,
+    expected_seq: int | At | None = None, loaded: Loaded | None = None,
 ) -> tuple[list[dict[str, Any]], Any, int]:
     """Let the engine play what one ``battle enemy-phase`` plays (``engine.play.
     play_phase``): the side whose phase it is, then the phase's end; in a turn-by-turn
