@@ -218,6 +218,7 @@ def prepare(book: Compendium, options: BattleOptions, state: MiridonBattle,
 
 
 _PREPARED: Memo[tuple[MiridonBattle, AttackPlan, TargetRoll]] = Memo(1024)
+_BROKEN: Memo[MiridonBattle] = Memo(256)  # one state for a target's every marked count
 
 
 def _prepare(book: Compendium, options: BattleOptions, state: MiridonBattle,
@@ -228,7 +229,10 @@ def _prepare(book: Compendium, options: BattleOptions, state: MiridonBattle,
         plan = plan_one(book, options, state, action, weapon, modifiers)
         return state, plan, TargetRoll(plan.spec, plan.spec)
     target = state.unit(action.get("target"))
-    state = state.replace_units(broken(book, shooter, target))
+    after = broken(book, shooter, target)
+    if after is not target:  # the same state when no stance breaks (its plans memoised)
+        state = _BROKEN.get((Same(book), Same(state), Same(shooter), Same(target)),
+                            lambda: state.replace_units(after))
     if marked >= bullets_of(book, weapon):  # every bullet after a hit (L849, L859)
         plan = plan_one(book, options, state, later_action(shooter, action), weapon, modifiers)
         plan = pierce(book, shooter, state.unit(target.id), plan)
