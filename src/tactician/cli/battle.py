@@ -26,7 +26,7 @@ import typer
 from typer.core import TyperCommand
 
 from tactician.cli.board_view import tile_text
-from tactician.cli.output import console, emit, plain, refusals
+from tactician.cli.output import console, emit, plain, refusals, say_styled
 from tactician.counted import counted
 
 app = typer.Typer(
@@ -186,8 +186,11 @@ def parse_params(pairs: list[str]) -> dict[str, Any]:
 
 
 def say(text: str, style: str | None = None) -> None:
-    """One line as given (no markup, no highlighting, no hard wrapping)."""
-    console().print(plain(text, style or ""), highlight=False, soft_wrap=True)
+    """One line as given (no markup, no highlighting, no hard wrapping): what Rich's
+    ``console().print(plain(text, style), highlight=False, soft_wrap=True)`` wrote,
+    without importing Rich (``output.say_styled``; Rich was a third of a bare Typer
+    app's start-up on every action's output, issue 28)."""
+    say_styled([(text, style or "")])
 
 
 def _entry_json(entry: Any) -> dict[str, Any]:

@@ -59,55 +59,75 @@ def _pct(p: float) -> str:
     return f"{100 * p:.2f}%"
 
 
-def _say(con: Any, text: str, style: str | None = None) -> None:
-    """One line of text as given: names print as typed, never as markup."""
-    con.print(plain(text, style or ""), highlight=False)
+def _say(text: str, style: str = "") -> None:
+    """One line of text as given (names print as typed, never as markup), wrapped at
+    the terminal's width and styled on a terminal only: what Rich's
+    ``console().print(plain(text, style), highlight=False)`` wrote, without Rich
+    (``cli.terminal_text``; Rich was a third of a bare Typer app's start-up on every
+    ``battle forecast``, issue 28)."""
+    from tactician.cli.terminal_text import (
+        colour_wanted,
+        echo_lines,
+        paint,
+        printed_lines,
+        terminal_width,
+    )
+
+    colour = colour_wanted()
+    echo_lines(paint(part, style, colour) for part in printed_lines(shown(text), terminal_width()))
+
+
+def _print_table(table: Any) -> None:
+    from tactician.cli.terminal_text import echo_lines
+
+    echo_lines(table.lines())
 
 
 def render_location_forecast(report: dict[str, Any]) -> None:
     """Rulesets with hit locations and wounds (UESRPG): hit, each location, wound,
     down, dead and the defender's HP, for the defence chosen and every other one."""
-    from rich.table import Table
+    from tactician.cli.text_table import Table
 
     a, d = report["attacker"], report["defender"]
-    con = console()
     distance = report.get("distance")
     title = f"Forecast: {a['name']} attacks {d['name']} with {a['weapon']} ({a['damage_dice']})"
     if distance is not None:
         title += f" at {counted(distance, 'tile')}"
-    _say(con, title)
+    _say(title)
     defence = report["defence"]
-    _say(con,
-         f"Attack test vs {a['target']}; {d['name']} "
+    _say(f"Attack test vs {a['target']}; {d['name']} "
          + ("does not defend" if defence == "none" else f"tries to {defence} (vs {d['target']})")
          + f"; WT {d['wt']}, HP {d['hp']}/{d['max_hp']}")
     if report.get("in_reach") is False:
-        _say(con, "Out of reach from here: move closer first.", "yellow")
+        _say("Out of reach from here: move closer first.", "yellow")
     if report.get("affordable") is False:
-        _say(con, "Not enough AP left to attack this Turn.", "yellow")
+        _say("Not enough AP left to attack this Turn.", "yellow")
     table = Table()
     table.add_column("")
     table.add_column("chance", justify="right")
     table.add_row("Hit", _pct(report["hit"]))
     for location, p in report["locations"].items():
-        table.add_row(plain("  " + location.replace("_", " ")), _pct(p))
+        table.add_row("  " + location.replace("_", " "), _pct(p))
     table.add_row("Wound", _pct(report["wound"]))
     table.add_row("Down (0 HP)", _pct(report["kill"]))
     table.add_row("Dead", _pct(report["dead"]))
     table.add_row("Expected damage", f"{report['expected_damage']['to_defender']:.2f}")
-    con.print(table)
+    _print_table(table)
     dist = ", ".join(f"{hp} HP {_pct(p)}" for hp, p in report["hp"]["defender"].items())
-    _say(con, f"{d['name']} ends at: {dist}")
+    _say(f"{d['name']} ends at: {dist}")
     others = report.get("defences", {})
     if len(others) > 1:
-        _say(con, "By defence: " + "; ".join(
+        _say("By defence: " + "; ".join(
             f"{name}: hit {_pct(o['hit'])}, wound {_pct(o['wound'])}, down {_pct(o['kill'])}"
             for name, o in others.items()
         ))
 
 
 def render_forecast(report: dict[str, Any]) -> None:
-    from rich.table import Table
+    """The forecast as a table and lines, laid out as Rich laid it out
+    (``cli.text_table``; ``tests/cli/test_forecast_text.py`` holds Rich's rendering
+    as the reference), without importing Rich."""
+    from tactician.cli.text_table import Table
 
     if "locations" in report:
         render_location_forecast(report)
@@ -115,8 +135,8 @@ def render_forecast(report: dict[str, Any]) -> None:
     a, d = report["attacker"], report["defender"]
     table = Table(title=f"Forecast at distance {report['distance']}")
     table.add_column("")
-    table.add_column(plain(a["name"]), justify="right")
-    table.add_column(plain(d["name"]), justify="right")
+    table.add_column(a["name"], justify="right")
+    table.add_column(d["name"], justify="right")
 
     def value(side: dict[str, Any], key: str, suffix: str = "") -> str:
         return "-" if side[key] is None else f"{side[key]}{suffix}"
@@ -125,7 +145,7 @@ def render_forecast(report: dict[str, Any]) -> None:
         return "-" if side[key] is None else _pct(side[key])
 
     table.add_row("HP", f"{a['hp']}/{a['max_hp']}", f"{d['hp']}/{d['max_hp']}")
-    table.add_row("Weapon", plain(a["weapon"] or "-"), plain(d["weapon"] or "-"))
+    table.add_row("Weapon", a["weapon"] or "-", d["weapon"] or "-")
     table.add_row("Hit", value(a, "hit", "%"), value(d, "hit", "%"))
     table.add_row("True chance to hit", chance(a, "hit_probability"), chance(d, "hit_probability"))
     table.add_row("Crit", value(a, "crit", "%"), value(d, "crit", "%"))
@@ -148,30 +168,29 @@ def render_forecast(report: dict[str, Any]) -> None:
     table.add_row(
         "Expected damage taken", f"{expected['to_attacker']:.2f}", f"{expected['to_defender']:.2f}"
     )
-    con = console()
-    con.print(table)
-    _say(con, "Order: " + " → ".join(report["order"]))
+    _print_table(table)
+    _say("Order: " + " → ".join(report["order"]))
     if targets:
-        _say(con, f"Every target falls: {_pct(out['defender_defeated'])}; {a['name']} stands "
-                  f"and not every target falls: {_pct(out['both_stand'])}")
+        _say(f"Every target falls: {_pct(out['defender_defeated'])}; {a['name']} stands "
+             f"and not every target falls: {_pct(out['both_stand'])}")
     else:
-        _say(con, f"Both stand: {_pct(out['both_stand'])}")
+        _say(f"Both stand: {_pct(out['both_stand'])}")
     for label in ("attacker", "defender"):
         dist = ", ".join(f"{hp} HP {_pct(p)}" for hp, p in report["hp"][label].items())
-        _say(con, f"{report[label]['name']} ends at: {dist}")
+        _say(f"{report[label]['name']} ends at: {dist}")
     for bystander in report.get("cleave", []):
-        _say(con, f"Cleave reaches {bystander['name']}: defeated {_pct(bystander['defeated'])}")
+        _say(f"Cleave reaches {bystander['name']}: defeated {_pct(bystander['defeated'])}")
     for number, target in enumerate(targets[1:], start=2):
-        _say(con, target_line(a["name"], number, target))
+        _say(target_line(a["name"], number, target))
     for note in report.get("notes", []):  # a ruleset's own lines (Miridon: branches, points)
-        _say(con, note)
+        _say(note)
     render_modifiers(report)
 
 
 def render_modifiers(report: dict[str, Any]) -> None:
     """Every term of each side's numbers with its source and the rule it cites
     (``modifiers``, docs/schemas/forecast.json), when the ruleset reports them."""
-    from rich.table import Table
+    from tactician.cli.text_table import Table
 
     terms = report.get("modifiers") or []
     if not terms:
@@ -181,9 +200,9 @@ def render_modifiers(report: dict[str, Any]) -> None:
         table.add_column(column, justify="right" if column == "Value" else "left")
     for term in terms:
         name = report.get(term["side"], {}).get("name", term["side"])
-        table.add_row(plain(str(name)), term["stat"], f"{term['value']:+d}",
-                      plain(term["source"]), plain(term["rule"]))
-    console().print(table)
+        table.add_row(str(name), term["stat"], f"{term['value']:+d}", term["source"],
+                      term["rule"])
+    _print_table(table)
 
 
 def target_line(attacker: str, number: int, target: dict[str, Any]) -> str:
@@ -230,23 +249,28 @@ def strike_line(strike: dict[str, Any]) -> Any:
     return line
 
 
+def _rich_say(con: Any, text: str, style: str | None = None) -> None:
+    """One line through Rich (an attack's lines sit beside its strikes' ``Text``)."""
+    con.print(plain(text, style or ""), highlight=False)
+
+
 def render_attack(report: dict[str, Any]) -> None:
     con = console()
     if report.get("seed") is not None:
-        _say(con, f"seed {report['seed']}", "dim")
+        _rich_say(con, f"seed {report['seed']}", "dim")
     for line in report.get("lines", []):  # rulesets that narrate each roll as a line
-        _say(con, line)
+        _rich_say(con, line)
     for strike in report["strikes"]:
         con.print(strike_line(strike), highlight=False)
-    _say(con, "Result: " + ", ".join(f"{n} {hp} HP" for n, hp in report["hp"].items()))
+    _rich_say(con, "Result: " + ", ".join(f"{n} {hp} HP" for n, hp in report["hp"].items()))
     if report.get("unused_rolls"):  # the table's rolls the attack did not need
-        _say(con, f"Unused rolls: {', '.join(map(str, report['unused_rolls']))}", "yellow")
+        _rich_say(con, f"Unused rolls: {', '.join(map(str, report['unused_rolls']))}", "yellow")
     for wound in report["critically_wounded"]:
         if wound["crippled"]:
             times = counted(wound["times_wounded"], "time")
-            _say(con, f"{wound['name']} is Crippled (wounded {times})", "red")
+            _rich_say(con, f"{wound['name']} is Crippled (wounded {times})", "red")
         else:
-            _say(con, f"{wound['name']} is Critically Wounded: countdown "
+            _rich_say(con, f"{wound['name']} is Critically Wounded: countdown "
                       f"{counted(wound['countdown_rounds'], 'round')}", "red")
 
 

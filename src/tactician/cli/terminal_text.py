@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 __all__ = ["ELLIPSIS", "boxes_encodable", "cell_len", "colour_wanted", "echo_lines",
-           "justify", "paint", "terminal_width", "truncate", "wrap"]
+           "justify", "paint", "printed_lines", "terminal_width", "truncate", "wrap"]
 
 ELLIPSIS = "…"
 
@@ -108,7 +108,11 @@ def wrap(text: str, width: int, fold: bool = True) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line, used = "", 0
-        for word in paragraph.split(" "):
+        words = paragraph.split(" ")
+        lead = len(paragraph) - len(paragraph.lstrip(" "))
+        if lead and lead < len(paragraph):  # leading spaces belong to the first word (Rich)
+            words = [" " * lead + words[lead], *words[lead + 1:]]
+        for word in words:
             size = cell_len(word)
             gap = 1 if line else 0
             if used + gap + size <= width:
@@ -124,6 +128,46 @@ def wrap(text: str, width: int, fold: bool = True) -> list[str]:
                 line, used = word, size
         lines.append(line.rstrip())
     return lines
+
+
+def printed_lines(text: str, width: int) -> list[str]:
+    """The lines Rich's ``console.print`` writes for one line of ``text`` (no
+    ``soft_wrap``) at ``width`` cells: Rich's ``divide_line`` (a word keeps the spaces
+    after it, a line keeps its trailing spaces while they fit; a word longer than a
+    line is folded), then each line cut to the width (``Text.wrap``'s ``rstrip_end``
+    and ``truncate``). ``text`` is already safe (``cli.output.shown``)."""
+    import re
+
+    width = max(1, width)
+    breaks: list[int] = []
+    offset = 0
+    for found in re.finditer(r"\s*\S+\s*", text):  # Rich's words: no gaps between them
+        start, word = found.start(), found.group()
+        length = cell_len(word.rstrip())
+        if width - offset >= length:
+            offset += cell_len(word)
+        elif length > width:  # folded across lines
+            pieces = _chop(word, width)
+            for number, piece in enumerate(pieces):
+                if start:
+                    breaks.append(start)
+                if number == len(pieces) - 1:
+                    offset = cell_len(piece)
+                else:
+                    start += len(piece)
+        elif offset and start:
+            breaks.append(start)
+            offset = cell_len(word)
+    out: list[str] = []
+    for a, b in zip([0, *breaks], [*breaks, len(text)], strict=True):
+        line = text[a:b]
+        if len(line) > width:  # trailing spaces beyond the width go (``rstrip_end``)
+            spaces = len(line) - len(line.rstrip())
+            line = line[:len(line) - min(spaces, len(line) - width)]
+        if cell_len(line) > width:  # and what is still too wide is cut (``truncate``)
+            line = _chop(line, width)[0]
+        out.append(line)
+    return out
 
 
 def truncate(text: str, width: int) -> str:

@@ -187,7 +187,7 @@ class Table:
         if self.show_header:
             headers = [c.header for c in self.columns]
             out.extend(self._row_lines(headers, widths, box.head, self.header_style, colour,
-                                       crop))
+                                       crop, bottom=True))
             if box.head_rule.strip():
                 out.append(self._rule(box.head_rule, widths, crop))
         for row in self.rows:
@@ -203,9 +203,10 @@ class Table:
         return f"{left}{body}{right}" if self.show_edge else body
 
     def _row_lines(self, cells: Sequence[str], widths: list[int], walls: str, style: str,
-                   colour: bool, crop: int = 0) -> list[str]:
+                   colour: bool, crop: int = 0, bottom: bool = False) -> list[str]:
         """A row's lines (as many as its tallest cell); ``crop``: spaces of the last
-        cell's right padding left out (the line would pass the terminal's edge)."""
+        cell's right padding left out (the line would pass the terminal's edge);
+        ``bottom``: shorter cells sit at the bottom (Rich's header row), else the top."""
         left_pad, right_pad = self.padding
         blocks: list[list[str]] = []
         for cell, width, column in zip(cells, widths, self.columns, strict=True):
@@ -216,6 +217,8 @@ class Table:
                 parts = [truncate(line, room) for line in wrap(cell, room, fold=False)]
             blocks.append(parts)
         height = max((len(b) for b in blocks), default=1)
+        if bottom:
+            blocks = [[""] * (height - len(b)) + b for b in blocks]
         left, divider, right = walls[0], walls[2], walls[3]
         lines: list[str] = []
         for number in range(height):
