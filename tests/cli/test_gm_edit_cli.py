@@ -51,3 +51,26 @@ def test_gm_edits_are_logged_replayed_and_undone(tmp_path: Path) -> None:
     board = json.loads(tactician("battle", "show", "--battle", out, "--json")[1])
     eirika = next(u for u in board["units"] if u["id"] == "eirika")
     assert eirika["position"] != [0, 0] and eirika["statuses"] == {"sleep": 2}
+
+
+def test_a_gm_edit_decided_on_a_stale_board_is_refused(tmp_path: Path) -> None:
+    """``--at N`` and ``--at N:HASH`` (issue 27's compare-and-swap) hold for the GM's
+    edits as for every command that changes a battle."""
+    out = tmp_path / "b.json"
+    code, text = tactician("battle", "new", "--ruleset", "fe-classic", "--map",
+                           BATTLE / "map.yaml", "--units", BATTLE / "party.yaml", "--units",
+                           BATTLE / "army.yaml", "--out", out, "--seed", "3")
+    assert code == 0, text
+    code, text = tactician("battle", "gm-edit", "eirika", "hp", "hp=5", "--at", "0",
+                           "--battle", out)
+    assert code == 0, text
+    saved = out.read_bytes()
+    for stale in ("0", "1:00000000"):
+        code, text = tactician("battle", "gm-edit", "eirika", "hp", "hp=4", "--at", stale,
+                               "--battle", out)
+        assert code != 0 and "moved on" in text, text
+    assert out.read_bytes() == saved
+    head = json.loads(tactician("battle", "log", "--battle", out, "--json")[1])["head"]
+    code, text = tactician("battle", "gm-edit", "eirika", "hp", "hp=4", "--at",
+                           f"1:{head[:8]}", "--battle", out)
+    assert code == 0, text

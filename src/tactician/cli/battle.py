@@ -1176,7 +1176,8 @@ def gm_edit_command(
 
     with refusals(as_json), battle_place(battle, name, db) as place:
         details = _gm_params(params or [])
-        entry, state = edit_at(place, {"edit": edit.strip(), "unit": unit, **details}, at)
+        entry, state = edit_at(place, {"edit": edit.strip(), "unit": unit, **details},
+                               _at(at))
         after = view(place, after=(state, entry.seq))
         emit({"entry": _entry_json(entry)}, as_json, lambda: render_entry(entry, after))
 

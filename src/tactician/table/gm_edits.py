@@ -12,7 +12,7 @@ take first (fe-tabletop's order roll: ``act_steps``): an edit is not a turn's ac
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tactician.engine.battle import act
 from tactician.engine.gm_edit import EDITS, KEYS, KIND, check
@@ -21,6 +21,9 @@ from tactician.store import battles as store
 from tactician.store.database import Database
 from tactician.table.campaigns import DEFAULT_SNAPSHOT_EVERY, _for_action, store_steps
 from tactician.table.held import HOLDER
+
+if TYPE_CHECKING:
+    from tactician.table.battle_places import At
 
 __all__ = ["EDITS", "KEYS", "KIND", "conditions", "edit", "edit_at", "supported"]
 
@@ -52,11 +55,12 @@ def edit(db: Database, battle_id: int, action: dict[str, Any], expected_seq: int
     return entry, after
 
 
-def edit_at(where: Any, action: dict[str, Any], expected_seq: int | None = None
+def edit_at(where: Any, action: dict[str, Any], expected_seq: int | At | None = None
             ) -> tuple[Entry, Any]:
     """``edit`` wherever the battle lives (``table.battles.Where``: a battle file or a
     campaign's battle), for ``battle gm-edit``: read once, decided on ``expected_seq``
-    (``--at``), saved in one write or not at all."""
+    (``--at N`` or ``N:HASH``: an ``int`` or ``battle_places.At``), saved in one
+    write or not at all."""
     from tactician.table.battle_places import Step
     from tactician.table.battles import load
 
