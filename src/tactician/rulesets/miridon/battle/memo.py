@@ -118,7 +118,13 @@ def action_key(action: Mapping[str, Any]) -> tuple[object, ...]:
     return tuple((name, _json_key(value)) for name, value in action.items())
 
 
+_PLAIN = {str: "str", int: "int", float: "float", bool: "bool", type(None): "None"}
+
+
 def _json_key(value: object) -> object:
+    plain = _PLAIN.get(type(value))
+    if plain is not None:
+        return (plain, value)  # True and 1 are equal keys otherwise
     if isinstance(value, list):
         return ("list", tuple(_json_key(v) for v in value))
     if isinstance(value, tuple):

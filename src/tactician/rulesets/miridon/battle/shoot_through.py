@@ -333,10 +333,10 @@ def line_odds(book: Compendium, options: BattleOptions, state: MiridonBattle,
         for phase, counts in phases.items():
             if phase == 0:
                 roll = TargetRoll(first.spec, first.spec)
-            else:
+            else:  # a plan per phase: one marked bullet stands for some, all for every
                 _, _, roll = prepare(book, options, state, shooter,
                                      {**action, "target": target.id}, weapon, modifiers,
-                                     counts[0])
+                                     1 if phase == 1 else bullets)
             rolls.append((roll, tuple(counts)))
         found, following = _mixed(frontier, tuple(rolls), Same(options), shotgun, bullets,
                                   tracked)
