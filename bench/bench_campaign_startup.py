@@ -22,8 +22,13 @@ each run by ``battle undo --yes`` (not timed).
 Bytecode goes to a private ``PYTHONPYCACHEPREFIX`` (the installed situation;
 ``PYTHONDONTWRITEBYTECODE=1`` in a shell recompiles every module on every start).
 
-Run: .venv/bin/python bench/bench_campaign_startup.py [N]   (N pairs: 9; exit 1 if a
-target is not met)
+With ``--instructions`` (and valgrind installed) each warm command also runs once
+under ``valgrind --tool=callgrind`` and its instruction count is printed against the
+bare app's (``bench/callgrind.py``): a figure the host's load does not move (shown,
+not the target's figure).
+
+Run: .venv/bin/python bench/bench_campaign_startup.py [N] [--instructions]   (N pairs:
+9; exit 1 if a target is not met)
 """
 
 from __future__ import annotations
@@ -34,6 +39,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+import callgrind  # bench/callgrind.py: the script's own folder is first on the path
 
 ROOT = Path(__file__).resolve().parents[1]
 BATTLE = ROOT / "examples" / "tropera" / "battle"
@@ -98,7 +105,8 @@ def set_up(tactician: list[str], env: dict[str, str], cwd: Path) -> tuple[str, s
 
 
 def main() -> int:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 9
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    runs = int(args[0]) if args else 9
     py = sys.executable
     tactician = [py, str(Path(py).parent / "tactician")]
     with tempfile.TemporaryDirectory(prefix="tactician-bench-campaign-") as tmp:
@@ -135,6 +143,18 @@ def main() -> int:
                 print(f"{mode} {label:18s} {ratio:5.2f}x the bare Typer app "
                       f"({seconds * 1000:5.0f} ms CPU; target <= {target_ratio}x): "
                       f"{'met' if ok else 'NOT met'}")
+        if "--instructions" in sys.argv and callgrind.available():
+            base = callgrind.instructions(bare, env, where)
+            for args, _ in list(commands.values())[:2]:  # kept again after the undos
+                subprocess.run([*tactician, *args], check=True, stdout=subprocess.DEVNULL,
+                               env=env, cwd=where)
+            for label, (args, after) in commands.items():
+                count = callgrind.instructions([*tactician, *args], env, where)
+                if after is not None:
+                    subprocess.run(after, check=True, stdout=subprocess.DEVNULL, env=env,
+                                   cwd=where)
+                print(f"warm {label:18s} {count / base:5.2f}x the bare Typer app's "
+                      f"instructions ({count / 1e6:.0f} M; not the target's figure)")
         print(f"all targets: {'met' if met else 'NOT met'}")
         return 0 if met else 1
 
