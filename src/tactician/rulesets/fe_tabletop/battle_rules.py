@@ -44,8 +44,9 @@ class TabletopBattleRules:
                 ) -> tuple[TabletopBattle, Outcome]:
         """The GM's edit (``engine.gm_edit``): 001's units have no conditions to edit."""
         from tactician.rulesets.contract.gm_edit import gm_edit
+        from tactician.rulesets.fe_common.battle.result import settle
 
-        return gm_edit(state, action, state.map.board())
+        return gm_edit(state, action, state.map.board(), settle)
 
     def due(self, state: TabletopBattle, action: Mapping[str, Any]) -> dict[str, Any] | None:
         """The Player turn's order roll, when it is due before ``action`` (001 L42:
