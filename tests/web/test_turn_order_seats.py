@@ -59,6 +59,10 @@ def test_a_seat_ends_no_turn_before_the_order_and_only_its_own_after(
         assert refused.status_code == 403, refused.text
         assert "\n" not in refused.json()["error"]
     assert _state(client, table, gm)["seq"] == seq
+    other = next(iter(seats[others[0]]))  # ending it in another seat's unit's name
+    named = _act(client, table, tokens[theirs[0]], {"type": "end_phase", "unit": other})
+    assert named.status_code == 403, named.text
+    assert _state(client, table, gm)["seq"] == seq
     ended = _act(client, table, tokens[theirs[0]], {"type": "end_phase"})
     assert ended.status_code == 200, ended.text
     assert _state(client, table, gm)["board"]["current_player"] != current

@@ -151,6 +151,9 @@ def check_action(who: Who, action: dict[str, Any], current: Current) -> None:
                              "the player it names ends their turn")
         if not set(acting_players(current.view)) & set(who.seat.units):
             raise NotAllowed("only a player whose units have the turn may end it")
+        sender = action.get("unit")  # who ends it, when named: one of the seat's own
+        if sender is not None and sender not in who.seat.units:
+            raise NotAllowed(f"your seat does not command {sender!r}")
         return
     unit = action.get("unit")
     if not isinstance(unit, str):
