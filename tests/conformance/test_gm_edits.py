@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from tactician.engine.battle import act, replay
+from tactician.engine.battle import Battle, act, replay
+from tactician.engine.objectives import Objective
 from tactician.engine.undo import undo
 from tactician.errors import TacticianError
 from tactician.rulesets.contract import RulesetContract
@@ -97,3 +98,69 @@ def test_hp_place_and_remove_are_entries_that_replay_and_undo(contract: RulesetC
     with pytest.raises(TacticianError):
         act(battle, rules, {"type": "gm_edit", "unit": mine["id"], "edit": "hp",
                             "hp": 10_000})
+
+
+def _routed(contract: RulesetContract) -> tuple[Any, Any, Any]:
+    """The opening's battle from its last step, won by routing the enemy (an example
+    may be won by a seize instead)."""
+    played, rules, state = _steps(contract)
+    if not _takes_edits(rules):
+        pytest.skip(f"{contract.id}: no GM edits")
+    state = state.model_copy(update={"objectives": state.objectives.model_copy(
+        update={"victory": [Objective(kind="rout")]})})
+    battle = Battle(ruleset=played.ruleset, seed=played.seed, options=played.options,
+                    start=rules.dump_state(state))
+    return battle, rules, rules.load_state(battle.start)
+
+
+def test_removing_every_foe_ends_the_battle_as_any_action_would(contract: RulesetContract
+                                                                ) -> None:
+    """An edit that leaves no foe on the map is scored at once, as after any action
+    (the ruleset's objectives check): the battle is over, a victory, its entry says
+    so, and a further action is refused as the battle being over."""
+    battle, rules, state = _routed(contract)
+    view = contract.board_view(state)
+    assert view["result"] == "ongoing"
+    party = view["sides"][0]
+    foes = [u for u in view["units"] if u["side"] != party and u.get("position")
+            and not u.get("carried_by")]
+    mine = next(u for u in view["units"] if u["side"] == party and u.get("position"))
+    entry = None
+    for foe in foes:
+        assert contract.board_view(state)["result"] == "ongoing", (contract.id, foe["id"])
+        battle, entry, state = act(battle, rules, {"type": "gm_edit", "edit": "remove",
+                                                   "unit": foe["id"]})
+    after = contract.board_view(state)
+    assert after["result"] == "victory", (contract.id, after["result"])
+    assert entry is not None and "VICTORY" in entry.summary, entry.summary
+    assert rules.dump_state(replay(battle, rules)) == rules.dump_state(state)
+    taken = {tuple(u["position"]) for u in after["units"] if u.get("position")}
+    free = next([x, y] for y in range(after["height"]) for x in range(after["width"])
+                if (x, y) not in taken)
+    with pytest.raises(TacticianError, match="battle is over"):
+        act(battle, rules, {"type": "move", "unit": mine["id"], "to": free})
+
+
+def test_zero_hp_on_the_last_foe_ends_the_battle_where_zero_is_allowed(
+        contract: RulesetContract) -> None:
+    """Where an edit may set 0 HP (the Fire Emblem rulesets: 0 HP is defeat, as a
+    strike would leave it), 0 HP on every foe wins at once; elsewhere 0 is refused."""
+    battle, rules, state = _routed(contract)
+    view = contract.board_view(state)
+    party = view["sides"][0]
+    foes = [u for u in view["units"] if u["side"] != party and u.get("position")
+            and not u.get("carried_by")]
+    try:
+        act(battle, rules, {"type": "gm_edit", "edit": "hp", "unit": foes[0]["id"], "hp": 0})
+    except TacticianError as exc:
+        assert "1.." in str(exc) and "\n" not in str(exc), (contract.id, exc)
+        return
+    entry = None
+    for foe in foes:
+        assert contract.board_view(state)["result"] == "ongoing", (contract.id, foe["id"])
+        battle, entry, state = act(battle, rules, {"type": "gm_edit", "edit": "hp",
+                                                   "unit": foe["id"], "hp": 0})
+    assert contract.board_view(state)["result"] == "victory", contract.id
+    assert entry is not None and "VICTORY" in entry.summary, entry.summary
+    assert entry.records[-1]["type"] == "battle_end"
+    assert rules.dump_state(replay(battle, rules)) == rules.dump_state(state)

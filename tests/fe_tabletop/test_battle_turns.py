@@ -11,6 +11,7 @@ import pytest
 
 from tactician.errors import ContentError, RulesError
 from tactician.rulesets.fe_common.battle.turn import after_standard
+from tactician.rulesets.fe_tabletop.battle_rules import TabletopBattleRules
 from tactician.rulesets.fe_tabletop.battle_units import mov, reach
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 from tests.fe_tabletop.battle_kit import act, battle, record, types, variant
@@ -42,6 +43,34 @@ def test_the_players_roll_a_d100_each_and_the_highest_goes_first(tmp_path: Path)
     assert enemy.side == "enemy" and "end_phase" in types(out)
     back, out = act(enemy, {"type": "end_phase"}, [55, 12])  # round 2 rolls again
     assert back.round == 2 and back.player_order == ("ana", "ben")
+
+
+def test_a_player_ends_only_their_own_turn_and_only_once_the_order_is_rolled(
+        tmp_path: Path) -> None:
+    """001 L42: "Each player rolls 1d100; the player with the highest result goes
+    first": a turn is a player's once the roll names it, so an End phase sent for a
+    unit (a player's) before the roll is refused, the order rolled by nobody, and one
+    for another player's unit is refused after it (Ben never ends Ana's turn); the
+    GM's own End phase (no unit) rolls the order first, as any first action does."""
+    state = _two_players(tmp_path)
+    rules = TabletopBattleRules(OPTIONS)
+    for unit in ("kyle", "eirika"):
+        ask = {"type": "end_phase", "unit": unit}
+        assert rules.due(state, ask) is None  # not rolled for it: refused instead
+        with pytest.raises(RulesError, match="order is not rolled yet: roll it first"):
+            act(state, ask, [80, 30])
+    rolled, _ = act(state, {"type": "turn_order"}, [80, 30])
+    assert rolled.player_order == ("ana", "ben")
+    with pytest.raises(RulesError, match="it is ana's turn; Kyle is ben's"):
+        act(rolled, {"type": "end_phase", "unit": "kyle"}, [])
+    ended, out = act(rolled, {"type": "end_phase", "unit": "eirika"}, [])
+    assert types(out) == ["end_turn"] and ended.current_player == "ben"
+    with pytest.raises(RulesError, match="it is ben's turn; Eirika is ana's"):
+        act(ended, {"type": "end_phase", "unit": "eirika"}, [])
+    enemy, _ = act(ended, {"type": "end_phase", "unit": "kyle"}, [])
+    assert enemy.side == "enemy"
+    gm, out = act(state, {"type": "end_phase"}, [80, 30])  # the GM's: rolled, then Ana's
+    assert types(out) == ["turn_order", "end_turn"] and gm.current_player == "ben"
 
 
 def test_tied_players_roll_again(tmp_path: Path) -> None:

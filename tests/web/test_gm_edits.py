@@ -178,3 +178,32 @@ def test_the_enemy_phase_step_by_step_shows_each_decision_before_it_is_played(
             break
     else:
         raise AssertionError("the enemy phase did not end within 30 steps")
+
+
+def test_an_edit_that_removes_the_last_foe_ends_the_battle_at_once(
+        client: TestClient, gm_token: str) -> None:
+    """Scored as after any action: the entry says the victory, the table's battle is
+    over, and a player's next action is refused as the battle being over."""
+    opened = open_table(client, gm_token, example="uesrpg/skirmish", players=2)
+    table, tokens = opened["table"], opened["tokens"]
+    gm = tokens["gm"]
+    begun = client.post(f"/t/{table}/act", headers=_bearer(gm), json={
+        "seq": _state(client, table, gm)["seq"], "action": {"type": "begin"}})
+    assert begun.status_code == 200, begun.text  # UESRPG scores once the battle began
+    everyone = _state(client, table, gm)
+    mine = set().union(*(set(p["units"]) for p in everyone["players"]))
+    foes = [str(u["id"]) for u in everyone["board"]["units"]
+            if u["id"] not in mine and u.get("position")]
+    summary = ""
+    for foe in foes:
+        assert _state(client, table, gm)["board"]["result"] == "ongoing"
+        answer = _edit(client, table, gm, edit="remove", unit=foe)
+        assert answer.status_code == 200, answer.text
+        summary = answer.json()["entry"]["summary"]
+    assert "VICTORY" in summary, summary
+    state = _state(client, table, tokens["p1"])
+    assert state["board"]["result"] == "victory"
+    unit = state["seat"]["units"][0]
+    refused = client.post(f"/t/{table}/act", headers=_bearer(tokens["p1"]), json={
+        "seq": state["seq"], "action": {"type": "end_turn", "unit": unit}})
+    assert refused.status_code in (400, 403) and "battle is over" in refused.text, refused.text

@@ -1,9 +1,11 @@
 """Commands from a seat: who may do what, checked on the server before the rules run.
 
 A player acts only for the units of their seat (and ends the phase only while their
-units have it); the kinds the action schema gives the GM (fe-classic's set-up, the
-rolls that start a round) are the GM's (``table.action_roles``); spectators act
-for none; the GM for any unit, the engine's phase and undo. Every command names the
+units have it: never another player's turn, nor one a turn order still to roll,
+``order_due`` in fe-tabletop's view, would give to someone); the kinds the action
+schema gives the GM (fe-classic's set-up, the rolls that start a round) are the
+GM's (``table.action_roles``); spectators act for none; the GM for any unit, the
+engine's phase and undo. Every command names the
 sequence number it was decided on (``seq``): a battle that moved on since refuses it
 (``StaleBattle``) and nothing is applied. Everything a player's command is refused
 for is computed on what its side knows (``table.side_asks``): a unit it cannot see is
@@ -144,8 +146,14 @@ def check_action(who: Who, action: dict[str, Any], current: Current) -> None:
     if gm_only(current.ruleset, kind):
         raise NotAllowed(f"only the GM sends {kind!r} (the action schema's sender)")
     if kind == "end_phase":
+        if current.view.get("order_due"):  # fe-tabletop: no player's turn before the roll
+            raise NotAllowed("the turn order is not rolled yet: the GM rolls it first; then "
+                             "the player it names ends their turn")
         if not set(acting_players(current.view)) & set(who.seat.units):
             raise NotAllowed("only a player whose units have the turn may end it")
+        sender = action.get("unit")  # who ends it, when named: one of the seat's own
+        if sender is not None and sender not in who.seat.units:
+            raise NotAllowed(f"your seat does not command {sender!r}")
         return
     unit = action.get("unit")
     if not isinstance(unit, str):

@@ -12,6 +12,11 @@ the map, a carried or grappled unit and its partner left as the rules left them
 (drop it or break free first), and a hidden unit seen by its own side only
 (``gm_hidden``, read by each ruleset's sight). Each returns the new state and an
 ``Outcome``, or refuses in one line and changes nothing.
+
+An edit can decide the battle (0 HP on the last foe in the Fire Emblem rulesets, the
+last foe taken off the map in any): the ruleset's ``settle`` (its objectives check
+after every action) scores it at once, and the entry says the result as any action's
+does ("... — VICTORY: reason"), so the next action is refused as the battle being over.
 """
 
 from __future__ import annotations
@@ -28,6 +33,8 @@ B = TypeVar("B")
 Conditions = Callable[[Any, Any, Any], Any]
 # a unit's HP bounds for an edit: (lowest, highest)
 HpRange = Callable[[Any], tuple[int, int]]
+# the ruleset's objectives check after an action: the state with its result up to date
+Settle = Callable[[Any], Any]
 # partners a unit may have that an edit must not leave behind: (field, what to do)
 BOUND = (("carried_by", "drop it first"), ("carrying", "drop it first"),
          ("grappled_by", "break the grapple first"), ("grappling", "break the grapple first"))
@@ -37,12 +44,31 @@ def _hp_range(unit: Any) -> tuple[int, int]:
     return 0, int(unit.max_hp)
 
 
-def gm_edit(state: B, action: Mapping[str, Any], board: Board,
+def gm_edit(state: B, action: Mapping[str, Any], board: Board, settle: Settle,
             conditions: Conditions | None = None, hp_range: HpRange = _hp_range
             ) -> tuple[B, Outcome]:
     """Apply one checked GM edit (``engine.gm_edit.check``) to ``state`` on its
-    ``board``; ``conditions`` is the ruleset's (None: its units have none to edit);
-    ``hp_range`` a unit's HP bounds."""
+    ``board``, then score it with the ruleset's ``settle`` (as after any action);
+    ``conditions`` is the ruleset's (None: its units have none to edit); ``hp_range``
+    a unit's HP bounds."""
+    after, outcome = _edited(state, action, board, conditions, hp_range)
+    if getattr(state, "result", "ongoing") != "ongoing":  # decided already: it stays so
+        return after, outcome
+    return _scored(settle(after), outcome)
+
+
+def _scored(state: B, outcome: Outcome) -> tuple[B, Outcome]:
+    """The edit's outcome with the battle's result when the edit decided it."""
+    result = getattr(state, "result", "ongoing")
+    if result == "ongoing":
+        return state, outcome
+    reason = getattr(state, "result_reason", "")
+    return state, Outcome(f"{outcome.summary} — {str(result).upper()}: {reason}", [
+        *outcome.records, {"type": "battle_end", "result": result, "reason": reason}])
+
+
+def _edited(state: B, action: Mapping[str, Any], board: Board,
+            conditions: Conditions | None, hp_range: HpRange) -> tuple[B, Outcome]:
     unit: Any = state.unit(action["unit"])  # type: ignore[attr-defined]
     edit = action["edit"]
     if edit == "hide":
@@ -81,8 +107,11 @@ def gm_edit(state: B, action: Mapping[str, Any], board: Board,
     if edit == "remove":
         if unit.position is None:
             raise RulesError(f"{unit.name} is not on the map")
-        return _done(_replaced(state, unit.model_copy(update={"position": None})), unit,
-                     edit, f"{unit.name} is taken off the map")
+        gone = _replaced(state, unit.model_copy(update={"position": None}))
+        # out for the objectives (``Token.out``: "removed from the map") until placed
+        gone = gone.model_copy(update={  # type: ignore[attr-defined]
+            "gm_removed": (*state.gm_removed, unit.id)})  # type: ignore[attr-defined]
+        return _done(gone, unit, edit, f"{unit.name} is taken off the map")
     to = _tile(action["to"], board)
     standing = state.at(to)  # type: ignore[attr-defined]
     if standing is not None and standing.id != unit.id:
@@ -90,8 +119,10 @@ def gm_edit(state: B, action: Mapping[str, Any], board: Board,
     update: dict[str, Any] = {"position": to}
     if "deployed" in getattr(type(unit), "model_fields", {}):  # fe-classic's pool
         update["deployed"] = True
-    return _done(_replaced(state, unit.model_copy(update=update)), unit, edit,
-                 f"{unit.name} is placed on {to[0]},{to[1]}", to=list(to))
+    placed = _replaced(state, unit.model_copy(update=update)).model_copy(  # type: ignore[attr-defined]
+        update={"gm_removed": tuple(u for u in state.gm_removed  # type: ignore[attr-defined]
+                                    if u != unit.id)})
+    return _done(placed, unit, edit, f"{unit.name} is placed on {to[0]},{to[1]}", to=list(to))
 
 
 def _replaced(state: B, unit: Any) -> B:

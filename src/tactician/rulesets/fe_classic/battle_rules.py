@@ -47,8 +47,9 @@ class ClassicBattleRules:
         """The GM's edit (``engine.gm_edit``); a unit's conditions are its statuses
         (``battle_state.ClassicUnit.statuses``: name -> turns left)."""
         from tactician.rulesets.contract.gm_edit import gm_edit
+        from tactician.rulesets.fe_common.battle.result import settle
 
-        return gm_edit(state, action, state.board(), set_statuses)
+        return gm_edit(state, action, state.board(), settle, set_statuses)
 
     def ends_phase(self, entry: Entry) -> bool:
         """A phase ends (``end_phase``), and so does the set-up (002 L14-19: the

@@ -33,7 +33,7 @@ from tactician.rulesets.fe_tabletop.aftermath import award
 from tactician.rulesets.fe_tabletop.battle_registry import ACTIONS
 from tactician.rulesets.fe_tabletop.battle_state import TabletopBattle
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
-from tactician.rulesets.fe_tabletop.player_turns import order_if_due
+from tactician.rulesets.fe_tabletop.player_turns import order_if_due, player_ends
 
 Records = list[dict[str, Any]]
 
@@ -44,7 +44,8 @@ def apply(state: TabletopBattle, action: Mapping[str, Any], dice: DiceSource,
     if state.result != "ongoing":
         raise RulesError(f"the battle is over ({state.result}: {state.result_reason})")
     before: Records = []
-    if entry.name != "turn_order":  # that action is the roll itself
+    # the roll itself, and a player's End phase (refused before the roll) roll nothing
+    if entry.name != "turn_order" and not player_ends(action):
         state, before = order_if_due(state, dice)
     after, outcome = entry.handler(state, action, dice, options)
     after, later = order_if_due(after, dice)

@@ -44,17 +44,20 @@ class TabletopBattleRules:
                 ) -> tuple[TabletopBattle, Outcome]:
         """The GM's edit (``engine.gm_edit``): 001's units have no conditions to edit."""
         from tactician.rulesets.contract.gm_edit import gm_edit
+        from tactician.rulesets.fe_common.battle.result import settle
 
-        return gm_edit(state, action, state.map.board())
+        return gm_edit(state, action, state.map.board(), settle)
 
     def due(self, state: TabletopBattle, action: Mapping[str, Any]) -> dict[str, Any] | None:
         """The Player turn's order roll, when it is due before ``action`` (001 L42:
         "Each player rolls 1d100; the player with the highest result goes first"):
         taken as its own entry, so it belongs to its turn and an undo of the turn's
-        first action keeps it (``engine.battle.act_steps``)."""
-        from tactician.rulesets.fe_tabletop.player_turns import order_due
+        first action keeps it (``engine.battle.act_steps``). Not before a player's End
+        phase (``player_turns.player_ends``): that is refused until the order is rolled."""
+        from tactician.rulesets.fe_tabletop.player_turns import order_due, player_ends
 
-        if action.get("type") in ("turn_order", "roll_order") or not order_due(state):
+        if (action.get("type") in ("turn_order", "roll_order") or player_ends(action)
+                or not order_due(state)):
             return None
         return {"type": "turn_order"}
 

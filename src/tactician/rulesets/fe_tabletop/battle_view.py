@@ -28,6 +28,7 @@ from tactician.rulesets.fe_tabletop.battle_units import (
     weapons,
 )
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
+from tactician.rulesets.fe_tabletop.player_turns import order_due
 from tactician.rulesets.fe_tabletop.terrain import core_terrain_set, load_terrain
 from tactician.rulesets.fe_tabletop.vision import visible_tiles
 
@@ -126,6 +127,8 @@ def board_view(state: TabletopBattle, reach_unit: str | None, options: TabletopO
     }
     if acting is not None:
         data["acting"] = acting
+    elif order_due(state):  # 001 L42: no player's turn until the d100s name one
+        data["order_due"] = True
     if side is None and state.gm_hidden:  # the GM's own view only
         data["gm_hidden"] = list(state.gm_hidden)
     if side is None and state.fog:

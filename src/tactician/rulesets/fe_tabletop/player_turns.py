@@ -7,12 +7,19 @@ the Enemy Turn". The d100s (``turn_order.roll_turn_order``, ties rolled again)
 are drawn by the first action of each Player turn and logged with it; a party
 unit acts only in its player's turn; ``end_phase`` in the Player turn ends the
 current player's turn (logged as ``end_turn``) until the last player's, which
-ends the phase. A party member carried by another (001 L43 "must be dropped
-... either before or after the rescuer's move") keeps its player's turn open.
+ends the phase. An ``end_phase`` sent for a unit (a player's, the web's seats and
+``battle act end_phase UNIT``) ends that unit's player's turn only: refused for
+another player's (a seat never ends another player's turn) and before the order
+is rolled, since no turn is anyone's until the roll names it (ruling
+``end_before_order``, docs/rulings.md); the GM's (no unit) rolls the order first, as
+any first action of the Player turn does. A party member carried by another (001
+L43 "must be dropped ... either before or after the rescuer's move") keeps its
+player's turn open.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tactician.dice.source import DiceSource
@@ -26,6 +33,31 @@ def order_due(state: TabletopBattle) -> bool:
     begun and no order is rolled for it yet."""
     return (state.result == "ongoing" and state.side == state.party
             and state.order_round != state.round and bool(state.players))
+
+
+def player_ends(action: Mapping[str, Any]) -> bool:
+    """Whether ``action`` is a player's End phase: one sent for a unit of theirs (the
+    GM's names none). The order is not rolled for it: before the roll it is refused
+    (``check_ender``), so pressing it cannot roll the order again and again."""
+    return action.get("type") == "end_phase" and action.get("unit") is not None
+
+
+def check_ender(state: TabletopBattle, action: Mapping[str, Any]) -> None:
+    """001 L42 ("Each player rolls 1d100; the player with the highest result goes
+    first"): a player ends their own turn, once the roll has named it theirs."""
+    if not player_ends(action) or state.side != state.party or not state.players:
+        return
+    unit = state.unit(action.get("unit"))
+    if order_due(state):
+        raise RulesError(
+            "the Player turn's order is not rolled yet: roll it first (turn_order); then "
+            "the player it names ends their turn (001 L42: \"Each player rolls 1d100; the "
+            "player with the highest result goes first\")")
+    current = state.current_player
+    if current is not None and unit.player != current:
+        raise RulesError(f"it is {current}'s turn; {unit.name} is {unit.player}'s: a player "
+                         f"ends their own turn only (001 L42, the order rolled: "
+                         f"{', '.join(state.player_order)})")
 
 
 def order_if_due(state: TabletopBattle, dice: DiceSource

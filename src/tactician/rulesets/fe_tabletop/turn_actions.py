@@ -31,6 +31,7 @@ from tactician.rulesets.fe_tabletop.battle_state import TabletopBattle
 from tactician.rulesets.fe_tabletop.battle_units import mov, path, reach, tile_terrain
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 from tactician.rulesets.fe_tabletop.player_turns import (
+    check_ender,
     check_nobody_carried,
     check_player,
     next_player,
@@ -107,6 +108,7 @@ def end_phase(state: TabletopBattle, action: Mapping[str, Any], dice: DiceSource
               options: TabletopOptions) -> tuple[TabletopBattle, Outcome]:
     if state.result != "ongoing":
         raise RulesError(f"the battle is over ({state.result}: {state.result_reason})")
+    check_ender(state, action)
     check_nobody_carried(state)
     if players_left(state):
         ending = state.current_player

@@ -47,10 +47,11 @@ class TroperaBattleRules:
         critical wound with its countdown (000), the rules' to give."""
         from tactician.errors import RulesError
         from tactician.rulesets.contract.gm_edit import gm_edit
+        from tactician.rulesets.tropera.action_checks import finish
 
         if action["edit"] in ("hide", "reveal"):
             raise RulesError("Tropera keeps nothing hidden: every side sees every unit")
-        return gm_edit(state, action, state.map.board(),
+        return gm_edit(state, action, state.map.board(), lambda s: finish(s, Outcome("", []))[0],
                        hp_range=lambda unit: (1, int(unit.max_hp)))
 
     def dump_state(self, state: TroperaBattle) -> dict[str, Any]:

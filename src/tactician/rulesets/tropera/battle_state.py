@@ -4,6 +4,7 @@ so a state dumps to JSON and loads back equal, which replay relies on)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -116,6 +117,9 @@ class TroperaBattle(Frozen):
     adverse_weather: bool = False
     result: str = "ongoing"
     result_reason: str = ""
+    # units the GM took off the map (``gm_edit`` remove): out, as ``Token.out`` has a
+    # unit removed from the map, until the GM places them again
+    gm_removed: tuple[str, ...] = Field(default=(), exclude_if=lambda gone: not gone)
     # Prepare Attack: unit id -> designated tiles
     prepared: dict[str, tuple[tuple[int, int], ...]] = Field(default_factory=dict)
     # Destructible Terrain: "x,y" -> HP left of a damaged tile (``terrain_attack``)
@@ -143,6 +147,8 @@ class TroperaBattle(Frozen):
         for unit in self.units:  # ``_token``'s lookup inlined: every action reads all
             found = _TOKENS.get(id(unit))
             out.append(found[1] if found is not None and found[0] is unit else _token(unit))
+        if self.gm_removed:  # off the map by the GM's hand: out (``Token.out``)
+            out = [replace(t, out=True) if t.id in self.gm_removed else t for t in out]
         return out
 
     def unit(self, unit_id: str) -> Unit:

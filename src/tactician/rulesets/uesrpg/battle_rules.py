@@ -57,8 +57,10 @@ class UesrpgBattleRules:
         003's Hidden by ``side_view.hidden_from``); HP 1..max, since 0 HP is Unconscious
         with its death tests (003), the rules' to give."""
         from tactician.rulesets.contract.gm_edit import gm_edit
+        from tactician.rulesets.uesrpg.battle_turns import finish
 
         return gm_edit(state, action, state.map.board(),
+                       lambda s: finish(s) if s.started else s,
                        hp_range=lambda unit: (1, int(unit.max_hp)))
 
     def dump_state(self, state: UesrpgBattle) -> dict[str, Any]:

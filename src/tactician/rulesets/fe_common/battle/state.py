@@ -68,6 +68,9 @@ class FeBattle(Frozen):
     # the units the GM hid (``engine.gm_edit``): no side but its own sees them, whatever
     # its sight; left out of the dump when none, so states dump as they did before
     gm_hidden: tuple[str, ...] = Field(default=(), exclude_if=lambda hidden: not hidden)
+    # units the GM took off the map (``gm_edit`` remove): out, as ``Token.out`` has a
+    # unit removed from the map, until the GM places them again
+    gm_removed: tuple[str, ...] = Field(default=(), exclude_if=lambda gone: not gone)
 
     @model_validator(mode="after")
     def _phase_names_a_side(self) -> Self:
@@ -84,8 +87,8 @@ class FeBattle(Frozen):
         return self.sides[self.phase]
 
     def tokens(self) -> list[Token]:
-        return [Token(u.id, u.name, u.side, u.position if u.carried_by is None else None, u.out)
-                for u in self.units]
+        return [Token(u.id, u.name, u.side, u.position if u.carried_by is None else None,
+                      u.out or u.id in self.gm_removed) for u in self.units]
 
     def unit(self, unit_id: object) -> FeUnit:
         return unit_by_id(self.units, unit_id)

@@ -51,6 +51,14 @@ def split_options(pairs: Sequence[str]) -> tuple[BattleOptions, MiridonOptions]:
     return BattleOptions.parse(battle), parse_options(tuple(rest))
 
 
+def _settled(state: MiridonBattle) -> MiridonBattle:
+    """The result after an action (``apply``'s objectives check), for a GM edit."""
+    if not state.started:
+        return state
+    result, reason = status(state.objectives, state.tokens(), state.block)
+    return state.model_copy(update={"result": result, "result_reason": reason})
+
+
 class MiridonBattleRules:
     def __init__(self, options: Sequence[str] = ()) -> None:
         self.pairs = tuple(options)
@@ -103,7 +111,7 @@ class MiridonBattleRules:
         give (its status); a grappled unit stays where the grapple holds it."""
         from tactician.rulesets.contract.gm_edit import gm_edit
 
-        return gm_edit(state, action, state.board(),
+        return gm_edit(state, action, state.board(), _settled,
                        hp_range=lambda unit: (1, int(unit.profile.max_hp)))
 
     def ends_phase(self, entry: Entry) -> bool:

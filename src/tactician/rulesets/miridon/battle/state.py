@@ -216,6 +216,9 @@ class MiridonBattle(Frozen):
     # the units the GM hid (``engine.gm_edit``): no side but its own sees them; left out
     # of the dump when none, so states dump as they did before
     gm_hidden: tuple[str, ...] = Field(default=(), exclude_if=lambda hidden: not hidden)
+    # units the GM took off the map (``gm_edit`` remove): out, as ``Token.out`` has a
+    # unit removed from the map, until the GM places them again
+    gm_removed: tuple[str, ...] = Field(default=(), exclude_if=lambda gone: not gone)
 
     @property
     def round(self) -> int:
@@ -230,7 +233,8 @@ class MiridonBattle(Frozen):
         return self.unit(self.order[self.turn]) if self.order else None
 
     def tokens(self) -> list[Token]:
-        return [Token(u.id, u.name, u.side, u.position, u.down) for u in self.units]
+        return [Token(u.id, u.name, u.side, u.position, u.down or u.id in self.gm_removed)
+                for u in self.units]
 
     def unit(self, unit_id: object) -> UnitState:
         return unit_by_id(self.units, unit_id)

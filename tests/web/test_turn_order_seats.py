@@ -1,0 +1,68 @@
+"""fe-tabletop's Player turn at a table (001 L42: "Each player rolls 1d100; the
+player with the highest result goes first"): a seat's End phase is refused with
+the one refusal a seat gets for what it may not send (403) until the order is
+rolled, and nothing is logged, so pressing it neither rolls the order nor ends a
+turn; once rolled, only the seat of the player whose turn it is ends it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.web.helpers import open_table
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _state(client: TestClient, table: str, token: str) -> dict[str, Any]:
+    answer = client.get(f"/t/{table}/state", headers=_bearer(token))
+    assert answer.status_code == 200, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def _act(client: TestClient, table: str, token: str, action: dict[str, Any]) -> Any:
+    seq = _state(client, table, token)["seq"]
+    return client.post(f"/t/{table}/act", json={"seq": seq, "action": action},
+                       headers=_bearer(token))
+
+
+def test_a_seat_ends_no_turn_before_the_order_and_only_its_own_after(
+        client: TestClient, gm_token: str) -> None:
+    opened = open_table(client, gm_token, example="fe-tabletop/castle", players=2)
+    table, tokens = opened["table"], opened["tokens"]
+    gm = tokens["gm"]
+    before = _state(client, table, gm)
+    assert before["board"]["phase"] == "player" and before["board"]["current_player"] is None
+    players = {u["id"]: u["player"] for u in before["board"]["units"] if u.get("player")}
+    seats = {s: set(_state(client, table, tokens[s])["seat"]["units"]) for s in ("p1", "p2")}
+    for seat in ("p1", "p2"):
+        refused = _act(client, table, tokens[seat], {"type": "end_phase"})
+        assert refused.status_code == 403, refused.text
+        assert refused.json() == {"error": "the turn order is not rolled yet: the GM rolls "
+                                           "it first; then the player it names ends their "
+                                           "turn"}
+    after = _state(client, table, gm)
+    assert after["seq"] == before["seq"] and after["board"]["current_player"] is None
+    rolled = _act(client, table, gm, {"type": "turn_order"})
+    assert rolled.status_code == 200, rolled.text
+    current = _state(client, table, gm)["board"]["current_player"]
+    theirs = [s for s in seats if any(players.get(u) == current for u in seats[s])]
+    others = [s for s in seats if all(players.get(u) != current for u in seats[s])]
+    assert theirs and others, (seats, players)
+    seq = _state(client, table, gm)["seq"]
+    for seat in others:
+        refused = _act(client, table, tokens[seat], {"type": "end_phase"})
+        assert refused.status_code == 403, refused.text
+        assert "\n" not in refused.json()["error"]
+    assert _state(client, table, gm)["seq"] == seq
+    other = next(iter(seats[others[0]]))  # ending it in another seat's unit's name
+    named = _act(client, table, tokens[theirs[0]], {"type": "end_phase", "unit": other})
+    assert named.status_code == 403, named.text
+    assert _state(client, table, gm)["seq"] == seq
+    ended = _act(client, table, tokens[theirs[0]], {"type": "end_phase"})
+    assert ended.status_code == 200, ended.text
+    assert _state(client, table, gm)["board"]["current_player"] != current
