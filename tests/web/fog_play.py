@@ -240,7 +240,7 @@ def play_in_fog(server: Server, battle: int, seats: list[dict[str, Any]], looks:
             acting = [u for u in acting_players(board) if u in owners]
             if board["phase"] != PARTY:
                 answer = table.call("gm", "POST", "/enemy-phase", {"seq": table.gm["seq"]})
-            elif not acting:  # fe-tabletop: the players roll for their order first
+            elif not acting or board.get("order_due"):  # fe-tabletop: the order first
                 answer = table.call("gm", "POST", "/act", {"seq": table.gm["seq"],
                                                           "action": {"type": "turn_order"}})
             else:

@@ -40,14 +40,21 @@ def test_a_guessed_weapon_is_answered_as_a_made_up_one(
     the rules (something you cannot see is involved)", a made-up word with the rules'
     own line; now both with the rules' own line."""
     tid, tokens = _castle(client, db_url, gm_token)
-    client.headers.update(_bearer(tokens["p1"]))
+    # the GM rolls the Player turn's order first: before it a seat's action is refused
+    # whatever it says (001 L42, tests/web/test_turn_order_seats.py)
+    rolled = client.post(f"/t/{tid}/act", json={"seq": 0, "action": {"type": "turn_order"}},
+                         headers=_bearer(tokens["gm"]))
+    assert rolled.status_code == 200, rolled.text
+    board = client.get(f"/t/{tid}/state", headers=_bearer(tokens["gm"])).json()["board"]
+    seat, unit = ("p1", "eirika") if board["current_player"] == "ana" else ("p2", "kyle")
+    client.headers.update(_bearer(tokens[seat]))
     for word in ("oneill", "ONeill", "fighter-1", "brigand-2"):
         answer = answered_as_nothing(client, "POST", f"/t/{tid}/act", {
-            "seq": 0, "action": {"type": "equip", "unit": "eirika", "weapon": word}}, [word])
+            "seq": 1, "action": {"type": "equip", "unit": unit, "weapon": word}}, [word])
         assert answer.status_code == 400 and word in answer.json()["error"]
         assert "cannot see" not in answer.text
         forecast = answered_as_nothing(client, "POST", f"/t/{tid}/forecast", {
-            "unit": "eirika", "target": "eirika", "weapon": word}, [word])
+            "unit": unit, "target": unit, "weapon": word}, [word])
         assert forecast.status_code == 400
 
 

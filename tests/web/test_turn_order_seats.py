@@ -66,3 +66,22 @@ def test_a_seat_ends_no_turn_before_the_order_and_only_its_own_after(
     ended = _act(client, table, tokens[theirs[0]], {"type": "end_phase"})
     assert ended.status_code == 200, ended.text
     assert _state(client, table, gm)["board"]["current_player"] != current
+
+
+def test_a_seat_acts_only_once_the_order_is_rolled_and_learns_no_roll_early(
+        client: TestClient, gm_token: str) -> None:
+    """Before the roll a seat's move would roll the order from the battle's stream; a
+    refusal naming whose turn it is would tell the seat a roll the table has not made
+    (turnfix's report). Refused uniformly, nothing logged, no order named."""
+    opened = open_table(client, gm_token, example="fe-tabletop/castle", players=2)
+    table, tokens = opened["table"], opened["tokens"]
+    before = _state(client, table, tokens["gm"])
+    for seat in ("p1", "p2"):
+        unit = sorted(_state(client, table, tokens[seat])["seat"]["units"])[0]
+        refused = _act(client, table, tokens[seat], {"type": "wait", "unit": unit})
+        assert refused.status_code == 403, refused.text
+        said = refused.json()["error"]
+        assert said == ("the turn order is not rolled yet: the GM rolls it first; then the "
+                        "player it names acts")
+    after = _state(client, table, tokens["gm"])
+    assert after["seq"] == before["seq"] and after["board"]["current_player"] is None

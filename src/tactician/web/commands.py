@@ -155,6 +155,12 @@ def check_action(who: Who, action: dict[str, Any], current: Current) -> None:
         if sender is not None and sender not in who.seat.units:
             raise NotAllowed(f"your seat does not command {sender!r}")
         return
+    if current.view.get("order_due"):
+        # fe-tabletop (001 L42): before the roll no player has the turn. Tried, the
+        # action would roll the order from the battle's stream and its refusal would
+        # name the order to come, a roll the table has not made yet
+        raise NotAllowed("the turn order is not rolled yet: the GM rolls it first; then "
+                         "the player it names acts")
     unit = action.get("unit")
     if not isinstance(unit, str):
         raise TacticianError("action.unit: name the unit that acts")
