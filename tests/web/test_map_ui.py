@@ -43,12 +43,18 @@ def test_a_unit_dragged_onto_its_reach_moves_there(w: Walk) -> None:
     assert _at(page, unit) == to
 
 
+WIDTH = "() => document.querySelector('#board .tile').getBoundingClientRect().width"
+
+
 def test_zoom_changes_the_tile_size(w: Walk) -> None:
     page = w.player
-    before = page.locator("#board .tile").first.bounding_box()["width"]
+    # the board may be redrawing after the drag's move reached this page (a tile
+    # read then is detached): read the width of the board as it stands now
+    page.wait_for_selector("#board .tile", timeout=WAIT_MS)
+    before = page.evaluate(WIDTH)
     page.locator(".zoom button[aria-label='zoom in']").click()
-    after = page.locator("#board .tile").first.bounding_box()["width"]
-    assert after > before
+    page.wait_for_function(f"w => ({WIDTH})() > w", arg=before, timeout=WAIT_MS)
+    assert page.evaluate(WIDTH) > before
 
 
 def test_the_deployment_area_is_drawn_in_the_set_up(w: Walk) -> None:
