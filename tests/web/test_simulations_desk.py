@@ -107,6 +107,12 @@ def test_the_gm_desk_page_draws_a_stored_run_in_a_browser(db_url: str) -> None:
                 assert rounds.locator("text").all_text_contents() == ["2", "3"]
                 falls = page.locator("#falls svg text").all_text_contents()
                 assert falls[0::2] == ["Aria (player)", "Brigand (enemy)"]
+                # every label and interval is drawn whole, not cut at the chart's edge
+                clipped = page.evaluate(
+                    "() => [...document.querySelectorAll('#odds svg text, #falls svg text')]"
+                    ".filter(t => t.getBBox().x + t.getBBox().width"
+                    " > t.ownerSVGElement.width.baseVal.value).map(t => t.textContent)")
+                assert clipped == []
                 ARTIFACTS.mkdir(exist_ok=True)
                 page.screenshot(path=str(ARTIFACTS / "gm-simulations.png"), full_page=True)
             finally:

@@ -15,7 +15,8 @@ function node(name, attrs, text) {
 
 // horizontal bars with interval whiskers: rows of {label, p, low, high}
 export function intervalBars(rows) {
-  const width = 520, left = 170, bar = 300, step = 24;
+  // room right of the bars for "100.0% [43.9% - 100.0%]" at 12px (about 170px)
+  const width = 660, left = 170, bar = 300, step = 24;
   const svg = node('svg', { width, height: step * rows.length + 8, role: 'img' });
   rows.forEach((row, i) => {
     const y = 4 + i * step;
