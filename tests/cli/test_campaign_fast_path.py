@@ -13,21 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.test_board_cache_campaign import HEAVY, PROBE  # the module probe
+
 ROOT = Path(__file__).resolve().parents[2]
 FORD = ROOT / "examples" / "tropera" / "battle"
-PROBE = """
-import json, sys
-from tactician.cli.main import run as main
-code = 0
-try:
-    main()
-except SystemExit as exc:
-    code = exc.code
-sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)) + "\\n")
-sys.exit(code)
-"""
-HEAVY = ("pydantic", "yaml", "rich", "sqlalchemy", "alembic", "tactician.engine",
-         "tactician.store.database")
+
 
 # the commands of a table's evening on the ford, in order (seed 7: the chief comes
 # beside Aria in the enemy phase)

@@ -49,6 +49,11 @@ class Server:
                 self.process.wait()
 
 
+def bearer(token: str) -> dict[str, str]:
+    """The header a seat's or the GM's token is sent in."""
+    return {"Authorization": f"Bearer {token}"}
+
+
 def start_server(db: str, port: int = 0, **env_extra: str) -> Server:
     env = {**os.environ, "PYTHONUNBUFFERED": "1", **env_extra}
     process = subprocess.Popen(

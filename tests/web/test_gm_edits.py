@@ -12,15 +12,11 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.web.helpers import open_table
-
-
-def _bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+from tests.web.helpers import bearer, open_table
 
 
 def _state(client: TestClient, table: str, token: str) -> dict[str, Any]:
-    answer = client.get(f"/t/{table}/state", headers=_bearer(token))
+    answer = client.get(f"/t/{table}/state", headers=bearer(token))
     assert answer.status_code == 200, answer.text
     data: dict[str, Any] = answer.json()
     return data
@@ -29,7 +25,7 @@ def _state(client: TestClient, table: str, token: str) -> dict[str, Any]:
 def _edit(client: TestClient, table: str, token: str, **body: Any) -> Any:
     seq = _state(client, table, token)["seq"]
     return client.post(f"/t/{table}/gm-edit", json={"seq": seq, **body},
-                       headers=_bearer(token))
+                       headers=bearer(token))
 
 
 def _ids(state: dict[str, Any]) -> set[str]:
@@ -60,8 +56,8 @@ def test_a_hidden_unit_reaches_no_player_until_revealed(client: TestClient,
             assert "gm_hidden" not in text
             assert state["log"][-1]["summary"] == "Something happened out of sight."
             assert state["log"][-1]["seq"] == hidden.json()["entry"]["seq"]
-            unit = client.get(f"/t/{table}/unit/{foe}", headers=_bearer(token))
-            nobody = client.get(f"/t/{table}/unit/nobody-at-all", headers=_bearer(token))
+            unit = client.get(f"/t/{table}/unit/{foe}", headers=bearer(token))
+            nobody = client.get(f"/t/{table}/unit/nobody-at-all", headers=bearer(token))
             assert (unit.status_code, unit.text) == (nobody.status_code, nobody.text)
         revealed = _edit(client, table, gm, edit="reveal", unit=foe)
         assert revealed.status_code == 200, revealed.text
@@ -95,7 +91,7 @@ def test_hp_conditions_place_remove_are_logged_and_undone(client: TestClient,
     for _ in range(4):
         undone = client.post(f"/t/{table}/undo", json={"seq": state["seq"],
                                                         "version": state["version"]},
-                             headers=_bearer(gm))
+                             headers=bearer(gm))
         assert undone.status_code == 200, undone.text
         state = undone.json()["state"]
     back = next(u for u in state["board"]["units"] if u["id"] == "eirika")
@@ -109,15 +105,15 @@ def test_a_player_or_spectator_is_refused_as_for_any_gm_command(client: TestClie
     seq = _state(client, table, tokens["gm"])["seq"]
     for seat in ("p1", "p2", "spectator"):
         body = {"seq": seq, "edit": "hp", "unit": "eirika", "hp": 1}
-        edit = client.post(f"/t/{table}/gm-edit", json=body, headers=_bearer(tokens[seat]))
+        edit = client.post(f"/t/{table}/gm-edit", json=body, headers=bearer(tokens[seat]))
         phase = client.post(f"/t/{table}/enemy-phase", json={"seq": seq},
-                            headers=_bearer(tokens[seat]))
+                            headers=bearer(tokens[seat]))
         assert edit.status_code == phase.status_code == 403
         assert edit.json() == phase.json()  # the uniform refusal of a GM command
         # nor through the actions: no ruleset's schema has the kind
         acted = client.post(f"/t/{table}/act", json={"seq": seq, "action": {
             "type": "gm_edit", "edit": "hp", "unit": "eirika", "hp": 1}},
-            headers=_bearer(tokens[seat]))
+            headers=bearer(tokens[seat]))
         assert acted.status_code in (400, 403)
     assert _state(client, table, tokens["gm"])["seq"] == seq  # nothing logged
 
@@ -138,7 +134,7 @@ def test_bad_edits_are_refused_in_one_line_and_change_nothing(client: TestClient
         assert answer.status_code == 400, (body, answer.text)
         assert "\n" not in answer.json()["error"]
     stale = client.post(f"/t/{table}/gm-edit", json={"seq": seq + 5, "edit": "hide",
-                                                     "unit": "eirika"}, headers=_bearer(gm))
+                                                     "unit": "eirika"}, headers=bearer(gm))
     assert stale.status_code == 409
     assert _state(client, table, gm)["seq"] == seq
 
@@ -153,14 +149,14 @@ def test_the_enemy_phase_step_by_step_shows_each_decision_before_it_is_played(
     gm = tokens["gm"]
     state = _state(client, table, gm)
     ended = client.post(f"/t/{table}/act", json={"seq": state["seq"], "action": {
-        "type": "end_phase"}}, headers=_bearer(gm))
+        "type": "end_phase"}}, headers=bearer(gm))
     assert ended.status_code == 200, ended.text
     refused = client.post(f"/t/{table}/enemy-step", json={"seq": ended.json()["state"]["seq"]},
-                          headers=_bearer(tokens["p1"]))
+                          headers=bearer(tokens["p1"]))
     assert refused.status_code == 403
     for _ in range(30):
         seq = _state(client, table, gm)["seq"]
-        shown = client.post(f"/t/{table}/enemy-step", json={"seq": seq}, headers=_bearer(gm))
+        shown = client.post(f"/t/{table}/enemy-step", json={"seq": seq}, headers=bearer(gm))
         if shown.status_code == 400:  # the players' turn again
             break
         assert shown.status_code == 200, shown.text
@@ -168,7 +164,7 @@ def test_the_enemy_phase_step_by_step_shows_each_decision_before_it_is_played(
         assert decision["reason"] and decision["actions"] and not decision["entries"]
         assert _state(client, table, gm)["seq"] == seq  # shown, not played
         played = client.post(f"/t/{table}/enemy-step", json={"seq": seq, "apply": True},
-                             headers=_bearer(gm))
+                             headers=bearer(gm))
         assert played.status_code == 200, played.text
         done = played.json()["decision"]
         assert [e["action"] for e in done["entries"]][-len(decision["actions"]):] == \
@@ -187,7 +183,7 @@ def test_an_edit_that_removes_the_last_foe_ends_the_battle_at_once(
     opened = open_table(client, gm_token, example="uesrpg/skirmish", players=2)
     table, tokens = opened["table"], opened["tokens"]
     gm = tokens["gm"]
-    begun = client.post(f"/t/{table}/act", headers=_bearer(gm), json={
+    begun = client.post(f"/t/{table}/act", headers=bearer(gm), json={
         "seq": _state(client, table, gm)["seq"], "action": {"type": "begin"}})
     assert begun.status_code == 200, begun.text  # UESRPG scores once the battle began
     everyone = _state(client, table, gm)
@@ -204,6 +200,6 @@ def test_an_edit_that_removes_the_last_foe_ends_the_battle_at_once(
     state = _state(client, table, tokens["p1"])
     assert state["board"]["result"] == "victory"
     unit = state["seat"]["units"][0]
-    refused = client.post(f"/t/{table}/act", headers=_bearer(tokens["p1"]), json={
+    refused = client.post(f"/t/{table}/act", headers=bearer(tokens["p1"]), json={
         "seq": state["seq"], "action": {"type": "end_turn", "unit": unit}})
     assert refused.status_code in (400, 403) and "battle is over" in refused.text, refused.text

@@ -10,15 +10,11 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.web.helpers import open_table
-
-
-def _bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+from tests.web.helpers import bearer, open_table
 
 
 def _state(client: TestClient, table: str, token: str) -> dict[str, Any]:
-    answer = client.get(f"/t/{table}/state", headers=_bearer(token))
+    answer = client.get(f"/t/{table}/state", headers=bearer(token))
     assert answer.status_code == 200, answer.text
     data: dict[str, Any] = answer.json()
     return data
@@ -27,7 +23,7 @@ def _state(client: TestClient, table: str, token: str) -> dict[str, Any]:
 def _act(client: TestClient, table: str, token: str, action: dict[str, Any]) -> Any:
     seq = _state(client, table, token)["seq"]
     return client.post(f"/t/{table}/act", json={"seq": seq, "action": action},
-                       headers=_bearer(token))
+                       headers=bearer(token))
 
 
 def test_a_seat_ends_no_turn_before_the_order_and_only_its_own_after(
