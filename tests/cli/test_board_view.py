@@ -50,11 +50,11 @@ def new_ford(tmp_path: Path) -> Path:
     return path
 
 
-def new_skirmish(tmp_path: Path) -> Path:
+def new_skirmish(tmp_path: Path, seed: int = 3) -> Path:
     path = tmp_path / "skirmish.json"
     battle("new", "--ruleset", "uesrpg", "--map", SKIRMISH / "map.yaml",
            "--units", SKIRMISH / "party.yaml", "--units", SKIRMISH / "bandits.yaml",
-           "--seed", 3, "--out", path)
+           "--seed", seed, "--out", path)
     return path
 
 
@@ -156,6 +156,22 @@ def test_uesrpg_show_prints_the_initiative_order(tmp_path: Path) -> None:
     assert line.startswith("Turn order (initiative): captain 15 (done), > brand 14, aela 12")
     for unit_id in data["order"]:
         assert f"{unit_id} {by_id[unit_id]['initiative']}" in out
+
+
+def test_a_long_turn_order_wraps_between_entries_never_inside_one(tmp_path: Path) -> None:
+    # seed 5's order is 82 cells at 80 columns: it once broke as "bandit-1" / "10"
+    path = new_skirmish(tmp_path, seed=5)
+    battle("enemy-phase", "--battle", path)
+    data = view(path)
+    by_id = {u["id"]: u for u in data["units"]}
+    out = battle("show", "--battle", path)
+    start = out.index("Turn order (initiative)")
+    order_lines = out[start:out.index("y\\x")].splitlines()
+    assert len(order_lines) > 1, "the order fits one line: this seed no longer tests the wrap"
+    for unit_id in data["order"]:
+        entry = f"{unit_id} {by_id[unit_id]['initiative']}"
+        assert any(entry in line for line in order_lines), (entry, order_lines)
+    assert "\u00a0" not in out
 
 
 # --- tiles and refusals ------------------------------------------------------------------

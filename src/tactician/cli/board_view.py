@@ -249,6 +249,11 @@ def status_table(view: dict[str, Any], marks: dict[str, str] | None = None) -> T
     return table
 
 
+# Joins the words of one turn-order entry so a wrapped line breaks only between
+# entries ("bandit-1 10" never as "bandit-1" / "10"); printed as a plain space.
+KEEP_TOGETHER = "\u00a0"
+
+
 def initiative_line(view: dict[str, Any]) -> str | None:
     """Turn-by-turn rulesets (UESRPG): the round's turn order with each unit's
     initiative, the unit whose Turn it is marked ``>``, the units done this round
@@ -261,11 +266,11 @@ def initiative_line(view: dict[str, Any]) -> str | None:
     words: list[str] = []
     for unit_id in view["order"]:
         unit = by_id.get(unit_id, {})
-        text = f"{unit_id} {unit.get('initiative', '?')}"
+        text = f"{unit_id}{KEEP_TOGETHER}{unit.get('initiative', '?')}"
         if unit_id == view.get("turn"):
-            text = "> " + text
+            text = ">" + KEEP_TOGETHER + text
         elif unit.get("acted"):
-            text += " (done)"
+            text += KEEP_TOGETHER + "(done)"
         words.append(text)
     return "Turn order (initiative): " + ", ".join(words)
 
@@ -298,7 +303,7 @@ def render_board(view: dict[str, Any]) -> None:
     marks = labels(view)
     lines: list[str] = []
     for index, line in enumerate(header_lines(view)):
-        lines.extend(paint(part, "bold" if index == 0 else "", colour)
+        lines.extend(paint(part.replace(KEEP_TOGETHER, " "), "bold" if index == 0 else "", colour)
                      for part in wrap(shown(line), width))
     # a ruleset's briefing (fe-classic: 002 L5-8), told before the map
     for line in view.get("briefing") or ():
