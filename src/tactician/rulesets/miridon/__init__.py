@@ -18,6 +18,7 @@ RULESET = Ruleset(
             "battles in action blocks with the strength/speed economy and exact 2d6 odds",
     implementation="tactician.rulesets.miridon.contract_impl:MiridonContract",
     actions="tactician.rulesets.miridon.action_schema:ACTION_SCHEMA",
-    capabilities=frozenset({Capability.ADVANCEMENT, Capability.COMPENDIUM, Capability.FIGHTS,
-                            Capability.REACTIONS, Capability.BATTLES, Capability.AI}),
+    capabilities=frozenset({Capability.ADVANCEMENT, Capability.CREATION, Capability.COMPENDIUM,
+                            Capability.FIGHTS, Capability.REACTIONS, Capability.BATTLES,
+                            Capability.AI}),
 )

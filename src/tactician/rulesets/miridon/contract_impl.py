@@ -1,7 +1,7 @@
 """Miridon's contract (``tactician.rulesets.contract``): every answer delegates to
 the library (``build``, ``advance``, ``sheet``, ``compendium``, ``options`` and the
 battle layer ``battle/``); this class only says which function answers what. Declared:
-ADVANCEMENT, COMPENDIUM, FIGHTS, REACTIONS, BATTLES and AI."""
+ADVANCEMENT, CREATION, COMPENDIUM, FIGHTS, REACTIONS, BATTLES and AI."""
 
 from __future__ import annotations
 
@@ -150,6 +150,19 @@ class MiridonContract(RulesetContract):
         character = load_character(path, book, parse_options(request.options))
         return advance(character, data, book, request)
 
+    # --- creation --------------------------------------------------------------------
+
+    def _creation_choices(self) -> list[ChoiceSpec]:
+        from tactician.rulesets.miridon.new_character import CHOICES
+
+        return list(CHOICES)
+
+    def _create(self, name: str, request: AdvanceRequest, dice: DiceSource) -> Advancement:
+        from tactician.rulesets.miridon.compendium import load_compendium
+        from tactician.rulesets.miridon.new_character import create
+
+        return create(name, request, load_compendium())  # built, not rolled: no dice
+
     # --- compendium ------------------------------------------------------------------
 
     def _compendium(self) -> Mapping[str, Mapping[str, Any]]:
@@ -287,6 +300,13 @@ class MiridonContract(RulesetContract):
             battles=(dock,),
             actions=cases(dock),
             advance_choices={"grant_points": "1"},
+            creations=(
+                {"name": "Sable", "class": "Duelist", "weapons": "Longsword",
+                 "buys": "buy_flair:Parry; buy_talent:Dodge Boost"},
+                {"name": "Kessa", "class": "Grand Devourer"},
+                {"name": "Wren", "class": "Ghost Hunter", "armor": "Leather",
+                 "buys": "buy_skill:Stealth"},
+            ),
             corruptions=(
                 Corruption("missing field", gogo, ("class",), DELETE, "class"),
                 Corruption("wrong type", gogo, ("mutations",), 7, "mutations"),
