@@ -258,7 +258,8 @@ def _perform(place: Any, action: dict[str, Any], as_json: bool, rolls: str | Non
     from tactician.table.battles import load, perform_steps, view
 
     dice = _physical(rolls)
-    loaded = loaded if loaded is not None else load(place)
+    # an action reads the battle from its newest snapshot on, not its whole log
+    loaded = loaded if loaded is not None else load(place, whole_log=False)
     entries, state = perform_steps(place, action, dice, at, loaded)
     *first, entry = entries
     after = view(place, loaded=loaded, after=(state, entry.seq))
@@ -697,7 +698,8 @@ def attack_command(
         if rolls is not None:
             _physical(rolls)  # refuse a malformed --rolls before anything else
         action = _attack_action(unit, target, weapon)
-        loaded = load(place)  # the one read: rehearsal, forecast and the attack share it
+        # the one read (from the newest snapshot on): rehearsal, forecast and the attack
+        loaded = load(place, whole_log=False)
         loaded.expect(_at(at))
         _rehearse(place, action, rolls, loaded)
         if not yes and not can_ask():
@@ -757,7 +759,7 @@ def act_command(
     with refusals(as_json), battle_place(battle, name, db) as place:
         details = parse_params(params or [])
         kind = action.strip().replace("-", "_")
-        loaded = load(place)
+        loaded = load(place, whole_log=False)
         if ruleset is not None and ruleset != loaded.ruleset:
             raise TacticianError(f"this battle plays {loaded.ruleset}, not {ruleset}")
         _perform(place, {"type": kind, "unit": unit, **details}, as_json, rolls, at=_at(at),
@@ -800,7 +802,7 @@ def enemy_phase_command(
     from tactician.table.battles import load, play_phase, view
 
     with refusals(as_json), battle_place(battle, name, db) as place:
-        loaded = load(place)
+        loaded = load(place, whole_log=False)
         loaded.expect(_at(at))
         before = view(place, loaded=loaded)
         if before["result"] != "ongoing":

@@ -12,6 +12,13 @@ The file format (``FORMAT`` 2, ``docs/battle-file.md``): ``format``, ``ruleset``
 ``streams`` and ``undone`` (entries undone since the last action, not in the
 chain). Format 1 (before the hash chain) is refused: its dice and its start cannot
 be verified, and reading it would let anyone strip a chain off.
+
+A battle read from a snapshot on is a *tail* (``Battle.tail``): its ``log`` holds
+only the entries after the one the snapshot was taken after (its ``anchor``), so an
+action on a long campaign battle reads and verifies a few entries, not the whole log
+(issue 28). The next entry is numbered from ``last_seq`` (the anchor's number and the
+entries after it) and chained to ``chain.head``, never from ``len(log)``; what needs
+every entry (``replay`` from the start, undo, a battle file) refuses a tail.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from tactician.dice.source import DiceSource, DieDraw, PhysicalDice, ShareOfTableDice
 from tactician.engine.chain import action_dice, head, seal, start_digest, verify
@@ -82,11 +89,43 @@ class Battle(BaseModel):
             check_format(data.get("format", FORMAT))
         return data
 
+    # a tail's anchor: the last entry before ``log`` (verified when it was read), whose
+    # number and hash the log continues from; None: ``log`` is the whole log
+    _anchor: Entry | None = PrivateAttr(default=None)
+
     @model_validator(mode="after")
     def _sealed_start(self) -> Battle:
         if not self.start_hash and not self.log:
             self.start_hash = start_digest(self.format, self.ruleset, self.seed, self.options,
                                            self.start)
+        return self
+
+    @classmethod
+    def tail(cls, data: dict[str, Any], anchor: Entry | None) -> Battle:
+        """The battle ``data`` (its fields, with ``log`` holding only the entries after
+        ``anchor``) as a tail continuing from ``anchor``; with no anchor, the whole
+        battle. The caller has verified those entries from the anchor
+        (``chain.verify_entries``)."""
+        battle = cls.model_validate(data)
+        battle._anchor = anchor
+        return battle
+
+    @property
+    def anchor(self) -> Entry | None:
+        """The entry a tail's log continues from (None: the log is whole)."""
+        return self._anchor
+
+    @property
+    def last_seq(self) -> int:
+        """The number of the log's last entry (0: none), a tail's counted from its
+        anchor: the next entry is ``last_seq + 1``."""
+        return (self._anchor.seq if self._anchor is not None else 0) + len(self.log)
+
+    def whole(self, what: str) -> Battle:
+        """This battle, refused as a tail by ``what`` (which needs every entry)."""
+        if self._anchor is not None:
+            raise TacticianError(f"internal: {what} needs the whole log, and this battle "
+                                 f"was read from entry {self._anchor.seq} on")
         return self
 
 
@@ -98,7 +137,7 @@ def replay(battle: Battle, rules: BattleRules, upto: int | None = None) -> Any:
     """The state after the first ``upto`` entries (all by default), applying each
     action on exactly the dice recorded for it, once the chain is verified
     (``chain.verify``: sequence, seeded dice re-derived, hashes)."""
-    verify(battle)
+    verify(battle.whole("replay from the start"))
     return replay_entries(rules.load_state(battle.start), battle.log[:upto], rules)
 
 
@@ -169,7 +208,7 @@ def act(
         bind(action_dice(battle.seed, battle.streams))
     new_state, outcome = apply_action(rules, current, action, source)
     entry = seal(head(battle), {
-        "seq": len(battle.log) + 1,
+        "seq": battle.last_seq + 1,
         "stream": battle.streams,
         "action": _as_json(dict(action)),
         "dice": [_draw_json(d) for d in source.draws],

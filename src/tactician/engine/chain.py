@@ -58,6 +58,9 @@ class ChainedBattle(Protocol):
     streams: int
     undone: list[Entry]
 
+    @property
+    def anchor(self) -> Entry | None: ...
+
 
 def canonical(value: Any) -> bytes:
     """One byte string per JSON value: sorted keys, no spaces, ASCII escapes."""
@@ -91,8 +94,16 @@ def seal(previous: str, fields: dict[str, Any]) -> Entry:
 
 
 def head(battle: ChainedBattle) -> str:
-    """The hash a new entry chains to: the last entry's, or the start's."""
-    return battle.log[-1].hash if battle.log else battle.start_hash
+    """The hash a new entry chains to: the last entry's, or (a tail read from a
+    snapshot on, with no entry after it) its anchor's, or the start's."""
+    if battle.log:
+        return battle.log[-1].hash
+    return battle.anchor.hash if battle.anchor is not None else battle.start_hash
+
+
+def last_entry(battle: ChainedBattle) -> Entry | None:
+    """The log's last entry: its own, or a tail's anchor (None: no entry yet)."""
+    return battle.log[-1] if battle.log else battle.anchor
 
 
 def seeded_faces(seed: int, stream: int, dice: Sequence[Draw]) -> list[int]:
@@ -102,7 +113,8 @@ def seeded_faces(seed: int, stream: int, dice: Sequence[Draw]) -> list[int]:
 
 
 def verify(battle: ChainedBattle) -> None:
-    """Raise ``BrokenChain`` naming the first entry (or the start) that was edited."""
+    """Raise ``BrokenChain`` naming the first entry (or the start) that was edited; a
+    tail's entries are verified from its anchor (the last verified point) on."""
     expected_start = start_digest(battle.format, battle.ruleset, battle.seed, battle.options,
                                   battle.start)
     if battle.start_hash != expected_start:
@@ -110,11 +122,12 @@ def verify(battle: ChainedBattle) -> None:
             "start was edited: the start state, seed, ruleset and options no longer "
             "hash to the battle's start_hash"
         )
-    verify_entries(battle.seed, battle.streams, battle.start_hash, battle.log)
+    verify_entries(battle.seed, battle.streams, battle.start_hash, battle.log,
+                   after=battle.anchor)
     if battle.undone:  # the redo list continues the chain from the log's head
         try:
             verify_entries(battle.seed, battle.streams, head(battle), battle.undone,
-                           after=battle.log[-1] if battle.log else None)
+                           after=last_entry(battle))
         except BrokenChain as exc:
             raise BrokenChain(f"the undone entries (redo list): {exc}") from None
 

@@ -79,7 +79,7 @@ class Logged:
 
     @property
     def actions(self) -> int:
-        return len(self.battle.log)
+        return self.battle.last_seq
 
     def apply(self, action: dict[str, Any]) -> Entry:
         """The action's entry (after the step its rules take first, ``act_steps``)."""

@@ -56,6 +56,7 @@ def save_battle(battle: Battle, path: Path) -> None:
     A new file gets the usual permissions (0666 less the umask), a rewritten one
     keeps its own; a symbolic link is followed (the file it names is replaced).
     """
+    battle = battle.whole("a battle file")  # a tail would lose the entries before it
     path = where_saved(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = new_temporary(path)

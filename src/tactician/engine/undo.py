@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tactician.engine.battle import Battle, replay_entries
-from tactician.engine.chain import head, verify_entries
+from tactician.engine.chain import head, last_entry, verify_entries
 from tactician.engine.log import Entry
 from tactician.engine.rules import BattleRules
 from tactician.errors import TacticianError
@@ -34,6 +34,7 @@ EndsPhase = Callable[[Entry], bool]
 def undo(battle: Battle) -> tuple[Battle, Entry]:
     """Drop the last action and its dice (its stream is not drawn from again by a new
     action; ``redo`` brings the entry back as it was)."""
+    battle = battle.whole("undo")
     if not battle.log:
         raise TacticianError("nothing to undo: the log is empty")
     kept, dropped = _cut(battle, len(battle.log) - 1)
@@ -42,6 +43,7 @@ def undo(battle: Battle) -> tuple[Battle, Entry]:
 
 def undo_to(battle: Battle, keep: int) -> tuple[Battle, list[Entry]]:
     """Keep entries 1..``keep`` and drop the rest; return the dropped entries."""
+    battle = battle.whole("undo")
     size = len(battle.log)
     if not battle.log:
         raise TacticianError("nothing to undo: the log is empty")
@@ -83,6 +85,7 @@ def undo_phase(battle: Battle, rules: BattleRules | None = None) -> tuple[Battle
     """Drop back to the start of the current phase (or Turn, by the ruleset's
     ``ends_phase``); if the last entry ended one (``battle enemy-phase`` ends with
     one), drop that whole phase."""
+    battle = battle.whole("undo")
     if not battle.log:
         raise TacticianError("nothing to undo: the log is empty")
     return undo_to(battle, phase_start(battle.log, ends_phase(rules)))
@@ -103,7 +106,7 @@ def redo(battle: Battle, rules: BattleRules, state: Any, count: int = 1
     log = list(battle.log)
     for entry in battle.undone[:count]:
         verify_entries(battle.seed, battle.streams, head(battle), [entry],
-                       after=log[-1] if log else None)
+                       after=log[-1] if log else last_entry(battle))
         state = replay_entries(state, [entry], rules)
         log.append(entry)
         battle = battle.model_copy(update={"log": list(log)})

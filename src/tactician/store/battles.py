@@ -263,6 +263,15 @@ def assemble(tail: Tail) -> Battle:
     return _battle(tail.header, tail.info, tail.start, tail.entries)
 
 
+def as_tail(tail: Tail) -> Battle:
+    """The engine's ``Battle`` of a tail read without ``whole_log``: only the entries
+    after the snapshot's ``anchor`` (``Battle.tail``), so an action appends to it
+    without reading the whole log (with no snapshot, every entry: the whole battle)."""
+    return Battle.tail({**tail.header, "ruleset": tail.info.ruleset, "seed": tail.info.seed,
+                        "options": list(tail.info.options), "start": tail.start,
+                        "streams": tail.info.streams, "log": tail.entries}, tail.anchor)
+
+
 def _battle(header: dict[str, Any], info: BattleInfo, start: dict[str, Any],
             log: list[Entry]) -> Battle:
     return Battle.model_validate({**header, "ruleset": info.ruleset, "seed": info.seed,

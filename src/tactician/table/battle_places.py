@@ -46,8 +46,9 @@ __all__ = ["At", "FilePlace", "Loaded", "Place", "StaleBattle", "Step", "StoredP
 @dataclass
 class Loaded:
     """A battle as one command read it: its rules, its current state, the last
-    sequence number, and (always for a file, on request for a stored battle) the
-    whole ``Battle`` with its log."""
+    sequence number, the hash its log ends on, and (always for a file, on request for
+    a stored battle) the whole ``Battle`` with its log; a stored battle read without
+    it has its ``tail`` (the battle from its newest snapshot on, ``Battle.tail``)."""
 
     place: Place
     ruleset: str
@@ -57,11 +58,20 @@ class Loaded:
     state: Any
     battle: Battle | None = None
     head: str = ""
+    tail: Battle | None = None
 
     def whole(self) -> Battle:
         if self.battle is None:
             raise TacticianError("internal: this command read the battle without its log")
         return self.battle
+
+    def actable(self) -> Battle:
+        """The battle an action appends to: the whole one, or the tail read from the
+        newest snapshot on (the next entry numbered and chained from it)."""
+        found = self.battle if self.battle is not None else self.tail
+        if found is None:
+            raise TacticianError("internal: this command read the battle without its log")
+        return found
 
     def expect(self, expected_seq: int | At | None) -> int:
         """The sequence number an action is decided on: ``expected_seq`` (``--at``), or
@@ -265,8 +275,9 @@ class StoredPlace:
         opened = open_battle(self.db, self.battle_id, whole_log)
         self._info = opened.info
         info = opened.info
+        read = opened.battle if opened.battle is not None else opened.tail
         return Loaded(self, info.ruleset, info.seed, info.last_seq, opened.rules, opened.state,
-                      opened.battle, head(opened.battle) if opened.battle is not None else "")
+                      opened.battle, head(read) if read is not None else "", opened.tail)
 
     def rebuild(self) -> Loaded:
         from tactician.engine.chain import BrokenChain

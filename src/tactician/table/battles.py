@@ -72,9 +72,9 @@ def perform_steps(
     """``perform``, giving every entry saved: a step the rules take by themselves
     before the action (``engine.battle.act_steps``: fe-tabletop's Player turn order
     roll), then the action's own; all saved in one write, or none."""
-    opened = _loaded(where, loaded)
+    opened = _loaded(where, loaded, whole_log=False)
     opened.expect(expected_seq)
-    battle, steps = act_steps(opened.whole(), opened.rules, checked(opened.ruleset, action),
+    battle, steps = act_steps(opened.actable(), opened.rules, checked(opened.ruleset, action),
                               dice, opened.state)
     opened.place.append(opened, battle, [Step(entry, state) for entry, state in steps])
     return [entry for entry, _ in steps], steps[-1][1]
@@ -84,8 +84,8 @@ def check(where: Where, action: dict[str, Any], dice: DiceSource | None = None,
           loaded: Loaded | None = None) -> None:
     """Refuse ``action`` now, in the rules' own words, if it would be refused; nothing
     is saved and the outcome is not kept (used before asking a player to commit)."""
-    opened = _loaded(where, loaded)
-    act_steps(opened.whole(), opened.rules, checked(opened.ruleset, action), dice, opened.state)
+    opened = _loaded(where, loaded, whole_log=False)
+    act_steps(opened.actable(), opened.rules, checked(opened.ruleset, action), dice, opened.state)
 
 
 def undo_plan(where: Where, to: int | None = None, phase: bool = False,
@@ -173,13 +173,13 @@ def play_phase(
     was before the phase. A battle that is over, or one the engine finds nothing to
     play in, is refused and nothing is saved.
     """
-    opened = _loaded(where, loaded)
+    opened = _loaded(where, loaded, whole_log=False)
     opened.expect(expected_seq)
     if not ongoing(opened.state):
         raise TacticianError(f"the battle is over ({opened.state.result}: "
                              f"{opened.state.result_reason})")
     rules = contract(opened.ruleset)
-    table = Logged(opened.whole(), opened.rules, opened.state, dice,
+    table = Logged(opened.actable(), opened.rules, opened.state, dice,
                    check=lambda action: checked(opened.ruleset, action))
     played = engine_phase(table, rules.planner(opened.rules, False),
                           rules.planner(opened.rules, True) if every_side else None)
@@ -187,7 +187,7 @@ def play_phase(
         raise TacticianError("the engine has nothing to play now (no unit of the engine's "
                              "has the turn): act with the players' units, or pass --any-side")
     opened.place.append(opened, table.battle, [Step(e, s) for e, s in table.steps])
-    return decisions_of(played), table.state, len(table.battle.log)
+    return decisions_of(played), table.state, table.battle.last_seq
 
 
 def decisions_of(played: list[Played]) -> list[dict[str, Any]]:

@@ -79,7 +79,10 @@ class OpenBattle:
     info: BattleInfo
     rules: Any
     state: Any
-    battle: Battle | None = None  # the whole log, read only when an action needs it
+    battle: Battle | None = None  # the whole log, read only when asked for (undo, replay)
+    # read without the whole log: the battle from its newest snapshot on, the entries
+    # after it only (``Battle.tail``), what an action appends to
+    tail: Battle | None = None
 
 
 def status_of(state: Any) -> str:
@@ -124,7 +127,9 @@ def _store_start(db: Database, campaign: CampaignInfo, name: str, rules: Any, st
 
 def open_battle(db: Database, battle_id: int, whole_log: bool = False) -> OpenBattle:
     """The battle's current state from its newest snapshot and the entries after it
-    (one read); ``whole_log`` also reads every entry (needed to append one).
+    (one read), with the battle as a tail from that snapshot on (``tail``: what an
+    action appends to, numbered and chained from the snapshot's entry); ``whole_log``
+    also reads every entry (undo and replay need them).
 
     What is read is verified first (``engine.chain``): the whole chain with
     ``whole_log``, else the entries after the snapshot, chained to the entry it was
@@ -145,7 +150,8 @@ def open_battle(db: Database, battle_id: int, whole_log: bool = False) -> OpenBa
     base = tail.snapshot if tail.snapshot is not None else tail.start
     state = replay_entries(rules.load_state(base), tail.entries[tail.snapshot_seq:]
                            if whole_log else tail.entries, rules)
-    return OpenBattle(tail.info, rules, state, battle)
+    return OpenBattle(tail.info, rules, state, battle,
+                      battle if battle is not None else store.as_tail(tail))
 
 
 def _verify_tail(tail: store.Tail) -> None:

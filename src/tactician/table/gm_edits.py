@@ -65,8 +65,8 @@ def edit_at(where: Any, action: dict[str, Any], expected_seq: int | At | None = 
     from tactician.table.battles import load
 
     checked = check({**action, "type": KIND})
-    opened = load(where)
+    opened = load(where, whole_log=False)  # from the newest snapshot on (``Battle.tail``)
     opened.expect(expected_seq)
-    battle, entry, after = act(opened.whole(), opened.rules, checked, None, opened.state)
+    battle, entry, after = act(opened.actable(), opened.rules, checked, None, opened.state)
     opened.place.append(opened, battle, [Step(entry, after)])
     return entry, after
