@@ -129,3 +129,52 @@ def test_a_local_step_gives_the_very_same_distribution(
     whole = distribution(start, step, done)
     memoized = distribution(start, step, done, local=Local(view, local, patch))
     assert list(memoized.items()) == list(whole.items())
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(0, 100), min_size=2, max_size=4),
+    st.lists(st.tuples(st.integers(0, 3), st.integers(1, 4)), min_size=1, max_size=6),
+)
+def test_a_keyed_step_gives_the_very_same_distribution(
+    chances: list[int], hits: list[tuple[int, int]]
+) -> None:
+    """The toy sequence packed into an int (strike index in the low 4 bits, each
+    counter in 4 bits above): with ``Local.key`` the enumerator reads each state's
+    results as differences from its key's table, and must give the same end
+    states with the same floats, in the same order, as stepping whole states."""
+    from tactician.dice.enumerate import Local
+
+    strikes = [(who % len(chances), amount) for who, amount in hits]
+    events = [Bands(AveragedRoll(1, 100), (c,), (True, False)) for c in chances]
+    start = sum(5 << 4 * (1 + who) for who in range(len(chances)))
+
+    def counter(state: int, who: int) -> int:
+        return state >> 4 * (1 + who) & 15
+
+    def view(state: int) -> tuple[int, int]:
+        index = state & 15
+        return (index, counter(state, strikes[index][0]))
+
+    def local(part: tuple[int, int], chance: object) -> int:
+        index, value = part
+        who, amount = strikes[index]
+        landed = chance.decide(events[who])  # type: ignore[attr-defined]
+        return max(0, value - amount) if landed and value else value
+
+    def patch(state: int, value: int) -> int:
+        who = strikes[state & 15][0]
+        return state + 1 + ((value - counter(state, who)) << 4 * (1 + who))
+
+    def step(state: int, chance: object) -> int:
+        return patch(state, local(view(state), chance))
+
+    def done(state: int) -> bool:
+        return state & 15 >= len(strikes)
+
+    def key(state: int) -> tuple[int, int] | None:
+        return None if done(state) else view(state)
+
+    whole = distribution(start, step, done)
+    keyed = distribution(start, step, done, local=Local(view, local, patch, key))
+    assert list(keyed.items()) == list(whole.items())

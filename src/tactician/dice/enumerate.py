@@ -36,12 +36,14 @@ class Local(NamedTuple, Generic[S, V, R]):  # a record: cheap to define at start
     view: Callable[[S], V | None]
     step: Callable[[V, Any], R]
     patch: Callable[[S, R], S]
-    # ``spread(state, p, results, into)``: for each (result, q) of ``results`` in
-    # order, ``into[patch(state, result)] += p * q`` (from 0.0). Optional: the
-    # enumerator's own loop does the same, one ``patch`` call per result; a
-    # procedure that patches many states a step gives its loop (and writes
-    # ``patch`` through it, so the two cannot part).
-    spread: Callable[[S, float, list[tuple[R, float]], dict[S, float]], None] | None = None
+    # ``key(state)``: for a procedure whose states are ints. None when the state is
+    # finished (it stands for ``done``); otherwise a compact hashable such that
+    # every state with the same key has the same results, each the state plus the
+    # same int. ``distribution`` then works out a key's results once, as a flat
+    # table of (difference, probability) from ``view``, ``step`` and ``patch`` (or
+    # the whole step when ``view`` is None), and each state costs one call and one
+    # dict operation a result, as a hand-written enumeration would.
+    key: Callable[[S], Hashable | None] | None = None
 
 
 class _ReplayChance:
@@ -129,13 +131,14 @@ def distribution(
     distinct part of the state and patched into each state: the same
     distribution, accumulated in the same order, so the same floats.
     """
+    if local is not None and local.key is not None:
+        return _keyed(start, step, local, max_steps)  # type: ignore[arg-type,return-value]
     frontier: dict[S, float] = {start: 1.0}
     finished: dict[S, float] = {}
     known: dict[int, tuple[Any, Sequence[tuple[Any, float]]]] = {}
     memo: dict[Any, list[tuple[Any, float]]] = {}
     view: Callable[[S], Any] = local.view if local is not None else (lambda state: None)
     patch = local.patch if local is not None else None
-    spread = local.spread if local is not None else None
     for _ in range(max_steps):
         if not frontier:
             return finished
@@ -150,14 +153,54 @@ def distribution(
                 found = memo.get(part)
                 if found is None:
                     found = memo[part] = branches(part, local.step, known)
-                if spread is not None:
-                    spread(state, p, found, following)
-                    continue
                 for result, q in found:
                     whole = patch(state, result)
                     following[whole] = add(whole, 0.0) + p * q
                 continue
             for result, q in branches(state, step, known):
                 following[result] = add(result, 0.0) + p * q
+        frontier = following
+    raise RuntimeError(f"procedure did not finish within {max_steps} steps")
+
+
+def _keyed(start: int, step: Callable[[int, Any], int], local: Local[Any, Any, Any],
+           max_steps: int) -> dict[int, float]:
+    """``distribution`` of a procedure with a ``Local.key``: the same states, the
+    same products accumulated in the same order (so the same floats), each
+    state's results read from its key's table of differences."""
+    key: Callable[[int], Hashable | None] = local.key  # type: ignore[assignment]
+    view, local_step, patch = local.view, local.step, local.patch
+    known: dict[int, tuple[Any, Sequence[tuple[Any, float]]]] = {}
+    parts: dict[Any, list[tuple[Any, float]]] = {}
+    tables: dict[Hashable, list[tuple[int, float]]] = {}
+
+    def table(state: int) -> list[tuple[int, float]]:
+        part = view(state)
+        if part is None:
+            return [(result - state, q) for result, q in branches(state, step, known)]
+        found = parts.get(part)
+        if found is None:
+            found = parts[part] = branches(part, local_step, known)
+        return [(patch(state, result) - state, q) for result, q in found]
+
+    frontier: dict[int, float] = {start: 1.0}
+    finished: dict[int, float] = {}
+    ended = finished.get
+    for _ in range(max_steps):
+        if not frontier:
+            return finished
+        following: dict[int, float] = {}
+        add = following.get
+        for state, p in frontier.items():
+            k = key(state)
+            if k is None:
+                finished[state] = ended(state, 0.0) + p
+                continue
+            rows = tables.get(k)
+            if rows is None:
+                rows = tables[k] = table(state)
+            for difference, q in rows:
+                whole = state + difference
+                following[whole] = add(whole, 0.0) + p * q
         frontier = following
     raise RuntimeError(f"procedure did not finish within {max_steps} steps")

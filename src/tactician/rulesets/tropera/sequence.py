@@ -588,43 +588,31 @@ def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any], Any]:
             return None
         return strike(chance, s, t, 0, hp_t, mark_t)
 
-    def spread(
-        packed: int,
-        p: float,
-        results: list[tuple[tuple[int, int, bool, int] | None, float]],
-        into: dict[int, float],
-    ) -> None:
-        """Each packed state after the strike (its target's HP and marks written
-        in, and what comes next), weighted into ``into`` as the enumerator would
-        (``Local``)."""
-        index = packed & index_mask
-        s, t = pairs[index]
-        hp_shift, mark_shift = hp_at[t], mark_at[t]
-        hp_was, mark_was = packed >> hp_shift & hp_mask, packed >> mark_shift & mark_mask
-        after = packed + 1  # the next strike
-        add = into.get
-        for result, q in results:
-            if result is None:  # the striker or the target is down: on to the next
-                whole = after
-            else:
-                hp, mark, hit, dealt = result
-                whole = after + ((hp - hp_was) << hp_shift) + ((mark - mark_was) << mark_shift)
-                if trample and s == 0 and dealt > 0:
-                    # Trample: "... and end your attack sequence in an empty space on
-                    # the opposite side of your enemy"
-                    whole += last - index - 1
-                elif hit and s == 0 and cleaves:
-                    whole += 1 << level_at | 1 << t << struck_at  # a chain: (1, {t})
-            into[whole] = add(whole, 0.0) + p * q
-
     def packed_patch(packed: int, result: tuple[int, int, bool, int] | None) -> int:
-        into: dict[int, float] = {}
-        spread(packed, 1.0, [(result, 1.0)], into)
-        (whole,) = into
+        """The packed state after the strike: its target's HP and marks written in,
+        and what comes next (the next strike, Trample's end or a Cleave chain)."""
+        index = packed & index_mask
+        after = packed + 1  # the next strike
+        if result is None:  # the striker or the target is down: on to the next
+            return after
+        s, t = pairs[index]
+        hp, mark, hit, dealt = result
+        hp_shift, mark_shift = hp_at[t], mark_at[t]
+        whole = (
+            after
+            + ((hp - (packed >> hp_shift & hp_mask)) << hp_shift)
+            + ((mark - (packed >> mark_shift & mark_mask)) << mark_shift)
+        )
+        if trample and s == 0 and dealt > 0:
+            # Trample: "... and end your attack sequence in an empty space on the
+            # opposite side of your enemy"
+            whole += last - index - 1
+        elif hit and s == 0 and cleaves:
+            whole += 1 << level_at | 1 << t << struck_at  # a chain: (1, {t})
         return whole
 
     def patch(state: State, result: tuple[int, int, bool, int] | None) -> State:
-        """The whole state after the strike (``spread`` of the one result)."""
+        """The whole state after the strike (``packed_patch``)."""
         return packing.unpack(packed_patch(packing.pack(state), result))
 
     def step(state: State, chance: Chance) -> State:
@@ -648,17 +636,63 @@ def _procedure(plan: Plan) -> tuple[Any, Local[Any, Any, Any], Any]:
         """``step`` on a packed state (a Cleave chain in progress reads every unit)."""
         return packing.pack(step(packing.unpack(packed), chance))
 
-    return step, Local(view, local, packed_patch, spread), packed_step
+    attacker_at, targets_hp = hp_at[0], packing.targets_hp
+    # per strike: the bits of its target's HP and marks, where its striker's HP
+    # sits, and a code in the index's bits: which (striker, target) pair strikes,
+    # or with Trample the strike itself (its end skips the strikes left)
+    codes = {pair: code for code, pair in enumerate(dict.fromkeys(pairs))}
+    keyed = [
+        (hp_mask << hp_at[t] | mark_mask << mark_at[t], hp_at[s],
+         index if trample else codes[(s, t)])
+        for index, (s, t) in enumerate(pairs)
+    ]
+
+    def key(packed: int) -> int | None:
+        """None when the Sequence is over (``done_test``); else what the strike's
+        results depend on, packed: the code of the strike (``keyed``) and its
+        target's HP and marks in place, negated (``~``) when the striker is down.
+        A Cleave chain in progress is its own key (``~packed``: it has level
+        bits, no strike's key has)."""
+        if packed >> level_at & level_mask:
+            return ~packed
+        index = packed & index_mask
+        if index >= last or not packed >> attacker_at & hp_mask or not packed & targets_hp:
+            return None
+        mask, striker_at, code = keyed[index]
+        part = packed & mask | code
+        return part if packed >> striker_at & hp_mask else ~part
+
+    return step, Local(view, local, packed_patch, key), packed_step
 
 
-class Forecast(NamedTuple):
-    plan: Plan
-    final: dict[State, float]
+class Forecast:
+    """The end states of a forecast Sequence and their probabilities.
+
+    The enumerator's states are packed ints (``sequence_packing``); the figures
+    below read them packed, and ``final`` unpacks them into ``State`` tuples (in
+    the same order) the first time it is asked.
+    """
+
+    __slots__ = ("plan", "packed", "_final")
+
+    def __init__(self, plan: Plan, packed: dict[int, float]) -> None:
+        self.plan = plan
+        self.packed = packed
+        self._final: dict[State, float] | None = None
+
+    @property
+    def final(self) -> dict[State, float]:
+        if self._final is None:
+            self._final = unpack_all(self.plan.packing(), self.packed)
+        return self._final
 
     def hp_distribution(self, index: int) -> dict[int, float]:
+        packing = self.plan.packing()
+        at, mask = packing.hp_at[index], packing.hp_mask
         result: dict[int, float] = {}
-        for (_, hps, _, _), p in self.final.items():
-            result[hps[index]] = result.get(hps[index], 0.0) + p
+        for state, p in self.packed.items():
+            hp = state >> at & mask
+            result[hp] = result.get(hp, 0.0) + p
         return dict(sorted(result.items()))
 
     def defeated(self, index: int) -> float:
@@ -669,22 +703,20 @@ class Forecast(NamedTuple):
         return sum((start - hp) * p for hp, p in self.hp_distribution(index).items())
 
     def all_targets_defeated(self) -> float:
-        last = 1 + self.plan.targets
-        return sum(
-            p for (_, hps, _, _), p in self.final.items() if all(h == 0 for h in hps[1:last])
-        )
+        targets_hp = self.plan.packing().targets_hp
+        return sum(p for state, p in self.packed.items() if not state & targets_hp)
 
 
 def forecast(plan: Plan) -> Forecast:
     """Exact distribution of the sequence's end states (same ``step`` as ``resolve``).
 
     The enumerator rolls each strike once per distinct part of the state it
-    reads (``_procedure``) and patches the result into every state sharing it.
+    reads (``_procedure``) and adds the result into every state sharing it.
     """
     _, local, packed_step = _procedure(plan)
-    packing = plan.packing()
-    final = distribution(packing.pack(plan.start()), packed_step, done_test(plan), local=local)
-    return Forecast(plan, unpack_all(packing, final))
+    final = distribution(plan.packing().pack(plan.start()), packed_step, done_test(plan),
+                         local=local)
+    return Forecast(plan, final)
 
 
 class Resolution(NamedTuple):
