@@ -235,6 +235,9 @@ def test_a_gm_and_two_players_play_a_battle_to_its_end(browser: Any, db_url: str
             before = _seq(ender)
             ender.locator("#end-phase").click()
             _wait_seq(ender, before + 1)
+            # the GM's page shows the end of the phase before Enemy phase is pressed:
+            # read off a page one event behind, the wait below passes on that event
+            _wait_seq(gm, _seq(ender))
             before = _seq(gm)
             gm.locator("#enemy-phase").click()
             _wait_seq(gm, before + 1)

@@ -89,11 +89,13 @@ def test_the_gm_edits_a_unit_by_pointing(walked: Walk) -> None:
     gm.fill("#gm-hp", "7")
     gm.locator("#gm-set-hp").click()
     _next(player, seq + 3)
-    gm.locator("#gm-c-sleep").check()
-    gm.fill("#gm-t-sleep", "2")
-    gm.locator("#gm-set-conditions").click()
+    gm.select_option("#gm-condition", "sleep")
+    gm.wait_for_selector("#gm-cf-turns", timeout=WAIT_MS)
+    gm.fill("#gm-cf-turns", "2")
+    gm.locator("#gm-add-condition").click()
     _next(gm, seq + 4)
     assert "sleep (2)" in gm.locator("#selected").inner_text()
+    assert "sleep (2 turns left)" in gm.locator("#gm-held").inner_text()
     gm.locator("#gm-remove").click()
     _next(player, seq + 5)
     assert player.locator("#board [data-unit='eirika']").count() == 0
@@ -131,3 +133,36 @@ def test_the_gm_steps_through_the_enemy_phase(walked: Walk) -> None:
         timeout=WAIT_MS)
     gm.wait_for_selector("#apply-step", state="detached", timeout=WAIT_MS)
     gm.wait_for_selector("#explain .decision li", timeout=WAIT_MS)  # its entries
+
+
+def test_the_gm_gives_and_takes_away_a_uesrpg_condition_with_its_values(walked: Walk
+                                                                        ) -> None:
+    """003's Burning (X) on a location (L70-71) and rounds, from the form the ruleset's
+    conditions built: the choices are the text's (six locations, X 1..99), the unit
+    burns on its head, the log says so as the GM's, and Remove takes it away."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    walked.open_console()
+    walked.open_table("uesrpg/skirmish")
+    gm = walked.open_gm_seat()
+    unit = gm.locator("#board .token").first.get_attribute("data-unit")
+    gm.locator(f"#board [data-unit='{unit}']").click()
+    _chosen(gm, str(unit))
+    gm.select_option("#gm-condition", "Burning")
+    gm.wait_for_selector("#gm-cf-where", timeout=WAIT_MS)
+    choices = gm.locator("#gm-cf-where option").all_inner_texts()
+    assert choices == ["body", "body", "right leg", "left leg", "right arm", "left arm", "head"]
+    assert "003 L70" in gm.locator("#gm-condition-cite").inner_text()
+    gm.fill("#gm-cf-x", "2")
+    gm.select_option("#gm-cf-where", "head")
+    gm.fill("#gm-cf-rounds", "3")
+    seq = _seq(gm)
+    gm.locator("#gm-add-condition").click()
+    _next(gm, seq + 1)
+    held = gm.locator("#gm-held").inner_text()
+    assert "Burning (2) on the head, 3 rounds" in held, held
+    assert "gains Burning (2) on the head for 3 rounds (by the GM)" in \
+        gm.locator("#log").inner_text()
+    gm.locator("#gm-edits").screenshot(path=str(ARTIFACTS / "gm-edits-uesrpg-conditions.png"))
+    gm.locator("#gm-held .gm-remove-condition").first.click()
+    _next(gm, seq + 2)
+    assert "Burning" not in gm.locator("#gm-held").inner_text()

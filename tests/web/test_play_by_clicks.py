@@ -131,18 +131,39 @@ def _seq(page: Any) -> int:
     return int(page.locator("#tracker").get_attribute("data-seq"))
 
 
+def _ready(table: Table, seat: str) -> int:
+    """The battle's newest entry as the server has it, once the seat's page shows it:
+    what a command from that page is decided on, and what ``_wait_after`` waits past.
+
+    Read off the page alone, a page still waiting for the last action's event (sent by
+    another seat) gave a number one short; the command's wait then passed on that late
+    event, before the command was answered. In CI the GM's Enemy phase "passed" so, the
+    test read the board before the engine's phase was stored, saw no player acting,
+    and pressed Enemy phase again on the Player Phase the engine had just handed back:
+    "refused: the players' units have the turn"."""
+    seq = int(table.state(seat)["seq"])
+    table.pages[seat].wait_for_function(
+        f"() => Number(document.getElementById('tracker').dataset.seq) === {seq}",
+        timeout=WAIT_MS)
+    return seq
+
+
 def _wait_after(page: Any, before: int, what: str, soft: bool = False) -> bool:
-    """Wait until the page shows an entry after ``before``; a refusal fails the test
-    (``soft``: is answered False, the form closed)."""
+    """Wait until the page shows an entry after ``before`` (``_ready``: the server's, so
+    only the command's own entry comes after it); a refusal fails the test (``soft``: is
+    answered False, the form closed), and so does a conflict (the command was decided
+    on a board the page had not caught up with: a wait on the wrong event)."""
     page.wait_for_function(
         f"() => Number(document.getElementById('tracker').dataset.seq) > {before}"
         " || (!document.getElementById('banner').hidden"
-        " && document.getElementById('banner').className === 'error')", timeout=WAIT_MS)
-    if _seq(page) <= before:
-        if soft:
+        " && ['error', 'conflict'].includes(document.getElementById('banner').className))",
+        timeout=WAIT_MS)
+    if _seq(page) <= before or page.locator("#banner.conflict").count():
+        said = page.locator("#banner").inner_text()
+        if soft and not page.locator("#banner.conflict").count():
             page.keyboard.press("Escape")
             return False
-        pytest.fail(f"{what}: refused: {page.locator('#banner').inner_text()}")
+        pytest.fail(f"{what}: refused: {said}")
     return True
 
 
@@ -228,7 +249,7 @@ def _perform(table: Table, seat: str, action: dict[str, Any], ruleset: str,
     assert kind is not None, action
     what = f"{ruleset} {seat} {action}"
     unit = action.get("unit") if kind.key("unit") and kind.name != "end_phase" else None
-    before = _seq(page)
+    before = _ready(table, seat)
     if unit:
         _select(page, unit)
         where = "#actions"
@@ -274,7 +295,7 @@ def _extra(table: Table, seat: str, unit: str, ruleset: str, done: set[str],
         if button.count() == 0:
             continue
         tried.add(name)
-        before = _seq(page)
+        before = _ready(table, seat)
         button.click()
         if page.locator("#action-form form").count():
             if page.locator("#action-form input[type='text']").count():
@@ -311,7 +332,7 @@ def _play(table: Table, ruleset: str, db: Database, decisions: int) -> set[str]:
         if board["result"] != "ongoing":
             break
         if not tables.acting_players(board):
-            before = _seq(gm)
+            before = _ready(table, "gm")
             gm.locator("#enemy-phase").click()
             _wait_after(gm, before, f"{ruleset} enemy phase")
             done.add("(enemy phase)")
@@ -388,7 +409,7 @@ def _gm_edit(table: Table, unit: str, button: str, tile: list[int] | None = None
     """A GM edit by pointing: the unit's token, the panel's button (and a tile, or the
     HP typed in its field)."""
     gm = table.pages["gm"]
-    before = _seq(gm)
+    before = _ready(table, "gm")
     gm.locator(f"#board [data-unit='{unit}']").click()
     gm.wait_for_function("(u) => (document.getElementById('gm-unit') || {}).value === u",
                          arg=unit, timeout=WAIT_MS)
@@ -400,14 +421,15 @@ def _gm_edit(table: Table, unit: str, button: str, tile: list[int] | None = None
     _wait_after(gm, before, f"GM {button} {unit}")
 
 
-def _try_kind(page: Any, unit: str, kind: str) -> bool:
+def _try_kind(table: Table, seat: str, unit: str, kind: str) -> bool:
     """Do ``kind`` (no form) for ``unit`` from its menu; False if the menu or the rules
     do not take it now."""
+    page = table.pages[seat]
     _select(page, unit)
     button = page.locator(f"#actions button.kind[data-kind='{kind}']")
     if button.count() == 0:
         return False
-    before = _seq(page)
+    before = _ready(table, seat)
     button.click()
     return _wait_after(page, before, kind, soft=True)
 
@@ -431,7 +453,7 @@ def test_fe_tabletop_seize_by_clicks(browser: Any, db_url: str) -> None:
         if "eirika" not in (table.state()["board"].get("acting") or []):
             ben = next(s for s in ("p1", "p2") if s != ana)
             _perform(table, ben, {"type": "end_phase"}, "fe-tabletop", set())
-        assert _try_kind(table.pages[ana], "eirika", "seize"), \
+        assert _try_kind(table, ana, "eirika", "seize"), \
             table.pages[ana].locator("#banner").inner_text()
         assert table.state()["board"]["result"] == "victory"
         log = table.pages[ana].locator("#log").inner_text()
@@ -486,7 +508,7 @@ def test_miridon_spells_and_a_mech_by_clicks(browser: Any, db_url: str) -> None:
                 break
             acting = tables.acting_players(board)
             if not acting:
-                before = _seq(gm)
+                before = _ready(table, "gm")
                 gm.locator("#enemy-phase").click()
                 _wait_after(gm, before, "miridon enemy phase")
                 continue
@@ -531,7 +553,7 @@ def test_miridon_grapple_by_clicks(browser: Any, db_url: str) -> None:
             acting = tables.acting_players(table.state()["board"])
             if acting:
                 break
-            before = _seq(gm)
+            before = _ready(table, "gm")
             gm.locator("#enemy-phase").click()
             _wait_after(gm, before, "miridon enemy phase")
         board = table.state()["board"]
@@ -579,6 +601,39 @@ def test_fe_tabletop_talk_by_clicks(browser: Any, db_url: str) -> None:
         fighter = next(u for u in table.state()["board"]["units"] if u["id"] == "fighter-1")
         assert fighter["side"] == "player", fighter
         table.shot("fe-tabletop-talk")
+    finally:
+        if table is not None:
+            table.close()
+        server.stop()
+
+
+def test_a_command_waits_for_its_own_answer_not_a_late_event(browser: Any, db_url: str
+                                                              ) -> None:
+    """The race behind CI's "fe-classic enemy phase: refused: the players' units have
+    the turn" (``_ready``): a page that has not yet heard another seat's action holds a
+    number one short. Here the GM starts the battle, its page then hears no event, a
+    player's unit waits, and the GM presses Enemy phase on the page's stale number: the
+    server answers with a conflict and the fresh board, which moves the page past the
+    number it held. The wait must call that a failure, not the engine's phase played (it
+    returned True before); ``_ready`` instead waits for the page to show the server's
+    number."""
+    server = start_server(db_url)
+    table = None
+    try:
+        table = Table(browser, server, EXAMPLES["fe-classic"], ARTIFACTS)
+        gm = table.pages["gm"]
+        _perform(table, "gm", {"type": "start"}, "fe-classic", set())
+        gm.evaluate("window.tacticianSource.close()")  # the GM's page hears no more events
+        _perform(table, table.owner["eirika"], {"type": "wait", "unit": "eirika"},
+                 "fe-classic", set())
+        behind = _seq(gm)
+        assert behind < int(table.state()["seq"])  # the page is one short
+        gm.locator("#enemy-phase").click()
+        with pytest.raises(pytest.fail.Exception, match="Conflict"):
+            _wait_after(gm, behind, "fe-classic enemy phase")
+        assert table.state()["seq"] == behind + 1  # the engine played nothing
+        gm.reload()
+        assert _ready(table, "gm") == behind + 1 == _seq(gm)
     finally:
         if table is not None:
             table.close()

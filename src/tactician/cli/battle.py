@@ -1162,22 +1162,28 @@ def replay_command(battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = N
 def gm_edit_command(
     unit: Annotated[str, typer.Argument(help="Unit id.")],
     edit: Annotated[str, typer.Argument(
-        help="hide, reveal, hp, conditions, place or remove.")],
+        help="hide, reveal, hp, add_condition, remove_condition, conditions, place or "
+        "remove.")],
     params: Annotated[list[str] | None, typer.Argument(
-        help="The edit's value as KEY=VALUE: hp=7, to=3,4, conditions=sleep:2,poison:1 "
+        help="The edit's value as KEY=VALUE: hp=7, to=3,4; a condition by name=NAME and "
+        "its values (add_condition name=Bleeding x=2 rounds=3, name=Burning where=head, "
+        "name=sleep turns=2); fe-classic's conditions=sleep:2,poison:1 sets them all "
         "(conditions= cures them all).")] = None,
     at: AtOpt = None, battle: BattleOpt = None, name: NameOpt = None, db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """The GM's edit of a unit, logged as an entry "(by the GM)" (issue 29): hide it
     from every other side, reveal it, set its HP or conditions, place it on a tile or
-    take it off the map. Undone with `battle undo` like any entry. Conditions are
-    fe-classic's statuses; Tropera hides nothing."""
+    take it off the map. Undone with `battle undo` like any entry. Each ruleset's
+    conditions are its rules' (`battle gm-edit UNIT add_condition name=?` lists them);
+    Tropera hides nothing."""
     from tactician.table.battles import view
     from tactician.table.gm_edits import edit_at
 
     with refusals(as_json), battle_place(battle, name, db) as place:
         details = _gm_params(params or [])
+        if edit.strip() in ("add_condition", "remove_condition"):
+            details = {"condition": details}
         entry, state = edit_at(place, {"edit": edit.strip(), "unit": unit, **details},
                                _at(at))
         after = view(place, after=(state, entry.seq))

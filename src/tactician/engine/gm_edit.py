@@ -27,12 +27,16 @@ from tactician.engine.rules import BattleRules, Outcome
 from tactician.errors import RulesError
 
 KIND = "gm_edit"
-# what the GM may do to a unit: ``hp`` (key ``hp``), ``conditions`` (key
-# ``conditions``: name -> turns left), ``place`` (key ``to``: a tile), ``remove``,
-# ``hide`` (from every side but its own), ``reveal`` (back to what the rules let
-# each side see)
-EDITS = ("hide", "reveal", "hp", "conditions", "place", "remove")
-KEYS = {"hide": (), "reveal": (), "hp": ("hp",), "conditions": ("conditions",),
+# what the GM may do to a unit: ``hp`` (key ``hp``), ``add_condition`` and
+# ``remove_condition`` (key ``condition``: its name and the values its rules give it,
+# ``rulesets.contract.gm_conditions``), ``conditions`` (fe-classic's statuses all at
+# once, key ``conditions``: name -> turns left), ``place`` (key ``to``: a tile),
+# ``remove``, ``hide`` (from every side but its own), ``reveal`` (back to what the rules
+# let each side see)
+EDITS = ("hide", "reveal", "hp", "add_condition", "remove_condition", "conditions", "place",
+         "remove")
+KEYS = {"hide": (), "reveal": (), "hp": ("hp",), "add_condition": ("condition",),
+        "remove_condition": ("condition",), "conditions": ("conditions",),
         "place": ("to",), "remove": ()}
 
 

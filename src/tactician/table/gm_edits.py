@@ -1,8 +1,8 @@
 """The GM's edits of a stored battle, one transaction each (issue 29).
 
-A GM edit (``engine.gm_edit``: reveal or hide a unit, set its HP or conditions,
-place it or take it off the map) is logged as an entry of the battle like any
-action: decided on a sequence number (a battle that moved on refuses it with
+A GM edit (``engine.gm_edit``: reveal or hide a unit, set its HP, give or take away
+a condition, place it or take it off the map) is logged as an entry of the battle like
+any action: decided on a sequence number (a battle that moved on refuses it with
 ``StaleBattle``), undone and redone as any entry, replayed on every opening. It is
 the GM's alone: the web sends it from the GM seat only (``web.routes_gm_edit``), the
 CLI from ``battle gm-edit``; no ruleset's action schema has it, so ``battle act`` and
@@ -25,7 +25,8 @@ from tactician.table.held import HOLDER
 if TYPE_CHECKING:
     from tactician.table.battle_places import At
 
-__all__ = ["EDITS", "KEYS", "KIND", "conditions", "edit", "edit_at", "supported"]
+__all__ = ["EDITS", "KEYS", "KIND", "conditions", "edit", "edit_at", "supported",
+           "unit_conditions"]
 
 
 def supported(rules: Any) -> bool:
@@ -33,10 +34,29 @@ def supported(rules: Any) -> bool:
     return callable(getattr(rules, "gm_edit", None))
 
 
-def conditions(rules: Any) -> list[str]:
-    """The conditions a GM edit may set on the battle's units (its rules'
-    ``gm_conditions``; none: they have none to edit)."""
-    return [str(c) for c in getattr(rules, "gm_conditions", ())]
+def conditions(rules: Any) -> dict[str, Any]:
+    """The conditions a GM edit may give or take away on the battle's units, as its
+    rules define them (``rulesets.contract.gm_conditions``: each with its cite and the
+    values it takes), and ``none``: why there are none (a ruleset without them)."""
+    edits = getattr(rules, "gm_condition_edits", None)
+    if edits is None:
+        return {"kinds": [], "none": "this ruleset's units have no conditions to edit"}
+    shown: dict[str, Any] = edits.as_json()
+    return shown
+
+
+def unit_conditions(rules: Any, state: Any) -> dict[str, list[dict[str, Any]]]:
+    """Each unit's conditions now, as the GM's edit form lists them (its rules' own
+    reading: name, values, a line of text); units with none are left out."""
+    edits = getattr(rules, "gm_condition_edits", None)
+    if edits is None or edits.none:
+        return {}
+    found: dict[str, list[dict[str, Any]]] = {}
+    for unit in state.units:
+        held = edits.current(state, unit)
+        if held:
+            found[str(unit.id)] = held
+    return found
 
 
 def edit(db: Database, battle_id: int, action: dict[str, Any], expected_seq: int | None = None,

@@ -54,15 +54,18 @@ def gm_entries(ruleset: str, state: Any, view: dict[str, Any]) -> dict[str, Any]
     return {"hidden_from": hidden_from(ruleset, state, sides, everyone), "fog_sides": sides,
             # the units the GM hid (to offer Reveal), and whether its rules take GM edits
             "gm_hidden": [str(u) for u in getattr(state, "gm_hidden", ())],
-            **gm_edits_of(ruleset)}
+            **gm_edits_of(ruleset, state)}
 
 
-def gm_edits_of(ruleset: str) -> dict[str, Any]:
-    """Whether the ruleset's battles take the GM's edits (``table.gm_edits``) and the
-    conditions an edit may set (none: its units have none to edit)."""
+def gm_edits_of(ruleset: str, state: Any = None) -> dict[str, Any]:
+    """Whether the ruleset's battles take the GM's edits (``table.gm_edits``), the
+    conditions an edit may give or take away (each with the values its rules give it;
+    ``none``: why there are none) and, with the battle's ``state``, each unit's
+    conditions now."""
     from tactician.table.campaigns import rules_for
-    from tactician.table.gm_edits import conditions, supported
+    from tactician.table.gm_edits import conditions, supported, unit_conditions
 
     rules = rules_for(ruleset, [])
     return {"gm_edits": supported(rules), "gm_conditions": conditions(rules),
+            "gm_unit_conditions": {} if state is None else unit_conditions(rules, state),
             "gm_hides": bool(getattr(rules, "gm_hides", True))}  # Tropera: nothing hidden

@@ -31,6 +31,8 @@ class EditAsk(BaseModel):
     unit: str = Field(min_length=1, max_length=100)
     hp: int | None = Field(default=None, ge=0, le=10_000)
     conditions: dict[str, int] | None = Field(default=None, max_length=20)
+    # one condition given or taken away: its name and its values (``gm_conditions``)
+    condition: dict[str, str | int] | None = Field(default=None, max_length=8)
     to: tuple[int, int] | None = None
 
     def action(self) -> dict[str, Any]:

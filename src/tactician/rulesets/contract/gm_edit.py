@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from tactician.engine.rules import Outcome
 from tactician.errors import RulesError
 from tactician.grid.board import Board
+from tactician.rulesets.contract.gm_conditions import ConditionEdits, described
 
 B = TypeVar("B")
 # a ruleset's own conditions edit: (state, unit, conditions) -> the unit, or a refusal
@@ -45,13 +46,17 @@ def _hp_range(unit: Any) -> tuple[int, int]:
 
 
 def gm_edit(state: B, action: Mapping[str, Any], board: Board, settle: Settle,
-            conditions: Conditions | None = None, hp_range: HpRange = _hp_range
-            ) -> tuple[B, Outcome]:
+            conditions: Conditions | None = None, hp_range: HpRange = _hp_range,
+            condition_edits: ConditionEdits | None = None) -> tuple[B, Outcome]:
     """Apply one checked GM edit (``engine.gm_edit.check``) to ``state`` on its
     ``board``, then score it with the ruleset's ``settle`` (as after any action);
-    ``conditions`` is the ruleset's (None: its units have none to edit); ``hp_range``
-    a unit's HP bounds."""
-    after, outcome = _edited(state, action, board, conditions, hp_range)
+    ``conditions`` sets fe-classic's statuses at once (None: no such edit);
+    ``condition_edits`` gives and takes away one condition as the ruleset's rules
+    define it (``gm_conditions``); ``hp_range`` a unit's HP bounds."""
+    if action["edit"] in ("add_condition", "remove_condition"):
+        after, outcome = _condition(state, action, condition_edits)
+    else:
+        after, outcome = _edited(state, action, board, conditions, hp_range)
     if getattr(state, "result", "ongoing") != "ongoing":  # decided already: it stays so
         return after, outcome
     return _scored(settle(after), outcome)
@@ -123,6 +128,21 @@ def _edited(state: B, action: Mapping[str, Any], board: Board,
         update={"gm_removed": tuple(u for u in state.gm_removed  # type: ignore[attr-defined]
                                     if u != unit.id)})
     return _done(placed, unit, edit, f"{unit.name} is placed on {to[0]},{to[1]}", to=list(to))
+
+
+def _condition(state: B, action: Mapping[str, Any], edits: ConditionEdits | None
+               ) -> tuple[B, Outcome]:
+    """Give (``add_condition``) or take away (``remove_condition``) one condition, read
+    by the ruleset's kinds and applied by its own procedure."""
+    if edits is None:
+        raise RulesError("this ruleset's units have no conditions to edit")
+    unit: Any = state.unit(action["unit"])  # type: ignore[attr-defined]
+    removing = action["edit"] == "remove_condition"
+    condition = edits.checked(action["condition"], removing)
+    after, said = (edits.remove if removing else edits.add)(state, unit, condition)
+    shown = described(condition, edits.kind(condition["name"]))
+    return _done(after, unit, action["edit"], f"{unit.name}: {said or shown}",
+                 condition=condition)
 
 
 def _replaced(state: B, unit: Any) -> B:

@@ -38,18 +38,22 @@ class ClassicBattleRules:
         return apply(state, action, dice)
 
     @property
-    def gm_conditions(self) -> tuple[str, ...]:
-        """The statuses a GM edit may set (``set_statuses``)."""
-        return STATUSES
+    def gm_condition_edits(self) -> Any:
+        """The statuses a GM edit gives or cures (``gm_conditions``)."""
+        from tactician.rulesets.fe_classic.gm_conditions import EDITS
+
+        return EDITS
 
     def gm_edit(self, state: ClassicBattle, action: Mapping[str, Any]
                 ) -> tuple[ClassicBattle, Outcome]:
         """The GM's edit (``engine.gm_edit``); a unit's conditions are its statuses
-        (``battle_state.ClassicUnit.statuses``: name -> turns left)."""
+        (``battle_state.ClassicUnit.statuses``: name -> turns left), given or cured one
+        at a time (``gm_conditions``) or set at once (``set_statuses``)."""
         from tactician.rulesets.contract.gm_edit import gm_edit
         from tactician.rulesets.fe_common.battle.result import settle
 
-        return gm_edit(state, action, state.board(), settle, set_statuses)
+        return gm_edit(state, action, state.board(), settle, set_statuses,
+                       condition_edits=self.gm_condition_edits)
 
     def ends_phase(self, entry: Entry) -> bool:
         """A phase ends (``end_phase``), and so does the set-up (002 L14-19: the
@@ -63,14 +67,11 @@ class ClassicBattleRules:
         return ClassicBattle.model_validate(data)
 
 
-# the statuses a GM may set: the offensive staves' (002 L145-152: sleep, silence,
-# berserk) and the jungle's poison (002 L273 "50% chance of poison per turn")
-STATUSES = ("berserk", "poison", "silence", "sleep")
-
-
 def set_statuses(state: ClassicBattle, unit: Any, conditions: Any) -> Any:
     """``unit`` with exactly the statuses ``conditions`` names (name -> turns left, 1..99;
     ``{}`` cures them all), or a refusal naming what is wrong."""
+    from tactician.rulesets.fe_classic.gm_conditions import STATUSES
+
     if not isinstance(conditions, Mapping):
         raise RulesError("gm_edit.conditions: statuses by name with their turns left, "
                          'like {"sleep": 2} ({} cures them all)')

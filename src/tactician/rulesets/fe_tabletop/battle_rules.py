@@ -42,11 +42,24 @@ class TabletopBattleRules:
 
     def gm_edit(self, state: TabletopBattle, action: Mapping[str, Any]
                 ) -> tuple[TabletopBattle, Outcome]:
-        """The GM's edit (``engine.gm_edit``): 001's units have no conditions to edit."""
+        """The GM's edit (``engine.gm_edit``): 001's units have no conditions to edit
+        (``gm_condition_edits``)."""
         from tactician.rulesets.contract.gm_edit import gm_edit
         from tactician.rulesets.fe_common.battle.result import settle
 
-        return gm_edit(state, action, state.map.board(), settle)
+        return gm_edit(state, action, state.map.board(), settle,
+                       condition_edits=self.gm_condition_edits)
+
+    @property
+    def gm_condition_edits(self) -> Any:
+        """None to edit: 001 defines no condition. It names poison once (L100, Heal "can be
+        used to negate poison") and gives it no effect, and its staves do nothing but heal
+        (``coverage``: "001 names no staff effect but healing")."""
+        from tactician.rulesets.contract.gm_conditions import ConditionEdits
+
+        return ConditionEdits.without(
+            "fe-tabletop's units have no conditions to edit: 001 defines none (it names "
+            "poison once, L100 \"negate poison\", with no effect)")
 
     def due(self, state: TabletopBattle, action: Mapping[str, Any]) -> dict[str, Any] | None:
         """The Player turn's order roll, when it is due before ``action`` (001 L42:

@@ -52,7 +52,15 @@ class TroperaBattleRules:
         if action["edit"] in ("hide", "reveal"):
             raise RulesError("Tropera keeps nothing hidden: every side sees every unit")
         return gm_edit(state, action, state.map.board(), lambda s: finish(s, Outcome("", []))[0],
-                       hp_range=lambda unit: (1, int(unit.max_hp)))
+                       hp_range=lambda unit: (1, int(unit.max_hp)),
+                       condition_edits=self.gm_condition_edits)
+
+    @property
+    def gm_condition_edits(self) -> Any:
+        """Crippled and the statuses a hit inflicts (``gm_conditions``)."""
+        from tactician.rulesets.tropera.gm_conditions import EDITS
+
+        return EDITS
 
     def dump_state(self, state: TroperaBattle) -> dict[str, Any]:
         return state.model_dump(mode="json")

@@ -55,13 +55,23 @@ class UesrpgBattleRules:
                 ) -> tuple[UesrpgBattle, Outcome]:
         """The GM's edit (``engine.gm_edit``): a hidden unit is ``gm_hidden`` (read with
         003's Hidden by ``side_view.hidden_from``); HP 1..max, since 0 HP is Unconscious
-        with its death tests (003), the rules' to give."""
+        with its death tests (003), the rules' to give; conditions are given and taken
+        away by 003's own procedures (``gm_conditions``)."""
         from tactician.rulesets.contract.gm_edit import gm_edit
         from tactician.rulesets.uesrpg.battle_turns import finish
 
         return gm_edit(state, action, state.map.board(),
                        lambda s: finish(s) if s.started else s,
-                       hp_range=lambda unit: (1, int(unit.max_hp)))
+                       hp_range=lambda unit: (1, int(unit.max_hp)),
+                       condition_edits=self.gm_condition_edits)
+
+    @property
+    def gm_condition_edits(self) -> Any:
+        """003's conditions for the GM's edits, with X, rounds and hit locations
+        (``gm_conditions``)."""
+        from tactician.rulesets.uesrpg.gm_conditions import condition_edits
+
+        return condition_edits(self.options)
 
     def dump_state(self, state: UesrpgBattle) -> dict[str, Any]:
         return state.model_dump(mode="json")

@@ -1,7 +1,9 @@
 // The GM's edits (issue 29): pick a unit (the selected one, or any in the list, one off
-// the map too), then a button: hide it from the other sides or reveal it, set its HP or
-// its conditions, take it off the map, or place it (then click a free tile). Each is a
-// logged entry (POST /t/<id>/gm-edit), undone with Undo like any other.
+// the map too), then a button: hide it from the other sides or reveal it, set its HP,
+// give it a condition or take one away (the form offers the ruleset's conditions with
+// the values its rules give them: X, turns, rounds, a location), take it off the map,
+// or place it (then click a free tile). Each is a logged entry (POST /t/<id>/gm-edit),
+// undone with Undo like any other.
 
 let placing = null; // the unit the next tile click places
 
@@ -91,25 +93,83 @@ export function renderGmEdits(root, state, selected, send, redraw) {
   });
   root.append(hpForm);
 
-  const names = state.gm_conditions || [];
-  if (names.length) {
-    const now = unit.statuses || {};
-    const box = el('fieldset', { id: 'gm-conditions' }, el('legend', { text: 'Conditions (turns left)' }));
-    const inputs = {};
-    for (const name of names) {
-      const on = el('input', { type: 'checkbox', id: `gm-c-${name}` });
-      on.checked = name in now;
-      const turns = el('input', { type: 'number', min: '1', max: '99', value: String(now[name] || 1), id: `gm-t-${name}`, 'aria-label': `${name}: turns left` });
-      inputs[name] = [on, turns];
-      box.append(el('div', {}, on, el('label', { for: `gm-c-${name}`, text: ` ${name} ` }), turns));
-    }
-    box.append(button('gm-set-conditions', 'Set conditions', () => {
-      const conditions = {};
-      for (const [name, [on, turns]] of Object.entries(inputs)) if (on.checked) conditions[name] = Number(turns.value);
-      send({ edit: 'conditions', unit: unit.id, conditions });
-    }));
-    root.append(box);
+  root.append(conditionsBox(state, unit, send, redraw));
+}
+
+// the condition the add form shows, kept across redraws
+let chosenKind = null;
+
+// one value a condition takes, as its rules give it: a number in its range or one
+// of its choices (an optional one may be left as its default)
+function fieldInput(kind, field) {
+  const id = `gm-cf-${field.key}`;
+  let input;
+  if (field.choices) {
+    input = el('select', { id, 'data-key': field.key });
+    if (!field.required) input.append(el('option', { value: '', text: field.default || '—' }));
+    for (const choice of field.choices) input.append(el('option', { value: choice, text: choice.replaceAll('_', ' ') }));
+  } else {
+    input = el('input', { id, 'data-key': field.key, type: 'number', min: String(field.low), max: String(field.high) });
+    if (field.required) input.value = String(field.low);
   }
+  const blank = field.required || field.choices ? '' : `; blank: ${field.default}`;
+  const bounds = field.choices ? '' : ` (${field.low}–${field.high}${blank})`;
+  return el('span', { class: 'gm-field' }, el('label', { for: id, text: `${field.label}${bounds} ` }), input);
+}
+
+function conditionsBox(state, unit, send, redraw) {
+  const offered = state.gm_conditions || { kinds: [], none: '' };
+  const box = el('fieldset', { id: 'gm-conditions' }, el('legend', { text: 'Conditions' }));
+  if (!offered.kinds.length) {
+    box.append(el('p', { class: 'gm-none', text: offered.none || "This ruleset's units have no conditions to edit." }));
+    return box;
+  }
+  const kinds = new Map(offered.kinds.map((k) => [k.name, k]));
+  const held = (state.gm_unit_conditions || {})[unit.id] || [];
+  const list = el('ul', { id: 'gm-held' });
+  for (const c of held) {
+    const item = el('li', { text: `${c.text} ` });
+    const kind = kinds.get(c.name);
+    if (kind && !c.permanent) {
+      const by = {};
+      for (const key of kind.removes_by) if (c[key] !== undefined) by[key] = c[key];
+      const gone = button(`gm-remove-${c.name.replaceAll(' ', '-')}${by.where ? `-${by.where}` : ''}`, 'Remove',
+        () => send({ edit: 'remove_condition', unit: unit.id, condition: { name: c.name, ...by } }),
+        `take ${c.name} away`);
+      gone.classList.add('gm-remove-condition');
+      item.append(gone);
+    } else if (c.permanent) {
+      item.append(el('small', { text: '(permanent)' }));
+    }
+    list.append(item);
+  }
+  if (!held.length) list.append(el('li', { class: 'gm-none', text: 'none' }));
+  box.append(list);
+
+  if (!kinds.has(chosenKind)) chosenKind = offered.kinds[0].name;
+  const pick = el('select', { id: 'gm-condition' });
+  for (const k of offered.kinds) {
+    const option = el('option', { value: k.name, text: k.name });
+    if (k.name === chosenKind) option.selected = true;
+    pick.append(option);
+  }
+  pick.addEventListener('change', () => { chosenKind = pick.value; redraw(); });
+  const kind = kinds.get(chosenKind);
+  const form = el('form', { id: 'gm-add-condition-form', class: 'gm-row' },
+    el('label', { for: 'gm-condition', text: 'Add ' }), pick);
+  for (const field of kind.fields) form.append(fieldInput(kind, field));
+  form.append(el('button', { type: 'submit', id: 'gm-add-condition', text: 'Add condition' }));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const condition = { name: kind.name };
+    for (const input of form.querySelectorAll('[data-key]')) {
+      if (input.value === '') continue;
+      condition[input.dataset.key] = input.type === 'number' ? Number(input.value) : input.value;
+    }
+    send({ edit: 'add_condition', unit: unit.id, condition });
+  });
+  box.append(form, el('p', { class: 'gm-cite', id: 'gm-condition-cite', text: kind.cite }));
+  return box;
 }
 
 export function cancelPlacing() {

@@ -112,7 +112,15 @@ class MiridonBattleRules:
         from tactician.rulesets.contract.gm_edit import gm_edit
 
         return gm_edit(state, action, state.board(), _settled,
-                       hp_range=lambda unit: (1, int(unit.profile.max_hp)))
+                       hp_range=lambda unit: (1, int(unit.profile.max_hp)),
+                       condition_edits=self.gm_condition_edits)
+
+    @property
+    def gm_condition_edits(self) -> Any:
+        """Table 7.1's lasting effects with their severity (``gm_conditions``)."""
+        from tactician.rulesets.miridon.gm_conditions import EDITS
+
+        return EDITS
 
     def ends_phase(self, entry: Entry) -> bool:
         """A unit's turn ends with ``end_turn`` (its aliases ``end_phase``, ``wait``,
