@@ -307,6 +307,9 @@ def move_preview(ruleset: str, rules: Any, state: Any, side: str | None, unit: s
                      "left": record.get("movement_left")}
             if "ap_spent" in record:
                 found["ap"] = record["ap_spent"]
+            for key in ("how", "facing"):  # Miridon: the movement action and the facing after
+                if key in record:
+                    found[key] = record[key]
             return found
     return {"path": None, "spent": None, "left": None}
 
