@@ -465,13 +465,16 @@ function chooseKind(kind) {
   const unit = kind === undefined ? null : (choices && choices.kinds.includes(kind) ? choices.unit : null);
   if (!needsForm(kind)) {
     closeForm();
-    act(kind.ready ? { ...kind.ready } : { type: kind.type, ...(unit ? { unit } : {}) });
+    const action = kind.ready ? { ...kind.ready } : { type: kind.type, ...(unit ? { unit } : {}) };
+    // a heal with nothing to pick: what it will do first, then Commit
+    if (kind.preview && kind.ready) { previewOf(action); return; }
+    act(action);
     return;
   }
   const isAttack = kind.type === 'attack' && kind.keys.some((k) => k.name === 'target');
   // another kind that names a target (a staff, a spell, a grapple...): its preview, where
   // the ruleset forecasts it, by the same procedure that resolves it
-  const aims = !isAttack && unit && kind.keys.some((k) => ['target', 'targets'].includes(k.name));
+  const aims = !isAttack && unit && (kind.preview || kind.keys.some((k) => ['target', 'targets'].includes(k.name)));
   form = buildForm($('action-form'), kind, unitNames(), {
     unit,
     label: isAttack ? 'Forecast' : undefined,
@@ -484,7 +487,7 @@ function chooseKind(kind) {
   });
   highlightForm();
   if (isAttack && form.values.target) forecastOf(actionOf(form, unit));
-  else if (aims && (form.values.target || form.values.targets)) previewOf(actionOf(form, unit));
+  else if (aims && (kind.preview || form.values.target || form.values.targets)) previewOf(actionOf(form, unit));
   const first = $('action-form').querySelector('select, input');
   if (first) first.focus();
 }
