@@ -321,10 +321,14 @@ def render_board(view: dict[str, Any]) -> None:
         pieces = [
             (shown(f"Reach of {reach['unit']} ({marks.get(reach['unit'], '?')}): "), ""),
             (f"{MOVE_MARK[0]}.{MOVE_MARK[1]}", MOVE_STYLE),
-            (f" can move there ({counted(len(reach['move']), 'tile')}), ", ""),
-            (f"{ATTACK_MARK[0]}.{ATTACK_MARK[1]}", ATTACK_STYLE),
-            (f" can attack there only ({counted(len(reach['attack']), 'tile')})", ""),
+            (f" can move there ({counted(len(reach.get('move', [])), 'tile')})", ""),
         ]
+        if "attack" in reach:  # Miridon's reach is its moves (its attacks: the forecast)
+            pieces += [(", ", ""), (f"{ATTACK_MARK[0]}.{ATTACK_MARK[1]}", ATTACK_STYLE),
+                       (f" can attack there only ({counted(len(reach['attack']), 'tile')})",
+                        "")]
+        elif reach.get("refused"):
+            pieces.append((shown(f": none now ({reach['refused']})"), ""))
         whole = "".join(text for text, _ in pieces)
         if cell_len(whole) <= width:
             lines.append("".join(paint(text, style, colour) for text, style in pieces))

@@ -170,6 +170,7 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
     reach = rules_contract.board_view(state, unit, side)["reach"] if found else None
     stage = board.get("stage")
     budget = [MAX_TRIES]
+    previews = rules_contract.preview_kinds()  # shown before they are sent (a heal)
     kinds: list[dict[str, Any]] = []
     for kind in schema.kinds:
         if kind.stage is not None and stage is not None and kind.stage != stage:
@@ -179,7 +180,8 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
         if not _in_menu(kind, found is not None, role):
             continue
         form = _form(ruleset, kind, found, board, reach)
-        shown: dict[str, Any] = {"type": kind.name, "help": kind.help, "keys": form}
+        shown: dict[str, Any] = {"type": kind.name, "help": kind.help, "keys": form,
+                                 "preview": kind.name in previews}
         kinds.append(shown)
         base: dict[str, Any] = {"type": kind.name}
         if found is not None:
@@ -307,6 +309,9 @@ def move_preview(ruleset: str, rules: Any, state: Any, side: str | None, unit: s
                      "left": record.get("movement_left")}
             if "ap_spent" in record:
                 found["ap"] = record["ap_spent"]
+            for key in ("how", "facing"):  # Miridon: the movement action and the facing after
+                if key in record:
+                    found[key] = record[key]
             return found
     return {"path": None, "spent": None, "left": None}
 

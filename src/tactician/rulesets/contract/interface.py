@@ -316,6 +316,12 @@ class RulesetContract(ABC):
         self.require(Capability.BATTLES)
         return self._battle_forecast(state, action, rules)
 
+    def preview_kinds(self) -> frozenset[str]:
+        """The kinds besides attacks whose ``battle_forecast`` is a preview of what they
+        will do (a heal: ``contract.heal_preview``), so the table shows it before a
+        kind with nothing to pick is sent. Default: none."""
+        return frozenset()
+
     def action_schema(self) -> ActionSchema:
         """Every kind of action the ruleset's battles take: its name, help, keys, an
         example, who may send it and its stage (``contract.actions``). The table checks

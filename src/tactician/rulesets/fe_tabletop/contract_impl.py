@@ -36,6 +36,9 @@ from tactician.rulesets.contract.helpers import option_dict, option_specs
 from tactician.rulesets.contract.words import EXCHANGE_COLUMNS, EXCHANGE_LEGEND, ExplainWords
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "fe_tabletop"
+# previewed by their own procedure before they are sent (issue 29):
+# Use Staff, the Heal skill, a Vulnerary, a carried item (001 L55, L100)
+HEALS = frozenset({"use_staff", "heal_skill", "vulnerary", "use_item"})
 # the rulings a level-up reads (001 L13-26 and the class caps); the rest are "rules"
 ADVANCEMENT_OPTIONS = frozenset({"growth_threshold", "zero_growth_never_grows", "stat_caps"})
 # the rulings only a battle reads (the turn, the AI, fog, what a fight leaves behind)
@@ -185,9 +188,18 @@ class FeTabletopContract(RulesetContract):
 
         return side_state(state, side)
 
+    def preview_kinds(self) -> frozenset[str]:
+        return HEALS
+
     def _battle_forecast(
         self, state: Any, action: Mapping[str, Any], rules: BattleRules
     ) -> dict[str, Any]:
+        from tactician.rulesets.contract.heal_preview import previewed
+        from tactician.rulesets.fe_tabletop.battle_registry import ACTIONS
+
+        healing = previewed(ACTIONS, self.action_schema(), HEALS, rules, state, action)
+        if healing is not None:  # what the heal will do, by its own procedure
+            return healing
         from tactician.rulesets.fe_tabletop.battle_forecast import battle_forecast
 
         return battle_forecast(state, action, rules.options)  # type: ignore[attr-defined]

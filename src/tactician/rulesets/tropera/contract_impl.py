@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from tactician.rulesets.contract.words import ExplainWords
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "tropera"
+# previewed by their own procedure before they are sent (issue 29):
+# Use Item and Use Staff (000 Main Actions)
+HEALS = frozenset({"item", "staff"})
 
 
 def _kinds() -> dict[str, dict[str, Any]]:
@@ -191,9 +194,18 @@ class TroperaContract(RulesetContract):
 
         return board_view(state, reach_unit)
 
+    def preview_kinds(self) -> frozenset[str]:
+        return HEALS
+
     def _battle_forecast(
         self, state: Any, action: Mapping[str, Any], rules: BattleRules
     ) -> dict[str, Any]:
+        from tactician.rulesets.contract.heal_preview import previewed
+        from tactician.rulesets.tropera.action_registry import ACTIONS
+
+        healing = previewed(ACTIONS, self.action_schema(), HEALS, rules, state, action)
+        if healing is not None:  # what the heal will do, by its own procedure
+            return healing
         from tactician.rulesets.tropera.battle_service import battle_forecast
 
         return battle_forecast(state, dict(action), rules)  # type: ignore[arg-type]

@@ -44,6 +44,9 @@ from tactician.rulesets.contract.words import ExplainColumn as C
 from tactician.rulesets.contract.words import ExplainWords
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "uesrpg"
+# previewed by their own procedure before they are sent (issue 29):
+# magical healing, first aid, treating a wound (003)
+HEALS = frozenset({"heal", "first_aid", "treat_wound"})
 
 
 class UesrpgContract(RulesetContract):
@@ -198,9 +201,18 @@ class UesrpgContract(RulesetContract):
 
         return side_state(state, side)
 
+    def preview_kinds(self) -> frozenset[str]:
+        return HEALS
+
     def _battle_forecast(
         self, state: Any, action: Mapping[str, Any], rules: BattleRules
     ) -> dict[str, Any]:
+        from tactician.rulesets.contract.heal_preview import previewed
+        from tactician.rulesets.uesrpg.action_registry import ACTIONS
+
+        healing = previewed(ACTIONS, self.action_schema(), HEALS, rules, state, action)
+        if healing is not None:  # what the heal will do, by its own procedure
+            return healing
         from tactician.rulesets.uesrpg.battle_service import battle_forecast
 
         return _shared_forecast(battle_forecast(state, dict(action), rules))  # type: ignore[arg-type]

@@ -173,9 +173,13 @@ export function renderLegend(root, state) {
   }
 }
 
-// A shortest path through the tiles the engine says the unit can reach (4-way), for
-// the preview before a move; the engine's own path is shown once the move is logged.
-export function pathTo(from, to, reachable) {
+// A shortest path through the tiles the engine says the unit can reach (4-way, or
+// 8-way where the reach says its moves go diagonally, as Miridon's), for the preview
+// before a move; the rules' own path replaces it as soon as ``/path`` answers.
+export function pathTo(from, to, reachable, diagonal = false) {
+  const steps = diagonal
+    ? [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]]
+    : [[1, 0], [-1, 0], [0, 1], [0, -1]];
   const start = `${from[0]},${from[1]}`;
   const goal = `${to[0]},${to[1]}`;
   const back = new Map([[start, null]]);
@@ -183,7 +187,7 @@ export function pathTo(from, to, reachable) {
   while (queue.length) {
     const [x, y] = queue.shift();
     if (`${x},${y}` === goal) break;
-    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+    for (const [dx, dy] of steps) {
       const key = `${x + dx},${y + dy}`;
       if (!back.has(key) && reachable.has(key)) {
         back.set(key, `${x},${y}`);

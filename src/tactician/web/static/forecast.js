@@ -134,8 +134,57 @@ function modifiers(report) {
   return terms.length ? table : null;
 }
 
+// A heal's preview (``contract.heal_preview``): each unit's HP before and after with
+// the chance of each, every outcome the dice allow with its odds in the rules' words,
+// the dice it rolls, Commit, and the rule it follows folded away.
+function renderHeal(root, report, onCommit) {
+  const box = el('div', 'headline heal');
+  const kind = String(report.type || 'heal').replaceAll('_', ' ');
+  box.append(el('div', 'headline-who', `${report.unit_name || report.unit || ''}: ${kind}`));
+  const list = el('dl', 'headline-sides');
+  for (const u of report.units || []) {
+    const after = Object.entries(u.after).sort((x, y) => Number(y[0]) - Number(x[0]));
+    const text = after.length === 1 ? `${after[0][0]}/${u.max_hp}`
+      : after.map(([hp, p]) => `${hp}/${u.max_hp} (${pct(p)})`).join(' or ');
+    list.append(el('dt', '', u.name), el('dd', 'hp-change', `HP ${u.hp}/${u.max_hp} → ${text}`));
+  }
+  if (!(report.units || []).length) list.append(el('dd', 'muted', 'no HP changes'));
+  box.append(list);
+  const outcomes = report.outcomes || [];
+  if (report.summary) box.append(el('div', 'heal-summary', plain(report.summary)));
+  else {
+    const odds = el('ul', 'heal-outcomes');
+    for (const o of outcomes) odds.append(el('li', '', `${pct(o.probability)}: ${plain(o.example)}`));
+    box.append(odds);
+  }
+  const dice = (report.dice || []).map((d) => `${d.count > 1 ? d.count : ''}d${d.sides} (${d.purpose})`);
+  box.append(el('div', 'muted heal-dice', dice.length
+    ? `Dice: ${dice.join(', ')}; the odds above are exact (${report.ways} ways the dice can fall)`
+    : 'No dice: this is what it does.'));
+  const commit = el('button', 'commit', 'Commit');
+  commit.type = 'button';
+  commit.id = 'commit';
+  commit.title = 'Commit this action (Enter)';
+  commit.addEventListener('click', onCommit);
+  box.append(commit);
+  root.append(box);
+  const charts = el('div', 'charts');
+  for (const u of report.units || []) {
+    if (Object.keys(u.after).length > 1) charts.append(bars(`${u.name} HP after`, u.after, u.max_hp));
+  }
+  if (charts.childElementCount) root.append(charts);
+  const rule = report.rule || {};
+  const more = el('details', 'why');
+  more.append(el('summary', '', 'The rule'));
+  if (rule.help) more.append(el('p', '', rule.help));
+  if (rule.text) more.append(el('p', 'rule-text', rule.text));
+  if (rule.procedure) more.append(el('p', 'muted', `resolved by ${rule.procedure}`));
+  root.append(more);
+}
+
 export function renderForecast(root, report, onCommit) {
   root.replaceChildren();
+  if (report.preview === 'heal') { renderHeal(root, report, onCommit); return; }
   root.append(headline(report, onCommit));
   const charts = el('div', 'charts');
   for (const [who, dist] of Object.entries(report.hp || {})) {

@@ -267,24 +267,31 @@ function showPath(keys, cost) {
   if (tile) {
     const badge = document.createElement('span');
     badge.className = 'cost';
-    badge.textContent = String(cost.spent);
+    // Miridon's "2 str / 4 spd" as "2/4" on the tile (the line under the map says it whole)
+    badge.textContent = String(cost.spent).replace(/^(\d+) str \/ (\d+) spd$/, '$1/$2');
+    badge.title = String(cost.spent);
     tile.append(badge);
   }
-  if (line) line.textContent = `Path to ${x},${y}: ${keys.size - 1} steps, cost ${cost.spent}${left}${ap}`;
+  // Miridon: which movement action it is and where the unit faces after it
+  const how = cost.how ? `${cost.how.replace(/_/g, ' ')}, ` : '';
+  const facing = cost.facing ? `, facing ${cost.facing} after` : '';
+  if (line) line.textContent = `Path to ${x},${y}: ${how}${keys.size - 1} steps, cost ${cost.spent}${left}${ap}${facing}`;
 }
 
 async function onHover(x, y) {
   const sel = overlay.selected && unitById(overlay.selected);
   if (!sel || !sel.position || !overlay.move.has(`${x},${y}`)) {
     hovered = null;
-    if (overlay.path.size) { overlay.path = new Set(); draw(); }
+    // the path is cleared on the tiles as they are: redrawing the board here would
+    // replace a token being dragged from its tile (the drag then drops nothing)
+    overlay.path = new Set();
     showPath(new Set(), null);
     return;
   }
   const key = `${state.version} ${sel.id} ${x},${y}`;
   if (hovered === key) return;
   hovered = key;
-  overlay.path = pathTo(sel.position, [x, y], overlay.move);
+  overlay.path = pathTo(sel.position, [x, y], overlay.move, Boolean(reach && reach.diagonal));
   showPath(overlay.path, null);
   let cost = costs.get(key);
   if (!cost) {
@@ -295,6 +302,11 @@ async function onHover(x, y) {
     costs.set(key, cost);
   }
   if (hovered !== key) return;  // the pointer moved on meanwhile
+  const cancelled = reach && reach.costs && reach.costs[`${x},${y}`];
+  if (!cost.path && cancelled && cancelled.obstructed) {  // Miridon, 004 L2188
+    $('path-cost').textContent = `To ${x},${y}: ${cancelled.obstructed} (the move is cancelled, its costs still paid)`;
+    return;
+  }
   if (cost.path) overlay.path = new Set(cost.path.map((t) => `${t[0]},${t[1]}`));
   showPath(overlay.path, { ...cost, to: [x, y] });
 }
@@ -453,13 +465,16 @@ function chooseKind(kind) {
   const unit = kind === undefined ? null : (choices && choices.kinds.includes(kind) ? choices.unit : null);
   if (!needsForm(kind)) {
     closeForm();
-    act(kind.ready ? { ...kind.ready } : { type: kind.type, ...(unit ? { unit } : {}) });
+    const action = kind.ready ? { ...kind.ready } : { type: kind.type, ...(unit ? { unit } : {}) };
+    // a heal with nothing to pick: what it will do first, then Commit
+    if (kind.preview && kind.ready) { previewOf(action); return; }
+    act(action);
     return;
   }
   const isAttack = kind.type === 'attack' && kind.keys.some((k) => k.name === 'target');
   // another kind that names a target (a staff, a spell, a grapple...): its preview, where
   // the ruleset forecasts it, by the same procedure that resolves it
-  const aims = !isAttack && unit && kind.keys.some((k) => ['target', 'targets'].includes(k.name));
+  const aims = !isAttack && unit && (kind.preview || kind.keys.some((k) => ['target', 'targets'].includes(k.name)));
   form = buildForm($('action-form'), kind, unitNames(), {
     unit,
     label: isAttack ? 'Forecast' : undefined,
@@ -472,7 +487,7 @@ function chooseKind(kind) {
   });
   highlightForm();
   if (isAttack && form.values.target) forecastOf(actionOf(form, unit));
-  else if (aims && (form.values.target || form.values.targets)) previewOf(actionOf(form, unit));
+  else if (aims && (kind.preview || form.values.target || form.values.targets)) previewOf(actionOf(form, unit));
   const first = $('action-form').querySelector('select, input');
   if (first) first.focus();
 }

@@ -179,8 +179,10 @@ def move(ctx: Context, state: MiridonBattle, action: Mapping[str, Any]) -> Mirid
     if unit.grappling:
         state = drag(state, unit, end)
     ctx.say(f"{unit.id}: {name} to {end} ({text(cost)}), facing {facing}")
-    ctx.records.append({"type": "move", "path": [list(unit.position or end), *map(list, tiles)],
-                        "spent": text(cost), "movement_left": f"{moved.speed} spd"})
+    ctx.records.append({"type": "move", "unit": unit.id, "how": how,
+                        "path": [list(unit.position or end), *map(list, tiles)],
+                        "spent": text(cost), "movement_left": f"{moved.speed} spd",
+                        "facing": facing})
     ctx.summary = f"{unit.id}: {name} to {end[0]},{end[1]}"
     if underground(unit):  # under the sand: no trap, and up at the end if it chooses
         if surface_choice(action):

@@ -157,14 +157,24 @@ def board_view(state: MiridonBattle, reach_unit: str | None = None) -> dict[str,
         "chain": state.chain.model_dump() if state.chain else None,
     }
     if reach_unit is not None:
-        from tactician.rulesets.miridon.battle.geometry import distance_ft
-        from tactician.rulesets.miridon.battle.options import DEFAULT_BATTLE
-
-        unit = state.unit(reach_unit)
-        data["reach"] = {"unit": unit.id, "distances_ft": {
-            u.id: distance_ft(unit.position, u.position, DEFAULT_BATTLE)
-            for u in state.units if u.position and unit.position and u.id != unit.id}}
+        data["reach"] = reach_of(state, reach_unit)
     return data
+
+
+def reach_of(state: MiridonBattle, unit_id: str) -> dict[str, Any]:
+    """``unit_id``'s reach: the squares its ``move`` action takes it to now, with what
+    each spends (``move_reach``; 8 directions, so ``diagonal``), and the feet to every
+    other unit under the battle's own ``distance_metric`` and ``square_feet``."""
+    from tactician.rulesets.miridon.battle.geometry import distance_ft
+    from tactician.rulesets.miridon.battle.move_reach import move_reach
+    from tactician.rulesets.miridon.battle.rules import battle_rules
+
+    unit = state.unit(unit_id)
+    options = battle_rules(state.options).options
+    return {"unit": unit.id, **move_reach(state, unit.id), "diagonal": True,
+            "distances_ft": {u.id: distance_ft(unit.position, u.position, options)
+                             for u in state.units
+                             if u.position and unit.position and u.id != unit.id}}
 
 
 def hidden_from(state: MiridonBattle, side: str) -> set[str]:

@@ -1,0 +1,144 @@
+"""Miridon's move reach at the table (issue 29: the map drew no squares to move to, so no
+dragged path): ``/reach`` names the squares the ``move`` action takes, ``/path`` the
+rules' straight line, its movement action, cost and facing after; every square shown
+is one the action takes, every other square of the map is refused; and the page draws
+it, hovering and dragging as in the other rulesets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.web.helpers import bearer, open_table
+from tests.web.shots import CHROMIUM, Walk, walk
+
+WAIT_MS = 30_000
+
+
+def _begun(client: TestClient, gm_token: str) -> tuple[str, dict[str, str], dict[str, Any]]:
+    opened = open_table(client, gm_token, example="miridon/skirmish", players=2)
+    table, tokens = opened["table"], opened["tokens"]
+    answer = client.post(f"/t/{table}/act", json={"seq": 0, "action": {"type": "begin"}},
+                         headers=bearer(tokens["gm"]))
+    assert answer.status_code == 200, answer.text
+    return table, tokens, answer.json()["state"]
+
+
+def _seat_of(client: TestClient, table: str, tokens: dict[str, str], unit: str) -> str:
+    for seat in ("p1", "p2"):
+        state = client.get(f"/t/{table}/state", headers=bearer(tokens[seat])).json()
+        if unit in state["seat"]["units"]:
+            return seat
+    raise AssertionError(f"no seat commands {unit}")
+
+
+def test_every_square_shown_is_a_move_the_action_takes_and_no_other(
+        client: TestClient, gm_token: str) -> None:
+    table, tokens, state = _begun(client, gm_token)
+    mover = state["board"]["turn"]
+    seat = bearer(tokens[_seat_of(client, table, tokens, mover)])
+    reach = client.get(f"/t/{table}/reach/{mover}", headers=seat).json()
+    shown = {tuple(t) for t in reach["move"]}
+    assert shown and reach["diagonal"] is True
+    board = state["board"]
+    for y in range(board["height"]):
+        for x in range(board["width"]):
+            path = client.get(f"/t/{table}/path/{mover}", params={"x": x, "y": y},
+                              headers=seat)
+            if (x, y) in shown:
+                assert path.status_code == 200, (x, y, path.text)
+                found = path.json()
+                cost = reach["costs"][f"{x},{y}"]
+                assert found["path"][-1] == [x, y]
+                assert (found["spent"], found["how"], found["facing"]) == (
+                    cost["spent"], cost["how"], cost["facing"])
+            else:
+                assert path.status_code == 400, (x, y, path.text)
+    seq = state["seq"]
+    outside = next([x, y] for y in range(board["height"]) for x in range(board["width"])
+                   if (x, y) not in shown)
+    refused = client.post(f"/t/{table}/act", json={"seq": seq, "action": {
+        "type": "move", "unit": mover, "to": outside}}, headers=seat)
+    assert refused.status_code == 400
+    assert client.get(f"/t/{table}/state", headers=seat).json()["seq"] == seq
+    far = max(reach["move"], key=lambda t: reach["costs"][f"{t[0]},{t[1]}"]["spent"])
+    moved = client.post(f"/t/{table}/act", json={"seq": seq, "action": {
+        "type": "move", "unit": mover, "to": far}}, headers=seat)
+    assert moved.status_code == 200, moved.text
+    record = next(r for r in moved.json()["entry"]["records"] if r["type"] == "move")
+    assert record["spent"] == reach["costs"][f"{far[0]},{far[1]}"]["spent"]
+    # its one movement action taken (004 L1590): nothing left to show
+    after = client.get(f"/t/{table}/reach/{mover}", headers=seat).json()
+    assert after["move"] == [] and "L1590" in after["refused"]
+
+
+def test_a_unit_whose_turn_it_is_not_shows_no_squares_and_says_why(
+        client: TestClient, gm_token: str) -> None:
+    table, tokens, state = _begun(client, gm_token)
+    waiting = next(u["id"] for u in state["board"]["units"]
+                   if u["id"] != state["board"]["turn"])
+    reach = client.get(f"/t/{table}/reach/{waiting}", headers=bearer(tokens["gm"])).json()
+    assert reach["move"] == [] and f"{state['board']['turn']}'s turn" in reach["refused"]
+
+
+def test_the_danger_zone_answers_on_a_miridon_table(client: TestClient, gm_token: str) -> None:
+    """It read each foe's ``reach["move"]`` and ``["attack"]``, which Miridon's reach did
+    not have: the page's danger zone was a server error."""
+    table, tokens, _ = _begun(client, gm_token)
+    answer = client.get(f"/t/{table}/danger", headers=bearer(tokens["p1"]))
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["foes"]
+
+
+@pytest.fixture
+def walked() -> Iterator[Walk]:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
+    with walk() as w:
+        yield w
+
+
+@pytest.mark.slow
+def test_the_page_draws_the_reach_the_path_and_drags_a_move(walked: Walk) -> None:
+    walked.open_console()
+    walked.open_table("miridon/skirmish")
+    gm = walked.open_gm_seat()
+    gm.wait_for_selector("#table-actions button.kind[data-kind='begin']", timeout=WAIT_MS)
+    gm.locator("#table-actions button.kind[data-kind='begin']").click()
+    if gm.locator("#action-form #do-action").count():
+        gm.locator("#action-form #do-action").click()
+    gm.wait_for_function("() => !document.getElementById('tracker').textContent"
+                         ".includes('before the battle')", timeout=WAIT_MS)
+    mover = gm.evaluate(f"async () => (await (await fetch('/t/{walked.table}/state'))"
+                        ".json()).board.turn")
+    page: Any = None
+    for seat in ("p1", "p2"):
+        page = walked.open_player(seat)
+        if page.locator(f"#board [data-unit='{mover}'].mine").count():
+            break
+    page.locator(f"#board [data-unit='{mover}']").click()
+    page.wait_for_selector("#board .tile.move", timeout=WAIT_MS)
+    reach = page.evaluate(f"async () => (await (await fetch('/t/{walked.table}/reach/"
+                          f"{mover}')).json())")
+    drawn = {(int(t.get_attribute("data-x")), int(t.get_attribute("data-y")))
+             for t in page.locator("#board .tile.move").all()}
+    assert drawn == {tuple(t) for t in reach["move"]}
+    far = max(reach["move"], key=lambda t: reach["costs"][f"{t[0]},{t[1]}"]["spent"])
+    target = page.locator(f"#board .tile[data-x='{far[0]}'][data-y='{far[1]}']")
+    target.hover()
+    page.wait_for_selector("#board .tile .cost", timeout=WAIT_MS)
+    line = page.locator("#path-cost").inner_text()
+    cost = reach["costs"][f"{far[0]},{far[1]}"]
+    assert cost["spent"] in line and cost["how"].replace("_", " ") in line, line
+    assert f"facing {cost['facing']}" in line
+    assert page.locator("#board .tile.path").count() >= 2
+    artifacts = Path(__file__).parent / "artifacts"
+    artifacts.mkdir(exist_ok=True)
+    page.locator(".board-wrap").screenshot(path=str(artifacts / "miridon-reach.png"))
+    page.locator(f"#board [data-unit='{mover}']").drag_to(target)
+    page.wait_for_selector(f"#board .tile[data-x='{far[0]}'][data-y='{far[1]}'] "
+                           f"[data-unit='{mover}']", timeout=WAIT_MS)
