@@ -80,6 +80,7 @@ class OpenBattle:
     rules: Any
     state: Any
     battle: Battle | None = None  # the whole log, read only when an action needs it
+    head: str = ""  # the hash the log ends on (what ``--at N:HASH`` names)
 
 
 def status_of(state: Any) -> str:
@@ -145,7 +146,17 @@ def open_battle(db: Database, battle_id: int, whole_log: bool = False) -> OpenBa
     base = tail.snapshot if tail.snapshot is not None else tail.start
     state = replay_entries(rules.load_state(base), tail.entries[tail.snapshot_seq:]
                            if whole_log else tail.entries, rules)
-    return OpenBattle(tail.info, rules, state, battle)
+    return OpenBattle(tail.info, rules, state, battle, _head(tail))
+
+
+def _head(tail: store.Tail) -> str:
+    """The hash the log ends on: its last entry's (read, or the snapshot's own), else
+    the start's."""
+    if tail.entries and tail.entries[-1].seq == tail.info.last_seq:
+        return tail.entries[-1].hash
+    if tail.anchor is not None and tail.anchor.seq == tail.info.last_seq:
+        return tail.anchor.hash
+    return str(tail.header.get("start_hash", "")) if tail.info.last_seq == 0 else ""
 
 
 def _verify_tail(tail: store.Tail) -> None:
