@@ -66,7 +66,7 @@ def _run(db_url: str, tmp_path: Path, *args: object) -> subprocess.CompletedProc
     env = {**os.environ, "TACTICIAN_DB": db_url, "TACTICIAN_CACHE_DIR": str(tmp_path / "c")}
     env.pop("TACTICIAN_WAIT", None)
     return subprocess.run([*TACTICIAN, *map(str, args)], env=env, capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=60)
 
 
 def _entries(db_url: str, battle_id: int) -> int:
@@ -100,4 +100,56 @@ def test_a_battle_released_in_time_is_acted_on(db_url: str, tmp_path: Path) -> N
         holder.wait(timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stderr.startswith("waiting for "), done.stderr
+    assert _entries(db_url, battle_id) == 1
+
+
+# Every row (and table) a command can block on, beyond the battle's own row (issue 27):
+# the SQL another connection holds, and a command that must wait for it. On PostgreSQL
+# each waited silently (the battle row's wait alone was announced, and it left
+# ``lock_timeout`` at 0, "wait for ever", for the rest of its transaction).
+ARIA = FORD.parent / "aria_sword_fighter.yaml"
+HELD_ELSEWHERE = {
+    "campaign row, a new battle": (
+        "SELECT id FROM campaign FOR UPDATE",
+        ("battle", "new", "keep", "--map", FORD / "ford.yaml", "--units",
+         FORD / "party.yaml", "--units", FORD / "bandits.yaml", "--seed", 3)),
+    "campaign row, a character added": (
+        "SELECT id FROM campaign FOR UPDATE", ("character", "add", FORD.parent / "lute_mage.yaml")),
+    "character row": (
+        "SELECT id FROM character FOR UPDATE", ("character", "add", ARIA, "--replace")),
+    "snapshot rows": (
+        "SELECT id FROM snapshot FOR UPDATE", ("battle", "move", "lute", 5, 4)),
+    "log rows, an undo": (
+        "SELECT id FROM battle_entry FOR UPDATE", ("battle", "undo")),
+    "the battle table, a reader": (
+        "LOCK TABLE battle IN ACCESS EXCLUSIVE MODE", ("battle", "show")),
+    "the simulations table": (
+        "LOCK TABLE simulations IN ACCESS EXCLUSIVE MODE", ("simulate", "--here", "--runs", 2,
+                                                            "--workers", 0, "--seed", 1)),
+}
+
+
+def _pg_holder(db_url: str, sql: str) -> str:
+    dsn = make_url(db_url).set(drivername="postgresql").render_as_string(hide_password=False)
+    return f"import psycopg\nconn = psycopg.connect({dsn!r})\nconn.execute({sql!r})\n"
+
+
+def test_every_row_a_command_blocks_on_is_waited_for_out_loud(db_url: str,
+                                                              tmp_path: Path) -> None:
+    if "://" not in db_url:  # SQLite locks the whole database: the tests above
+        return
+    battle_id = _battle(db_url)
+    setup = [("character", "add", ARIA), ("battle", "move", "aria", 6, 4)]
+    for command in setup:
+        assert _run(db_url, tmp_path, *command).returncode == 0
+    for case, (sql, command) in HELD_ELSEWHERE.items():
+        with holding(_pg_holder(db_url, sql), 120):
+            done = _run(db_url, tmp_path, "--wait", "1", *command)
+        lines = done.stderr.splitlines()
+        assert done.returncode == 2, (case, done.stdout, done.stderr)
+        assert len(lines) == 2, (case, lines)
+        assert lines[0].startswith("waiting for ") and "up to 1 s" in lines[0], (case, lines)
+        assert lines[1].startswith("error: ") and "still held by another process after " \
+            "1 s" in lines[1] and "nothing was changed" in lines[1], (case, lines)
+        assert "Traceback" not in done.stderr
     assert _entries(db_url, battle_id) == 1

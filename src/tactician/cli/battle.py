@@ -370,7 +370,9 @@ def new_command(
 def view_of(started: Any) -> dict[str, Any]:
     from tactician.table.battles import board_of
 
-    return board_of(started.info.ruleset, started.state, 0, started.info.seed)
+    battle = started.battle
+    return board_of(started.info.ruleset, started.state, 0, started.info.seed,
+                    head=battle.start_hash if battle is not None else "")
 
 
 def _created(label: str, head_line: str, ruleset: str, battle: Any, board: dict[str, Any],

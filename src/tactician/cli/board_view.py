@@ -45,6 +45,7 @@ MOVE_STYLE = "on blue"
 ATTACK_STYLE = "on red"
 SIDE_STYLES = ("bold bright_white", "bold yellow", "bold magenta", "bold green")
 OVERFLOW = "0123456789@#$%&?"
+HEAD_SHOWN = 12  # hex digits of the head hash shown (``--at`` takes 8 or more)
 UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # the ``string`` module's, without importing it
 TERRAIN_STYLES = {
     "forest": "green",
@@ -292,6 +293,9 @@ def header_lines(view: dict[str, Any]) -> list[str]:
     initiative = initiative_line(view)
     if initiative is not None:
         lines.append(initiative)
+    if view.get("head"):  # the GM's board: what a change decided on it gives --at
+        lines.append(f"At {view.get('log_length', 0)}:{str(view['head'])[:HEAD_SHOWN]} "
+                     "(--at for a change decided on this board)")
     return lines
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import delete, func, select, text
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session, defer
 
 from tactician.engine.battle import Battle
@@ -90,54 +90,13 @@ def _row(session: Session, battle_id: int, lock: bool = False) -> BattleRow:
     query = select(BattleRow).where(BattleRow.id == battle_id)
     if lock:
         query = query.options(defer(BattleRow.start), defer(BattleRow.header)).with_for_update()
-    try:
-        if lock and session.get_bind().dialect.name == "postgresql":
-            row = _wait_for_row(session, query, battle_id)
-        else:
-            row = session.scalars(query).one_or_none()
+    try:  # a lock another process holds is waited for out loud (store.pg_lock_wait)
+        row = session.scalars(query).one_or_none()
     except json.JSONDecodeError as exc:  # its start or header was damaged
         raise damaged_battle_row(session, battle_id, exc) from None
     if row is None:
         raise TacticianError(f"no battle with id {battle_id}")
     return row
-
-
-def _wait_for_row(session: Session, query: Any, battle_id: int) -> BattleRow | None:
-    """PostgreSQL's row lock (``FOR UPDATE``), taken at once if free; else waited for out
-    loud and given up on in time (``store.lock_wait``, as SQLite's write lock in
-    ``store.database``): each try in a savepoint under ``lock_timeout``, so a try that
-    times out leaves the transaction usable."""
-    from sqlalchemy.exc import OperationalError
-
-    from tactician.store.lock_wait import GRACE, announce, gave_up, wait_seconds
-
-    limit = wait_seconds()
-
-    def attempt(timeout: float) -> tuple[bool, BattleRow | None]:
-        session.execute(text(f"SET LOCAL lock_timeout = {max(int(timeout * 1000), 1)}"))
-        try:
-            with session.begin_nested():
-                return True, session.scalars(query).one_or_none()
-        except OperationalError as exc:
-            if getattr(exc.orig, "sqlstate", None) != "55P03":  # lock_not_available
-                raise
-            return False, None
-
-    try:
-        taken, row = attempt(min(GRACE, limit))
-        if taken:
-            return row
-        name = session.scalar(select(BattleRow.name).where(BattleRow.id == battle_id))
-        what = f"battle {name!r} in the database" if name is not None else "a battle's row"
-        if limit <= GRACE:
-            raise gave_up(what, limit)
-        announce(what, limit)
-        taken, row = attempt(limit - GRACE)
-        if not taken:
-            raise gave_up(what, limit)
-        return row
-    finally:
-        session.execute(text("SET LOCAL lock_timeout = 0"))
 
 
 def _entries(session: Session, battle_id: int, after: int = 0) -> list[Entry]:

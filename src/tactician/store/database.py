@@ -7,7 +7,9 @@ holds waited for out loud and for ``TACTICIAN_WAIT`` seconds (``store.lock_wait`
 instead of "database is locked" or a silent wait, foreign keys on,
 ``synchronous=FULL`` (see ``SYNC``), and ``BEGIN IMMEDIATE`` for every write
 transaction so two writers queue up instead of failing half-way.
-PostgreSQL (psycopg 3): writes lock the rows they check (``FOR UPDATE``).
+PostgreSQL (psycopg 3): writes lock the rows they check (``FOR UPDATE``); every lock
+a statement waits for, row or table, is said and given up in time
+(``store.pg_lock_wait``).
 """
 
 from __future__ import annotations
@@ -74,8 +76,7 @@ class Database:
             raise StoreConflict("another writer changed this at the same moment; nothing "
                                 f"was stored, try again ({exc.orig})") from None
         except DBAPIError as exc:  # e.g. "database or disk is full": rolled back whole
-            raise StoreError(f"database {describe(self.url)}: {exc.orig}; nothing was "
-                             "stored") from None
+            raise self.failed(exc, "; nothing was stored") from None
         except json.JSONDecodeError as exc:
             raise self._damaged(exc) from None
 
@@ -93,9 +94,26 @@ class Database:
                 with Session(bind=conn, expire_on_commit=False) as session, session.begin():
                     yield session
         except DBAPIError as exc:
-            raise StoreError(f"database {describe(self.url)}: {exc.orig}") from None
+            raise self.failed(exc) from None
         except json.JSONDecodeError as exc:
             raise self._damaged(exc) from None
+
+    def failed(self, exc: DBAPIError, then: str = "", verb: str = "database"
+               ) -> TacticianError:
+        """One line for a driver's error: a lock still held after the wait (PostgreSQL's
+        ``lock_timeout``, SQLite's busy timeout inside a transaction) is ``LockHeld``,
+        as everywhere (``store.lock_wait``); anything else names the database."""
+        from tactician.store.lock_wait import gave_up, wait_seconds
+
+        if self.is_postgresql:
+            from tactician.store.pg_lock_wait import refusal
+
+            held = refusal(self.url, exc)
+            if held is not None:
+                return held
+        elif self.is_sqlite and any(word in str(exc.orig) for word in ("locked", "busy")):
+            return gave_up(f"database {describe(self.url)}", wait_seconds())
+        return StoreError(f"{verb} {describe(self.url)}: {exc.orig}{then}")
 
     def _damaged(self, exc: json.JSONDecodeError) -> TacticianError:
         """A stored value that is not JSON, where the reader did not name its row
@@ -124,7 +142,7 @@ def open_database(db: str | None = None, migrate: bool = True) -> Database:
             upgrade(database)
         except DBAPIError as exc:
             database.close()
-            raise StoreError(f"cannot open database {describe(url)}: {exc.orig}") from None
+            raise database.failed(exc, verb="cannot open database") from None
     return database
 
 
@@ -139,7 +157,12 @@ def sync_mode() -> str:
 
 def _engine(url: URL) -> Engine:
     if url.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True)
+        engine = create_engine(url, pool_pre_ping=True)
+        if url.get_backend_name() == "postgresql":
+            from tactician.store.pg_lock_wait import install
+
+            install(engine, url)  # every lock wait said and bounded
+        return engine
     sync = sync_mode().upper()
     # no silent wait when connecting: a lock is waited for out loud (``_waiting``)
     engine = create_engine(url, connect_args={"timeout": 0})
@@ -173,7 +196,7 @@ def _waiting(raw: Any, url: URL, statements: list[str]) -> None:
     statements of the transaction."""
     import sqlite3
 
-    from tactician.store.lock_wait import GRACE, announce, gave_up, wait_seconds
+    from tactician.store.lock_wait import GRACE, current_announcer, gave_up, wait_seconds
 
     def attempt(timeout: float) -> bool:
         raw.execute(f"PRAGMA busy_timeout={int(timeout * 1000)}")
@@ -195,7 +218,7 @@ def _waiting(raw: Any, url: URL, statements: list[str]) -> None:
         what = f"database {describe(url)}"
         if limit <= GRACE:
             raise gave_up(what, limit)
-        announce(what, limit)
+        current_announcer()(what, limit)
         if not attempt(limit - GRACE):
             raise gave_up(what, limit)
     finally:

@@ -2,13 +2,14 @@
 a command on a database or a battle file another process held waited 30-45 s without a
 word).
 
-A writer that finds the lock taken (SQLite's write lock at ``BEGIN IMMEDIATE``, a read
-blocked by another process's exclusive lock, a battle file's ``flock``) waits a moment
+A command that finds a lock taken (SQLite's write lock at ``BEGIN IMMEDIATE``, a read
+blocked by another process's exclusive lock, a battle file's ``flock``, any row or table
+PostgreSQL locks: ``store.pg_lock_wait``) waits a moment
 (``GRACE``: a lock held for a few milliseconds by another command is the common case
 and says nothing), then says on stderr at once that it is waiting and for what, and
 gives up after ``TACTICIAN_WAIT`` seconds (default ``DEFAULT_WAIT``; ``tactician --wait
 SECONDS`` and ``--no-wait`` set it for one command) with ``LockHeld``: one line, exit
-code 2, nothing changed.
+code 2, nothing changed. A server names who is told of the wait (``announcing``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from tactician.errors import TacticianError
 
@@ -53,6 +56,27 @@ def announce(what: str, limit: float) -> None:
     sys.stderr.flush()
 
 
+Announcer = Callable[[str, float], None]
+# who is told of a wait: the terminal (``announce``), or what a server puts in its place
+# for the request waiting (``tactician serve``: its log; the seat hears the answer)
+_ANNOUNCER: ContextVar[Announcer | None] = ContextVar("tactician_lock_announcer", default=None)
+
+
+def current_announcer() -> Announcer:
+    """Who is told, in this thread or task, that a lock is waited for."""
+    return _ANNOUNCER.get() or announce
+
+
+@contextmanager
+def announcing(to: Announcer) -> Iterator[None]:
+    """Tell waits inside the block to ``to`` instead of standard error."""
+    token = _ANNOUNCER.set(to)
+    try:
+        yield
+    finally:
+        _ANNOUNCER.reset(token)
+
+
 def gave_up(what: str, limit: float) -> LockHeld:
     if limit <= 0:
         return LockHeld(f"{what} is held by another process and this command does not wait "
@@ -76,7 +100,7 @@ def wait_for(attempt: Callable[[], bool], what: str) -> None:
             return
     if limit <= GRACE:
         raise gave_up(what, limit)
-    announce(what, limit)
+    current_announcer()(what, limit)
     deadline = start + limit
     while time.monotonic() < deadline:
         time.sleep(_POLL)

@@ -65,7 +65,7 @@ def new_battle(
     save_battle(battle, out)
     # the bytes save_battle wrote (a battle without a log: cheap to make again)
     board_cache.keep_written(battle.model_dump_json(indent=1).encode(), ruleset,
-                             lambda: state, 0, battle.seed)
+                             lambda: state, 0, battle.seed, battle.start_hash)
     return Opened(out, battle, rules, state)
 
 

@@ -223,7 +223,7 @@ class FilePlace:
             save_battle(battle, self.path)
             if steps:
                 last = steps[-1].state
-                self._keep_board(loaded, lambda: last, len(battle.log))
+                self._keep_board(loaded, lambda: last, len(battle.log), head(battle))
 
     def undo(self, loaded: Loaded, keep: int) -> list[Entry]:
         from tactician.engine.store_file import save_battle
@@ -233,7 +233,7 @@ class FilePlace:
         with file_lock(self.path):
             self._check(loaded)
             save_battle(kept, self.path)
-            self._keep_board(loaded, lambda: replay(kept, loaded.rules), keep)
+            self._keep_board(loaded, lambda: replay(kept, loaded.rules), keep, head(kept))
         return dropped
 
     def redo(self, loaded: Loaded, count: int | None) -> list[Entry]:
@@ -245,14 +245,15 @@ class FilePlace:
         self.append(loaded, after, [Step(entry, state) for entry, state in steps])
         return [entry for entry, _ in steps]
 
-    def _keep_board(self, loaded: Loaded, state: Callable[[], Any], seq: int) -> None:
+    def _keep_board(self, loaded: Loaded, state: Callable[[], Any], seq: int,
+                    at_head: str) -> None:
         """Keep the GM's board of what was just saved (``state()``), under the lock (so
         the bytes read back are the ones written), for the next ``battle show``."""
         try:
             data = self.path.read_bytes()
         except OSError:
             return
-        board_cache.keep_written(data, loaded.ruleset, state, seq, loaded.seed)
+        board_cache.keep_written(data, loaded.ruleset, state, seq, loaded.seed, at_head)
 
 
 @dataclass
@@ -277,7 +278,8 @@ class StoredPlace:
         info = opened.info
         read = opened.battle if opened.battle is not None else opened.tail
         return Loaded(self, info.ruleset, info.seed, info.last_seq, opened.rules, opened.state,
-                      opened.battle, head(read) if read is not None else "", opened.tail)
+                      opened.battle, head(read) if read is not None else opened.head,
+                      opened.tail)
 
     def rebuild(self) -> Loaded:
         from tactician.engine.chain import BrokenChain

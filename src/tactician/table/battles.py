@@ -204,14 +204,16 @@ def view(where: Where, reach_unit: str | None = None, loaded: Loaded | None = No
     with ``side``, only what that side sees (fog of war)."""
     opened = _loaded(where, loaded, whole_log=False)
     state, seq = after if after is not None else (opened.state, opened.seq)
-    return board_of(opened.ruleset, state, seq, opened.seed, reach_unit, side)
+    head = opened.head if after is None else ""
+    return board_of(opened.ruleset, state, seq, opened.seed, reach_unit, side, head)
 
 
 def board_of(ruleset: str, state: Any, seq: int, seed: int,
-             reach_unit: str | None = None, side: str | None = None) -> dict[str, Any]:
+             reach_unit: str | None = None, side: str | None = None,
+             head: str = "") -> dict[str, Any]:
     """``view`` of a state in hand (e.g. a battle just started): ``board_cache``'s,
     the one every writer keeps for ``battle show``."""
-    return board_cache.board_of(ruleset, state, seq, seed, reach_unit, side)
+    return board_cache.board_of(ruleset, state, seq, seed, reach_unit, side, head)
 
 
 def preview_attack(where: Where, action: dict[str, Any],

@@ -57,7 +57,7 @@ from tactician.derived_cache import DerivedCache, enabled, settings_parts
 __all__ = ["CACHE", "board_of", "cached", "key", "keep", "keep_read", "keep_stored_read",
            "keep_stored_written", "keep_written", "keeping", "stored"]
 
-CACHE = DerivedCache("board-view", version=1)
+CACHE = DerivedCache("board-view", version=2)  # 2: the GM's board has its log's head
 
 def keeping() -> bool:
     """Whether boards are read and kept now (``TACTICIAN_CACHE`` is not off)."""
@@ -94,14 +94,20 @@ def keep(data: bytes, side: str | None, board: dict[str, Any]) -> None:
 
 
 def board_of(ruleset: str, state: Any, seq: int, seed: int,
-             reach_unit: str | None = None, side: str | None = None) -> dict[str, Any]:
+             reach_unit: str | None = None, side: str | None = None,
+             head: str = "") -> dict[str, Any]:
     """The board of a state in hand: the ruleset's view, the log's length, the seed
-    (``table.battles.view`` and every writer here make it the same way)."""
+    and, on the GM's board, the hash the log ends on (``head``: what ``--at N:HASH``
+    names; a side's board leaves it out, as a side's log chains its own head:
+    ``table.side_log``). ``table.battles.view`` and every writer here make it the
+    same way."""
     from tactician.rulesets.registry import contract
 
     data = contract(ruleset).board_view(state, reach_unit, side)
     data["log_length"] = seq
     data["seed"] = seed
+    if head and side is None:
+        data["head"] = head
     return data
 
 
@@ -114,13 +120,14 @@ def _ours(ruleset: str) -> bool:
 
 
 def keep_written(data: bytes, ruleset: str, state: Callable[[], Any], seq: int,
-                 seed: int) -> None:
+                 seed: int, head: str) -> None:
     """After a writer saved ``data`` (the file's new bytes) holding ``state()`` at
-    ``seq`` (a callable: an undo replays for it, only when boards are kept): keep the
-    GM's board of it. Never raises: the battle is saved already."""
+    ``seq`` with its log ending on ``head`` (a callable: an undo replays for it, only
+    when boards are kept): keep the GM's board of it. Never raises: the battle is
+    saved already."""
     try:
         if keeping() and _ours(ruleset):
-            keep(data, None, board_of(ruleset, state(), seq, seed))
+            keep(data, None, board_of(ruleset, state(), seq, seed, head=head))
     except Exception:  # noqa: BLE001 - a cache fill must not fail a saved action
         return
 
@@ -206,6 +213,7 @@ def keep_stored_written(database: Any, battle_id: int, ruleset: str, state: Any,
         if found is None or (found.last_seq, found.head) != (seq, head):
             return  # another writer came after, or the rows read otherwise
         CACHE.put(_stored_key(found.material, None),
-                  json.loads(json.dumps(board_of(ruleset, state, seq, seed), default=str)))
+                  json.loads(json.dumps(board_of(ruleset, state, seq, seed, head=head),
+                                        default=str)))
     except Exception:  # noqa: BLE001 - a cache fill must not fail a saved action
         return

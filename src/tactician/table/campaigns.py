@@ -83,6 +83,7 @@ class OpenBattle:
     # read without the whole log: the battle from its newest snapshot on, the entries
     # after it only (``Battle.tail``), what an action appends to
     tail: Battle | None = None
+    head: str = ""  # the hash the log ends on (what ``--at N:HASH`` names)
 
 
 def status_of(state: Any) -> str:
@@ -151,7 +152,17 @@ def open_battle(db: Database, battle_id: int, whole_log: bool = False) -> OpenBa
     state = replay_entries(rules.load_state(base), tail.entries[tail.snapshot_seq:]
                            if whole_log else tail.entries, rules)
     return OpenBattle(tail.info, rules, state, battle,
-                      battle if battle is not None else store.as_tail(tail))
+                      battle if battle is not None else store.as_tail(tail), _head(tail))
+
+
+def _head(tail: store.Tail) -> str:
+    """The hash the log ends on: its last entry's (read, or the snapshot's own), else
+    the start's."""
+    if tail.entries and tail.entries[-1].seq == tail.info.last_seq:
+        return tail.entries[-1].hash
+    if tail.anchor is not None and tail.anchor.seq == tail.info.last_seq:
+        return tail.anchor.hash
+    return str(tail.header.get("start_hash", "")) if tail.info.last_seq == 0 else ""
 
 
 def _verify_tail(tail: store.Tail) -> None:

@@ -20,6 +20,7 @@ from tactician.store.database import Database
 from tactician.table import catalogue
 from tactician.table.tables import contract_of
 from tactician.web import (
+    busy,
     errors,
     routes_chat,
     routes_choices,
@@ -67,6 +68,7 @@ def create_app(db: Database) -> FastAPI:
     app.state.broadcast = Broadcast(app.state.views)
     app.state.templates = Jinja2Templates(directory=str(HERE / "templates"))
     errors.install(app)
+    busy.install(app)  # a lock held elsewhere: the seat told, in its side's words
     app.include_router(routes_gm.router)
     app.include_router(routes_events.router)
     app.include_router(routes_chat.router)
@@ -81,6 +83,7 @@ def create_app(db: Database) -> FastAPI:
     def home(_: Request) -> Response:
         return RedirectResponse("/gm", status_code=303)
 
+    app.add_middleware(busy.TellWaits)
     app.add_middleware(errors.BodyLimit)
     app.add_middleware(errors.SecurityHeaders)
     return app

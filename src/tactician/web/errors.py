@@ -1,11 +1,12 @@
 """Refusals as the CLI gives them: one clear line, ``{"error": ...}``, nothing changed.
 
 A ``TacticianError`` is a 400 (``NotAllowed`` 403, ``StaleBattle`` 409 with the fresh
-state added by the route); a malformed request is a 400 naming the field; anything
-unexpected is a 500 saying only that nothing was changed, never a traceback. Bodies
-over ``MAX_BODY`` bytes are refused (413) before they are read whole, whether their
-length is declared or they arrive chunked; a JSON body nested deeper than
-``MAX_NESTING`` is refused (400) before it is parsed (issue 25, hole 13).
+state added by the route, a lock held elsewhere 409 ``busy``: ``web.busy``); a malformed
+request is a 400 naming the field; anything unexpected is a 500 saying only that nothing
+was changed, never a traceback. Bodies over ``MAX_BODY`` bytes are refused (413) before
+they are read whole, whether their length is declared or they arrive chunked; a JSON
+body nested deeper than ``MAX_NESTING`` is refused (400) before it is parsed (issue 25,
+hole 13).
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tactician.errors import DiceError, TacticianError
 from tactician.store.battles import StaleBattle
+from tactician.store.lock_wait import LockHeld
 from tactician.table import campaigns, dice_authority, side_asks, tables
 from tactician.table.choices import preview
 from tactician.table.seats import NotAllowed, reissue, revoke, seat_for
@@ -214,6 +215,8 @@ def act(request: Request, table_id: str, body: commands.Command) -> Response:
                                          expected_seq=body.seq)
     except StaleBattle as exc:
         return _stale(request, who, exc)
+    except LockHeld:
+        raise  # the battle is busy, in words every seat may read (web.busy)
     except TacticianError as exc:
         # what the side knows allowed it: only the unseen can stop it (its own dice
         # aside, which name its own units' rolls)
