@@ -122,6 +122,16 @@ def test_each_command_reads_the_battle_once(db: Path, monkeypatch: pytest.Monkey
         return real(*args, **kwargs)
 
     monkeypatch.setattr(store, "load_tail", counted)
+    # a writer on an SQLite file reads it with the standard library (issue 28)
+    from tactician.store.sqlite_write import SqliteBattles
+
+    fast = SqliteBattles.load_tail
+
+    def fast_counted(self: SqliteBattles, battle_id: int) -> Any:
+        reads.append(1)
+        return fast(self, battle_id)
+
+    monkeypatch.setattr(SqliteBattles, "load_tail", fast_counted)
     for command in (["move", "lethe", "7", "3"], ["move", "aria", "8", "4"],
                     ["attack", "lethe", "brigand-1", "--yes"], ["show"],
                     ["forecast", "aria", "brigand-1"], ["act", "aria", "wait"],

@@ -111,6 +111,27 @@ def battle_place(battle: Path | None, name: str | None, db: str | None,
 
 
 @contextmanager
+def writer_place(battle: Path | None, name: str | None, db: str | None) -> Iterator[Any]:
+    """``battle_place`` for a command that acts (move, attack, act, end-phase,
+    enemy-phase): a campaign battle in an SQLite file is read and written with the
+    standard library's ``sqlite3`` (``table.sqlite_place``: no SQLAlchemy, issue 28),
+    which hands to the store whatever it is in doubt about; anything else, as
+    ``battle_place``."""
+    if battle is None:
+        from tactician.table.sqlite_place import sqlite_place
+
+        place = sqlite_place(db, name)
+        if place is not None:
+            try:
+                yield place
+            finally:
+                place.close()
+            return
+    with battle_place(battle, name, db) as found:
+        yield found
+
+
+@contextmanager
 def campaign_db(db: str | None) -> Iterator[Any]:
     from tactician.store.database import open_database
 
@@ -633,7 +654,7 @@ def move_command(
 ) -> None:
     """Move a unit to tile X Y (its path and the movement left are printed). A move
     can set off a prepared attack, which rolls: --rolls gives the table's dice."""
-    with refusals(as_json), battle_place(battle, name, db) as place:
+    with refusals(as_json), writer_place(battle, name, db) as place:
         _perform(place, {"type": "move", "unit": unit, "to": [x, y]}, as_json, rolls,
                  at=_at(at))
 
@@ -691,7 +712,7 @@ def attack_command(
     from tactician.errors import TacticianError
     from tactician.table.battles import load, preview_attack
 
-    with refusals(as_json), battle_place(battle, name, db) as place:
+    with refusals(as_json), writer_place(battle, name, db) as place:
         if as_json and not yes:
             raise TacticianError(
                 "--json never prompts: add --yes to commit (see the odds first with "
@@ -758,7 +779,7 @@ def act_command(
     from tactician.errors import TacticianError
     from tactician.table.battles import load
 
-    with refusals(as_json), battle_place(battle, name, db) as place:
+    with refusals(as_json), writer_place(battle, name, db) as place:
         details = parse_params(params or [])
         kind = action.strip().replace("-", "_")
         loaded = load(place, whole_log=False)
@@ -777,7 +798,7 @@ def end_phase_command(
 
     Ending a phase can roll dice (a prepared attack firing; in UESRPG, death tests
     and conditions ticking): --rolls gives the table's own results."""
-    with refusals(as_json), battle_place(battle, name, db) as place:
+    with refusals(as_json), writer_place(battle, name, db) as place:
         _perform(place, {"type": "end_phase"}, as_json, rolls, at=_at(at))
 
 
@@ -803,7 +824,7 @@ def enemy_phase_command(
     from tactician.errors import NeedRoll, TacticianError
     from tactician.table.battles import load, play_phase, view
 
-    with refusals(as_json), battle_place(battle, name, db) as place:
+    with refusals(as_json), writer_place(battle, name, db) as place:
         loaded = load(place, whole_log=False)
         loaded.expect(_at(at))
         before = view(place, loaded=loaded)

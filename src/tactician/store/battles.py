@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
@@ -32,6 +31,10 @@ from sqlalchemy.orm import Session, defer
 from tactician.engine.battle import Battle
 from tactician.engine.log import Entry
 from tactician.errors import StaleBattle, TacticianError
+
+# the plain values, kept importable from here (``battle_rows``: no SQLAlchemy)
+from tactician.store.battle_rows import BattleInfo, Tail
+from tactician.store.battle_rows import as_tail as as_tail
 from tactician.store.campaigns import CampaignInfo
 from tactician.store.damage import damaged_battle_row, damaged_row
 from tactician.store.database import Database, StoreConflict
@@ -41,36 +44,6 @@ from tactician.store.names import check_name
 # Battle fields with a column or a table of their own (the redo list: ``battle_undone``;
 # a stored or imported battle starts with none), not kept in the ``header`` JSON
 COLUMNS = ("ruleset", "seed", "options", "start", "streams", "log", "undone")
-
-
-@dataclass(frozen=True)
-class BattleInfo:
-    id: int
-    campaign_id: int
-    name: str
-    ruleset: str
-    seed: int
-    options: list[str]
-    streams: int
-    last_seq: int
-    status: str
-
-
-@dataclass(frozen=True)
-class Tail:
-    """What opening a battle reads: its header, the newest snapshot at or before the
-    last entry (``None``: the start) and the entries after it (or, read with
-    ``whole_log``, every entry: then the ones after the snapshot are
-    ``entries[snapshot_seq:]``)."""
-
-    info: BattleInfo
-    start: dict[str, Any]
-    header: dict[str, Any]
-    snapshot_seq: int
-    snapshot: dict[str, Any] | None
-    entries: list[Entry]
-    # the entry the snapshot was taken after (its hash is what the next entry chains to)
-    anchor: Entry | None = None
 
 
 # a battle's row without its start and header JSON: what finding and listing battles
@@ -220,15 +193,6 @@ def _assemble(row: BattleRow, log: list[Entry]) -> Battle:
 def assemble(tail: Tail) -> Battle:
     """The engine's ``Battle`` from a tail read with ``whole_log``."""
     return _battle(tail.header, tail.info, tail.start, tail.entries)
-
-
-def as_tail(tail: Tail) -> Battle:
-    """The engine's ``Battle`` of a tail read without ``whole_log``: only the entries
-    after the snapshot's ``anchor`` (``Battle.tail``), so an action appends to it
-    without reading the whole log (with no snapshot, every entry: the whole battle)."""
-    return Battle.tail({**tail.header, "ruleset": tail.info.ruleset, "seed": tail.info.seed,
-                        "options": list(tail.info.options), "start": tail.start,
-                        "streams": tail.info.streams, "log": tail.entries}, tail.anchor)
 
 
 def _battle(header: dict[str, Any], info: BattleInfo, start: dict[str, Any],

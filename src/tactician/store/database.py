@@ -30,16 +30,9 @@ from sqlalchemy.orm import Session
 from tactician.errors import TacticianError
 from tactician.store.location import describe, resolve
 from tactician.store.schema_head import HEAD as HEAD  # the newest migration
+from tactician.store.sqlite_sync import SYNC, SYNC_MODES, asked_mode
 
 _IMMEDIATE = "tactician_immediate"
-# SQLite's ``synchronous`` (environment ``TACTICIAN_SQLITE_SYNC``). FULL by default: an
-# action a player saw committed survives a power cut or an OS crash, at an fsync per
-# commit -- a campaign's data comes before speed. NORMAL, with WAL, never corrupts the
-# file and loses nothing when the process is killed (bench/bench_kill.py), but a power
-# cut may take back the last commits before the next checkpoint; a GM on a slow disk
-# may choose it (docs/storage.md).
-SYNC = "TACTICIAN_SQLITE_SYNC"
-SYNC_MODES = ("normal", "full")
 
 
 class StoreError(TacticianError):
@@ -148,8 +141,8 @@ def open_database(db: str | None = None, migrate: bool = True) -> Database:
 
 def sync_mode() -> str:
     """The SQLite ``synchronous`` setting asked for (``SYNC``; default full)."""
-    mode = os.environ.get(SYNC, "full").strip().lower() or "full"
-    if mode not in SYNC_MODES:
+    mode = asked_mode()
+    if mode is None:
         raise StoreError(f"{SYNC}={os.environ.get(SYNC)!r}: give one of "
                          f"{', '.join(SYNC_MODES)}")
     return mode

@@ -197,16 +197,22 @@ def keep_stored_read(db: str | None, name: str | None, side: str | None, looked_
 def keep_stored_written(database: Any, battle_id: int, ruleset: str, state: Any, seq: int,
                         head: str, seed: int) -> None:
     """After a writer stored entries ending on ``seq`` with hash ``head`` in the
-    campaign ``database`` (a ``store.database.Database``): keep the GM's board of
+    campaign ``database`` (a ``store.database.Database``, or the standard library's
+    ``store.sqlite_write.SqliteBattles``): keep the GM's board of
     ``state`` if the rows read back end on that entry. Never raises."""
     try:
-        if not keeping() or not database.is_sqlite or not _ours(ruleset):
+        if not keeping() or not _ours(ruleset):
             return
         from pathlib import Path
 
         from tactician.store.sqlite_peek import peek
 
-        where = database.url.database
+        # the standard library's write path (``store.sqlite_write``) names its file
+        where = getattr(database, "path", None)
+        if where is None:
+            if not database.is_sqlite:
+                return
+            where = database.url.database
         if not where or where == ":memory:":
             return
         found = peek(Path(where), battle_id=battle_id)

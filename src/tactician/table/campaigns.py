@@ -11,17 +11,16 @@ the entries after it.
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tactician.dice.source import DiceSource, secret_seed
-from tactician.engine.battle import FORMAT, Battle, act_steps, replay, replay_entries
-from tactician.engine.chain import BrokenChain, head, start_digest, verify, verify_entries
+from tactician.engine.battle import Battle, act_steps, replay, replay_entries
+from tactician.engine.chain import head
 from tactician.engine.log import Entry
-from tactician.errors import ContentError, TacticianError
+from tactician.errors import TacticianError
 from tactician.store import battles as store
 from tactician.store.battles import BattleInfo
 from tactician.store.campaigns import CampaignInfo, create_campaign
@@ -29,44 +28,20 @@ from tactician.store.damage import DamagedData
 from tactician.store.database import Database
 from tactician.table.actions import checked
 from tactician.table.held import HOLDER, Held, key_of, load
+from tactician.table.stored_battle import (
+    DEFAULT_SNAPSHOT_EVERY,
+    open_tail,
+    pinned,
+    rules_for,
+    snapshot_states,
+    status_of,
+)
 
-# a snapshot is pinned (kept for good) after every this many entries, and at each phase end
-DEFAULT_SNAPSHOT_EVERY = 50
-
-
-def pinned(entry: Entry, every: int = DEFAULT_SNAPSHOT_EVERY, rules: Any = None) -> bool:
-    """Whether the state after ``entry`` is kept for good: an ``every``-th entry or the
-    end of a phase (issue 14: "checkpointed every N entries (and at each phase end)"),
-    by the ruleset's ``ends_phase`` (``engine.undo``)."""
-    from tactician.engine.undo import ends_phase
-
-    if every < 1:
-        raise TacticianError(f"snapshot interval must be at least 1, not {every}")
-    return entry.seq % every == 0 or ends_phase(rules)(entry)
-
-
-def rules_for(ruleset: str, options: list[str]) -> Any:
-    """The ruleset's battle rules with the campaign's rulings (refuses an unknown
-    ruleset, naming the installed ones), built once per process for each ruleset and
-    rulings: every action asked for them again, and building them parses the
-    rulings (Miridon's loads its compendium). The rules objects are set up in their
-    constructor and never changed after, so one serves every battle and thread."""
-    from tactician.table.battle_files import battle_rules_of
-
-    key = (ruleset, tuple(options))
-    found = _RULES.get(key)
-    if found is None:
-        found = battle_rules_of(ruleset, list(options))  # an unknown one raises: not kept
-        with _RULES_LOCK:
-            if len(_RULES) >= 64:
-                _RULES.clear()
-            _RULES[key] = found
-    return found
-
-
-_RULES: dict[tuple[str, tuple[str, ...]], Any] = {}
-_RULES_LOCK = threading.Lock()
-
+# kept importable from here with the rest of the campaign service (``stored_battle``)
+__all__ = ["DEFAULT_SNAPSHOT_EVERY", "OpenBattle", "check_battle", "check_campaign",
+           "committed", "new_campaign", "open_battle", "perform", "perform_many", "pinned",
+           "redo", "replay_from", "rules_for", "start_battle", "status_of", "store_steps",
+           "take_back"]
 
 def new_campaign(db: Database, name: str, ruleset: str, options: list[str]) -> CampaignInfo:
     """A campaign on a known ruleset whose rulings that ruleset accepts."""
@@ -84,10 +59,6 @@ class OpenBattle:
     # after it only (``Battle.tail``), what an action appends to
     tail: Battle | None = None
     head: str = ""  # the hash the log ends on (what ``--at N:HASH`` names)
-
-
-def status_of(state: Any) -> str:
-    return str(getattr(state, "result", "ongoing"))
 
 
 def start_battle(db: Database, campaign: CampaignInfo, name: str, map_path: Path,
@@ -139,20 +110,9 @@ def open_battle(db: Database, battle_id: int, whole_log: bool = False) -> OpenBa
     """
     tail = store.load_tail(db, battle_id, whole_log)
     rules = rules_for(tail.info.ruleset, tail.info.options)
-    battle = store.assemble(tail) if whole_log else None
-    where = f"battle {tail.info.name!r}"
-    try:
-        if battle is not None:
-            verify(battle)
-        else:
-            _verify_tail(tail)
-    except BrokenChain as exc:
-        raise ContentError(f"{where}: the log does not verify, it was edited: {exc}") from None
-    base = tail.snapshot if tail.snapshot is not None else tail.start
-    state = replay_entries(rules.load_state(base), tail.entries[tail.snapshot_seq:]
-                           if whole_log else tail.entries, rules)
-    return OpenBattle(tail.info, rules, state, battle,
-                      battle if battle is not None else store.as_tail(tail), _head(tail))
+    whole = store.assemble(tail) if whole_log else None
+    state, battle = open_tail(tail, rules, whole)
+    return OpenBattle(tail.info, rules, state, whole, battle, _head(tail))
 
 
 def _head(tail: store.Tail) -> str:
@@ -163,19 +123,6 @@ def _head(tail: store.Tail) -> str:
     if tail.anchor is not None and tail.anchor.seq == tail.info.last_seq:
         return tail.anchor.hash
     return str(tail.header.get("start_hash", "")) if tail.info.last_seq == 0 else ""
-
-
-def _verify_tail(tail: store.Tail) -> None:
-    info = tail.info
-    if tail.anchor is None:
-        header = tail.header
-        if header.get("start_hash") != start_digest(
-                header.get("format", FORMAT), info.ruleset, info.seed, info.options, tail.start):
-            raise BrokenChain("start was edited: the start state, seed, ruleset and options "
-                              "no longer hash to the battle's start_hash")
-        verify_entries(info.seed, info.streams, str(header.get("start_hash")), tail.entries)
-    else:
-        verify_entries(info.seed, info.streams, "", tail.entries, after=tail.anchor)
 
 
 # the engine's one replay check, applied from a snapshot (kept under its old name)
@@ -250,14 +197,7 @@ def store_steps(db: Database, battle_id: int, rules: Any, seen: int,
     entries, put back. Returns what was committed."""
     if not steps:
         return None
-    states: dict[int, dict[str, Any]] = {}
-    pins: set[int] = set()
-    for number, (entry, state) in enumerate(steps, start=1):
-        if pinned(entry, every, rules):
-            pins.add(entry.seq)
-        if entry.seq in pins or number == len(steps):
-            states[entry.seq] = rules.dump_state(state)
-    status = status_of(steps[-1][1])
+    states, pins, status = snapshot_states(rules, steps, every)
     carry = None
     if status != "ongoing":  # the battle ends here: its characters carry their state back
         from tactician.rulesets.registry import contract
