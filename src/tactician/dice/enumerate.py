@@ -94,17 +94,17 @@ class _ReplayChance:
 
 
 def branches(
-    state: S,
-    step: Callable[[S, Any], S],
+    state: V,
+    step: Callable[[V, Any], R],
     known: dict[int, tuple[Any, Sequence[tuple[Any, float]]]] | None = None,
-) -> list[tuple[S, float]]:
+) -> list[tuple[R, float]]:
     """Every result of one step from ``state`` with its probability.
 
     ``known`` is the outcome memo (see ``_ReplayChance``) to share between calls.
     """
     if known is None:
         known = {}
-    results: list[tuple[S, float]] = []
+    results: list[tuple[R, float]] = []
     pending: list[list[int]] = [[]]
     chance = _ReplayChance(known)
     while pending:

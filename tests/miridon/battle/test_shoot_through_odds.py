@@ -147,3 +147,38 @@ def test_l861_piercing_per_bullet_on_the_dice(mode: str, b_hp: int) -> None:
                       options=[f"shoot_through_shotgun={mode}"])
     assert after.unit("a").hp == 90
     assert after.unit("b").hp == b_hp
+
+
+@pytest.mark.parametrize("weapon", ["Shotgun", "Revolver"])
+def test_a_targets_roll_by_damage_part_is_its_whole_step_enumerated(weapon: str) -> None:
+    """``shoot_through._spread`` rolls a hit's damage once per (marked, crit, margin) and
+    patches it into each state (``TargetRoll.view``): its ends must be the very ends, in
+    the same order with the same floats, of stepping every state whole, for every count
+    of marked bullets."""
+    from tactician.dice.enumerate import branches
+    from tactician.rulesets.miridon.battle.shoot_through import TargetRoll, _spread, marked_spec
+
+    def whole(roll: TargetRoll) -> dict[Any, float]:
+        frontier, finished = {roll.start(): 1.0}, {}
+        while frontier:
+            following: dict[Any, float] = {}
+            for s, p in frontier.items():
+                if s[0].stage == -1:
+                    finished[s] = finished.get(s, 0.0) + p
+                    continue
+                for result, q in branches(s, roll.step):
+                    following[result] = following.get(result, 0.0) + p * q
+            frontier = following
+        return finished
+
+    state = _line(weapon, 3, SURPRISE, PIERCING, ADVANCED, stance="Heavy Block Stance",
+                  active=9)
+    rules = MiridonBattleRules([])
+    plan = plan_targets(rules.book, rules.options, state, {**SHOT, "target": "b"})[0][0]
+    marked = marked_spec(rules.book, rules.options, state, state.unit("g"), plan)
+    assert marked != plan.spec  # the marked bullets face other numbers
+    for count in range(max(1, plan.spec.bullets) + 1):
+        roll = TargetRoll(plan.spec, marked, count)
+        ends = _spread({roll.start(): 1.0}, roll, lambda s: s[0].stage == -1)
+        assert len(ends) > 2
+        assert list(ends.items()) == list(whole(roll).items())

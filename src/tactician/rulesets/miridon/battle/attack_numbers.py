@@ -142,11 +142,15 @@ def steady(unit: UnitState, block: int, options: BattleOptions) -> bool:
 def guardian(state: MiridonBattle, target: UnitState, options: BattleOptions) -> int:
     """L173: the highest Guardian rank of a friend within 5 ft (ruling guardian_stacking)."""
     best = 0
+    if not target.position:
+        return best
     for friend in state.units:
-        if (friend.id != target.id and friend.side == target.side and not friend.down
-                and friend.position and target.position
-                and distance_ft(friend.position, target.position, options) <= 5):
-            best = max(best, friend.profile.special("Guardian"))
+        if friend.side != target.side or friend.id == target.id or friend.down \
+                or not friend.position:
+            continue
+        rank = friend.profile.special("Guardian")  # a friend without it adds nothing
+        if rank > best and distance_ft(friend.position, target.position, options) <= 5:
+            best = rank
     return best
 
 

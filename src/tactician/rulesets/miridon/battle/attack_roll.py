@@ -135,11 +135,14 @@ class Result(NamedTuple):
         return self.worn.recovered if self.worn else 0
 
 
-def _damage_of(spec: AttackSpec, crit: bool, margin: int | None,
-               chance: Any) -> tuple[int, int]:
+def damage_roll(spec: AttackSpec, crit: bool, margin: int | None,
+                chance: Any) -> tuple[int, int]:
     """One hit's [Damage Dealt] (L1664, L1672), its dice decided by ``chance``, and the part
     of it Redouble compares with its threshold (all of it, or without the terms the
-    Redouble Specialist flairs leave out, L489-521: those dice are rolled apart)."""
+    Redouble Specialist flairs leave out, L489-521: those dice are rolled apart). The
+    damage step's dice: all it reads of the state is whether the hit crits and its margin
+    (``after_damage`` writes the damage in; the Shoot Through odds roll each (crit,
+    margin) once: ``shoot_through``)."""
     reduction = 0 if spec.unreduced else spec.reduction + (spec.block_pdr_crit if crit
                                                            else spec.block_pdr)
     extra_dice = spec.margin_dice * (margin or 0)
@@ -175,7 +178,8 @@ def _damage_of(spec: AttackSpec, crit: bool, margin: int | None,
     return damage, damage
 
 
-def _roll(spec: AttackSpec) -> ToHitRoll:
+def to_hit_roll(spec: AttackSpec) -> ToHitRoll:
+    """The attack's to-hit roll (a bullet's for a shotgun), to pass to ``step``."""
     keep = bool(spec.margin_dice or spec.margin_flat)
     if spec.bullets:
         # a bullet crits only on a 6 with Shotgun Critical Hit (L1070-1072): crit_from 6
@@ -192,7 +196,7 @@ def step(spec: AttackSpec, state: Result, chance: Any, roll: ToHitRoll | None = 
         if spec.auto_hit:
             hit, crit, margin = True, False, None
         else:
-            hit, crit, margin = chance.decide(roll or _roll(spec))
+            hit, crit, margin = chance.decide(roll or to_hit_roll(spec))
         if hit:
             return Result(state.stage, state.hits + 1, state.crits + crit, state.damage,
                           margin, spec.hp, pending=2 if crit else 1, counted=state.counted,
@@ -207,7 +211,14 @@ def step(spec: AttackSpec, state: Result, chance: Any, roll: ToHitRoll | None = 
         added, worn = lasting_roll(spells, worn, state.pending, chance)
         return _hit_done(spec, spells, state, state.damage + added, state.counted, worn,
                          state.pending)
-    dealt, counted = _damage_of(spec, state.pending == 2, state.margin, chance)
+    dealt, counted = damage_roll(spec, state.pending == 2, state.margin, chance)
+    return after_damage(spec, state, dealt, counted)
+
+
+def after_damage(spec: AttackSpec, state: Result, dealt: int, counted: int) -> Result:
+    """``state`` (a hit awaiting its damage, ``pending`` 1 or 2) once its damage roll gave
+    ``dealt`` and ``counted``: the lasting spells it meets, the next bullet or the end."""
+    spells, worn = spec.lasting, state.worn
     if spells is not None and worn is not None:
         if spells.barrier_kind == "spell" and spells.deflect_sdr:
             dealt, counted, worn = _tesla_deflection(spec, spells, worn, state.pending == 2,
@@ -284,7 +295,7 @@ def start(spec: AttackSpec) -> Result:
 
 def resolve(spec: AttackSpec, chance: Any) -> Result:
     """The attack on ``chance`` (a ``SampledChance`` in a battle)."""
-    state, roll = start(spec), _roll(spec)
+    state, roll = start(spec), to_hit_roll(spec)
     while state.stage != -1:
         state = step(spec, state, chance, roll)
     return state
@@ -292,7 +303,7 @@ def resolve(spec: AttackSpec, chance: Any) -> Result:
 
 def outcomes(spec: AttackSpec) -> dict[Result, float]:
     """Every end of the attack with its exact probability."""
-    roll = _roll(spec)
+    roll = to_hit_roll(spec)
     return distribution(start(spec), lambda s, c: step(spec, s, c, roll),
                         lambda s: s.stage == -1)
 

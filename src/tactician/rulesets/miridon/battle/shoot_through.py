@@ -37,7 +37,7 @@ over how many bullets hit before).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
@@ -48,6 +48,7 @@ from tactician.rulesets.miridon.battle import attack_roll
 from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan
 from tactician.rulesets.miridon.battle.attack_plan import modifiers_of, plan_one, plan_targets
 from tactician.rulesets.miridon.battle.attack_roll import AttackSpec, Odds, Result, summarise
+from tactician.rulesets.miridon.battle.dice_events import ToHitRoll
 from tactician.rulesets.miridon.battle.memo import Memo, Same, action_key, memoised
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.registry import Context
@@ -91,18 +92,53 @@ class TargetRoll:
     fresh: AttackSpec
     marked: AttackSpec
     count: int = 0
+    # each spec's to-hit roll, made once (``attack_roll.step`` would make one a step,
+    # and the enumerator's outcome memo knows an event by its identity)
+    _rolls: tuple[ToHitRoll, ToHitRoll] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        fresh = attack_roll.to_hit_roll(self.fresh)
+        marked = fresh if self.marked is self.fresh else attack_roll.to_hit_roll(self.marked)
+        object.__setattr__(self, "_rolls", (fresh, marked))
 
     def start(self) -> Rolled:
         return attack_roll.start(self.fresh), 0
 
     def step(self, state: Rolled, chance: Any) -> Rolled:
+        part = self.view(state)
+        if part is not None:  # a hit's damage: the step on its part, written back
+            return self.patch(state, self.damage(part, chance))
         result, fresh_hits = state
         index = max(1, self.fresh.bullets) - result.stage  # the bullet being rolled
         marked = index < self.count
-        after = attack_roll.step(self.marked if marked else self.fresh, result, chance)
+        after = attack_roll.step(self.marked if marked else self.fresh, result, chance,
+                                 self._rolls[marked])
         if not result.pending and not marked and after.hits > result.hits:
             fresh_hits += 1
         return after, fresh_hits
+
+    def view(self, state: Rolled) -> tuple[bool, bool, int | None] | None:
+        """A hit awaiting its damage roll (``pending`` 1 or 2): (whether the bullet is a
+        marked one, whether it crits, its margin), all the roll reads
+        (``attack_roll.damage_roll``); None for any other step."""
+        result = state[0]
+        if result.pending not in (1, 2):
+            return None
+        return (max(1, self.fresh.bullets) - result.stage < self.count, result.pending == 2,
+                result.margin)
+
+    def damage(self, part: tuple[bool, bool, int | None], chance: Any) -> tuple[int, int]:
+        marked, crit, margin = part
+        return attack_roll.damage_roll(self.marked if marked else self.fresh, crit, margin,
+                                       chance)
+
+    def patch(self, state: Rolled, rolled: tuple[int, int]) -> Rolled:
+        """The state once the damage roll gave ``rolled`` (a damage step counts no
+        fresh hit: the hit was counted on its to-hit step)."""
+        result, fresh_hits = state
+        marked = max(1, self.fresh.bullets) - result.stage < self.count
+        return attack_roll.after_damage(self.marked if marked else self.fresh, result,
+                                        *rolled), fresh_hits
 
     def resolve(self, chance: Any) -> Rolled:
         state = self.start()
@@ -130,7 +166,7 @@ def _by_count(fresh: AttackSpec, marked: AttackSpec,
     found: dict[int, dict[Rolled, float]] = {}
     for done in range(bullets + 1):  # ``done`` marked bullets rolled
         if done in counts:
-            found[done] = _spread(prefix, TargetRoll(fresh, marked, done).step, _finished)
+            found[done] = _spread(prefix, TargetRoll(fresh, marked, done), _finished)
         if done < bullets and done < max(counts):
             left = bullets - done - 1  # the stage once one more bullet is rolled
 
@@ -138,7 +174,7 @@ def _by_count(fresh: AttackSpec, marked: AttackSpec,
                 return state[0].stage == -1 or (state[0].stage <= left
                                                 and not state[0].pending)
 
-            prefix = _spread(prefix, every.step, rolled)
+            prefix = _spread(prefix, every, rolled)
     return found
 
 
@@ -146,19 +182,32 @@ def _finished(state: Rolled) -> bool:
     return state[0].stage == -1
 
 
-def _spread(frontier: dict[Rolled, float], step: Any,
+def _spread(frontier: dict[Rolled, float], roll: TargetRoll,
             done: Any) -> dict[Rolled, float]:
     """``dice.enumerate.distribution`` from a distribution of states: each stepped (every
-    branch, equal states merged) until ``done``."""
+    branch, equal states merged) until ``done``; a hit's damage roll (``TargetRoll.view``)
+    is rolled once per distinct part and patched into each state, as ``distribution``'s
+    ``Local`` does (the same results in the same order, so the same floats)."""
     finished: dict[Rolled, float] = {}
     known: dict[int, Any] = {}
+    parts: dict[tuple[bool, bool, int | None], list[tuple[tuple[int, int], float]]] = {}
+    step, view, patch = roll.step, roll.view, roll.patch
     while frontier:
         following: dict[Rolled, float] = {}
         for state, p in frontier.items():
             if done(state):
                 finished[state] = finished.get(state, 0.0) + p
                 continue
-            for result, q in branches(state, step, known):
+            part = view(state)
+            if part is None:
+                for result, q in branches(state, step, known):
+                    following[result] = following.get(result, 0.0) + p * q
+                continue
+            found = parts.get(part)
+            if found is None:
+                found = parts[part] = branches(part, roll.damage, known)
+            for rolled, q in found:
+                result = patch(state, rolled)
                 following[result] = following.get(result, 0.0) + p * q
         frontier = following
     return finished

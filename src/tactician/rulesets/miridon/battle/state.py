@@ -57,6 +57,12 @@ class WeaponProfile(Frozen):
     to_hit: int
 
 
+@lru_cache(maxsize=256)
+def _folded(names: tuple[str, ...]) -> frozenset[str]:
+    """``names`` case-folded (``Profile.has`` asks of the same few flair lists)."""
+    return frozenset(name.casefold() for name in names)
+
+
 class Profile(Frozen):
     """What a character brings to a battle (``scenario.profile_of``)."""
 
@@ -80,7 +86,7 @@ class Profile(Frozen):
     weapons: tuple[WeaponProfile, ...]
 
     def has(self, flair: str) -> bool:
-        return flair.casefold() in (f.casefold() for f in self.flairs)
+        return flair.casefold() in _folded(self.flairs)
 
     def talent(self, name: str) -> int:
         return _rank(self.talents, name)
