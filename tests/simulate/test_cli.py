@@ -104,3 +104,33 @@ def test_a_campaign_battle_from_here_is_stored_and_a_refusal_stores_nothing(
         assert stored["report"]["summary"]["draw"]["count"] == 3
     finally:
         database.close()
+
+
+def test_a_variant_leaving_nobody_to_fight_is_refused_and_nothing_is_stored(
+    tmp_path: Path,
+) -> None:
+    """Walled is won only by rout: without its one brigand it could only be a draw at
+    the round cap (docs/rulings.md, "A what-if with nobody left to fight")."""
+    _refused(_run(tmp_path, *WALLED, "--runs", "2", "--workers", "0", "--vary",
+                  "drop:brigand"), "--vary drop:brigand: it leaves the player side no foe")
+    _refused(_run(tmp_path, *WALLED, "--runs", "2", "--workers", "0", "--vary",
+                  "drop:aria"), "--vary drop:aria: it leaves the player side no unit")
+    env = {"TACTICIAN_DB": f"sqlite:///{tmp_path / 'c.db'}",
+           "TACTICIAN_CACHE_DIR": str(tmp_path / "cache"), "TACTICIAN_DASK_SCHEDULER": ""}
+    runner = CliRunner()
+    assert runner.invoke(app, ["campaign", "new", "c", "-r", "tropera"],
+                         env=env).exit_code == 0
+    assert runner.invoke(app, ["battle", "new", "walled", *WALLED], env=env).exit_code == 0
+    refused = runner.invoke(app, ["simulate", "--here", "--runs", "2", "--workers", "0",
+                                  "--vary", "drop:brigand"], env=env)
+    _refused(refused, "needs a foe to rout")
+    listed = runner.invoke(app, ["simulate", "--here", "--runs", "1", "--workers", "0",
+                                 "--seed", "1", "--json"], env=env)
+    assert json.loads(listed.stdout)["stored"] == 1  # the first stored: none before it
+
+
+def test_a_variant_dropping_one_foe_of_several_is_played(tmp_path: Path) -> None:
+    done = _run(tmp_path, "ford", "--runs", "1", "--workers", "0", "--seed", "2",
+                "--vary", "drop:brigand-1", "--json", "--no-store")
+    assert done.exit_code == 0, done.output
+    assert [v["vary"] for v in json.loads(done.stdout)["variants"]] == ["drop:brigand-1"]

@@ -8,11 +8,21 @@ bit whatever the backend or the number of workers. A chunk whose worker was lost
 index and the base seed alone, so the retry is the same copy. Ctrl-C
 (``KeyboardInterrupt``) stops the backend; what was handed back is kept.
 
+A worker costs the same per battle on every backend (bench/bench_simulate.py, the Dask
+overhead): a worker process freezes its heap once it has prepared a set-up
+(``settled``: the modules, rules and start state it keeps, out of every full pass of
+the collector: a Dask worker's heap is twice a pool worker's), and the Dask backend
+pauses its workers' statistical profiler while it runs (``quiet_profiler``: every
+10 ms it walks the running battle's stack, twice, on the worker's event loop, holding
+the interpreter the battle needs) and starts it again when it is closed.
+
 ``distributed`` is imported only by the Dask backend.
 """
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -22,21 +32,65 @@ from typing import Any, Protocol
 
 from tactician.errors import TacticianError
 from tactician.simulate.run_one import CopyOutcome, run_one
-from tactician.simulate.setup import Setup
+from tactician.simulate.setup import Setup, prepared
 
 __all__ = ["SCHEDULER_ENV", "Backend", "DaskCluster", "InProcess", "ProcessPool",
-           "chunks", "connect", "run_chunk"]
+           "chunks", "connect", "quiet_profiler", "resume_profiler", "run_chunk",
+           "settled"]
 
 SCHEDULER_ENV = "TACTICIAN_DASK_SCHEDULER"
 RETRIES = 3  # times a lost worker's chunk is played again before the run is refused
 CONNECT_TIMEOUT = 3.0  # seconds to reach a Dask scheduler (the refusal: within 5 s)
 
+# a Dask worker's periodic callbacks that are its statistical profiler
+# (distributed.Worker: ``distributed.worker.profile.enabled`` starts them)
+PROFILER = ("profile", "profile-cycle")
+
 Done = Callable[[CopyOutcome], None]
+
+_settled = False
+
+
+def settled() -> bool:
+    """Freeze this process's heap, once (``gc.freeze`` after a full collection): what
+    it holds now (modules, rules, prepared set-ups) is never scanned again by the
+    collector's full passes, which a battle's allocations trigger every dozen copies.
+    True the first time."""
+    global _settled
+    if _settled:
+        return False
+    gc.collect()
+    gc.freeze()
+    _settled = True
+    return True
 
 
 def run_chunk(setup: Setup, base_seed: int, indices: Sequence[int]) -> list[CopyOutcome]:
     """Copies ``indices`` of ``setup``, one after another (what a worker plays)."""
+    prepared(setup)
+    settled()
     return [run_one(setup, base_seed, index) for index in indices]
+
+
+def _profiler(dask_worker: Any, running: bool) -> bool:
+    changed = False
+    for name in PROFILER:
+        callback = dask_worker.periodic_callbacks.get(name)
+        if callback is not None and callback.is_running() != running:
+            (callback.start if running else callback.stop)()
+            changed = True
+    return changed
+
+
+def quiet_profiler(dask_worker: Any) -> bool:
+    """Stop a Dask worker's statistical profiler (run on every worker by
+    ``Client.run``); whether it was running."""
+    return _profiler(dask_worker, False)
+
+
+def resume_profiler(dask_worker: Any) -> bool:
+    """Start again the profiler ``quiet_profiler`` stopped; whether it was stopped."""
+    return _profiler(dask_worker, True)
 
 
 def chunks(indices: Sequence[int], workers: int) -> list[list[int]]:
@@ -176,6 +230,7 @@ class DaskCluster:
     def __init__(self, client: Any, own: bool = True) -> None:
         self.client = client
         self._own = own
+        self._quieted: set[str] = set()  # workers whose profiler this backend paused
 
     @classmethod
     def at(cls, address: str) -> DaskCluster:
@@ -189,6 +244,8 @@ class DaskCluster:
     def run(self, setup: Setup, base_seed: int, indices: Sequence[int], done: Done) -> None:
         from distributed import as_completed
 
+        quieted = self.client.run(quiet_profiler)
+        self._quieted |= {worker for worker, changed in quieted.items() if changed}
         # a key of its own (hash=False): a run's release of an equal set-up scattered by
         # the run before it cannot take this one's data away
         shared = self.client.scatter(setup, broadcast=True, hash=False)
@@ -204,5 +261,11 @@ class DaskCluster:
             raise
 
     def close(self) -> None:
+        if self._quieted:
+            # a worker gone (or the scheduler) has no profiler to start again
+            with contextlib.suppress(Exception):
+                self.client.run(resume_profiler, workers=sorted(self._quieted),
+                                on_error="ignore")
+            self._quieted.clear()
         if self._own:
             self.client.close()

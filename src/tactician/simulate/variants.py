@@ -10,6 +10,11 @@ A variant is the base set-up with one change:
 - ``level:UNIT=N`` the unit's character file at level N (a set-up from files whose
   ruleset reads ``level`` from the character file).
 
+A variant whose battle could end only at the round cap because nobody is left to
+fight is refused, not played to a draw (docs/rulings.md, "A what-if with nobody
+left to fight"): a drop that leaves the players' side no unit, or no foe for a
+battle won only by rout (``Objective.met``: a rout needs a foe to rout).
+
 Each plays the same copy indices on the same base seed as the base (common random
 numbers: a difference is the change's, not the dice's). Whether a difference in the
 win chance is beyond chance is a two-proportion z-test (pooled, two-sided, 5%).
@@ -73,7 +78,29 @@ def _drop(setup: Setup, unit: str) -> Setup:
                              "units (an objective, the order of play): it cannot be left out")
     variant = setup.with_start({**start, "units": units})
     prepared(variant)  # the rules accept the state without it, or refuse here
+    _someone_to_fight(variant, f"drop:{unit}")
     return variant
+
+
+def _someone_to_fight(setup: Setup, what: str) -> None:
+    """Refuse a battle left with nobody to fight (module docstring): its copies would
+    all be draws at the round cap, an answer to no GM's question."""
+    state = prepared(setup).state
+    objectives = getattr(state, "objectives", None)
+    tokens = list(state.tokens())  # the fallen too, as ``objectives.status`` counts them
+    side = getattr(objectives, "side", setup.win_side)
+    if not any(t.side == side for t in tokens):
+        raise TacticianError(f"--vary {what}: it leaves the {side} side no unit, so the "
+                             "battle could only end at the round cap, a draw; nothing played "
+                             "or stored")
+    goals = list(getattr(objectives, "victory", []))
+    if goals and all(g.kind == "rout" for g in goals) and not any(
+            t.side != g.side and g.enemy in (None, t.side) for g in goals for t in tokens):
+        raise TacticianError(f"--vary {what}: it leaves the {side} side no foe, and the "
+                             "battle is won only by rout, which needs a foe to rout "
+                             "(docs/rulings.md: a map with no enemies is not won by rout): "
+                             "it could only end at the round cap, a draw; nothing played or "
+                             "stored")
 
 
 def _files(setup: Setup, what: str) -> tuple[str, tuple[str, ...]]:
