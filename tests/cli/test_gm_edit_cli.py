@@ -74,3 +74,25 @@ def test_a_gm_edit_decided_on_a_stale_board_is_refused(tmp_path: Path) -> None:
     code, text = tactician("battle", "gm-edit", "eirika", "hp", "hp=4", "--at",
                            f"1:{head[:8]}", "--battle", out)
     assert code == 0, text
+
+
+def test_a_condition_is_given_with_its_values_and_taken_away(tmp_path: Path) -> None:
+    """``add_condition`` and ``remove_condition`` take the condition by name and the
+    values its rules give it as KEY=VALUE (the same as the GM desk's form)."""
+    out = tmp_path / "b.json"
+    code, text = tactician("battle", "new", "--ruleset", "fe-classic", "--map",
+                           BATTLE / "map.yaml", "--units", BATTLE / "party.yaml", "--units",
+                           BATTLE / "army.yaml", "--out", out, "--seed", "3")
+    assert code == 0, text
+    code, text = tactician("battle", "gm-edit", "eirika", "add_condition", "name=poison",
+                           "turns=3", "--battle", out)
+    assert code == 0 and "Eirika: poison for 3 turns (by the GM)" in text, text
+    for bad in (("name=poison", "turns=0"), ("name=plague", "turns=1"), ("name=sleep",)):
+        code, text = tactician("battle", "gm-edit", "eirika", "add_condition", *bad,
+                               "--battle", out)
+        assert code == 2 and len(text.strip().splitlines()) == 1, text
+    code, text = tactician("battle", "gm-edit", "eirika", "remove_condition", "name=poison",
+                           "--battle", out)
+    assert code == 0 and "poison cured (by the GM)" in text, text
+    board = json.loads(tactician("battle", "show", "--battle", out, "--json")[1])
+    assert next(u for u in board["units"] if u["id"] == "eirika")["statuses"] == {}

@@ -164,3 +164,63 @@ def test_zero_hp_on_the_last_foe_ends_the_battle_where_zero_is_allowed(
     assert entry is not None and "VICTORY" in entry.summary, entry.summary
     assert entry.records[-1]["type"] == "battle_end"
     assert rules.dump_state(replay(battle, rules)) == rules.dump_state(state)
+
+
+def test_every_condition_is_given_and_taken_away_as_its_rules_define_it(
+        contract: RulesetContract) -> None:
+    """Each condition the ruleset declares for GM edits (``gm_condition_edits``: its
+    name, the text that defines it, the values it takes) is given to a unit with its
+    values as the form offers them (the first choice, the lowest number), is an entry
+    "(by the GM)" drawing no dice that replays identically, is listed among the unit's
+    conditions, and is taken away again (or refused in one line where the text makes it
+    permanent); undone, the state is the one before. A value out of its range and an
+    unknown name are refused in one line naming the choices. A ruleset whose text has
+    none says why, and refuses the edit with that reason."""
+    from tactician.table.gm_edits import conditions, unit_conditions
+
+    battle, rules, state = _steps(contract)
+    if not _takes_edits(rules):
+        pytest.skip(f"{contract.id}: no GM edits")
+    offered = conditions(rules)
+    unit = next(u for u in contract.board_view(state)["units"] if u.get("position"))["id"]
+
+    def edit(on: Any, kind: str, condition: dict[str, Any]) -> tuple[Any, Any, Any]:
+        return act(on, rules, {"type": "gm_edit", "edit": kind, "unit": unit,
+                               "condition": condition})
+
+    if not offered["kinds"]:
+        assert offered["none"] and "\n" not in offered["none"], contract.id
+        with pytest.raises(TacticianError, match="no conditions"):
+            edit(battle, "add_condition", {"name": "poison"})
+        return
+    for kind in offered["kinds"]:
+        assert kind["cite"], (contract.id, kind["name"])  # every condition cites its text
+        given: dict[str, Any] = {"name": kind["name"]}
+        for field in kind["fields"]:
+            if field["required"]:
+                given[field["key"]] = field["choices"][0] if "choices" in field \
+                    else field["low"]
+        after_battle, entry, after = edit(battle, "add_condition", given)
+        assert entry.records[0]["edit"] == "add_condition" and not entry.dice
+        assert "(by the GM)" in entry.summary
+        assert rules.dump_state(replay(after_battle, rules)) == rules.dump_state(after)
+        held = unit_conditions(rules, after).get(unit, [])
+        assert any(c["name"] == kind["name"] for c in held), (contract.id, kind["name"], held)
+        removal = {"name": kind["name"], **{k: given[k] for k in kind["removes_by"]
+                                            if k in given}}
+        try:
+            gone_battle, _, gone = edit(after_battle, "remove_condition", removal)
+        except TacticianError as exc:  # a permanent one (UESRPG's Lost Body Part)
+            assert "permanent" in str(exc) and "\n" not in str(exc), (contract.id, exc)
+        else:
+            left = unit_conditions(rules, gone).get(unit, [])
+            assert not any(c["name"] == kind["name"] for c in left), (contract.id, left)
+            assert rules.dump_state(replay(gone_battle, rules)) == rules.dump_state(gone)
+        back, _ = undo(after_battle)
+        assert rules.dump_state(replay(back, rules)) == rules.dump_state(state)
+        for field in kind["fields"]:
+            if "choices" not in field:
+                with pytest.raises(TacticianError, match=f"{field['low']}..{field['high']}"):
+                    edit(battle, "add_condition", {**given, field["key"]: field["high"] + 1})
+    with pytest.raises(TacticianError, match=offered["kinds"][0]["name"]):
+        edit(battle, "add_condition", {"name": "no such condition"})

@@ -165,3 +165,40 @@ def test_attack_refusals_change_nothing(tmp_path: Path) -> None:
         with pytest.raises(RulesError, match=words):
             act(state, action, [50, 5, 90])
     assert state.model_dump(mode="json") == before
+
+
+def _gm_won(state: TabletopBattle, *options: str) -> tuple[TabletopBattle, object]:
+    """The battle won by the GM's edit (the last foe taken off the map), as a logged
+    entry on the engine's own dice, replayed."""
+    from tactician.engine.battle import Battle, replay
+    from tactician.engine.battle import act as engine_act
+    from tactician.rulesets.rulings import with_overrides
+
+    rules = TabletopBattleRules(with_overrides(TabletopOptions(), list(options)))
+    start = Battle(ruleset="fe-tabletop", seed=4, options=list(options),
+                   start=rules.dump_state(state))
+    played, entry, after = engine_act(start, rules, {"type": "gm_edit", "edit": "remove",
+                                                     "unit": "oneill"})
+    assert rules.dump_state(replay(played, rules)) == rules.dump_state(after)
+    return after, entry
+
+
+def test_a_battle_the_gm_ends_runs_the_same_aftermath_as_one_an_action_ends(
+        tmp_path: Path) -> None:
+    """The battle's end holds the support conversations (L118) and, under ``exp_per =
+    battle``, awards the chart's EXP (L125) however it ends: here the GM takes the last
+    foe off the map, as the attack ends it above. Before, an edit only scored it."""
+    state = _duel(tmp_path)
+    book = state.support_book()
+    for _ in range(4):
+        book = book.fought_together("eirika", "lute")
+    state = state.with_supports(book).replace_units(state.unit("garcia").with_hp(0))
+    won, entry = _gm_won(state, "exp_per=battle")
+    assert won.result == "victory"
+    assert won.support_book().rank("eirika", "lute") == "C"
+    kinds = [r["type"] for r in entry.records]  # type: ignore[attr-defined]
+    assert "support" in kinds and "exp" in kinds, kinds
+    exp = next(r for r in entry.records if r["type"] == "exp")  # type: ignore[attr-defined]
+    assert exp["amount"] == 10  # garcia defeated: 1-4 units -> 10 (the removed foe is out)
+    assert won.unit("lute").character.exp == 10
+    assert "support conversation" in entry.summary  # type: ignore[attr-defined]

@@ -112,6 +112,27 @@ def gm_edits(gm: Any, out: Path) -> Path:
     return path
 
 
+def gm_conditions(gm: Any, out: Path) -> Path:
+    """The GM edits panel of a UESRPG unit given 003's Burning (2) on its head for 3
+    rounds, with the form offering Bleeding next."""
+    unit = gm.locator("#board .token").first.get_attribute("data-unit")
+    gm.locator(f"#board [data-unit='{unit}']").click()
+    gm.wait_for_function("(u) => (document.getElementById('gm-unit') || {}).value === u",
+                         arg=unit, timeout=WAIT_MS)
+    gm.select_option("#gm-condition", "Burning")
+    gm.wait_for_selector("#gm-cf-where", timeout=WAIT_MS)
+    gm.fill("#gm-cf-x", "2")
+    gm.select_option("#gm-cf-where", "head")
+    gm.fill("#gm-cf-rounds", "3")
+    gm.locator("#gm-add-condition").click()
+    gm.wait_for_selector("#gm-held .gm-remove-condition", timeout=WAIT_MS)
+    gm.select_option("#gm-condition", "Bleeding")
+    gm.wait_for_selector("#gm-cf-x", timeout=WAIT_MS)
+    path = out / "gm-conditions.png"
+    gm.locator("#gm-edits").screenshot(path=str(path))
+    return path
+
+
 def main(out: Path = IMAGES) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     taken: list[Path] = []
@@ -143,6 +164,8 @@ def main(out: Path = IMAGES) -> list[Path]:
             taken.append(shoot(w.open_gm_seat(), name, out))
             if example == "fe-classic/pass":
                 taken.append(gm_edits(w.gm, out))
+        w.open_table("uesrpg/skirmish")
+        taken.append(gm_conditions(w.open_gm_seat(), out))
         console.reload()
         taken.append(shoot(console, "gm-tables", out))
     return taken

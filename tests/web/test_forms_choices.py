@@ -82,3 +82,21 @@ def test_fog_leaks_no_unit_through_the_choices(client: TestClient, gm_token: str
     assert asked.status_code == 200
     unseen = client.get(f"/t/{tid}/choices/{hidden}", headers=_bearer(tokens["p1"]))
     assert unseen.status_code == 400 and "no unit in sight" in unseen.text
+
+
+def test_the_tables_own_kinds_are_in_one_menu_only(client: TestClient,
+                                                   gm_token: str) -> None:
+    """The GM's view in set-up showed Start twice once a unit was selected: its "unit"
+    is any unit (the start is the table's), so the unit's menu offered it beside the
+    table's. In every ruleset, no kind is in both the table's menu and a unit's."""
+    for example in ("fe-classic/pass", "fe-tabletop/castle", "uesrpg/skirmish",
+                    "miridon/skirmish", "tropera/ford"):
+        tid, tokens, _ = _open(client, gm_token, example)
+        gm = tokens["gm"]
+        table = _kinds(client.get(f"/t/{tid}/choices", headers=_bearer(gm)).json())
+        state = client.get(f"/t/{tid}/state", headers=_bearer(gm)).json()
+        for unit in [u["id"] for u in state["board"]["units"]][:3]:
+            mine = _kinds(client.get(f"/t/{tid}/choices/{unit}", headers=_bearer(gm)).json())
+            assert not set(mine) & set(table), (example, unit, set(mine) & set(table))
+        if example == "fe-classic/pass":
+            assert "start" in table

@@ -203,3 +203,37 @@ def test_an_edit_that_removes_the_last_foe_ends_the_battle_at_once(
     refused = client.post(f"/t/{table}/act", headers=bearer(tokens["p1"]), json={
         "seq": state["seq"], "action": {"type": "end_turn", "unit": unit}})
     assert refused.status_code in (400, 403) and "battle is over" in refused.text, refused.text
+
+
+def test_a_uesrpg_condition_with_its_values_is_given_and_taken_away(client: TestClient,
+                                                                    gm_token: str) -> None:
+    """003's Bleeding (X) and Crippled Body Part (a part, L74-75) from the GM seat: the
+    GM's state offers every condition with the values its text gives it and lists the
+    unit's conditions; an entry each, "(by the GM)"; a part not in the text and an X out
+    of range are one-line refusals that log nothing; Remove takes one away."""
+    opened = open_table(client, gm_token, example="uesrpg/skirmish", players=2)
+    table, gm = opened["table"], opened["tokens"]["gm"]
+    state = _state(client, table, gm)
+    kinds = {k["name"]: k for k in state["gm_conditions"]["kinds"]}
+    assert len(kinds) == 22 and "003 L66" in kinds["Bleeding"]["cite"]
+    assert [f["key"] for f in kinds["Crippled Body Part"]["fields"]] == ["where", "rounds"]
+    unit = next(str(u["id"]) for u in state["board"]["units"] if u.get("position"))
+    for body in ({"name": "Bleeding", "x": 0}, {"name": "Crippled Body Part", "where": "tail"},
+                 {"name": "Crippled Body Part"}, {"name": "Bleeding", "x": 2, "colour": 1}):
+        refused = _edit(client, table, gm, edit="add_condition", unit=unit, condition=body)
+        assert refused.status_code == 400 and "\n" not in refused.json()["error"], refused.text
+    assert _state(client, table, gm)["seq"] == state["seq"]
+    for body in ({"name": "Bleeding", "x": 3, "rounds": 2},
+                 {"name": "Crippled Body Part", "where": "left_leg"}):
+        answer = _edit(client, table, gm, edit="add_condition", unit=unit, condition=body)
+        assert answer.status_code == 200, answer.text
+        assert "(by the GM)" in answer.json()["entry"]["summary"]
+    held = _state(client, table, gm)["gm_unit_conditions"][unit]
+    assert [c["text"] for c in held] == ["Bleeding (3), 2 rounds",
+                                         "Crippled Body Part on the left leg"]
+    gone = _edit(client, table, gm, edit="remove_condition", unit=unit,
+                 condition={"name": "Crippled Body Part", "where": "left_leg"})
+    assert gone.status_code == 200, gone.text
+    assert [c["name"] for c in gone.json()["state"]["gm_unit_conditions"][unit]] == ["Bleeding"]
+    players = _state(client, table, opened["tokens"]["p1"])
+    assert "gm_unit_conditions" not in players and "gm_conditions" not in players

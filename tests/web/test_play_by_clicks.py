@@ -28,6 +28,7 @@ from tactician.store.database import Database, open_database
 from tactician.table import tables
 from tactician.table.actions import schema_of
 from tactician.table.campaigns import open_battle
+from tactician.table.choices import in_menu
 from tactician.table.seats import get_table
 from tests.web.helpers import Server, start_server
 
@@ -248,7 +249,7 @@ def _perform(table: Table, seat: str, action: dict[str, Any], ruleset: str,
     kind = schema_of(ruleset).find(action["type"])
     assert kind is not None, action
     what = f"{ruleset} {seat} {action}"
-    unit = action.get("unit") if kind.key("unit") and kind.name != "end_phase" else None
+    unit = action.get("unit") if in_menu(kind, True, "gm") else None  # else the table's
     before = _ready(table, seat)
     if unit:
         _select(page, unit)

@@ -9,7 +9,7 @@ and its log. It is no rule of any text, so it is not in a ruleset's action schem
 for the GM only (``table.gm_edits``).
 
 The engine knows no ruleset's state, so the edit itself is the ruleset's: its battle
-rules may have ``gm_edit(state, action) -> (state, Outcome)`` (all five do, on
+rules may have ``gm_edit(state, action, dice) -> (state, Outcome)`` (all five do, on
 ``rulesets.contract.gm_edit``); a ruleset without it refuses every edit in one line.
 ``apply_action`` is the one way an entry is applied (``engine.battle``'s act and
 replay, the table's sight of a log), so a GM edit replays wherever a battle is
@@ -67,13 +67,15 @@ def check(action: Mapping[str, Any]) -> dict[str, Any]:
 def apply_action(rules: BattleRules, state: Any, action: Mapping[str, Any],
                  dice: DiceSource) -> tuple[Any, Outcome]:
     """Apply one logged action: a GM edit by the ruleset's ``gm_edit``, any other by
-    ``rules.apply``. A GM edit draws no dice; its records say it was the GM's."""
+    ``rules.apply``. A GM edit draws no dice of its own, but a battle it ends runs the
+    battle's end as any action's does (fe-tabletop's EXP may roll a level-up), on the
+    entry's dice like any entry's; its records say it was the GM's."""
     if not is_gm_edit(action):
         return rules.apply(state, action, dice)
     edit = getattr(rules, "gm_edit", None)
     if not callable(edit):
         raise RulesError("this ruleset's battles take no GM edits yet")
-    state, outcome = edit(state, check(action))
+    state, outcome = edit(state, check(action), dice)
     records = [{"type": KIND, "by": "gm", "edit": action["edit"], "unit": action["unit"]},
                *outcome.records]
     return state, Outcome(f"{outcome.summary} (by the GM)", records)

@@ -141,15 +141,27 @@ def _form(ruleset: str, kind: ActionKind, unit: Mapping[str, Any] | None, board:
 END_PHASE = "end_phase"
 
 
-def _in_menu(kind: ActionKind, for_unit: bool, role: str) -> bool:
-    """Whether ``kind`` is in a unit's menu (``for_unit``) or the table's. A unit's
-    menu holds every kind with a ``unit`` key but the phase's end; the table's the
-    kinds that need no unit, and for a player only the phase's end, the one action
-    a player sends without naming a unit (``web.commands.check_action``)."""
+def table_kind(kind: ActionKind) -> bool:
+    """The table's own kinds, whatever unit is selected: the phase's end, and those the
+    GM sends naming any unit or none (fe-classic's ``start``, fe-tabletop's
+    ``turn_order``, the ``begin`` roll-offs: "any unit (the roll is the table's)")."""
+    actor = kind.key("unit")
+    return kind.name == END_PHASE or (actor is not None and not actor.required
+                                      and kind.sender == "gm")
+
+
+def in_menu(kind: ActionKind, for_unit: bool, role: str) -> bool:
+    """Whether ``kind`` is in a unit's menu (``for_unit``) or the table's, never both.
+    A unit's menu holds every kind with a ``unit`` key but the table's own
+    (``table_kind``: with a unit selected, the GM saw Start twice); the table's the
+    kinds that name no unit and the table's own, and for a player only the phase's
+    end, the one action a player sends without naming a unit
+    (``web.commands.check_action``). A unit's own end of its Turn (UESRPG's and
+    Miridon's ``end_turn``) is in its menu."""
     actor = kind.key("unit")
     if for_unit:
-        return actor is not None and kind.name != END_PHASE
-    if actor is not None and actor.required:
+        return actor is not None and not table_kind(kind)
+    if actor is not None and not table_kind(kind):  # a unit's (its own end of turn too)
         return False
     return role == "gm" or kind.name == END_PHASE
 
@@ -177,7 +189,7 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
             continue
         if not may_send(ruleset, kind.name, "gm" if role == "gm" else "player"):
             continue
-        if not _in_menu(kind, found is not None, role):
+        if not in_menu(kind, found is not None, role):
             continue
         form = _form(ruleset, kind, found, board, reach)
         shown: dict[str, Any] = {"type": kind.name, "help": kind.help, "keys": form,

@@ -15,8 +15,10 @@ the map, a carried or grappled unit and its partner left as the rules left them
 
 An edit can decide the battle (0 HP on the last foe in the Fire Emblem rulesets, the
 last foe taken off the map in any): the ruleset's ``settle`` (its objectives check
-after every action) scores it at once, and the entry says the result as any action's
-does ("... — VICTORY: reason"), so the next action is refused as the battle being over.
+after every action) scores it at once, the battle's end runs as it does after any
+action (``aftermath``: fe-tabletop's EXP and support conversations, on the entry's
+dice), and the entry says the result as any action's does ("... — VICTORY: reason"),
+so the next action is refused as the battle being over.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ Conditions = Callable[[Any, Any, Any], Any]
 HpRange = Callable[[Any], tuple[int, int]]
 # the ruleset's objectives check after an action: the state with its result up to date
 Settle = Callable[[Any], Any]
+# what a ruleset's battle's end does beyond its result: (state, the records it made)
+Aftermath = Callable[[Any], tuple[Any, list[dict[str, Any]]]]
 # partners a unit may have that an edit must not leave behind: (field, what to do)
 BOUND = (("carried_by", "drop it first"), ("carrying", "drop it first"),
          ("grappled_by", "break the grapple first"), ("grappling", "break the grapple first"))
@@ -47,29 +51,39 @@ def _hp_range(unit: Any) -> tuple[int, int]:
 
 def gm_edit(state: B, action: Mapping[str, Any], board: Board, settle: Settle,
             conditions: Conditions | None = None, hp_range: HpRange = _hp_range,
-            condition_edits: ConditionEdits | None = None) -> tuple[B, Outcome]:
+            condition_edits: ConditionEdits | None = None,
+            aftermath: Aftermath | None = None) -> tuple[B, Outcome]:
     """Apply one checked GM edit (``engine.gm_edit.check``) to ``state`` on its
     ``board``, then score it with the ruleset's ``settle`` (as after any action);
     ``conditions`` sets fe-classic's statuses at once (None: no such edit);
     ``condition_edits`` gives and takes away one condition as the ruleset's rules
-    define it (``gm_conditions``); ``hp_range`` a unit's HP bounds."""
+    define it (``gm_conditions``); ``hp_range`` a unit's HP bounds; ``aftermath`` is
+    what the ruleset's battle's end does beyond scoring it (fe-tabletop's EXP and
+    support conversations), the same procedure its actions run when they end it."""
     if action["edit"] in ("add_condition", "remove_condition"):
         after, outcome = _condition(state, action, condition_edits)
     else:
         after, outcome = _edited(state, action, board, conditions, hp_range)
     if getattr(state, "result", "ongoing") != "ongoing":  # decided already: it stays so
         return after, outcome
-    return _scored(settle(after), outcome)
+    return _scored(settle(after), outcome, aftermath)
 
 
-def _scored(state: B, outcome: Outcome) -> tuple[B, Outcome]:
-    """The edit's outcome with the battle's result when the edit decided it."""
+def _scored(state: B, outcome: Outcome, aftermath: Aftermath | None = None
+            ) -> tuple[B, Outcome]:
+    """The edit's outcome with the battle's result when the edit decided it, after the
+    battle's end (``aftermath``) has run."""
     result = getattr(state, "result", "ongoing")
     if result == "ongoing":
         return state, outcome
+    ending: list[dict[str, Any]] = []
+    if aftermath is not None:
+        state, ending = aftermath(state)
+    said = "".join(f"; {r['text']}" for r in ending if r.get("text"))
     reason = getattr(state, "result_reason", "")
-    return state, Outcome(f"{outcome.summary} — {str(result).upper()}: {reason}", [
-        *outcome.records, {"type": "battle_end", "result": result, "reason": reason}])
+    return state, Outcome(f"{outcome.summary}{said} — {str(result).upper()}: {reason}", [
+        *outcome.records, *ending,
+        {"type": "battle_end", "result": result, "reason": reason}])
 
 
 def _edited(state: B, action: Mapping[str, Any], board: Board,

@@ -44,8 +44,8 @@ class ClassicBattleRules:
 
         return EDITS
 
-    def gm_edit(self, state: ClassicBattle, action: Mapping[str, Any]
-                ) -> tuple[ClassicBattle, Outcome]:
+    def gm_edit(self, state: ClassicBattle, action: Mapping[str, Any],
+                dice: DiceSource | None = None) -> tuple[ClassicBattle, Outcome]:
         """The GM's edit (``engine.gm_edit``); a unit's conditions are its statuses
         (``battle_state.ClassicUnit.statuses``: name -> turns left), given or cured one
         at a time (``gm_conditions``) or set at once (``set_statuses``)."""

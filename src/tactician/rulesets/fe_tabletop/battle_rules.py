@@ -9,7 +9,7 @@ from typing import Any
 from tactician.dice.source import DiceSource
 from tactician.engine.log import PHASE_ENDS, Entry
 from tactician.engine.rules import Outcome
-from tactician.errors import ContentError
+from tactician.errors import ContentError, RulesError
 from tactician.rulesets.fe_tabletop.battle_state import TabletopBattle
 from tactician.rulesets.fe_tabletop.options import TabletopOptions
 
@@ -40,15 +40,23 @@ class TabletopBattleRules:
 
         return apply(state, action, dice, self.options)
 
-    def gm_edit(self, state: TabletopBattle, action: Mapping[str, Any]
-                ) -> tuple[TabletopBattle, Outcome]:
+    def gm_edit(self, state: TabletopBattle, action: Mapping[str, Any],
+                dice: DiceSource | None = None) -> tuple[TabletopBattle, Outcome]:
         """The GM's edit (``engine.gm_edit``): 001's units have no conditions to edit
-        (``gm_condition_edits``)."""
+        (``gm_condition_edits``); an edit that ends the battle runs its end as an action
+        does (``battle_actions.battle_ends``: the EXP under ``exp_per = battle`` and the
+        support conversations, L118-128)."""
         from tactician.rulesets.contract.gm_edit import gm_edit
         from tactician.rulesets.fe_common.battle.result import settle
+        from tactician.rulesets.fe_tabletop.battle_actions import battle_ends
+
+        def ends(won: TabletopBattle) -> tuple[TabletopBattle, list[dict[str, Any]]]:
+            if dice is None:
+                raise RulesError("this edit ends the battle: its end rolls dice (EXP)")
+            return battle_ends(won, dice, self.options)
 
         return gm_edit(state, action, state.map.board(), settle,
-                       condition_edits=self.gm_condition_edits)
+                       condition_edits=self.gm_condition_edits, aftermath=ends)
 
     @property
     def gm_condition_edits(self) -> Any:

@@ -40,8 +40,8 @@ class TroperaBattleRules:
 
     gm_hides = False  # the GM edits hide nothing here (``gm_edit``)
 
-    def gm_edit(self, state: TroperaBattle, action: Mapping[str, Any]
-                ) -> tuple[TroperaBattle, Outcome]:
+    def gm_edit(self, state: TroperaBattle, action: Mapping[str, Any],
+                dice: DiceSource | None = None) -> tuple[TroperaBattle, Outcome]:
         """The GM's edit (``engine.gm_edit``). Tropera keeps nothing hidden (every side is
         sent every unit), so nothing is hidden or revealed; HP 1..max, since 0 HP is a
         critical wound with its countdown (000), the rules' to give."""

@@ -51,8 +51,8 @@ class UesrpgBattleRules:
     ) -> tuple[UesrpgBattle, Outcome]:
         return apply(state, action, dice, self)
 
-    def gm_edit(self, state: UesrpgBattle, action: Mapping[str, Any]
-                ) -> tuple[UesrpgBattle, Outcome]:
+    def gm_edit(self, state: UesrpgBattle, action: Mapping[str, Any],
+                dice: DiceSource | None = None) -> tuple[UesrpgBattle, Outcome]:
         """The GM's edit (``engine.gm_edit``): a hidden unit is ``gm_hidden`` (read with
         003's Hidden by ``side_view.hidden_from``); HP 1..max, since 0 HP is Unconscious
         with its death tests (003), the rules' to give; conditions are given and taken

@@ -104,8 +104,8 @@ class MiridonBattleRules:
         records = [*ctx.records, {"type": "narration", "lines": ctx.lines}]
         return after, Outcome(ctx.summary or _summary(entry.name, action, ctx), records)
 
-    def gm_edit(self, state: MiridonBattle, action: Mapping[str, Any]
-                ) -> tuple[MiridonBattle, Outcome]:
+    def gm_edit(self, state: MiridonBattle, action: Mapping[str, Any],
+                dice: DiceSource | None = None) -> tuple[MiridonBattle, Outcome]:
         """The GM's edit (``engine.gm_edit``): a hidden unit is ``gm_hidden`` (read with
         the Veil by ``view.hidden_from``); HP 1..max, since going down is the rules' to
         give (its status); a grappled unit stays where the grapple holds it."""
