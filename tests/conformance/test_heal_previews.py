@@ -88,3 +88,36 @@ def test_the_heal_skills_odds_are_the_checks(tmp_path: Path) -> None:
     assert abs(lute["after"][str(healed)] - success_chance(12, 20)) < 1e-9
     assert report["dice"] == [{"sides": 6, "count": 3, "purpose": "skill check 3d6"}]
     assert report["ways"] == 216 and len(report["outcomes"]) == 2
+
+
+def test_a_refusal_on_some_dice_is_one_outcome_with_its_odds() -> None:
+    """A procedure refusing on some faces only: those ways are an outcome ("refused:
+    ..."), not a refusal of the preview; equal battles merge, whatever the faces."""
+    from types import SimpleNamespace
+
+    from tactician.engine.rules import Outcome
+    from tactician.errors import RulesError
+    from tactician.rulesets.contract.heal_preview import heal_preview
+
+    def unit(hp: int) -> SimpleNamespace:
+        return SimpleNamespace(id="a", name="A", hp=hp, max_hp=10)
+
+    class Rules:
+        def apply(self, state: Any, action: Any, dice: Any) -> tuple[Any, Outcome]:
+            face = dice.draw(6, "check")
+            if face == 1:
+                raise RulesError("a fumble")
+            healed = min(10, state.units[0].hp + (5 if face > 3 else 2))
+            return SimpleNamespace(units=(unit(healed),)), Outcome(f"heals on {face}", [])
+
+        def dump_state(self, state: Any) -> dict[str, Any]:
+            return {"hp": state.units[0].hp}
+
+    report = heal_preview(Rules(), SimpleNamespace(units=(unit(4),)),
+                          {"type": "heal", "unit": "a"}, {"help": "", "text": ""})
+    odds = {o["hp"]["a"]: (o["probability"], o["example"]) for o in report["outcomes"]}
+    assert report["ways"] == 6 and len(report["outcomes"]) == 3
+    assert odds[4] == (1 / 6, "refused: a fumble")
+    assert abs(odds[9][0] - 3 / 6) < 1e-12 and odds[9][1].startswith("heals on")
+    (shown,) = report["units"]
+    assert shown["after"] == {"4": 1 / 6, "6": 2 / 6, "9": 3 / 6}

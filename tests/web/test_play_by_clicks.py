@@ -279,8 +279,22 @@ def _perform(table: Table, seat: str, action: dict[str, Any], ruleset: str,
             go = page.locator("#forecast #commit")
         if go.count():
             go.click()
+    else:
+        _commit_preview(page, ruleset, kind.name)
     _wait_after(page, before, what)
     done.add(kind.name)
+
+
+def _commit_preview(page: Any, ruleset: str, kind: str) -> None:
+    """A heal with nothing to pick shows what it will do first (its preview, issue 29):
+    Commit it."""
+    if kind not in contract(ruleset).preview_kinds():
+        return
+    try:
+        page.wait_for_selector("#forecast .heal #commit", timeout=WAIT_MS)
+    except Exception:  # no preview came (refused): the wait after it says what is wrong
+        return
+    page.locator("#forecast .heal #commit").click()
 
 
 def _extra(table: Table, seat: str, unit: str, ruleset: str, done: set[str],
@@ -303,6 +317,8 @@ def _extra(table: Table, seat: str, unit: str, ruleset: str, done: set[str],
                 page.keyboard.press("Escape")  # a word to type: not an extra's to guess
                 continue
             page.locator("#do-action").click()
+        else:
+            _commit_preview(page, ruleset, name)
         if _wait_after(page, before, f"{ruleset} {seat} {name}", soft=True):
             done.add(name)
             return True

@@ -5,8 +5,8 @@ The forecast half of design principle 1 for procedures that draw plain dice
 once per path of die faces (prefix replay, as ``dice.enumerate.branches`` does for
 events): each run follows a fixed list of faces, shows 1 on every die past it and
 notes each such die as a branch point, whose other faces are run in turn. Each
-face of a d``n`` has probability 1/``n``. A procedure that refuses (raises) on some
-path raises here: a refusal that depends on the dice is no refusal of the action.
+face of a d``n`` has probability 1/``n``. A procedure that raises on some path raises
+here (a caller that counts such a refusal as an outcome catches it inside ``run``).
 """
 
 from __future__ import annotations

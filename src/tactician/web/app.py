@@ -27,6 +27,7 @@ from tactician.web import (
     routes_events,
     routes_gm,
     routes_gm_edit,
+    routes_map_art,
     routes_sheets,
     routes_simulations,
     routes_table,
@@ -75,6 +76,7 @@ def create_app(db: Database) -> FastAPI:
     app.include_router(routes_table.router)
     app.include_router(routes_gm_edit.router)
     app.include_router(routes_choices.router)
+    app.include_router(routes_map_art.router)
     app.include_router(routes_sheets.router)
     app.include_router(routes_simulations.router)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")

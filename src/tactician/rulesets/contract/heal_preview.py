@@ -22,6 +22,7 @@ from typing import Any
 from tactician.dice.every_draw import every_draw
 from tactician.dice.source import DiceSource
 from tactician.engine.actions import ActionRegistry
+from tactician.errors import TacticianError
 from tactician.rulesets.contract.actions import ActionSchema
 
 
@@ -59,7 +60,11 @@ def heal_preview(rules: Any, state: Any, action: Mapping[str, Any], rule: Mappin
     before = _hp(state)
 
     def run(dice: DiceSource) -> tuple[str, dict[str, int], str]:
-        after, outcome = rules.apply(state, action, dice)
+        try:
+            after, outcome = rules.apply(state, action, dice)
+        except TacticianError as exc:  # refused on these dice only: an outcome too
+            return f"refused: {exc}", {uid: hp for uid, (_, hp, _) in before.items()}, \
+                f"refused: {exc}"
         ended = json.dumps(rules.dump_state(after), sort_keys=True, default=str)
         return ended, {uid: hp for uid, (_, hp, _) in _hp(after).items()}, str(outcome.summary)
 

@@ -71,6 +71,42 @@ function zoomControls(root) {
   window.addEventListener('pointerup', () => { drag = null; });
 }
 
+// The map's Tiled tileset pictures (``/t/<id>/art``, table.map_art): set once the page
+// has them; each cell's tiles, bottom layer last in CSS's order, from
+// ``/t/<id>/tiles/<n>``, scaled to the tile size. A sheet that is not there (missing
+// beside the map) draws nothing: those cells keep the palette, and ``notice`` says so.
+let art = null;
+let artBase = '';
+export function setArt(found, base) {
+  art = found && found.art ? found.art : null;
+  artBase = base;
+}
+
+function paint(tile, index) {
+  const cell = art && art.width && art.cells[index];
+  if (!cell || !cell.length) return false;
+  const images = [];
+  const sizes = [];
+  const places = [];
+  for (const [n, col, row] of [...cell].reverse()) {  // topmost first
+    const sheet = art.sheets[n];
+    if (!sheet || !sheet.ok) continue;
+    const per = (v) => `calc(var(--tile) * ${v / sheet.tilewidth})`;
+    images.push(`url("${artBase}/tiles/${n}")`);
+    sizes.push(`${per(sheet.imagewidth || sheet.columns * sheet.tilewidth)} auto`);
+    places.push(`${per(-(sheet.margin + col * (sheet.tilewidth + sheet.spacing)))} `
+      + `calc(var(--tile) * ${-(sheet.margin + row * (sheet.tileheight + sheet.spacing)) / sheet.tileheight})`);
+  }
+  if (!images.length) return false;
+  tile.style.backgroundImage = images.join(', ');
+  tile.style.backgroundSize = sizes.join(', ');
+  tile.style.backgroundPosition = places.join(', ');
+  tile.style.backgroundRepeat = 'no-repeat';
+  tile.style.imageRendering = 'pixelated';
+  tile.classList.add('art');
+  return true;
+}
+
 export function renderBoard(root, state, overlay, handlers) {
   const board = state.board;
   zoomControls(root);
@@ -97,6 +133,8 @@ export function renderBoard(root, state, overlay, handlers) {
       const style = terrainStyle(board.ruleset, name);
       tile.style.background = style.colour;
       tile.style.color = style.ink;
+      // the map's own picture where it has one (the glyph stays, in a corner)
+      if (art && art.width === board.width && art.height === board.height) paint(tile, y * board.width + x);
       tile.append(el('span', 'glyph', style.glyph));
       tile.title = `(${x}, ${y}) ${terrainText(name, state.terrain[name])}`;
       const key = `${x},${y}`;

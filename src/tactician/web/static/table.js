@@ -3,7 +3,7 @@
 // sequence number the board was showing; a stale one comes back as 409 with the
 // fresh state, which is shown with the conflict message.
 import { get, post, Refused } from './api.js';
-import { renderBoard, renderLegend, pathTo } from './board.js';
+import { renderBoard, renderLegend, pathTo, setArt } from './board.js';
 import { renderForecast, renderDice } from './forecast.js';
 import { renderActions, needsForm, plain, SHORTCUTS } from './actions.js';
 import { buildForm, actionOf } from './forms.js';
@@ -584,4 +584,21 @@ function connect() {
   window.tacticianSource = source;
 }
 
-get(`${base}/state`).then((fresh) => { show(fresh); connect(); }).catch((err) => banner(err.message));
+// the map's tileset pictures, once (table.map_art): what is not drawn is a notice under
+// the map, never an error (the board keeps the palette)
+function artNotice(found) {
+  const notice = found && found.notice;
+  let line = $('art-notice');
+  if (!notice) { if (line) line.remove(); return; }
+  if (!line) {
+    line = document.createElement('p');
+    line.id = 'art-notice';
+    line.className = 'muted';
+    $('legend').after(line);
+  }
+  line.textContent = `Map pictures: ${plain(notice)}`;
+}
+
+Promise.all([get(`${base}/state`), get(`${base}/art`).catch(() => null)])
+  .then(([fresh, found]) => { setArt(found, base); artNotice(found); show(fresh); connect(); })
+  .catch((err) => banner(err.message));

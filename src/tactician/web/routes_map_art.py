@@ -1,0 +1,37 @@
+"""A table's map pictures (issue 29, "Tiled tileset images where the map has them"):
+``/t/<id>/art`` says which tileset image and tile each cell shows (or a ``notice`` of
+what is not drawn), ``/t/<id>/tiles/<n>`` serves the map's ``n``-th tileset image,
+only one its own tilesets name, from beside the map (``table.map_art``,
+``grid.tiled_art``). Any seat may ask: the terrain is on every seat's board already."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from tactician.table import map_art, tables
+from tactician.web.auth import seat_of
+
+router = APIRouter()
+
+
+def _start(request: Request, table_id: str) -> tuple[Any, int]:
+    who = seat_of(request, table_id)
+    db = request.app.state.db
+    return tables.start_state(db, who.table.battle_id).map.board(), who.table.battle_id
+
+
+@router.get("/t/{table_id}/art")
+def art(request: Request, table_id: str) -> dict[str, Any]:
+    start, battle_id = _start(request, table_id)
+    return map_art.art_view(request.app.state.db, battle_id, start)
+
+
+@router.get("/t/{table_id}/tiles/{index}")
+def tiles(request: Request, table_id: str, index: int) -> Response:
+    start, battle_id = _start(request, table_id)
+    data, kind = map_art.image(request.app.state.db, battle_id, start, index)
+    return Response(data, media_type=kind, headers={
+        "cache-control": "private, max-age=3600", "x-content-type-options": "nosniff"})

@@ -1,0 +1,144 @@
+"""The map's Tiled tileset pictures at the table (issue 29: "Tiled tilesets are
+ignored"): ``/art`` names each cell's tile, ``/tiles/<n>`` serves only the images the
+map's own tilesets name, from beside the map; a missing image, or a map file changed
+since the battle began, is a notice and the palette, never an error; the page draws
+the pictures, or the palette with the notice under the map."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tactician.grid.tiled_art import tile_art
+from tests.web.helpers import ROOT, bearer, open_table, start_server, store_battle
+from tests.web.shots import ARGS, CHROMIUM, VIEWPORT
+
+BATTLE = ROOT / "examples" / "tropera" / "battle"
+KEEP = BATTLE / "keep.tmj"
+UNITS = [BATTLE / "keep-party.yaml", BATTLE / "keep-garrison.yaml"]
+WAIT_MS = 30_000
+
+
+def _table(client: TestClient, gm_token: str, battle: int) -> tuple[str, str]:
+    opened = client.post("/gm/tables", json={"battle_id": battle, "seats": [
+        {"name": "Ana", "units": ["aria"]}]}, headers=bearer(gm_token)).json()
+    return opened["table"], opened["links"]["p1"].split("#", 1)[1]
+
+
+def _bare_keep(tmp_path: Path) -> Path:
+    """keep.tmj alone in a folder: its terrain.png is not beside it."""
+    folder = tmp_path / "bare"
+    folder.mkdir()
+    shutil.copy(KEEP, folder / "keep.tmj")
+    return folder / "keep.tmj"
+
+
+def test_the_keeps_pictures_are_served_from_beside_its_map(client: TestClient,
+                                                          gm_token: str) -> None:
+    opened = open_table(client, gm_token, example="tropera/keep", players=2)
+    table, player = opened["table"], bearer(opened["tokens"]["p1"])
+    found = client.get(f"/t/{table}/art", headers=player).json()
+    expected = tile_art(KEEP)
+    assert expected is not None
+    assert found == {"art": expected.describe(), "notice": None}
+    image = client.get(f"/t/{table}/tiles/0", headers=player)
+    assert image.status_code == 200 and image.headers["content-type"] == "image/png"
+    assert image.content == (BATTLE / "terrain.png").read_bytes()
+    for other in ("1", "-1", "999"):
+        assert client.get(f"/t/{table}/tiles/{other}", headers=player).status_code == 400
+    assert client.get(f"/t/{table}/tiles/0").status_code in (401, 403)  # no seat, no image
+    ford = open_table(client, gm_token, example="tropera/ford", players=2)
+    plain = client.get(f"/t/{ford['table']}/art", headers=bearer(ford["tokens"]["p1"]))
+    assert plain.json() == {"art": None, "notice": None}  # a text map has no pictures
+
+
+def test_a_missing_image_falls_back_to_the_palette_with_a_notice(
+        client: TestClient, gm_token: str, db_url: str, tmp_path: Path) -> None:
+    battle = store_battle(db_url, "tropera", _bare_keep(tmp_path), UNITS)
+    table, token = _table(client, gm_token, battle)
+    found = client.get(f"/t/{table}/art", headers=bearer(token))
+    assert found.status_code == 200, found.text
+    sheets = found.json()["art"]["sheets"]
+    assert [s["ok"] for s in sheets] == [False]
+    assert "terrain.png is missing beside the map" in found.json()["notice"]
+    assert client.get(f"/t/{table}/tiles/0", headers=bearer(token)).status_code == 400
+
+
+def test_a_map_changed_since_the_battle_began_is_not_drawn(
+        client: TestClient, gm_token: str, db_url: str, tmp_path: Path) -> None:
+    path = _bare_keep(tmp_path)
+    shutil.copy(BATTLE / "terrain.png", path.with_name("terrain.png"))
+    battle = store_battle(db_url, "tropera", path, UNITS)
+    table, token = _table(client, gm_token, battle)
+    assert client.get(f"/t/{table}/art", headers=bearer(token)).json()["notice"] is None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["layers"][0]["data"][0] = 2  # a forest where the battle began on plain
+    path.write_text(json.dumps(data), encoding="utf-8")
+    found = client.get(f"/t/{table}/art", headers=bearer(token)).json()
+    assert found["art"] is None and "has changed since the battle began" in found["notice"]
+    assert client.get(f"/t/{table}/tiles/0", headers=bearer(token)).status_code == 400
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[tuple[Any, Any]]:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    server = start_server(str(tmp_path / "art.sqlite"))
+    try:
+        with sync_playwright() as p:
+            chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            try:
+                yield server, chromium
+            finally:
+                chromium.close()
+    finally:
+        server.stop()
+
+
+def _open(server: Any, chromium: Any, battle: int | None) -> Any:
+    with server.client(server.gm_token) as http:
+        if battle is None:
+            body: dict[str, Any] = {"example": "tropera/keep", "players": 1}
+        else:
+            body = {"battle_id": battle, "seats": [{"name": "Ana", "units": ["aria"]}]}
+        opened = http.post("/gm/tables", json=body).json()
+    page = chromium.new_context(viewport=VIEWPORT).new_page()
+    page.goto(opened["links"]["p1"])
+    page.locator("#join").click()
+    page.wait_for_selector("#live.on", timeout=WAIT_MS)
+    return page
+
+
+@pytest.mark.slow
+def test_the_page_draws_the_pictures_or_the_palette_and_the_notice(
+        browser: tuple[Any, Any], tmp_path: Path) -> None:
+    server, chromium = browser
+    artifacts = Path(__file__).parent / "artifacts"
+    artifacts.mkdir(exist_ok=True)
+    page = _open(server, chromium, None)
+    page.wait_for_selector("#board .tile.art", timeout=WAIT_MS)
+    assert page.locator("#board .tile.art").count() == 12 * 10
+    style = page.locator("#board .tile").first.get_attribute("style") or ""
+    assert "/tiles/0" in style, style
+    assert page.locator("#art-notice").count() == 0
+    loaded = page.evaluate("""async () => {
+      const img = new Image(); img.src = location.pathname + '/tiles/0';
+      await img.decode(); return [img.naturalWidth, img.naturalHeight]; }""")
+    assert loaded == [176, 16]
+    page.locator(".board-wrap").screenshot(path=str(artifacts / "keep-tileset.png"))
+    battle = store_battle(server.db, "tropera", _bare_keep(tmp_path), UNITS)
+    bare = _open(server, chromium, battle)
+    bare.wait_for_selector("#art-notice", timeout=WAIT_MS)
+    assert "terrain.png is missing beside the map" in bare.locator("#art-notice").inner_text()
+    assert bare.locator("#board .tile.art").count() == 0
+    assert bare.locator("#board .tile").count() == 12 * 10
+    assert bare.locator("#banner").is_hidden()
+    bare.locator(".board-wrap").screenshot(path=str(artifacts / "keep-no-tileset.png"))
