@@ -60,9 +60,9 @@ class TabletopBattleRules:
 
     @property
     def gm_condition_edits(self) -> Any:
-        """None to edit: 001 defines no condition. It names poison once (L100, Heal "can be
+        """None to edit: 001 defines no condition. It names poison once (L100, Heal "Can be
         used to negate poison") and gives it no effect, and its staves do nothing but heal
-        (``coverage``: "001 names no staff effect but healing")."""
+        (``coverage``: 001 names no staff effect but healing)."""
         from tactician.rulesets.contract.gm_conditions import ConditionEdits
 
         return ConditionEdits.without(

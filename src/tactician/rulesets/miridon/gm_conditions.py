@@ -3,8 +3,8 @@ that a GM may give or take away, with the severity the text measures them in, ap
 by the insanity rules' own handlers (``insanity_conditions``) and kept on the unit as
 its ``insanity: <name>`` conditions (``spirit_battle.unit_slices``).
 
-- **Phobia** (L3148-3151: "a phobia for [Severity] days ... decided by the GM", -5 to
-  Defensive Charisma Rolls) and **Minor Insanity** (L3153-3157, the same): severity in
+- **Phobia** (L3149-3151: "a phobia for [Severity] days ... decided by the GM", -5 to
+  Defensive Charisma Rolls) and **Minor Insanity** (L3154-3157, the same): severity in
   days, 1..99.
 - **Curse** (L3160-3163: "Seemingly no effect ... The GM can decide the manifestation"):
   no value.
@@ -29,9 +29,9 @@ from tactician.rulesets.miridon.spirit_battle.unit_slices import mind_of, with_m
 
 DAYS = Field("severity", "days")
 KINDS = (
-    ConditionKind("Phobia", "004 L3148-3151: a phobia for [Severity] days, -5 to Defensive "
+    ConditionKind("Phobia", "004 L3149-3151: a phobia for [Severity] days, -5 to Defensive "
                   "Charisma Rolls in its presence", (DAYS,)),
-    ConditionKind("Minor Insanity", "004 L3153-3157: a minor insanity for [Severity] days, "
+    ConditionKind("Minor Insanity", "004 L3154-3157: a minor insanity for [Severity] days, "
                   "-5 to Defensive Charisma Rolls", (DAYS,)),
     ConditionKind("Curse", "004 L3160-3163: cursed; the GM decides the manifestation"),
     ConditionKind("Disruption", "004 L3171: no Cast Spell or Echo Spell for [Severity] "
