@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tactician.store.database import Database
 from tactician.table.seats import NO_SEAT
+from tests.web.helpers import start_server
 
 
 def _bearer(token: str) -> dict[str, str]:
@@ -107,3 +109,68 @@ def test_web_seats_follow_the_units_files_players(client: TestClient, gm_token: 
     # party.yaml: eirika, lute, moulder are Ana's; kyle, vanessa, garcia Ben's
     assert seats == {"Ana": ["eirika", "lute", "moulder"],
                      "Ben": ["kyle", "vanessa", "garcia"]}
+
+
+def test_the_tables_list_names_each_tables_ruleset(client: TestClient, gm_token: str) -> None:
+    """The Miridon and the UESRPG example are both "skirmish": the list tells them apart."""
+    miridon = _open(client, gm_token, "miridon/skirmish")
+    uesrpg = _open(client, gm_token, "uesrpg/skirmish")
+    listed = {t["id"]: t for t in
+              client.get("/gm/tables", headers=_bearer(gm_token)).json()["tables"]}
+    assert listed[miridon["table"]]["ruleset"] == "miridon"
+    assert listed[uesrpg["table"]]["ruleset"] == "uesrpg"
+    _redeem(client, gm_token)
+    console = client.get("/gm").text
+    assert f"(miridon, battle {miridon['battle']})" in console
+    assert f"(uesrpg, battle {uesrpg['battle']})" in console
+
+
+@pytest.mark.slow
+def test_the_console_lists_a_table_it_opens_and_draws_a_sheet_not_json(db_url: str) -> None:
+    """Playwright: a table opened from the console is in its Tables list at once, with
+    working New link buttons (it was listed only after a reload), and a sheet asked for
+    is the sheet's sections as HTML (it was a JSON dump)."""
+    from tests.web.test_browser import ARGS, ARTIFACTS, CHROMIUM, WAIT_MS
+
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    server = start_server(db_url)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            try:
+                page = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
+                page.goto(f"{server.base}/gm/join#{server.gm_token}")
+                page.locator("#join").click()
+                page.wait_for_selector("#open-example", timeout=WAIT_MS)
+                assert page.locator("#tables").inner_text().strip() == "No table yet."
+                page.locator("#example").select_option("uesrpg/skirmish")
+                page.locator("#open-example button").click()
+                page.wait_for_selector("#tables li[data-table]", timeout=WAIT_MS)
+                listed = page.locator("#tables > li").first
+                assert "(uesrpg, battle" in listed.inner_text()
+                assert listed.locator("a").first.get_attribute("href", timeout=WAIT_MS) \
+                    .startswith("/t/")
+                seat = listed.locator("li[data-seat='p1']")
+                seat.locator("button.reissue").click()
+                seat.locator(".seat-link a").wait_for(timeout=WAIT_MS)
+                assert "/join#" in (seat.locator(".seat-link a").get_attribute("href") or "")
+                page.locator("#sheet-form select").select_option("uesrpg")
+                page.locator("#sheet-form input[name=unit]").fill("aela.yaml")
+                page.locator("#sheet-form button").click()
+                page.wait_for_selector("#sheet article.sheet", timeout=WAIT_MS)
+                sheet = page.locator("#sheet").inner_text()
+                assert "Aela" in sheet and "{" not in sheet
+                page.locator("#sheet-form input[name=unit]").fill("nobody.yaml")
+                page.locator("#sheet-form button").click()
+                page.wait_for_function(
+                    "() => document.querySelector('#sheet').textContent.includes('nobody')",
+                    timeout=WAIT_MS)
+                ARTIFACTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / "gm-console.png"), full_page=True)
+            finally:
+                browser.close()
+    finally:
+        server.stop()

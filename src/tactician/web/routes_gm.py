@@ -14,6 +14,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from tactician.errors import TacticianError
+from tactician.store.database import Database
 from tactician.table import catalogue, dice_authority, sheets, tables
 from tactician.table.seats import (
     NotAllowed,
@@ -106,19 +107,21 @@ def console(request: Request) -> Response:
         return not_gm_page(request, exc)
     return request.app.state.templates.TemplateResponse(request, "gm.html", {
         "csrf": csrf_token(gm), "examples": tables.examples(),
-        "battles": tables.battles(db), "tables": [described(t) for t in list_tables(db)],
-        "rulesets": [r["id"] for r in catalogue.rulesets()]})
+        "battles": tables.battles(db), "tables": [described(db, t) for t in list_tables(db)],
+        "rulesets": (ids := [r["id"] for r in catalogue.rulesets()]),
+        # the sheet form's suggestions: every ruleset's example unit files by name
+        "example_units": sorted({u.name for r in ids for u in tables.example_units(r)})})
 
 
 REVOKED = "revoked:"
 
 
-def described(table: Table) -> dict[str, Any]:
-    """A table as the desk lists it: its page and each seat with its units and
-    whether its link is revoked (no token is stored, so a link is re-issued to be
-    shown again)."""
+def described(db: Database, table: Table) -> dict[str, Any]:
+    """A table as the desk lists it: its page, its battle's ruleset (two examples may
+    share a name: "skirmish") and each seat with its units and whether its link is
+    revoked (no token is stored, so a link is re-issued to be shown again)."""
     return {"id": table.id, "name": table.name, "battle": table.battle_id,
-            "url": f"/t/{table.id}",
+            "ruleset": tables.info(db, table.battle_id).ruleset, "url": f"/t/{table.id}",
             "seats": [{"seat": s.seat, "role": s.role, "name": s.name, "units": list(s.units),
                        "revoked": s.digest.startswith(REVOKED)} for s in table.seats]}
 
@@ -127,7 +130,8 @@ def described(table: Table) -> dict[str, Any]:
 def tables_list(request: Request) -> dict[str, Any]:
     """Every table with its seats (GM only)."""
     gm_of(request)
-    return {"tables": [described(t) for t in list_tables(request.app.state.db)]}
+    db = request.app.state.db
+    return {"tables": [described(db, t) for t in list_tables(db)]}
 
 
 class SeatLinkAsk(BaseModel):
