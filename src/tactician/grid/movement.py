@@ -26,7 +26,10 @@ per board and profile terrain table (see :func:`_run` for why each tile is
 settled the first time it is seen, and ``_Compiled`` for the tables a board
 searched often gets). A query costs what it reaches, not the
 map's area: the "seen" marks live in one array per board, profile and thread,
-stamped with a fresh number per query instead of cleared.
+stamped with a fresh number per query instead of cleared. A mark is tested by
+identity (``is``): each query's stamp is a new int object, and an old one is
+alive while a mark holds it, so no two stamps in use share an address; testing
+by value read the old stamp objects a mark points to, scattered over the heap.
 """
 
 from __future__ import annotations
@@ -237,11 +240,15 @@ class _Compiled:
     over the heap (issue 28: at 256x256 those cache misses made a search 3 times
     slower than on a 32x32 board, for the same tiles). Adding the offset costs a
     small board more than the misses it saves, so small boards keep ``near``.
+    A compact board's search also makes each answer's tile tuple from its index
+    rather than reading it from ``coords``: those tuples lie scattered over the
+    heap, and in a simulated 32 KB L1 a 256x256 search missed it some 1,600 times a
+    query reading them, under 100 times making them (valgrind cachegrind, issue 28).
     """
 
     __slots__ = (
         "need", "cost", "pad", "coords", "top", "rows", "gate", "marks", "_open", "_tables",
-        "_until", "compact", "_steps",
+        "_until", "compact", "_steps", "width",
     )
 
     def __init__(
@@ -255,6 +262,7 @@ class _Compiled:
     ) -> None:
         self.need, self.cost, self.pad, self.top = need, cost, pad, top
         self.coords = _coords(board)
+        self.width = board.width
         self.rows = board.neighbour_indexes
         shut = _SHUT
         self.gate = tuple([n if ok else shut for n, ok in zip(need, open_, strict=True)])
@@ -468,18 +476,19 @@ def _run(
             for here in buckets[left]:
                 out[coords[here]] = left
                 for there in rows[here]:
-                    if seen[there] != stamp and gate[there] <= left:
+                    if seen[there] is not stamp and gate[there] <= left:
                         seen[there] = stamp
                         buckets[left - cost[there]].append(there)
     elif compiled.compact:  # the same rows as (offset, cost) pairs (``_Compiled``)
         steps, steps_within = compiled.steps or ((), ())
+        width = compiled.width
         for left in range(budget, 0, -1):
             enterable_steps = steps if left >= top else steps_within[left]
             for here in buckets[left]:
-                out[coords[here]] = left
+                out[(here % width, here // width)] = left  # not ``coords``: see ``_Compiled``
                 for offset, spend in enterable_steps[here]:
                     there = here + offset
-                    if seen[there] != stamp:
+                    if seen[there] is not stamp:
                         seen[there] = stamp
                         buckets[left - spend].append(there)
     else:
@@ -489,11 +498,16 @@ def _run(
             for here in buckets[left]:
                 out[coords[here]] = left
                 for there in enterable[here]:
-                    if seen[there] != stamp:
+                    if seen[there] is not stamp:
                         seen[there] = stamp
                         buckets[left - cost[there]].append(there)
-    for here in buckets[0]:
-        out[coords[here]] = 0
+    if compiled.compact:
+        width = compiled.width
+        for here in buckets[0]:
+            out[(here % width, here // width)] = 0
+    else:
+        for here in buckets[0]:
+            out[coords[here]] = 0
     for i in passable:
         if i != origin:
             out.pop(coords[i], None)
@@ -527,19 +541,20 @@ def _run_with_parents(
             for here in buckets[left]:
                 out[coords[here]] = left
                 for there in rows[here]:
-                    if seen[there] != stamp and gate[there] <= left:
+                    if seen[there] is not stamp and gate[there] <= left:
                         seen[there] = stamp
                         parents[there] = here
                         buckets[left - cost[there]].append(there)
     elif compiled.compact:  # the same rows as (offset, cost) pairs (``_Compiled``)
         steps, steps_within = compiled.steps or ((), ())
+        width = compiled.width
         for left in range(budget, 0, -1):
             enterable_steps = steps if left >= top else steps_within[left]
             for here in buckets[left]:
-                out[coords[here]] = left
+                out[(here % width, here // width)] = left  # not ``coords``: see ``_Compiled``
                 for offset, spend in enterable_steps[here]:
                     there = here + offset
-                    if seen[there] != stamp:
+                    if seen[there] is not stamp:
                         seen[there] = stamp
                         parents[there] = here
                         buckets[left - spend].append(there)
@@ -550,12 +565,17 @@ def _run_with_parents(
             for here in buckets[left]:
                 out[coords[here]] = left
                 for there in enterable[here]:
-                    if seen[there] != stamp:
+                    if seen[there] is not stamp:
                         seen[there] = stamp
                         parents[there] = here
                         buckets[left - cost[there]].append(there)
-    for here in buckets[0]:
-        out[coords[here]] = 0
+    if compiled.compact:
+        width = compiled.width
+        for here in buckets[0]:
+            out[(here % width, here // width)] = 0
+    else:
+        for here in buckets[0]:
+            out[coords[here]] = 0
     for i in passable:
         if i != origin:
             out.pop(coords[i], None)

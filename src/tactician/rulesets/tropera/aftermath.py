@@ -16,6 +16,7 @@ from tactician.rulesets.tropera.gear import WeaponLike
 from tactician.rulesets.tropera.options import TroperaOptions
 from tactician.rulesets.tropera.proficiency import spends_charge
 from tactician.rulesets.tropera.sequence import Plan, Resolution
+from tactician.rulesets.tropera.unit_table import replaced
 from tactician.rulesets.tropera.wounds import reduce_to_zero
 
 
@@ -92,6 +93,6 @@ def settle(
             update={"uses": {**first.uses, weapon.name: left}}
         )
     # one copy of the state for both (``TroperaBattle.replace_units`` and the effects)
-    units = tuple([changed.get(u.id, u) for u in state.units])
+    units = replaced(state.units, changed)
     new_state = state.model_copy(update={"units": units, "effects": tuple(effects)})
     return new_state, notes

@@ -705,8 +705,15 @@ def _kept(state: TroperaBattle, unit: Unit, scorer: Scorer) -> Kept:
 def _without_allies(state: TroperaBattle, unit: Unit, passing: dict[Tile, int]) -> dict[Tile, int]:
     """``reach`` from ``reach_through_allies``: the tiles allies stand on taken out."""
     allies = side_tiles(state, unit.side)  # the unit's own tile is kept below
+    spots = dict(passing)  # a copy keeps the order and the keys' hashes
     here = unit.position
-    return {t: left for t, left in passing.items() if t == here or t not in allies}
+    # issue 28 (each action respots most Elites of a crowded phase): hashing only the
+    # reach's tiles, then deleting the few allies stand on, leaves the same dict in
+    # the same order as filtering every tile
+    for tile in allies.intersection(passing):
+        if tile != here:
+            del spots[tile]
+    return spots
 
 
 def _respot(state: TroperaBattle, unit: Unit, scorer: Scorer, kept: Kept) -> None:

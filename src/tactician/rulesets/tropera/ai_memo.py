@@ -30,6 +30,7 @@ approach (the nearest foe, a Dash) is worked out only if it is chosen to act.
 from __future__ import annotations
 
 from collections import defaultdict
+from operator import attrgetter
 from typing import Any
 
 from tactician.engine.effects import Effect
@@ -223,8 +224,9 @@ def _same_setting(before: TroperaBattle, state: TroperaBattle) -> bool:
         old, new = getattr(before, name), getattr(state, name)
         if old is not new and old != new:
             return False
-    return len(before.units) == len(state.units) and all(
-        a.id == b.id for a, b in zip(before.units, state.units, strict=True)
+    ids = attrgetter("id")
+    return len(before.units) == len(state.units) and list(map(ids, before.units)) == list(
+        map(ids, state.units)
     )
 
 

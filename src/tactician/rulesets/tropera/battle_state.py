@@ -19,6 +19,7 @@ from tactician.grid.snapshot import TerrainGrid
 from tactician.rulesets.tropera.models import Character
 from tactician.rulesets.tropera.progression import current_stats
 from tactician.rulesets.tropera.terrain import terrain_set
+from tactician.rulesets.tropera.unit_table import replaced, table
 
 Tier = Literal["mob", "army", "elite"]
 
@@ -83,26 +84,6 @@ class Unit(Frozen):
         return self.character.name
 
 
-# Every action ends with the objectives read from every unit's token
-# (``action_checks.finish``), and an action changes one or two units: each
-# unchanged unit (the same immutable object) keeps its token. The entry holds
-# the unit, so its id is not reused while the entry lives.
-_TOKENS: dict[int, tuple[Unit, Token]] = {}
-
-
-def _token(unit: Unit) -> Token:
-    found = _TOKENS.get(id(unit))
-    if found is None or found[0] is not unit:
-        if len(_TOKENS) >= 4096:
-            _TOKENS.clear()
-        position = unit.position if unit.carried_by is None else None
-        found = _TOKENS[id(unit)] = (
-            unit,
-            Token(unit.id, unit.character.name, unit.side, position, unit.hp == 0),
-        )
-    return found[1]
-
-
 class TroperaBattle(Frozen):
     """The whole battle at one moment."""
 
@@ -143,16 +124,20 @@ class TroperaBattle(Frozen):
         return f"{self.round}/{self.side}"
 
     def tokens(self) -> list[Token]:
-        out = []
-        for unit in self.units:  # ``_token``'s lookup inlined: every action reads all
-            found = _TOKENS.get(id(unit))
-            out.append(found[1] if found is not None and found[0] is unit else _token(unit))
+        # every action ends with the objectives read from every token
+        # (``action_checks.finish``): kept per units tuple (``unit_table``)
+        out = table(self.units).tokens()
         if self.gm_removed:  # off the map by the GM's hand: out (``Token.out``)
             out = [replace(t, out=True) if t.id in self.gm_removed else t for t in out]
         return out
 
     def unit(self, unit_id: str) -> Unit:
-        return unit_by_id(self.units, unit_id)
+        units = self.units
+        if isinstance(unit_id, str):  # by the units tuple's index (``unit_table``)
+            found = table(units).index().get(unit_id)
+            if found is not None:
+                return units[found]
+        return unit_by_id(units, unit_id)  # its refusal names the ids there are
 
     def at(self, tile: tuple[int, int]) -> Unit | None:
         for unit in self.units:
@@ -162,8 +147,7 @@ class TroperaBattle(Frozen):
 
     def replace_units(self, *changed: Unit) -> TroperaBattle:
         by_id = {u.id: u for u in changed}
-        get = by_id.get
-        return self.model_copy(update={"units": tuple([get(u.id, u) for u in self.units])})
+        return self.model_copy(update={"units": replaced(self.units, by_id)})
 
     def effects_on(self, unit_id: str, name: str | None = None) -> list[Effect]:
         return [e for e in self.effects if e.unit == unit_id and (name is None or e.name == name)]

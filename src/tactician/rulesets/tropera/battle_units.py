@@ -16,6 +16,7 @@ from tactician.rulesets.tropera.combatant import Combatant, Situation, build_com
 from tactician.rulesets.tropera.compendium import Compendium, load_compendium
 from tactician.rulesets.tropera.gear import WeaponStats
 from tactician.rulesets.tropera.movement import profile
+from tactician.rulesets.tropera.unit_table import table
 
 Tile = tuple[int, int]
 
@@ -106,46 +107,21 @@ def move_profile(state: TroperaBattle, unit: Unit) -> MoveProfile:
 
 def occupied(state: TroperaBattle, unit: Unit) -> tuple[list[Tile], list[Tile]]:
     """(enemy tiles, ally tiles) as seen by ``unit``."""
-    here = _occupants(state)
-    own, me = unit.side, unit.id
-    enemies = [tile for uid, side, tile in here if side != own]
-    allies = [tile for uid, side, tile in here if side == own and uid != me]
-    return enemies, allies
+    others, own = table(state.units).sides(unit.side)
+    me = unit.id
+    return list(others), [tile for uid, tile in own if uid != me]
 
 
 def side_tiles(state: TroperaBattle, side: str) -> frozenset[Tile]:
     """Tiles of every unit of ``side`` that blocks or lets pass (``occupied``'s
-    allies, the unit itself included), once per state and side."""
-    here = _occupants(state)
-    for known, name, found in _SIDE_TILES:
-        if known is state and name == side:
-            return found
-    found = frozenset(tile for _, owner, tile in here if owner == side)
-    _SIDE_TILES.insert(0, (state, side, found))
-    del _SIDE_TILES[8:]
-    return found
-
-
-_SIDE_TILES: list[tuple[TroperaBattle, str, frozenset[Tile]]] = []
-_OCCUPANTS: list[tuple[TroperaBattle, list[tuple[str, str, Tile]]]] = []
+    allies, the unit itself included), once per units tuple and side."""
+    return table(state.units).side_tiles(side)
 
 
 def _occupants(state: TroperaBattle) -> list[tuple[str, str, Tile]]:
-    """(id, side, tile) of every unit that blocks or lets pass, once per state: the
-    enemy AI searches every unit's reach on the same state (the last few kept)."""
-    for known, found in _OCCUPANTS:
-        if known is state:
-            return found
-    found = [
-        (u.id, u.side, u.position)
-        for u in state.units
-        if u.position is not None
-        and u.carried_by is None
-        and not (u.hp == 0 and u.tier is not None)
-    ]
-    _OCCUPANTS.insert(0, (state, found))
-    del _OCCUPANTS[4:]
-    return found
+    """(id, side, tile) of every unit that blocks or lets pass (``unit_table.occupant``),
+    once per units tuple: the enemy AI searches every unit's reach on the same state."""
+    return table(state.units).occupants()
 
 
 def movement_left(state: TroperaBattle, unit: Unit) -> int:
@@ -230,8 +206,4 @@ def route(state: TroperaBattle, unit: Unit, goal: Tile) -> tuple[list[Tile], int
 
 def foes_of(state: TroperaBattle, unit: Unit) -> Iterable[Unit]:
     """Standing enemies of ``unit`` on the map (not carried, not at 0 HP)."""
-    return (
-        u
-        for u in state.units
-        if u.side != unit.side and u.hp > 0 and u.position is not None and u.carried_by is None
-    )
+    return table(state.units).foes(unit.side)  # ``unit_table.standing``, once per tuple
