@@ -11,6 +11,10 @@
 3. A Dask LocalCluster of 2 worker processes against the 2-worker pool, the same
    copies (target: under 10% more wall time), with the same summary (checked).
 
+With ``--profiler-too`` a fourth backend is timed beside them: the same Dask
+workers with their statistical profiler left running (what the Dask backend pauses
+while it plays), the cost it paused, measured in the same run.
+
 For 2 and 3 the three backends are started and warmed first (their workers up and
 the set-up prepared on them by a small run), then timed in turn, round after round
 (``--rounds``), so a minute of heavy load falls on all three alike; each figure is
@@ -115,6 +119,8 @@ def main() -> int:
     parser.add_argument("--copies", type=int, default=10)
     parser.add_argument("--pool-copies", type=int, default=60)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--profiler-too", action="store_true",
+                        help="also time the Dask workers with their profiler running")
     parser.add_argument("--backends-only", action="store_true",
                         help="skip part 1 (the cheapest example is then tropera keep)")
     args = parser.parse_args()
@@ -135,7 +141,9 @@ def main() -> int:
 
     print(f"pool and Dask on {cheapest.name}, {args.pool_copies} copies, {args.rounds} "
           f"rounds ({load()}):")
-    times: dict[str, list[float]] = {"pool 1": [], "pool 2": [], "dask 2": []}
+    labels = ["pool 1", "pool 2", "dask 2"] + (["dask 2 profiled"] if args.profiler_too
+                                                else [])
+    times: dict[str, list[float]] = {label: [] for label in labels}
     spent_cpu: dict[str, list[float]] = {label: [] for label in times}
     busiest: dict[str, list[float]] = {label: [] for label in times}
     summaries: dict[str, dict] = {}
@@ -144,6 +152,8 @@ def main() -> int:
                       dashboard_address=None) as cluster, Client(cluster) as client:
         backends: dict[str, Backend] = {"dask 2": DaskCluster(client, own=False),
                                         "pool 1": ProcessPool(1), "pool 2": ProcessPool(2)}
+        if args.profiler_too:  # the same workers: their processes are dask 2's
+            backends["dask 2 profiled"] = DaskCluster(client, own=False, profiler=True)
         owned: dict[str, dict[int, Any]] = {}
         try:
             for label, backend in backends.items():
@@ -151,6 +161,8 @@ def main() -> int:
                 now = processes()
                 owned[label] = {pid: p for pid, p in now.items() if pid not in before}
                 before = now
+            if args.profiler_too:
+                owned["dask 2 profiled"] = owned["dask 2"]
             for _ in range(args.rounds):
                 for label in times:
                     mine, theirs = time.process_time(), cpu(owned[label])
@@ -190,6 +202,11 @@ def main() -> int:
           f"(median {100 * (middle['dask 2'] / middle['pool 2'] - 1):+.1f}%; target < "
           f"{100 * DASK_TARGET:.0f}%): {'met' if ok else 'NOT met'}; in CPU "
           f"{100 * in_cpu:+.1f}%; same summary: {'yes' if same else 'NO'} ({load()})")
+    if args.profiler_too:
+        print(f"Dask with its workers' profiler running vs pool (2): "
+              f"{100 * (best['dask 2 profiled'] / best['pool 2'] - 1):+.1f}% in wall time, "
+              f"{100 * (min(spent_cpu['dask 2 profiled']) / min(spent_cpu['pool 2']) - 1):+.1f}%"
+              f" in CPU (what the Dask backend's pause saves)")
     print(f"all targets: {'met' if met else 'NOT met'}")
     return 0 if met else 1
 

@@ -134,3 +134,19 @@ def test_a_variant_dropping_one_foe_of_several_is_played(tmp_path: Path) -> None
                 "--vary", "drop:brigand-1", "--json", "--no-store")
     assert done.exit_code == 0, done.output
     assert [v["vary"] for v in json.loads(done.stdout)["variants"]] == ["drop:brigand-1"]
+
+
+def test_a_dask_scheduler_named_by_cluster_plays_the_same_copies(tmp_path: Path) -> None:
+    """``--cluster ADDRESS``: the command's own client (nobody's default client) gives
+    the in-process numbers."""
+    from distributed import LocalCluster
+
+    alone = json.loads(_run(tmp_path, *WALLED, "-o", "round_cap=2", "--runs", "4",
+                            "--workers", "0", "--seed", "6", "--json").stdout)
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                      dashboard_address=None) as cluster:
+        done = _run(tmp_path, *WALLED, "-o", "round_cap=2", "--runs", "4", "--seed", "6",
+                    "--json", "--cluster", cluster.scheduler_address)
+    assert done.exit_code == 0, done.output
+    data = json.loads(done.stdout)
+    assert data["backend"] == "dask" and data["summary"] == alone["summary"]

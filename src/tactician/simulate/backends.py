@@ -223,13 +223,16 @@ def connect(address: str, timeout: float = CONNECT_TIMEOUT) -> Any:
 class DaskCluster:
     """The workers of a Dask distributed cluster (``--cluster tcp://host:8786`` or
     ``TACTICIAN_DASK_SCHEDULER``); every worker needs Tactician installed. A task
-    whose worker is lost is rescheduled by Dask itself; one that fails is retried."""
+    whose worker is lost is rescheduled by Dask itself; one that fails is retried.
+    The workers' statistical profiler is paused while it plays and started again by
+    ``close`` (``profiler=True``: it runs, at its cost; the bench's baseline)."""
 
     name = "dask"
 
-    def __init__(self, client: Any, own: bool = True) -> None:
+    def __init__(self, client: Any, own: bool = True, profiler: bool = False) -> None:
         self.client = client
         self._own = own
+        self._profiler = profiler  # True: the workers' profiler runs (started if paused)
         self._quieted: set[str] = set()  # workers whose profiler this backend paused
 
     @classmethod
@@ -244,8 +247,11 @@ class DaskCluster:
     def run(self, setup: Setup, base_seed: int, indices: Sequence[int], done: Done) -> None:
         from distributed import as_completed
 
-        quieted = self.client.run(quiet_profiler)
-        self._quieted |= {worker for worker, changed in quieted.items() if changed}
+        if self._profiler:
+            self.client.run(resume_profiler)
+        else:
+            quieted = self.client.run(quiet_profiler)
+            self._quieted |= {worker for worker, changed in quieted.items() if changed}
         # a key of its own (hash=False): a run's release of an equal set-up scattered by
         # the run before it cannot take this one's data away
         shared = self.client.scatter(setup, broadcast=True, hash=False)
@@ -253,7 +259,8 @@ class DaskCluster:
                                       retries=RETRIES)
                    for chunk in chunks(indices, self.workers)]
         try:
-            for future in as_completed(futures):
+            # this client's loop: a client of ``connect`` is nobody's default
+            for future in as_completed(futures, loop=self.client.loop):
                 for outcome in future.result():
                     done(outcome)
         except BaseException:
