@@ -8,8 +8,11 @@ damage each unit dealt and who fell in what order.
 
 Damage dealt is read from the states, not the records (the rulesets word them
 differently): HP a unit of another side lost while a unit's decision was played is
-that unit's damage. HP lost outside any unit's decision (a phase's end: bleeding,
-death tests) is nobody's.
+that unit's damage, and HP the acting unit's own side lost then is its one named
+target's (``target``: a counter-attack, a riposte; Fire Emblem's counters deal as
+much as the attacks they answer). HP lost outside any unit's decision (a phase's
+end: bleeding, death tests), or by the actor's side in a decision naming no single
+target, is nobody's.
 """
 
 from __future__ import annotations
@@ -50,11 +53,24 @@ class _Watched:
         self.planner = planner
         self.ends_own_turns = ends_own_turns(planner)
         self.unit: str | None = None
+        self.target: str | None = None
 
     def next(self, state: Any) -> dict[str, Any] | None:
         decision = self.planner.next(state)
         self.unit = None if decision is None else decision.get("unit")
+        self.target = None if decision is None else _one_target(decision)
         return decision
+
+
+def _one_target(decision: dict[str, Any]) -> str | None:
+    """The one unit the decision's actions name as ``target`` (a decision is one action
+    or a unit's batch of them, ``actions``), else None."""
+    actions = decision.get("actions")
+    named = {a.get("target") for a in (actions if isinstance(actions, list) else [decision])
+             if isinstance(a, dict)}
+    named.discard(None)
+    [target] = named if len(named) == 1 else [None]
+    return target if isinstance(target, str) else None
 
 
 def _hp(state: Any) -> dict[str, int]:
@@ -76,10 +92,13 @@ def run_one(setup: Setup, base_seed: int, index: int) -> CopyOutcome:
     for _ in play_battle(table, planner, setup.step_bound):
         state = table.state
         now = _hp(state)
-        actor = planner.unit
+        actor, target = planner.unit, planner.target
         if actor in damage:
-            damage[actor] += sum(hp[u] - now[u] for u in now
-                                 if u in hp and now[u] < hp[u] and side.get(u) != side[actor])
+            lost = {u: hp[u] - now[u] for u in now if u in hp and now[u] < hp[u]}
+            damage[actor] += sum(n for u, n in lost.items() if side.get(u) != side[actor])
+            if target in damage and side[target] != side[actor]:  # its counter, a riposte
+                damage[target] += sum(n for u, n in lost.items()
+                                      if side.get(u) == side[actor])
         hp = now
         for token in state.tokens():
             if token.out and token.id not in out:
