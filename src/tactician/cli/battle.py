@@ -57,7 +57,8 @@ AtOpt = Annotated[
     str | None, typer.Option(
         "--at", "--expect-seq", metavar="N[:HASH]",
         help="The last log entry this was decided on (default: the one read now), and "
-        "optionally the start of the head hash `battle log` printed (8+ hex digits); "
+        "optionally the start of the head hash `battle show` and `battle log` print "
+        "(8+ hex digits: `battle show` prints N:HASH ready to copy); "
         "refused, nothing changed, if the battle has moved on, even back to N by an undo "
         "and another action.")
 ]
