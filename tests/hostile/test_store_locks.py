@@ -25,7 +25,11 @@ WAIT_ENV = "TACTICIAN_WAIT"
 def no_hang(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A command that blocks fails the test instead of hanging it; ``--wait`` sets the
     environment of this process, restored after each test."""
-    monkeypatch.delenv(WAIT_ENV, raising=False)
+    # set then deleted: the teardown deletes it again, whatever ``--wait`` set in this
+    # process (a delenv of an unset variable alone restores nothing, and a later test,
+    # e.g. tests/store/test_database.py, saw this one's --wait 1)
+    monkeypatch.setenv(WAIT_ENV, "30")
+    monkeypatch.delenv(WAIT_ENV)
 
     def _hung(*_: Any) -> None:
         raise TimeoutError("the command hung")

@@ -123,6 +123,12 @@ HELD_ELSEWHERE = {
         "SELECT id FROM battle_entry FOR UPDATE", ("battle", "undo")),
     "the battle table, a reader": (
         "LOCK TABLE battle IN ACCESS EXCLUSIVE MODE", ("battle", "show")),
+    # a lookup that took the wait as "not there" waited a second time (two notices)
+    "the battle table, the battle list": (
+        "LOCK TABLE battle IN ACCESS EXCLUSIVE MODE", ("battle", "list")),
+    "the roster table, a character added": (
+        "LOCK TABLE character IN ACCESS EXCLUSIVE MODE",
+        ("character", "add", FORD.parent / "gilliam_armored_lancer.yaml")),
     "the simulations table": (
         "LOCK TABLE simulations IN ACCESS EXCLUSIVE MODE", ("simulate", "--here", "--runs", 2,
                                                             "--workers", 0, "--seed", 1)),

@@ -57,7 +57,8 @@ AtOpt = Annotated[
     str | None, typer.Option(
         "--at", "--expect-seq", metavar="N[:HASH]",
         help="The last log entry this was decided on (default: the one read now), and "
-        "optionally the start of the head hash `battle log` printed (8+ hex digits); "
+        "optionally the start of the head hash `battle show` and `battle log` print "
+        "(8+ hex digits: `battle show` prints N:HASH ready to copy); "
         "refused, nothing changed, if the battle has moved on, even back to N by an undo "
         "and another action.")
 ]
@@ -150,8 +151,12 @@ def the_campaign(opened: Any, name: str | None) -> Any:
 
     if name is not None:
         return get_campaign(opened, name)
+    from tactician.store.lock_wait import LockHeld
+
     try:
         return current_campaign(opened)
+    except LockHeld:
+        raise
     except TacticianError as exc:
         raise TacticianError(f"{exc}, or work on a battle file with --battle FILE") from None
 
@@ -434,10 +439,13 @@ def list_command(campaign: CampaignOpt = None, db: DbOpt = None,
     with refusals(as_json), campaign_db(db) as database:
         from tactician.errors import TacticianError
         from tactician.store.battles import current_battle, list_battles
+        from tactician.store.lock_wait import LockHeld
 
         where = the_campaign(database, campaign)
         try:
             current: str | None = current_battle(database, where).name
+        except LockHeld:
+            raise  # given up once: not "no current battle" and a second wait
         except TacticianError:
             current = None
         rows: list[dict[str, Any]] = [{"name": b.name, "entries": b.last_seq, "status": b.status,

@@ -84,8 +84,12 @@ def list_(db: DbOpt = None, as_json: JsonOpt = False) -> None:
         from tactician.store.campaigns import current_campaign, list_campaigns
 
         rows = list_campaigns(opened)
+        from tactician.store.lock_wait import LockHeld
+
         try:
             current = current_campaign(opened).name
+        except LockHeld:
+            raise  # given up once: not "no current campaign" and a second wait
         except TacticianError:
             current = None
         data = [{"name": r.name, "ruleset": r.ruleset, "current": r.name == current}

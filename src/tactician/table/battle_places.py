@@ -106,8 +106,8 @@ class At:
                 len(head) < cls.MIN_HEAD or any(c not in "0123456789abcdef" for c in head))):
             raise TacticianError(
                 f"--at {text!r}: give the last entry the command was decided on, N, or "
-                f"N:HASH with at least {cls.MIN_HEAD} hex digits of the head `battle log` "
-                "prints")
+                f"N:HASH with at least {cls.MIN_HEAD} hex digits of the head `battle show` "
+                "and `battle log` print")
         from tactician.content.limits import check_integer
 
         seq = int(number)

@@ -35,6 +35,7 @@ from tactician.store.campaigns import (
     save_character,
 )
 from tactician.store.database import Database
+from tactician.store.lock_wait import LockHeld
 from tactician.store.names import check_name
 from tactician.table import sheets
 
@@ -54,6 +55,8 @@ def add_character(db: Database, campaign: CampaignInfo, path: Path, name: str | 
     exists = True
     try:
         get_character(db, campaign, chosen)
+    except LockHeld:
+        raise  # given up once: not "no such character" and a second wait to add it
     except TacticianError:
         exists = False
     if exists and not replace:
