@@ -18,20 +18,46 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import is_not
-from typing import TYPE_CHECKING
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from tactician.engine.rules import Token
 
-if TYPE_CHECKING:
-    from tactician.rulesets.tropera.battle_state import Unit
-
 Tile = tuple[int, int]
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class TableUnit(Protocol):
+    """What the table reads of a unit (``battle_state.Unit``; named here, not imported:
+    the state imports this module)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def side(self) -> str: ...
+    @property
+    def tier(self) -> Any: ...
+    @property
+    def character(self) -> _Named: ...
+    @property
+    def position(self) -> Tile | None: ...
+    @property
+    def hp(self) -> int: ...
+    @property
+    def carried_by(self) -> str | None: ...
+
+
+Unit = TypeVar("Unit", bound=TableUnit)
+
 Occupant = tuple[str, str, Tile]  # (id, side, tile)
 
 _KEEP = 8  # tables kept (the AI's trial states come and go around one real state)
 
 
-def occupant(unit: Unit) -> Occupant | None:
+def occupant(unit: TableUnit) -> Occupant | None:
     """(id, side, tile) of a unit that blocks or lets pass: on the map, not carried,
     not an enemy at 0 HP (a player unit critically wounded still holds its tile)."""
     if unit.position is None or unit.carried_by is not None:
@@ -41,7 +67,7 @@ def occupant(unit: Unit) -> Occupant | None:
     return (unit.id, unit.side, unit.position)
 
 
-def token(unit: Unit) -> Token:
+def token(unit: TableUnit) -> Token:
     """The unit as the objectives read it (``TroperaBattle.tokens``)."""
     position = unit.position if unit.carried_by is None else None
     return Token(unit.id, unit.character.name, unit.side, position, unit.hp == 0)
@@ -55,7 +81,7 @@ def standing(unit: Unit) -> Unit | None:
     return None
 
 
-class _Side:
+class _Side(Generic[Unit]):
     """One side's view of a units tuple, entry by entry (None where it does not apply):
     other sides' occupied tiles, the side's own (id, tile) and tiles, and standing foes."""
 
@@ -71,8 +97,8 @@ class _Side:
 
     def patched(
         self, side: str, changed: list[int], occ: list[Occupant | None], stand: list[Unit | None]
-    ) -> _Side:
-        out = _Side.__new__(_Side)
+    ) -> _Side[Unit]:
+        out: _Side[Unit] = _Side.__new__(_Side)
         others, own = out.others, out.own = list(self.others), list(self.own)
         own_tiles, foes = out.own_tiles, out.foes = list(self.own_tiles), list(self.foes)
         for i in changed:
@@ -85,13 +111,13 @@ class _Side:
         return out
 
 
-class UnitTable:
+class UnitTable(Generic[Unit]):
     """Facts of one units tuple (see the module's docstring)."""
 
     __slots__ = ("units", "_occ", "_stand", "_occupants", "_by_side", "_foes", "_sides",
                  "_index", "_tiles", "_tokens")
 
-    def __init__(self, units: tuple[Unit, ...], before: UnitTable | None) -> None:
+    def __init__(self, units: tuple[Unit, ...], before: UnitTable[Unit] | None) -> None:
         self.units = units
         changed: list[int] | None = None
         if before is not None and len(before.units) == len(units):
@@ -102,7 +128,7 @@ class UnitTable:
         # for, then carried to every table derived from this one
         self._index: dict[str, int] | None = None
         self._tokens: list[Token] | None = None
-        self._by_side: dict[str, _Side] = {}
+        self._by_side: dict[str, _Side[Unit]] = {}
         if before is None or changed is None:
             self._occ = [occupant(u) for u in units]
             self._stand = [standing(u) for u in units]
@@ -126,7 +152,7 @@ class UnitTable:
         self._sides: dict[str, tuple[list[Tile], list[tuple[str, Tile]]]] = {}
         self._tiles: dict[str, frozenset[Tile]] = {}
 
-    def _side(self, side: str) -> _Side:
+    def _side(self, side: str) -> _Side[Unit]:
         found = self._by_side.get(side)
         if found is None:
             found = self._by_side[side] = _Side(side, self._occ, self._stand)
@@ -180,15 +206,15 @@ class UnitTable:
         return found
 
 
-_TABLES: list[UnitTable] = []
+_TABLES: list[UnitTable[Any]] = []
 
 
-def table(units: tuple[Unit, ...]) -> UnitTable:
+def table(units: tuple[Unit, ...]) -> UnitTable[Unit]:
     """The table of ``units`` (the last few kept, by identity: each holds its tuple,
     so no id is reused while it is kept)."""
     for known in _TABLES:
         if known.units is units:
-            return known
+            return cast(UnitTable[Unit], known)
     found = UnitTable(units, _TABLES[0] if _TABLES else None)
     _TABLES.insert(0, found)
     del _TABLES[_KEEP:]
@@ -208,4 +234,5 @@ def replaced(units: tuple[Unit, ...], by_id: dict[str, Unit]) -> tuple[Unit, ...
     return tuple(out)
 
 
-__all__ = ["Occupant", "UnitTable", "occupant", "replaced", "standing", "table", "token"]
+__all__ = ["Occupant", "TableUnit", "UnitTable", "occupant", "replaced", "standing", "table",
+           "token"]
