@@ -112,12 +112,13 @@ def battle_place(battle: Path | None, name: str | None, db: str | None,
 
 
 @contextmanager
-def writer_place(battle: Path | None, name: str | None, db: str | None) -> Iterator[Any]:
-    """``battle_place`` for a command that acts (move, attack, act, end-phase,
-    enemy-phase): a campaign battle in an SQLite file is read and written with the
-    standard library's ``sqlite3`` (``table.sqlite_place``: no SQLAlchemy, issue 28),
-    which hands to the store whatever it is in doubt about; anything else, as
-    ``battle_place``."""
+def tail_place(battle: Path | None, name: str | None, db: str | None) -> Iterator[Any]:
+    """``battle_place`` for a command that reads the battle from its newest snapshot on
+    and may act on it (show and forecast on a miss of their kept answers, move, attack,
+    act, end-phase, enemy-phase): a campaign battle in an SQLite file is read and
+    written with the standard library's ``sqlite3`` (``table.sqlite_place``: no
+    SQLAlchemy, issue 28), which hands to the store whatever it is in doubt about;
+    anything else, as ``battle_place``."""
     if battle is None:
         from tactician.table.sqlite_place import sqlite_place
 
@@ -597,7 +598,7 @@ def _read_board(battle: Path | None, name: str | None, db: str | None, reach: st
     A campaign battle's board is kept by the caller (``board_cache.keep_stored_read``)."""
     from tactician.table.battles import load, view
 
-    with battle_place(battle, name, db) as place:
+    with tail_place(battle, name, db) as place:
         loaded = load(place, whole_log=data is not None)
         board = view(place, reach, loaded=loaded, side=side)
         if data is not None:
@@ -638,7 +639,7 @@ def forecast_command(
         if report is None:
             from tactician.table.battles import preview_attack
 
-            with battle_place(battle, name, db) as place:
+            with tail_place(battle, name, db) as place:
                 report = preview_attack(place, details)
             if looked_up is not None:
                 from tactician.table.forecast_cache import keep
@@ -662,7 +663,7 @@ def move_command(
 ) -> None:
     """Move a unit to tile X Y (its path and the movement left are printed). A move
     can set off a prepared attack, which rolls: --rolls gives the table's dice."""
-    with refusals(as_json), writer_place(battle, name, db) as place:
+    with refusals(as_json), tail_place(battle, name, db) as place:
         _perform(place, {"type": "move", "unit": unit, "to": [x, y]}, as_json, rolls,
                  at=_at(at))
 
@@ -720,7 +721,7 @@ def attack_command(
     from tactician.errors import TacticianError
     from tactician.table.battles import load, preview_attack
 
-    with refusals(as_json), writer_place(battle, name, db) as place:
+    with refusals(as_json), tail_place(battle, name, db) as place:
         if as_json and not yes:
             raise TacticianError(
                 "--json never prompts: add --yes to commit (see the odds first with "
@@ -787,7 +788,7 @@ def act_command(
     from tactician.errors import TacticianError
     from tactician.table.battles import load
 
-    with refusals(as_json), writer_place(battle, name, db) as place:
+    with refusals(as_json), tail_place(battle, name, db) as place:
         details = parse_params(params or [])
         kind = action.strip().replace("-", "_")
         loaded = load(place, whole_log=False)
@@ -806,7 +807,7 @@ def end_phase_command(
 
     Ending a phase can roll dice (a prepared attack firing; in UESRPG, death tests
     and conditions ticking): --rolls gives the table's own results."""
-    with refusals(as_json), writer_place(battle, name, db) as place:
+    with refusals(as_json), tail_place(battle, name, db) as place:
         _perform(place, {"type": "end_phase"}, as_json, rolls, at=_at(at))
 
 
@@ -832,7 +833,7 @@ def enemy_phase_command(
     from tactician.errors import NeedRoll, TacticianError
     from tactician.table.battles import load, play_phase, view
 
-    with refusals(as_json), writer_place(battle, name, db) as place:
+    with refusals(as_json), tail_place(battle, name, db) as place:
         loaded = load(place, whole_log=False)
         loaded.expect(_at(at))
         before = view(place, loaded=loaded)
