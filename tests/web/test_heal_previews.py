@@ -35,14 +35,17 @@ def _hp(client: TestClient, table: str, token: str, unit: str) -> int:
 def _turn_of(client: TestClient, table: str, gm: str, unit: str) -> None:
     """End phases (the GM) until it is ``unit``'s player's turn (001 L42: the players go
     in the order their d100s rolled, on a secret seed)."""
-    for _ in range(4):
+    for _ in range(6):
         ask = client.get(f"/t/{table}/choices/{unit}", headers=bearer(gm)).json()
         wait = next(k for k in ask["kinds"] if k["type"] == "wait")
         if wait["ready"] is not None:
             return
-        seq = client.get(f"/t/{table}/state", headers=bearer(gm)).json()["seq"]
-        ended = client.post(f"/t/{table}/act", json={"seq": seq, "action": {
-            "type": "end_phase"}}, headers=bearer(gm))
+        state = client.get(f"/t/{table}/state", headers=bearer(gm)).json()
+        # the d100s first when they are due (the GM's End phase would roll them and end
+        # the first player's turn at once)
+        kind = "turn_order" if state["board"].get("order_due") else "end_phase"
+        ended = client.post(f"/t/{table}/act", json={"seq": state["seq"], "action": {
+            "type": kind}}, headers=bearer(gm))
         assert ended.status_code == 200, ended.text
     raise AssertionError(f"never {unit}'s turn")
 
@@ -80,8 +83,8 @@ def test_a_staff_is_previewed_then_heals_as_shown(client: TestClient, gm_token: 
     assert again.json()["error"] == refused.json()["error"]  # the rules' own words
 
 
-# from the GM's page: Lute down to 8 HP (a GM edit), then the phases ended until it is
-# Lute's player's turn (as ``_turn_of``)
+# from the GM's page: Lute down to 8 HP (a GM edit), then the order rolled and the phases
+# ended until it is Lute's player's turn (as ``_turn_of``)
 SET_UP = """async ([table, unit]) => {
   const csrf = document.querySelector('meta[name=csrf]').content;
   const send = async (path, body) => (await fetch(`/t/${table}/${path}`, {method: 'POST',
@@ -89,10 +92,12 @@ SET_UP = """async ([table, unit]) => {
     body: JSON.stringify(body)})).status;
   const seq = async () => (await (await fetch(`/t/${table}/state`)).json()).seq;
   if (await send('gm-edit', {seq: await seq(), edit: 'hp', unit, hp: 8}) !== 200) return 'edit';
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < 6; i++) {
     const menu = await (await fetch(`/t/${table}/choices/${unit}`)).json();
     if (menu.kinds.find((k) => k.type === 'wait').ready) return 'ready';
-    if (await send('act', {seq: await seq(), action: {type: 'end_phase'}}) !== 200) return 'end';
+    const state = await (await fetch(`/t/${table}/state`)).json();
+    const type = state.board.order_due ? 'turn_order' : 'end_phase';
+    if (await send('act', {seq: state.seq, action: {type}}) !== 200) return 'end';
   }
   return 'never';
 }"""

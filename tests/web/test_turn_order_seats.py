@@ -81,3 +81,33 @@ def test_a_seat_acts_only_once_the_order_is_rolled_and_learns_no_roll_early(
                         "player it names acts")
     after = _state(client, table, tokens["gm"])
     assert after["seq"] == before["seq"] and after["board"]["current_player"] is None
+
+
+def test_before_the_roll_every_units_menu_says_so_and_names_no_order(
+        client: TestClient, gm_token: str) -> None:
+    """The menus tried each kind on a throwaway stream, which rolled an order of its own
+    and named it ("it is ben's turn ... the order rolled: ben, ana"), though the table's
+    roll was still to come and came out otherwise; now every unit's kind is refused in
+    the words an action sent then is refused in, and the roll's own kind is the GM's."""
+    opened = open_table(client, gm_token, example="fe-tabletop/castle", players=2)
+    table, tokens = opened["table"], opened["tokens"]
+    assert _state(client, table, tokens["gm"])["board"].get("order_due")
+    for token in (tokens["gm"], tokens["p1"], tokens["p2"]):
+        seen = _state(client, table, token)
+        units = seen["seat"]["units"] or [u["id"] for u in seen["board"]["units"]
+                                          if u["side"] == "player"]
+        for unit in units[:3]:
+            menu = client.get(f"/t/{table}/choices/{unit}", headers=bearer(token)).json()
+            for kind in menu["kinds"]:
+                assert kind["ready"] is None, (unit, kind)
+                assert kind["refused"] == ("the turn order is not rolled yet: the GM rolls "
+                                           "it first; then the player it names acts"), kind
+    table_kinds = client.get(f"/t/{table}/choices", headers=bearer(tokens["gm"])).json()
+    assert any(k["type"] == "turn_order" and k["ready"] for k in table_kinds["kinds"])
+    rolled = _act(client, table, tokens["gm"], {"type": "turn_order"})
+    assert rolled.status_code == 200, rolled.text
+    current = _state(client, table, tokens["gm"])["board"]["current_player"]
+    mine = next(u["id"] for u in _state(client, table, tokens["gm"])["board"]["units"]
+                if u.get("player") == current)
+    menu = client.get(f"/t/{table}/choices/{mine}", headers=bearer(tokens["gm"])).json()
+    assert any(k["ready"] for k in menu["kinds"])

@@ -31,6 +31,12 @@ SAME_REFUSAL = 3  # the first values all refused in the same words: the value is
 PICKED_ON_MAP = frozenset({"tile", "tiles"})
 UNIT_KEYS = frozenset({"unit", "units"})
 ITEM_KEYS = frozenset({"weapon", "item", "items"})
+# fe-tabletop (001 L42) before the Player turn's d100s: no player has the turn, and a
+# unit's action tried now would roll an order (on the throwaway stream: not the one the
+# table will roll) and name it in its refusal. Every unit's kind is refused in these words,
+# as ``web.commands.check_action`` refuses one sent
+ORDER_DUE = ("the turn order is not rolled yet: the GM rolls it first; then the player it "
+             "names acts")
 
 
 def _items(unit: Mapping[str, Any]) -> list[str]:
@@ -195,6 +201,9 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
         shown: dict[str, Any] = {"type": kind.name, "help": kind.help, "keys": form,
                                  "preview": kind.name in previews}
         kinds.append(shown)
+        if found is not None and board.get("order_due"):
+            shown.update(ready=None, refused=ORDER_DUE, legal={})
+            continue
         base: dict[str, Any] = {"type": kind.name}
         if found is not None:
             base["unit"] = found["id"]

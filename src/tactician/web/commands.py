@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tactician.errors import TacticianError
 from tactician.table.action_roles import gm_only
+from tactician.table.choices import ORDER_DUE
 from tactician.table.seats import NotAllowed
 from tactician.table.tables import acting_players
 from tactician.web.auth import Who
@@ -159,8 +160,7 @@ def check_action(who: Who, action: dict[str, Any], current: Current) -> None:
         # fe-tabletop (001 L42): before the roll no player has the turn. Tried, the
         # action would roll the order from the battle's stream and its refusal would
         # name the order to come, a roll the table has not made yet
-        raise NotAllowed("the turn order is not rolled yet: the GM rolls it first; then "
-                         "the player it names acts")
+        raise NotAllowed(ORDER_DUE)
     unit = action.get("unit")
     if not isinstance(unit, str):
         raise TacticianError("action.unit: name the unit that acts")
