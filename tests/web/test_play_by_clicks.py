@@ -85,7 +85,12 @@ class Table:
         else:
             console.select_option("#open-battle select", str(battle))
             console.locator("#open-battle button").click()
-        console.wait_for_selector("#links a[data-seat='p2']", timeout=WAIT_MS)
+        # the links, or the console's refusal in their place (said, not timed out on)
+        console.wait_for_function(
+            "() => document.querySelector(\"#links a[data-seat='p2']\")"
+            " || document.querySelector('#links').textContent.trim()", timeout=WAIT_MS)
+        assert console.locator("#links a[data-seat='p2']").count(), \
+            console.locator("#links").inner_text()
         links = {a.get_attribute("data-seat"): a.get_attribute("href")
                  for a in console.locator("#links a").all()}
         self.tokens = {seat: str(link).split("#", 1)[1] for seat, link in links.items()}
