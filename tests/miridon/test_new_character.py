@@ -5,7 +5,6 @@ are, and it goes on a roster and advances like them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,32 +14,14 @@ from typer.testing import CliRunner
 
 from tactician.cli.main import app
 from tactician.errors import NeedChoice, RulesError
-from tactician.rulesets.contract import Advancement, AdvanceRequest, Section
+from tactician.rulesets.contract import Advancement, AdvanceRequest
 from tactician.rulesets.miridon.build import character_from
 from tactician.rulesets.miridon.compendium import load_compendium
 from tactician.rulesets.registry import contract
+from tests.tropera.test_new_character import Scripted
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "miridon"
 runner = CliRunner()
-
-
-class Scripted:
-    """An Asker that answers from a list and keeps the questions and warnings."""
-
-    def __init__(self, answers: Sequence[str]) -> None:
-        self.answers = list(answers)
-        self.questions: list[str] = []
-        self.warnings: list[str] = []
-
-    def show(self, sections: Sequence[Section]) -> None:
-        pass
-
-    def ask(self, question: str) -> str:
-        self.questions.append(question)
-        return self.answers.pop(0)
-
-    def warn(self, text: str) -> None:
-        self.warnings.append(text)
 
 
 def create(choices: dict[str, str], asker: Any = None, name: str = "Sable",
