@@ -24,6 +24,7 @@ from typing import Any
 
 from tactician.errors import NeedChoice, RulesError
 from tactician.rulesets.contract import Advancement, AdvanceRequest, Asker, ChoiceSpec, Row, Section
+from tactician.rulesets.contract.creation_choice import take_choice
 from tactician.rulesets.miridon.build import build_character
 from tactician.rulesets.miridon.compendium import Compendium
 from tactician.rulesets.miridon.contract_advance import parse_options, shorthand
@@ -153,24 +154,9 @@ class _Build:
                default: str | None) -> None:
         """Take ``name`` from the flags, else ask until the rules accept the answer,
         else (nobody to ask) fill its default or refuse it as missing."""
-        raw = self.given.get(name)
-        if raw is None and self.asker is None:
-            if default is None:
-                raise NeedChoice([(name, f"{question}: give --choose {name}=VALUE")])
-            raw = default
-        while True:
-            if raw is None:
-                assert self.asker is not None
-                raw = self.asker.ask(question).strip()
-                if not raw and default is not None:
-                    raw = default
-            problems = self._problems(raw, apply)
-            if not problems:
-                return
-            if self.asker is None or name in self.given:
-                raise RulesError([f"{name}: {p}" for p in problems])
-            self.asker.warn("; ".join(problems))
-            raw = None
+        if not take_choice(name, question, self.given, self.asker, default,
+                           lambda raw: self._problems(raw, apply)):
+            raise NeedChoice([(name, f"{question}: give --choose {name}=VALUE")])
 
     def _problems(self, raw: str, apply: Callable[[str], dict[str, Any]]) -> list[str]:
         """What the rules refuse once ``raw`` is applied; nothing applied if any."""

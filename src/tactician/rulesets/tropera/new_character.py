@@ -26,6 +26,7 @@ from typing import Any, get_args
 
 from tactician.errors import NeedChoice, RulesError
 from tactician.rulesets.contract import Advancement, AdvanceRequest, Asker, ChoiceSpec, Section
+from tactician.rulesets.contract.creation_choice import take_choice
 from tactician.rulesets.tropera.compendium import Compendium
 from tactician.rulesets.tropera.contract_advance import parse_points, split
 from tactician.rulesets.tropera.contract_sheet import sheet_of
@@ -149,25 +150,10 @@ class _Build:
                check: Check, default: str | None = None) -> None:
         """Take ``name`` from the flags, else ask until the rules accept the answer,
         else (nobody to ask) note it as missing; ``default`` fills an optional one."""
-        raw = self.given.get(name)
-        if raw is None and self.asker is None:
-            if default is None:
-                example = _EXAMPLES.get(name, "...")
-                self.missing.append((name, f"{question}: give --choose {name}={example}"))
-                return
-            raw = default
-        while True:
-            if raw is None:
-                assert self.asker is not None
-                answer = self.asker.ask(question).strip()
-                raw = answer if answer or default is None else default
-            problems = self._problems(raw, apply, check)
-            if not problems:
-                return
-            if self.asker is None or name in self.given:
-                raise RulesError([f"{name}: {p}" for p in problems])
-            self.asker.warn("; ".join(problems))
-            raw = None
+        if not take_choice(name, question, self.given, self.asker, default,
+                           lambda raw: self._problems(raw, apply, check)):
+            example = _EXAMPLES.get(name, "...")
+            self.missing.append((name, f"{question}: give --choose {name}={example}"))
 
     def _problems(self, raw: str, apply: Callable[[str], dict[str, Any]],
                   check: Check) -> list[str]:
