@@ -4,6 +4,7 @@ seat links re-issued and revoked, and seats from the units file's players."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,7 +12,9 @@ from fastapi.testclient import TestClient
 
 from tactician.store.database import Database
 from tactician.table.seats import NO_SEAT
-from tests.web.helpers import start_server
+from tests.web.shots import CHROMIUM, WAIT_MS, walk
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
 
 
 def _bearer(token: str) -> dict[str, str]:
@@ -125,52 +128,84 @@ def test_the_tables_list_names_each_tables_ruleset(client: TestClient, gm_token:
     assert f"(uesrpg, battle {uesrpg['battle']})" in console
 
 
-@pytest.mark.slow
-def test_the_console_lists_a_table_it_opens_and_draws_a_sheet_not_json(db_url: str) -> None:
-    """Playwright: a table opened from the console is in its Tables list at once, with
-    working New link buttons (it was listed only after a reload), and a sheet asked for
-    is the sheet's sections as HTML (it was a JSON dump)."""
-    from tests.web.test_browser import ARGS, ARTIFACTS, CHROMIUM, WAIT_MS
+def test_the_stored_battles_list_is_asked_for_again(client: TestClient, gm_token: str
+                                                    ) -> None:
+    """``/gm/battles``: the console's "stored battle" choices, the example a table just
+    opened among them (GM only)."""
+    assert client.get("/gm/battles").status_code == 403
+    before = client.get("/gm/battles", headers=_bearer(gm_token)).json()["battles"]
+    table = _open(client, gm_token, "tropera/ford")
+    after = client.get("/gm/battles", headers=_bearer(gm_token)).json()["battles"]
+    assert [b["id"] for b in after] == [b["id"] for b in before] + [table["battle"]]
+    assert after[-1]["label"].startswith("web tropera / ford 1 (")
 
+
+def _console_battles(page: Any) -> list[str]:
+    return [str(t) for t in page.locator("#battle-id option").all_inner_texts()]
+
+
+@pytest.mark.slow
+def test_the_console_lists_a_table_it_opens_and_draws_a_sheet_not_json() -> None:
+    """Playwright: a table opened from the console is in its Tables list at once, with
+    working New link buttons (it was listed only after a reload), its battle is in the
+    "stored battle" list at once (it was shown only after a reload), a battle played
+    in another tab shows its new entries when the console is shown again, and a sheet
+    asked for is the sheet's sections as HTML (it was a JSON dump)."""
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
-    from playwright.sync_api import sync_playwright
+    with walk() as w:
+        page = w.open_console()
+        assert page.locator("#tables").inner_text().strip() == "No table yet."
+        assert _console_battles(page) == []
+        w.open_table("uesrpg/skirmish")
+        page.wait_for_selector("#tables li[data-table]", timeout=WAIT_MS)
+        listed = page.locator("#tables > li").first
+        assert "(uesrpg, battle" in listed.inner_text()
+        assert listed.locator("a").first.get_attribute("href", timeout=WAIT_MS) \
+            .startswith("/t/")
+        page.wait_for_selector("#battle-id option", state="attached", timeout=WAIT_MS)
+        [stored] = _console_battles(page)
+        assert stored.startswith("web uesrpg / skirmish 1 (") and " 0 entries)" in stored
+        seat = listed.locator("li[data-seat='p1']")
+        seat.locator("button.reissue").click()
+        seat.locator(".seat-link a").wait_for(timeout=WAIT_MS)
+        reissued = seat.locator(".seat-link a").get_attribute("href") or ""
+        assert "/join#" in reissued
 
-    server = start_server(db_url)
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-            try:
-                page = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
-                page.goto(f"{server.base}/gm/join#{server.gm_token}")
-                page.locator("#join").click()
-                page.wait_for_selector("#open-example", timeout=WAIT_MS)
-                assert page.locator("#tables").inner_text().strip() == "No table yet."
-                page.locator("#example").select_option("uesrpg/skirmish")
-                page.locator("#open-example button").click()
-                page.wait_for_selector("#tables li[data-table]", timeout=WAIT_MS)
-                listed = page.locator("#tables > li").first
-                assert "(uesrpg, battle" in listed.inner_text()
-                assert listed.locator("a").first.get_attribute("href", timeout=WAIT_MS) \
-                    .startswith("/t/")
-                seat = listed.locator("li[data-seat='p1']")
-                seat.locator("button.reissue").click()
-                seat.locator(".seat-link a").wait_for(timeout=WAIT_MS)
-                assert "/join#" in (seat.locator(".seat-link a").get_attribute("href") or "")
-                page.locator("#sheet-form select").select_option("uesrpg")
-                page.locator("#sheet-form input[name=unit]").fill("aela.yaml")
-                page.locator("#sheet-form button").click()
-                page.wait_for_selector("#sheet article.sheet", timeout=WAIT_MS)
-                sheet = page.locator("#sheet").inner_text()
-                assert "Aela" in sheet and "{" not in sheet
-                page.locator("#sheet-form input[name=unit]").fill("nobody.yaml")
-                page.locator("#sheet-form button").click()
-                page.wait_for_function(
-                    "() => document.querySelector('#sheet').textContent.includes('nobody')",
-                    timeout=WAIT_MS)
-                ARTIFACTS.mkdir(exist_ok=True)
-                page.screenshot(path=str(ARTIFACTS / "gm-console.png"), full_page=True)
-            finally:
-                browser.close()
-    finally:
-        server.stop()
+        # the GM plays at the table in another tab; back at the console, the list says so
+        w.open_table("tropera/ford")
+        page.wait_for_function(
+            "() => document.querySelectorAll('#battle-id option').length === 2",
+            timeout=WAIT_MS)
+        chosen = page.locator("#battle-id option").nth(1).get_attribute("value")
+        page.select_option("#battle-id", chosen)  # not the first: kept, not defaulted
+        gm = w.open_gm_seat()
+        seq = int(gm.locator("#tracker").get_attribute("data-seq") or "0")
+        gm.locator("#end-phase").click()
+        gm.wait_for_function(
+            f"() => Number(document.getElementById('tracker').dataset.seq) > {seq}",
+            timeout=WAIT_MS)
+        page.bring_to_front()
+        page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('#battle-id option')]"
+            ".some((o) => o.textContent.startsWith('web tropera / ford 1') && "
+            "!o.textContent.includes(' 0 entries)'))", timeout=WAIT_MS)
+        assert page.locator("#battle-id").input_value() == chosen  # the GM's choice is kept
+        # the link New link showed is still there after the lists were drawn again
+        assert page.locator("#tables li[data-seat='p1'] .seat-link a").first \
+            .get_attribute("href") == reissued
+
+        page.locator("#sheet-form select").select_option("uesrpg")
+        page.locator("#sheet-form input[name=unit]").fill("aela.yaml")
+        page.locator("#sheet-form button").click()
+        page.wait_for_selector("#sheet article.sheet", timeout=WAIT_MS)
+        sheet = page.locator("#sheet").inner_text()
+        assert "Aela" in sheet and "{" not in sheet
+        page.locator("#sheet-form input[name=unit]").fill("nobody.yaml")
+        page.locator("#sheet-form button").click()
+        page.wait_for_function(
+            "() => document.querySelector('#sheet').textContent.includes('nobody')",
+            timeout=WAIT_MS)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "gm-console.png"), full_page=True)

@@ -142,3 +142,117 @@ def test_the_page_draws_the_reach_the_path_and_drags_a_move(walked: Walk) -> Non
     page.locator(f"#board [data-unit='{mover}']").drag_to(target)
     page.wait_for_selector(f"#board .tile[data-x='{far[0]}'][data-y='{far[1]}'] "
                            f"[data-unit='{mover}']", timeout=WAIT_MS)
+
+
+# --- the squares it can attack (issue 29: the reach drew no attack squares) ----------
+
+def _battle(db: Any, table: str) -> tuple[Any, Any]:
+    from tactician.table.campaigns import open_battle
+    from tactician.table.seats import get_table
+
+    opened = open_battle(db, get_table(db, table).battle_id)
+    return opened.state, opened.rules
+
+
+def _accepts(rules: Any, standing: Any, unit: str, weapon: str, square: tuple[int, int]
+             ) -> bool:
+    """Whether the ``attack`` action takes ``unit``'s ``weapon`` onto ``square`` in
+    ``standing``: on the unit there, or on a foe set there (any foe the rules take)."""
+    from tactician.dice.source import SeededDice
+    from tactician.errors import TacticianError
+
+    me = standing.unit(unit)
+    there = standing.at(square)
+    if there is not None and there.id == unit:
+        return False
+    if there is not None:
+        probes = [standing]
+        target = [there.id]
+    else:
+        foes = [u for u in standing.units if u.side != me.side and u.position is not None]
+        probes = [standing.replace_units(f.model_copy(update={"position": square}))
+                  for f in foes]
+        target = [f.id for f in foes]
+    for probe, aim in zip(probes, target, strict=True):
+        try:
+            rules.apply(probe, {"type": "attack", "unit": unit, "target": aim,
+                                "weapon": weapon}, SeededDice(0))
+        except TacticianError:
+            continue
+        return True
+    return False
+
+
+def _standpoints(rules: Any, state: Any, unit: str, reach: dict[str, Any]) -> list[Any]:
+    from tactician.dice.source import SeededDice
+
+    found = [state]
+    for end in reach["move"]:
+        after, _ = rules.apply(state, {"type": "move", "unit": unit, "to": end}, SeededDice(0))
+        found.append(after)
+    return found
+
+
+def _truth(rules: Any, state: Any, unit: str, reach: dict[str, Any]
+           ) -> tuple[set[tuple[int, int]], dict[str, set[tuple[int, int]]]]:
+    """Every square of the map the attack action takes the unit's weapons onto, from
+    where it stands or after each move it shows; and each foe's squares it is hit from."""
+    squares: set[tuple[int, int]] = set()
+    hit_from: dict[str, set[tuple[int, int]]] = {}
+    board = state.board()
+    weapons = [w.name for w in state.unit(unit).profile.weapons]
+    for standing in _standpoints(rules, state, unit, reach):
+        spot = standing.unit(unit).position
+        for y in range(board.height):
+            for x in range(board.width):
+                if any(_accepts(rules, standing, unit, w, (x, y)) for w in weapons):
+                    squares.add((x, y))
+                    there = standing.at((x, y))
+                    if there is not None and there.side != standing.unit(unit).side:
+                        hit_from.setdefault(there.id, set()).add(spot)
+    return squares, hit_from
+
+
+def test_the_attack_squares_are_what_the_attack_action_takes(
+        client: TestClient, gm_token: str) -> None:
+    """Each unit of the Dry Dock on its first turn (a rifle, a greatsword, twin pistols,
+    a gauntlet ...): the squares shown are exactly the squares the ``attack`` action
+    takes one of its weapons onto, tried on every square of the map from where it stands
+    and after every move it shows (004 L1690: its movement and offensive action in any
+    order; L1700: within the weapon's [Range]); each foe shown is hit from exactly the
+    squares named. After its attack (its one Offensive Action, L1590) it shows none and
+    says why."""
+    table, tokens, _ = _begun(client, gm_token)
+    seen: set[str] = set()
+    attacked = False
+    for _ in range(6):
+        state, rules = _battle(client.app.state.db, table)
+        unit = state.current.id
+        if unit in seen:
+            break
+        seen.add(unit)
+        reach = client.get(f"/t/{table}/reach/{unit}", headers=bearer(tokens["gm"])).json()
+        squares, hit_from = _truth(rules, state, unit, reach)
+        assert {tuple(t) for t in reach["attack"]} == squares, unit
+        assert {foe: {tuple(t) for t in shown["from"]}
+                for foe, shown in reach["targets"].items()} == hit_from, unit
+        if reach["targets"] and not attacked:
+            foe, shown = next(iter(reach["targets"].items()))
+            here = list(state.unit(unit).position)
+            if here in shown["from"]:  # attack from where it stands: then nothing left
+                seq = client.get(f"/t/{table}/state", headers=bearer(tokens["gm"])).json()["seq"]
+                done = client.post(f"/t/{table}/act", json={"seq": seq, "action": {
+                    "type": "attack", "unit": unit, "target": foe,
+                    "weapon": shown["weapons"][0]}}, headers=bearer(tokens["gm"]))
+                assert done.status_code == 200, done.text
+                after = client.get(f"/t/{table}/reach/{unit}",
+                                   headers=bearer(tokens["gm"])).json()
+                if state.unit(unit).status != "dead":
+                    assert after["attack"] == [] and after["targets"] == {}
+                    assert "L1590" in after["attack_refused"], after["attack_refused"]
+                    attacked = True
+        seq = client.get(f"/t/{table}/state", headers=bearer(tokens["gm"])).json()["seq"]
+        ended = client.post(f"/t/{table}/act", json={"seq": seq, "action": {
+            "type": "end_turn", "unit": unit}}, headers=bearer(tokens["gm"]))
+        assert ended.status_code == 200, ended.text
+    assert len(seen) >= 4 and attacked

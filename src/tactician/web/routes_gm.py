@@ -107,13 +107,29 @@ def console(request: Request) -> Response:
         return not_gm_page(request, exc)
     return request.app.state.templates.TemplateResponse(request, "gm.html", {
         "csrf": csrf_token(gm), "examples": tables.examples(),
-        "battles": tables.battles(db), "tables": [described(db, t) for t in list_tables(db)],
+        "battles": stored_battles(db), "tables": [described(db, t) for t in list_tables(db)],
         "rulesets": (ids := [r["id"] for r in catalogue.rulesets()]),
         # the sheet form's suggestions: every ruleset's example unit files by name
         "example_units": sorted({u.name for r in ids for u in tables.example_units(r)})})
 
 
 REVOKED = "revoked:"
+
+
+def stored_battles(db: Database) -> list[dict[str, Any]]:
+    """The "Open a table on a stored battle" choices, as the template and ``gm.js`` both
+    draw them: each battle's id and its line (campaign / name, status, entries)."""
+    return [{"id": b.id, "label": f"{c.name} / {b.name} ({b.status}, {b.last_seq} entries)"}
+            for c, b in tables.battles(db)]
+
+
+@router.get("/gm/battles")
+def battles_list(request: Request) -> dict[str, Any]:
+    """The stored battles (GM only): the console asks again after it opens a table
+    (an example is stored as a new battle) and when its page is shown again (a table
+    played since has more entries, or ended)."""
+    gm_of(request)
+    return {"battles": stored_battles(request.app.state.db)}
 
 
 def described(db: Database, table: Table) -> dict[str, Any]:

@@ -65,9 +65,10 @@ def _care(
 def first_aid_action(
     state: UesrpgBattle, action: Mapping[str, Any], narrator: Narrator, rules: Rulings
 ) -> Result:
-    """003: "These effects can be removed by first aid (a Survival or Profession
-    [Medicine] test, 1 Turn, requires a healer's kit)". The healer's Turn: it needs
-    1 AP or more and spends all it has left (ruling)."""
+    """003 L48: "These effects can be removed by first aid (a Survival or Profession
+    [Medicine] test, 1 Turn, requires a healer's kit)" (the wound's passive effects,
+    L44-47). The healer's Turn: it needs 1 AP or more and spends all it has left
+    (ruling)."""
     unit = actor(state, action)
     target = _patient(state, unit, action)
     healer = combat(unit)
@@ -84,16 +85,20 @@ def first_aid_action(
     )
     state = _care(state, unit, target, (after, healer))
     word = "succeeds" if result.passed else "fails"
-    return state, f"{unit.name} gives {target.name} first aid: {word}", {"target": target.id}
+    return state, f"{unit.name} gives {target.name} first aid: {word}", {
+        "target": target.id, "passed": result.passed}
 
 
 @ACTIONS.register("stabilise", keys=("target",), aliases=("stabilize",))
 def stabilise_action(
     state: UesrpgBattle, action: Mapping[str, Any], narrator: Narrator, rules: Rulings
 ) -> Result:
-    """003: "A character can be stabilized (Survival or Profession [Medicine] test +
-    healer's kit) ... to stop testing." It takes the healer's Turn, as first aid does
-    (ruling: the same test and kit, so the same time)."""
+    """003 L51: "A character can be stabilized (Survival or Profession [Medicine] test +
+    healer's kit) ... to stop testing" - the test of L50, "At 0 HP, the character falls
+    Unconscious. Each Turn they must pass an Endurance test". One test, the better of
+    the healer's two skills (``death.stabilise``): passed, no more death tests; failed,
+    the unit keeps testing. It takes the healer's Turn, as first aid does (ruling: the
+    same test and kit, so the same time)."""
     unit = actor(state, action)
     if "target" not in action:
         raise RulesError("stabilise needs 'target': the dying unit")
@@ -108,7 +113,8 @@ def stabilise_action(
                                  options=rules.options)
     state = _care(state, unit, target, (after, healer))
     word = "succeeds" if result.passed else "fails"
-    return state, f"{unit.name} tries to stabilise {target.name}: {word}", {"target": target.id}
+    return state, f"{unit.name} tries to stabilise {target.name}: {word}", {
+        "target": target.id, "passed": result.passed}
 
 
 def _turn_of_care(unit: UnitState, what: str) -> None:
@@ -200,10 +206,11 @@ def treat_wound_action(
 def treat_bleeding_action(
     state: UesrpgBattle, action: Mapping[str, Any], narrator: Narrator, rules: Rulings
 ) -> Result:
-    """003 Bleeding: "Can also be reduced by Profession [Medicine] test + healer's kit
-    (reduce X by DoS; kit not consumed). At X = 0 the condition is removed"
-    (``wounds.treat_bleeding``). It takes the healer's Turn, as first aid does (a
-    ruling: the same test and kit, so the same time)."""
+    """003 L67, Bleeding (X): "Can also be reduced by Profession [Medicine] test +
+    healer's kit (reduce X by DoS; kit not consumed). At X = 0 the condition is removed"
+    (``wounds.treat_bleeding``): passed, X falls by the test's degrees of success and
+    the condition goes at 0; failed, Bleeding X is kept. It takes the healer's Turn,
+    as first aid does (a ruling: the same test and kit, so the same time)."""
     unit = actor(state, action)
     target = _patient(state, unit, action)
     _turn_of_care(unit, "stopping the bleeding")

@@ -44,9 +44,10 @@ from tactician.rulesets.contract.words import ExplainColumn as C
 from tactician.rulesets.contract.words import ExplainWords
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "uesrpg"
-# previewed by their own procedure before they are sent (issue 29):
-# magical healing, first aid, treating a wound (003)
-HEALS = frozenset({"heal", "first_aid", "treat_wound"})
+# previewed by their own procedure before they are sent (issue 29): magical healing,
+# first aid, treating a wound, stabilising a dying unit, stopping a bleeding (003 L48,
+# L51, L57, L61, L67); what they change besides HP is read by ``care_marks``
+HEALS = frozenset({"heal", "first_aid", "treat_wound", "stabilise", "treat_bleeding"})
 
 
 class UesrpgContract(RulesetContract):
@@ -209,8 +210,9 @@ class UesrpgContract(RulesetContract):
     ) -> dict[str, Any]:
         from tactician.rulesets.contract.heal_preview import previewed
         from tactician.rulesets.uesrpg.action_registry import ACTIONS
+        from tactician.rulesets.uesrpg.care_marks import marks
 
-        healing = previewed(ACTIONS, self.action_schema(), HEALS, rules, state, action)
+        healing = previewed(ACTIONS, self.action_schema(), HEALS, rules, state, action, marks)
         if healing is not None:  # what the heal will do, by its own procedure
             return healing
         from tactician.rulesets.uesrpg.battle_service import battle_forecast

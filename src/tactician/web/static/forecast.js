@@ -150,11 +150,28 @@ function renderHeal(root, report, onCommit) {
   }
   if (!(report.units || []).length) list.append(el('dd', 'muted', 'no HP changes'));
   box.append(list);
+  // a care action's test (stabilise, first aid, Bleeding): its chance first
+  if (typeof report.success === 'number') {
+    box.append(el('div', 'heal-success', `Chance of success: ${pct(report.success)}`));
+  }
   const outcomes = report.outcomes || [];
+  const marks = report.marks || {};
   if (report.summary) box.append(el('div', 'heal-summary', plain(report.summary)));
   else {
     const odds = el('ul', 'heal-outcomes');
-    for (const o of outcomes) odds.append(el('li', '', `${pct(o.probability)}: ${plain(o.example)}`));
+    for (const o of outcomes) {
+      const item = el('li', '', `${pct(o.probability)}: ${plain(o.example)}`);
+      // what it does to each unit's conditions: gained, removed, or all kept
+      const said = (o.changes || []).map((c) => `${c.name}: ${[
+        ...c.lost.map((w) => `${w} removed`), ...c.gained.map((w) => `now ${w}`)].join('; ')}`);
+      if (!said.length) {
+        for (const m of Object.values(marks)) {
+          if (m.words.length) said.push(`${m.name} keeps ${m.words.join(', ')}`);
+        }
+      }
+      if (said.length) item.append(el('div', 'heal-changes', said.join(' · ')));
+      odds.append(item);
+    }
     box.append(odds);
   }
   const dice = (report.dice || []).map((d) => `${d.count > 1 ? d.count : ''}d${d.sides} (${d.purpose})`);

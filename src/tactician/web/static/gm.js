@@ -1,5 +1,8 @@
 // The GM console: open a table and list its join links; re-issue or revoke a seat's
-// link from the tables list; look at a sheet.
+// link from the tables list; look at a sheet. The tables list and the stored battles
+// are asked again whenever they may have changed: after a table is opened (an example
+// is stored as a new battle) and when the console is shown again (a table played in
+// another tab since has more entries, or ended; the CLI stored a battle).
 import { get, post } from './api.js';
 
 const links = document.getElementById('links');
@@ -27,12 +30,30 @@ async function open(form, body) {
     return;
   }
   // the new table joins the list at once (its links above are shown only once)
-  try {
-    renderTables((await get('/gm/tables')).tables);
-  } catch (err) {
-    tablesEl.textContent = err.message;
-  }
+  await refresh();
 }
+
+// the stored battles' select (templates/gm.html draws the same), keeping the GM's
+// choice while that battle is still there
+const battlesEl = document.getElementById('battle-id');
+
+function renderBattles(list) {
+  const was = battlesEl.value;
+  battlesEl.replaceChildren(...list.map((b) => new Option(b.label, String(b.id))));
+  if (list.some((b) => String(b.id) === was)) battlesEl.value = was;
+}
+
+async function refresh() {
+  const [tablesNow, battlesNow] = await Promise.allSettled([get('/gm/tables'), get('/gm/battles')]);
+  if (tablesNow.status === 'fulfilled') renderTables(tablesNow.value.tables);
+  else tablesEl.textContent = tablesNow.reason.message;
+  if (battlesNow.status === 'fulfilled') renderBattles(battlesNow.value.battles);
+  else links.textContent = battlesNow.reason.message;
+}
+
+// back to the console from a table's tab: what was played there shows here
+document.addEventListener('visibilitychange', () => { if (!document.hidden) refresh(); });
+window.addEventListener('focus', () => refresh());
 
 const tablesEl = document.getElementById('tables');
 
@@ -63,6 +84,14 @@ function seatItem(table, seat) {
 
 // the list as the server's template draws it (templates/gm.html)
 function renderTables(list) {
+  // a link a New link button showed stays shown (the list is redrawn on focus too,
+  // and the GM may have gone to paste it elsewhere): it is shown only once
+  const shownLinks = new Map();
+  for (const span of tablesEl.querySelectorAll('li[data-table] li[data-seat] .seat-link')) {
+    if (!span.childNodes.length) continue;
+    const table = span.closest('li[data-table]').dataset.table;
+    shownLinks.set(`${table} ${span.parentElement.dataset.seat}`, [...span.childNodes]);
+  }
   tablesEl.replaceChildren();
   if (!list.length) {
     const li = document.createElement('li');
@@ -76,7 +105,13 @@ function renderTables(list) {
     a.href = table.url;
     a.textContent = table.name;
     const seats = document.createElement('ul');
-    for (const seat of table.seats) if (seat.role !== 'gm') seats.append(seatItem(table, seat));
+    for (const seat of table.seats) {
+      if (seat.role === 'gm') continue;
+      const item = seatItem(table, seat);
+      const kept = shownLinks.get(`${table.id} ${seat.seat}`);
+      if (kept) item.querySelector('.seat-link').append(...kept);
+      seats.append(item);
+    }
     li.append(a, ` (${table.ruleset}, battle ${table.battle})`, seats);
     tablesEl.append(li);
   }

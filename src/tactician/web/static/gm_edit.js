@@ -37,16 +37,98 @@ export function gmTile(x, y, send) {
   return true;
 }
 
+// What the GM has typed or chosen in the panel and not yet sent, kept across the
+// redraws a board update makes (another seat's action redraws the whole table): the
+// value of every control they changed (by the unit it edits and the control's id),
+// and which control had the focus with its selection. A board update that changes
+// nothing the panel shows leaves it untouched (an open list stays open).
+const typed = new Map(); // `${unit} ${control id}` -> value
+let drawn = null; // what the panel last drew, to leave it be when nothing changed
+
+// a value is the GM's for the unit it edits (a condition's values for that condition
+// too: Burning's X is not Bleeding's)
+function typedKey(unit, control) {
+  const condition = control.closest('#gm-add-condition-form') ? ` ${chosenKind}` : '';
+  return `${unit}${condition} ${control.id}`;
+}
+
+// the panel's controls the GM types in or chooses from; the unit and the condition
+// lists are not among them: what they show is the panel's own choice (``chosen``,
+// ``chosenKind``), kept already
+function controls(root) {
+  return [...root.querySelectorAll('input[id], select[id]')]
+    .filter((c) => c.id !== 'gm-unit' && c.id !== 'gm-condition');
+}
+
+function focusOf(root) {
+  const active = document.activeElement;
+  if (!active || !root.contains(active) || !active.id) return null;
+  const at = { id: active.id };
+  try {
+    at.start = active.selectionStart;
+    at.end = active.selectionEnd;
+    at.direction = active.selectionDirection;
+  } catch { /* a select: no selection */ }
+  return at;
+}
+
+// the GM's own values back into the fresh panel, then their focus and selection
+function restore(root, unitId, focus) {
+  for (const control of controls(root)) {
+    const key = typedKey(unitId, control);
+    const offered = control.tagName !== 'SELECT' || [...control.options].some((o) => o.value === typed.get(key));
+    if (typed.has(key) && offered) control.value = typed.get(key);
+    else typed.delete(key); // nothing typed, or a choice no longer offered
+    const remember = () => typed.set(typedKey(unitId, control), control.value);
+    control.addEventListener('input', remember);
+    control.addEventListener('change', remember);
+  }
+  if (!focus) return;
+  const again = root.querySelector(`#${CSS.escape(focus.id)}`);
+  if (!again) return;
+  again.focus({ preventScroll: true });
+  if (typeof focus.start === 'number' && typeof again.setSelectionRange === 'function') {
+    try { again.setSelectionRange(focus.start, focus.end, focus.direction || 'none'); } catch { /* no selection here */ }
+  }
+}
+
+// a form sent: its values are the board's now (the redraw shows them); if the edit
+// was refused, the GM's values come back
+function sent(form, unitId, answer, redraw) {
+  const mine = controls(form).map((c) => typedKey(unitId, c));
+  const kept = mine.filter((k) => typed.has(k)).map((k) => [k, typed.get(k)]);
+  for (const k of mine) typed.delete(k);
+  Promise.resolve(answer).then((ok) => {
+    if (ok) return;
+    for (const [k, v] of kept) typed.set(k, v);
+    drawn = null;
+    redraw();
+  });
+}
+
 export function renderGmEdits(root, state, selected, send, redraw) {
   if (!root) return;
+  const units = state.board.units || [];
+  if (selected && selected !== chosen && units.some((u) => u.id === selected)) chosen = selected;
+  if (!units.some((u) => u.id === chosen)) chosen = units.length ? units[0].id : null;
+  const unitNow = units.find((u) => u.id === chosen);
+  const shows = JSON.stringify([state.gm_edits, state.gm_hides, state.gm_hidden,
+    state.gm_conditions, (state.gm_unit_conditions || {})[chosen],
+    units.map((u) => [u.id, u.name, u.side, Boolean(u.position)]),
+    unitNow && [unitNow.hp, unitNow.max_hp], chosen, placing, chosenKind]);
+  if (drawn === shows && root.childNodes.length) return;
+  drawn = shows;
+  const focus = focusOf(root);
+  draw(root, state, units, send, redraw);
+  restore(root, chosen, focus);
+}
+
+function draw(root, state, units, send, redraw) {
   root.replaceChildren();
   if (!state.gm_edits) {
     root.append(el('p', { text: "This ruleset's battles take no GM edits yet." }));
     return;
   }
-  const units = state.board.units || [];
-  if (selected && selected !== chosen && units.some((u) => u.id === selected)) chosen = selected;
-  if (!units.some((u) => u.id === chosen)) chosen = units.length ? units[0].id : null;
   const hidden = new Set(state.gm_hidden || []);
   const pick = el('select', { id: 'gm-unit' });
   for (const u of units) {
@@ -83,13 +165,15 @@ export function renderGmEdits(root, state, selected, send, redraw) {
   row.append(place);
   root.append(row);
 
-  const hp = el('input', { id: 'gm-hp', type: 'number', min: '0', max: String(unit.max_hp ?? ''), value: String(unit.hp ?? 0) });
+  // text with a numeric keyboard, not type=number: a number field hides its selection
+  // from the page, which could then not give it back after a board update
+  const hp = el('input', { id: 'gm-hp', type: 'text', inputmode: 'numeric', pattern: '[0-9]*', size: '4', autocomplete: 'off', value: String(unit.hp ?? 0) });
   const hpForm = el('form', { class: 'gm-row', id: 'gm-hp-form' },
     el('label', { for: 'gm-hp', text: `HP (0–${unit.max_hp}) ` }), hp,
     el('button', { type: 'submit', id: 'gm-set-hp', text: 'Set HP' }));
   hpForm.addEventListener('submit', (event) => {
     event.preventDefault();
-    send({ edit: 'hp', unit: unit.id, hp: Number(hp.value) });
+    sent(hpForm, unit.id, send({ edit: 'hp', unit: unit.id, hp: Number(hp.value) }), redraw);
   });
   root.append(hpForm);
 
@@ -109,7 +193,7 @@ function fieldInput(kind, field) {
     if (!field.required) input.append(el('option', { value: '', text: field.default || '—' }));
     for (const choice of field.choices) input.append(el('option', { value: choice, text: choice.replaceAll('_', ' ') }));
   } else {
-    input = el('input', { id, 'data-key': field.key, type: 'number', min: String(field.low), max: String(field.high) });
+    input = el('input', { id, 'data-key': field.key, 'data-number': '', type: 'text', inputmode: 'numeric', pattern: '[0-9]*', size: '4', autocomplete: 'off' });
     if (field.required) input.value = String(field.low);
   }
   const blank = field.required || field.choices ? '' : `; blank: ${field.default}`;
@@ -164,9 +248,9 @@ function conditionsBox(state, unit, send, redraw) {
     const condition = { name: kind.name };
     for (const input of form.querySelectorAll('[data-key]')) {
       if (input.value === '') continue;
-      condition[input.dataset.key] = input.type === 'number' ? Number(input.value) : input.value;
+      condition[input.dataset.key] = 'number' in input.dataset ? Number(input.value) : input.value;
     }
-    send({ edit: 'add_condition', unit: unit.id, condition });
+    sent(form, unit.id, send({ edit: 'add_condition', unit: unit.id, condition }), redraw);
   });
   box.append(form, el('p', { class: 'gm-cite', id: 'gm-condition-cite', text: kind.cite }));
   return box;

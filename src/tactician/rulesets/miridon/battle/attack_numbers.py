@@ -35,7 +35,7 @@ from typing import Literal
 from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle.attack_roll import AttackSpec
 from tactician.rulesets.miridon.battle.burrow import check_targeting, held_down
-from tactician.rulesets.miridon.battle.geometry import distance_ft, in_melee
+from tactician.rulesets.miridon.battle.geometry import Tile, distance_ft, in_melee
 from tactician.rulesets.miridon.battle.lasting_spells import BarrierKind, Lasting
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.stances import shield_of, unit_pdr
@@ -133,6 +133,22 @@ def reach_ft(weapon: Weapon) -> int:
     return weapon.long_range_ft or weapon.range_ft or 0
 
 
+def check_range(options: BattleOptions, weapon: Weapon, acts_as: ActsAs, here: Tile,
+                there: Tile, who: str = "the target") -> None:
+    """"The target or targets of any action must be within the [Range] of the action"
+    (L1700): a melee attack's 5 ft [Melee Range] (L1676, L1800), a gun's [Range] (L1674,
+    L3520) or a sniper rifle's [Long Range] (L3534); the refusal names it. 004 gives an
+    attack no other limit on where its target stands (no line of sight)."""
+    distance = distance_ft(here, there, options)
+    if acts_as in ("melee", "combo"):
+        if not in_melee(here, there, options):
+            raise RulesError(f"{who} is {distance} ft away, outside the 5 ft [Melee Range] "
+                             "(004 L1676, L1800)")
+    elif distance > reach_ft(weapon):
+        raise RulesError(f"{who} is {distance} ft away, beyond the {weapon.name}'s "
+                         f"{reach_ft(weapon)} ft range (004 L1700, L3534)")
+
+
 def steady(unit: UnitState, block: int, options: BattleOptions) -> bool:
     """Steady Shot: no action "the previous [Action Block] or the current" (L3538)."""
     blocks = {block - 1, block} if options.steady_shot == "previous_and_this_block" else {block - 1}
@@ -217,14 +233,7 @@ def build(
         raise RulesError(f"{target.id} is dead")
     check_targeting(attacker, target)  # Death Worm Burrow (L1518)
     distance = distance_ft(attacker.position, target.position, options)
-    reach = reach_ft(weapon)
-    if acts_as in ("melee", "combo"):
-        if not in_melee(attacker.position, target.position, options):
-            raise RulesError(f"{target.id} is {distance} ft away, outside the 5 ft [Melee Range] "
-                             "(004 L1676, L1800)")
-    elif distance > reach:
-        raise RulesError(f"{target.id} is {distance} ft away, beyond the {weapon.name}'s "
-                         f"{reach} ft range (004 L1700, L3534)")
+    check_range(options, weapon, acts_as, attacker.position, target.position, target.id)
     for name in modifiers:
         if name not in MODIFIERS:
             raise RulesError(f"unknown attack modifier {name!r}; modifiers: {', '.join(MODIFIERS)}")

@@ -44,28 +44,37 @@ def candidates(state: MiridonBattle, unit_id: str, square_feet: int) -> list[Til
     return found
 
 
+def moves(state: MiridonBattle, unit_id: str
+          ) -> tuple[list[tuple[Tile, MiridonBattle, dict[str, str]]], str | None]:
+    """Each square the ``move`` action takes ``unit_id`` to now, with the battle it
+    leaves and what it spends (as ``move_reach``), and the action's own words for the
+    nearest square it refuses (None if it refuses none)."""
+    from tactician.rulesets.miridon.battle.rules import battle_rules
+
+    rules = battle_rules(state.options)
+    found: list[tuple[Tile, MiridonBattle, dict[str, str]]] = []
+    refused: str | None = None
+    for end in candidates(state, unit_id, rules.options.square_feet):
+        action = {"type": "move", "unit": unit_id, "to": [end[0], end[1]]}
+        try:
+            after, outcome = rules.apply(state, action, SeededDice(0))
+        except TacticianError as exc:
+            refused = refused or str(exc)
+            continue
+        record = next((r for r in outcome.records if r.get("type") == "move"), None)
+        # no move record: an enemy's Obstruct Movement cancels it, costs paid (L2188)
+        shown = {key: str(record[key]) for key in ("spent", "how", "facing")} if record \
+            else {"obstructed": outcome.summary}
+        found.append((end, after, shown))
+    return found, refused
+
+
 def move_reach(state: MiridonBattle, unit_id: str) -> dict[str, Any]:
     """``move``: every square the ``move`` action takes ``unit_id`` to now, each with
     what it spends (``costs``: "x,y" -> the record's ``spent``, ``how`` and ``facing``, or
     ``obstructed``: the move an enemy's Obstruct Movement would cancel); when it
     takes none, ``refused``: the action's own words for the nearest square."""
-    from tactician.rulesets.miridon.battle.rules import battle_rules
-
-    rules = battle_rules(state.options)
-    moves: list[list[int]] = []
-    costs: dict[str, dict[str, str]] = {}
-    refused: str | None = None
-    for end in candidates(state, unit_id, rules.options.square_feet):
-        action = {"type": "move", "unit": unit_id, "to": [end[0], end[1]]}
-        try:
-            _, outcome = rules.apply(state, action, SeededDice(0))
-        except TacticianError as exc:
-            refused = refused or str(exc)
-            continue
-        moves.append([end[0], end[1]])
-        record = next((r for r in outcome.records if r.get("type") == "move"), None)
-        # no move record: an enemy's Obstruct Movement cancels it, costs paid (L2188)
-        shown = {key: str(record[key]) for key in ("spent", "how", "facing")} if record \
-            else {"obstructed": outcome.summary}
-        costs[f"{end[0]},{end[1]}"] = shown
-    return {"move": moves, "costs": costs, "refused": None if moves else refused}
+    found, refused = moves(state, unit_id)
+    return {"move": [[end[0], end[1]] for end, _, _ in found],
+            "costs": {f"{end[0]},{end[1]}": shown for end, _, shown in found},
+            "refused": None if found else refused}

@@ -163,15 +163,22 @@ def board_view(state: MiridonBattle, reach_unit: str | None = None) -> dict[str,
 
 def reach_of(state: MiridonBattle, unit_id: str) -> dict[str, Any]:
     """``unit_id``'s reach: the squares its ``move`` action takes it to now, with what
-    each spends (``move_reach``; 8 directions, so ``diagonal``), and the feet to every
-    other unit under the battle's own ``distance_metric`` and ``square_feet``."""
+    each spends (``move_reach``; 8 directions, so ``diagonal``), the squares it can
+    attack from there or where it stands and the foes it can hit from where
+    (``attack_reach``), and the feet to every other unit under the battle's own
+    ``distance_metric`` and ``square_feet``."""
+    from tactician.rulesets.miridon.battle.attack_reach import attack_reach
     from tactician.rulesets.miridon.battle.geometry import distance_ft
-    from tactician.rulesets.miridon.battle.move_reach import move_reach
+    from tactician.rulesets.miridon.battle.move_reach import moves
     from tactician.rulesets.miridon.battle.rules import battle_rules
 
     unit = state.unit(unit_id)
     options = battle_rules(state.options).options
-    return {"unit": unit.id, **move_reach(state, unit.id), "diagonal": True,
+    moved, refused = moves(state, unit.id)
+    return {"unit": unit.id, "move": [[end[0], end[1]] for end, _, _ in moved],
+            "costs": {f"{end[0]},{end[1]}": shown for end, _, shown in moved},
+            "refused": None if moved else refused, **attack_reach(state, unit.id, moved),
+            "diagonal": True,
             "distances_ft": {u.id: distance_ft(unit.position, u.position, options)
                              for u in state.units
                              if u.position and unit.position and u.id != unit.id}}
