@@ -16,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tactician.grid.tiled_art import tile_art
+from tests.grid.tmx_keep import keep_tmx
 from tests.web.helpers import ROOT, bearer, open_table, start_server, store_battle
 from tests.web.shots import ARGS, CHROMIUM, VIEWPORT
 
@@ -85,6 +86,115 @@ def test_a_map_changed_since_the_battle_began_is_not_drawn(
     assert client.get(f"/t/{table}/tiles/0", headers=bearer(token)).status_code == 400
 
 
+def _forget(db_url: str, battle: int) -> None:
+    """The battle as one stored before its map's place was kept (no ``battle.map`` row)."""
+    from tactician.store.database import open_database
+    from tactician.store.models import Setting
+
+    db = open_database(db_url)
+    try:
+        with db.write() as session:
+            row = session.get(Setting, f"battle.map.{battle}")
+            assert row is not None
+            session.delete(row)
+    finally:
+        db.close()
+
+
+def _beside_png(folder: Path) -> None:
+    shutil.copy(BATTLE / "terrain.png", folder / "terrain.png")
+
+
+def test_a_tmx_battle_draws_its_tilesets_pictures(
+        client: TestClient, gm_token: str, db_url: str, tmp_path: Path) -> None:
+    for external in (False, True):
+        folder = tmp_path / f"tmx-{external}"
+        folder.mkdir()
+        _beside_png(folder)
+        battle = store_battle(db_url, "tropera", keep_tmx(folder, external=external), UNITS)
+        table, token = _table(client, gm_token, battle)
+        found = client.get(f"/t/{table}/art", headers=bearer(token)).json()
+        expected = tile_art(KEEP)
+        assert expected is not None
+        assert found == {"art": expected.describe(), "notice": None}, external
+        image = client.get(f"/t/{table}/tiles/0", headers=bearer(token))
+        assert image.status_code == 200 and image.content == (folder / "terrain.png").read_bytes()
+    bare = tmp_path / "tmx-bare"
+    bare.mkdir()
+    battle = store_battle(db_url, "tropera", keep_tmx(bare), UNITS)
+    table, token = _table(client, gm_token, battle)
+    found = client.get(f"/t/{table}/art", headers=bearer(token)).json()
+    assert "terrain.png is missing beside the map" in found["notice"]
+
+
+def test_an_old_battle_of_a_known_map_finds_it_by_its_terrain(
+        client: TestClient, gm_token: str, db_url: str) -> None:
+    """Ruling "Map pictures of a battle stored before its map was kept": the keep's
+    battle stored before today (no place kept) draws the example keep's pictures."""
+    battle = store_battle(db_url, "tropera", KEEP, UNITS)
+    _forget(db_url, battle)
+    table, token = _table(client, gm_token, battle)
+    expected = tile_art(KEEP)
+    assert expected is not None
+    assert client.get(f"/t/{table}/art", headers=bearer(token)).json() == {
+        "art": expected.describe(), "notice": None}
+    assert client.get(f"/t/{table}/tiles/0", headers=bearer(token)).content == \
+        (BATTLE / "terrain.png").read_bytes()
+
+
+def _own_map(folder: Path, name: str = "own.tmx") -> Path:
+    """A GM's own map (not an example's): the keep with a forest at its first tile."""
+    folder.mkdir(exist_ok=True)
+    _beside_png(folder)
+    return keep_tmx(folder, name=name, cells={0: 2})
+
+
+def test_the_gm_names_an_old_battles_own_map(
+        client: TestClient, gm_token: str, db_url: str, tmp_path: Path) -> None:
+    own = _own_map(tmp_path / "own")
+    battle = store_battle(db_url, "tropera", own, UNITS)
+    _forget(db_url, battle)
+    opened = client.post("/gm/tables", json={"battle_id": battle, "seats": [
+        {"name": "Ana", "units": ["aria"]}]}, headers=bearer(gm_token)).json()
+    table, token = opened["table"], opened["links"]["p1"].split("#", 1)[1]
+    gm = bearer(opened["links"]["gm"].split("#", 1)[1])
+    assert client.get(f"/t/{table}/art", headers=bearer(token)).json() == {
+        "art": None, "notice": None}  # no known map gives its terrain: the palette
+
+    def named(map_path: str, who: dict[str, str]) -> Any:
+        return client.post(f"/t/{table}/art", json={"map": map_path}, headers=who)
+
+    assert named(str(own), bearer(token)).status_code == 403  # a player may not
+    for wrong, said in ((str(KEEP), "does not give this battle's terrain"),
+                        ("own.tmx", "full path"),
+                        (str(tmp_path / "nowhere.tmx"), "no such map file"),
+                        (str(BATTLE / "ford.yaml"), "Tiled map file")):
+        refused = named(wrong, gm)
+        assert refused.status_code == 400 and said in refused.json()["error"], wrong
+        assert client.get(f"/t/{table}/art", headers=bearer(token)).json()["art"] is None
+    answer = named(str(own), gm)
+    assert answer.status_code == 200, answer.text
+    expected = tile_art(own)
+    assert expected is not None
+    assert answer.json() == {"art": expected.describe(), "notice": None}
+    assert client.get(f"/t/{table}/art", headers=bearer(token)).json() == answer.json()
+    assert client.get(f"/t/{table}/tiles/0", headers=bearer(token)).status_code == 200
+
+
+def test_two_known_maps_of_one_terrain_are_not_guessed_between(
+        client: TestClient, gm_token: str, db_url: str, tmp_path: Path) -> None:
+    first = _own_map(tmp_path / "a")
+    second = _own_map(tmp_path / "b", "own-b.tmx")
+    store_battle(db_url, "tropera", first, UNITS)
+    store_battle(db_url, "tropera", second, UNITS)  # both kept by battles of the store
+    old = store_battle(db_url, "tropera", first, UNITS)
+    _forget(db_url, old)
+    table, token = _table(client, gm_token, old)
+    found = client.get(f"/t/{table}/art", headers=bearer(token)).json()
+    assert found["art"] is None
+    assert "2 known maps give this battle's terrain (own-b.tmx, own.tmx)" in found["notice"]
+
+
 @pytest.fixture
 def browser(tmp_path: Path) -> Iterator[tuple[Any, Any]]:
     if not CHROMIUM.exists():
@@ -103,7 +213,7 @@ def browser(tmp_path: Path) -> Iterator[tuple[Any, Any]]:
         server.stop()
 
 
-def _open(server: Any, chromium: Any, battle: int | None) -> Any:
+def _open(server: Any, chromium: Any, battle: int | None, seat: str = "p1") -> Any:
     with server.client(server.gm_token) as http:
         if battle is None:
             body: dict[str, Any] = {"example": "tropera/keep", "players": 1}
@@ -111,7 +221,7 @@ def _open(server: Any, chromium: Any, battle: int | None) -> Any:
             body = {"battle_id": battle, "seats": [{"name": "Ana", "units": ["aria"]}]}
         opened = http.post("/gm/tables", json=body).json()
     page = chromium.new_context(viewport=VIEWPORT).new_page()
-    page.goto(opened["links"]["p1"])
+    page.goto(opened["links"][seat])
     page.locator("#join").click()
     page.wait_for_selector("#live.on", timeout=WAIT_MS)
     return page
@@ -142,3 +252,38 @@ def test_the_page_draws_the_pictures_or_the_palette_and_the_notice(
     assert bare.locator("#board .tile").count() == 12 * 10
     assert bare.locator("#banner").is_hidden()
     bare.locator(".board-wrap").screenshot(path=str(artifacts / "keep-no-tileset.png"))
+
+
+@pytest.mark.slow
+def test_the_gm_names_an_old_battles_map_at_the_table(
+        browser: tuple[Any, Any], tmp_path: Path) -> None:
+    """At the GM seat of a battle stored before its map's place was kept, the GM types
+    the map's path under the legend and the board draws its pictures; a player's page
+    has no such form; a wrong map is refused in the form's words."""
+    server, chromium = browser
+    artifacts = Path(__file__).parent / "artifacts"
+    artifacts.mkdir(exist_ok=True)
+    own = _own_map(tmp_path / "own")
+    battle = store_battle(server.db, "tropera", own, UNITS)
+    _forget(server.db, battle)
+    player = _open(server, chromium, battle)
+    player.wait_for_selector("#board .tile", timeout=WAIT_MS)
+    gm = _open(server, chromium, battle, "gm")
+    gm.wait_for_selector("#name-map summary", timeout=WAIT_MS)
+    assert gm.locator("#board .tile.art").count() == 0
+    assert player.locator("#name-map").count() == 0  # the GM's only
+    gm.locator("#name-map summary").click()
+    gm.fill("#name-map-path", str(KEEP))
+    gm.locator("#name-map button").click()
+    gm.wait_for_function(
+        "() => document.getElementById('name-map-said').textContent.includes('terrain')",
+        timeout=WAIT_MS)
+    assert gm.locator("#board .tile.art").count() == 0
+    gm.fill("#name-map-path", str(own))
+    gm.locator("#name-map button").click()
+    gm.wait_for_selector("#board .tile.art", timeout=WAIT_MS)
+    assert gm.locator("#board .tile.art").count() == 12 * 10
+    assert gm.locator("#name-map").count() == 0
+    gm.locator(".board-wrap").screenshot(path=str(artifacts / "gm-named-map.png"))
+    player.reload()
+    player.wait_for_selector("#board .tile.art", timeout=WAIT_MS)  # kept for every seat

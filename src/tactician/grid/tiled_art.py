@@ -1,4 +1,4 @@
-"""The pictures of a Tiled map (``.tmj``): which tileset image, and which tile of it, each
+"""The pictures of a Tiled map (``.tmj`` or ``.tmx``): which tileset image, and which
 cell of each visible tile layer shows, for a view that draws them (issue 29, "Tiled
 tileset images where the map has them"). The rules never read this: terrain comes
 from ``grid.tiled``.
@@ -107,16 +107,27 @@ def _image_file(folder: Path, name: str) -> tuple[Path | None, str | None]:
     return real, None
 
 
+def _external(file: Path) -> Mapping[str, Any]:
+    """An external tileset's body: a ``.tsj`` as it is, a ``.tsx`` in its JSON shape."""
+    if file.suffix.lower() == ".tsx":
+        from tactician.grid.tmx import read_xml, tsx_to_dict
+
+        root = read_xml(file)
+        return tsx_to_dict(root) if root.tag == "tileset" else {}
+    read = _read_json(file)
+    return read if isinstance(read, Mapping) else {}
+
+
 def _sheet(raw: Mapping[str, Any], folder: Path, path: Path) -> Sheet | None:
-    """The tileset as a sheet (an external ``.tsj`` beside the map read), or None."""
+    """The tileset as a sheet (an external ``.tsj`` or ``.tsx`` beside the map read),
+    or None."""
     body: Mapping[str, Any] = raw
     if raw.get("source"):
         source = str(raw["source"])
         external = _beside(folder, source)
-        if external is None or not source.lower().endswith((".tsj", ".json")):
+        if external is None or not source.lower().endswith((".tsj", ".json", ".tsx")):
             return None
-        read = _read_json(external)
-        body = read if isinstance(read, Mapping) else {}
+        body = _external(external)
     image = body.get("image")
     if not isinstance(image, str):
         return None  # one image per tile (a collection): not drawn
@@ -147,12 +158,26 @@ def _visible_layers(layers: Any, path: Path) -> Iterator[Mapping[str, Any]]:
             yield layer
 
 
+def _map_data(path: Path) -> Any:
+    """The map in the JSON shape: a ``.tmx`` through ``grid.tmx`` (as ``grid.tiled``
+    reads it), else None for a map that is not Tiled's."""
+    suffix = path.suffix.lower()
+    if suffix == ".tmx":
+        from tactician.grid.tmx import read_xml, tmx_to_dict
+
+        return tmx_to_dict(read_xml(path), path)
+    if suffix in (".tmj", ".json"):
+        return _read_json(path)
+    return None
+
+
 def tile_art(path: Path) -> TileArt | None:
-    """The map's pictures, or None: not a ``.tmj`` map, or no tileset names an image."""
+    """The map's pictures, or None: not a Tiled map (``.tmj``, ``.tmx``), or no
+    tileset names an image."""
     path = Path(path)
-    if path.suffix.lower() not in (".tmj", ".json"):
+    data = _map_data(path)
+    if data is None:
         return None
-    data = _read_json(path)
     width, height = _header(data, path)
     folder = path.parent
     sheets = sorted(filter(None, (_sheet(raw, folder, path) for raw in _as_list(

@@ -54,11 +54,33 @@ def _float(text: str | None) -> float:
         return 0.0
 
 
+# a tileset's numbers as the JSON twin names them (its layout, for ``grid.tiled_art``)
+_LAYOUT = ("tilewidth", "tileheight", "tilecount", "columns", "margin", "spacing")
+
+
 def tsx_to_dict(root: ET.Element) -> dict[str, Any]:
+    """A ``<tileset>`` (in a ``.tmx`` or a ``.tsx``): its name, its tiles' properties,
+    and, where one ``<image source width height>`` is the whole tileset (a sprite
+    sheet), the image and its layout as ``.tsj`` writes them (``image``,
+    ``imagewidth``, ``imageheight``, ``tilewidth`` ...)."""
     tiles = []
     for tile in root.findall("tile"):
         tiles.append({"id": _int(tile.get("id")), "properties": _xml_properties(tile)})
-    return {"name": root.get("name", ""), "tiles": tiles}
+    body: dict[str, Any] = {"name": root.get("name", ""), "tiles": tiles}
+    for key in _LAYOUT:
+        if root.get(key) is not None:
+            body[key] = _int(root.get(key))
+    image = root.find("image")
+    if image is not None and image.get("source") is not None:
+        body["image"] = image.get("source")
+        body["imagewidth"] = _int(image.get("width"))
+        body["imageheight"] = _int(image.get("height"))
+    return body
+
+
+def _visible(element: ET.Element) -> bool:
+    """Tiled writes ``visible="0"`` on a hidden layer or group (absent: shown)."""
+    return element.get("visible", "1") != "0"
 
 
 def _tmx_layers(parent: ET.Element, path: Path, depth: int = 1) -> list[dict[str, Any]]:
@@ -76,6 +98,7 @@ def _tmx_layers(parent: ET.Element, path: Path, depth: int = 1) -> list[dict[str
                 "name": name,
                 "width": _int(child.get("width")),
                 "height": _int(child.get("height")),
+                "visible": _visible(child),
                 "properties": _xml_properties(child),
             }
             data = child.find("data")
@@ -102,7 +125,8 @@ def _tmx_layers(parent: ET.Element, path: Path, depth: int = 1) -> list[dict[str
             layers.append(layer)
         elif child.tag == "group":
             layers.append(
-                {"type": "group", "name": name, "layers": _tmx_layers(child, path, depth + 1)}
+                {"type": "group", "name": name, "visible": _visible(child),
+                 "layers": _tmx_layers(child, path, depth + 1)}
             )
         elif child.tag == "objectgroup":
             objects = []

@@ -599,6 +599,49 @@ function artNotice(found) {
   line.textContent = `Map pictures: ${plain(notice)}`;
 }
 
+// the GM names the battle's Tiled map when its pictures are not drawn (a battle stored
+// before its map's place was kept, or whose map moved): the server takes only a map
+// that gives the battle's terrain (docs/web.md, "Map pictures of a battle stored ...")
+function nameMap(found) {
+  let box = $('name-map');
+  if (role !== 'gm' || (found && found.art)) { if (box) box.remove(); return; }
+  if (box) return;
+  box = document.createElement('details');
+  box.id = 'name-map';
+  const summary = document.createElement('summary');
+  summary.textContent = 'Map pictures from a Tiled map…';
+  const form = document.createElement('form');
+  const label = document.createElement('label');
+  label.textContent = "This battle's map file on the server (.tmj or .tmx, its full path) ";
+  const input = document.createElement('input');
+  input.id = 'name-map-path';
+  input.size = 40;
+  input.autocomplete = 'off';
+  label.append(input);
+  const go = document.createElement('button');
+  go.type = 'submit';
+  go.textContent = 'Use its pictures';
+  const said = document.createElement('p');
+  said.id = 'name-map-said';
+  said.setAttribute('aria-live', 'polite');
+  form.append(label, ' ', go, said);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    try {
+      const named = await post(`${base}/art`, { map: input.value.trim() });
+      setArt(named, base);
+      artNotice(named);
+      nameMap(named);
+      draw();
+      said.textContent = named.art ? '' : 'That map has no tileset pictures to draw.';
+    } catch (err) {
+      said.textContent = plain(err.message);
+    }
+  });
+  box.append(summary, form);
+  ($('art-notice') || $('legend')).after(box);
+}
+
 Promise.all([get(`${base}/state`), get(`${base}/art`).catch(() => null)])
-  .then(([fresh, found]) => { setArt(found, base); artNotice(found); show(fresh); connect(); })
+  .then(([fresh, found]) => { setArt(found, base); artNotice(found); nameMap(found); show(fresh); connect(); })
   .catch((err) => banner(err.message));
