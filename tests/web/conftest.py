@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from tactician.store.database import Database, open_database
 from tactician.web.app import create_app
 from tests.web.helpers import Server, start_server
+from tests.web.shots import CHROMIUM, Walk, walk
 
 
 @pytest.fixture
@@ -44,3 +45,13 @@ def server(db_url: str) -> Iterator[Server]:
     started = start_server(db_url)
     yield started
     started.stop()
+
+
+@pytest.fixture
+def walked() -> Iterator[Walk]:
+    """A real server and Debian's chromium (``shots.walk``): the browser tests' one way
+    in (skipped where chromium is not installed)."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
+    with walk() as w:
+        yield w

@@ -75,6 +75,15 @@ class Walk:
         self.player = page
         return page
 
+    def open_player_of(self, unit: str) -> Any:
+        """The page of the player seat whose units include ``unit`` (p1, else p2)."""
+        page: Any = None
+        for seat in ("p1", "p2"):
+            page = self.open_player(seat)
+            if page.locator(f"#board [data-unit='{unit}'].mine").count():
+                return page
+        raise AssertionError(f"no player seat commands {unit}")
+
 
 @contextmanager
 def walk(bypass_csp: bool = False) -> Iterator[Walk]:

@@ -6,7 +6,6 @@ menu marks the kinds it previews; the page shows the preview, then Commit heals.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.helpers import bearer, open_table
-from tests.web.shots import CHROMIUM, Walk, walk
+from tests.web.shots import Walk
 
 WAIT_MS = 30_000
 
@@ -103,14 +102,6 @@ SET_UP = """async ([table, unit]) => {
 }"""
 
 
-@pytest.fixture
-def walked() -> Iterator[Walk]:
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
-    with walk() as w:
-        yield w
-
-
 @pytest.mark.slow
 def test_the_page_shows_a_vulnerary_before_it_is_drunk(walked: Walk) -> None:
     """A heal with nothing to pick (a Vulnerary) was sent on the click; now its preview
@@ -120,11 +111,7 @@ def test_the_page_shows_a_vulnerary_before_it_is_drunk(walked: Walk) -> None:
     gm = walked.open_gm_seat()
     ready = gm.evaluate(SET_UP, [walked.table, "lute"])
     assert ready == "ready", ready
-    page: Any = None
-    for seat in ("p1", "p2"):
-        page = walked.open_player(seat)
-        if page.locator("#board [data-unit='lute'].mine").count():
-            break
+    page = walked.open_player_of("lute")
     page.locator("#board [data-unit='lute']").click()
     page.wait_for_selector("#actions button.kind[data-kind='vulnerary']", timeout=WAIT_MS)
     page.locator("#actions button.kind[data-kind='vulnerary']").click()
@@ -138,3 +125,64 @@ def test_the_page_shows_a_vulnerary_before_it_is_drunk(walked: Walk) -> None:
     page.locator("#forecast #commit").click()
     page.wait_for_function("() => document.querySelector(\"#board [data-unit='lute']\")"
                            ".title.endsWith('14/14')", timeout=WAIT_MS)
+
+
+# --- care that changes no HP: UESRPG's stabilise and treat_bleeding (003 L51, L67) ------
+
+def _care_case(kind: str, tmp_path: Path) -> tuple[Any, Any, dict[str, Any]]:
+    """UESRPG's action case for ``kind`` (Aela, a healer's kit, beside Brand: dying for
+    ``stabilise``, Bleeding for ``treat_bleeding``), replayed."""
+    from tactician.engine.battle import replay
+    from tactician.engine.store_file import load_battle
+    from tactician.rulesets.registry import get
+    from tests.conformance.kit import case_action, case_battle
+
+    rules_contract = get("uesrpg").contract()
+    case = next(c for c in rules_contract.examples().actions if c.kind == kind)
+    battle = load_battle(case_battle(rules_contract, case, tmp_path / "battle.json"))
+    rules = rules_contract.battle_rules(list(battle.options))
+    return replay(battle, rules), rules, case_action(rules_contract, case)
+
+
+@pytest.mark.parametrize(("kind", "skills", "lost"), [
+    ("stabilise", ("survival", "profession (medicine)"),
+     "dying: an Endurance test each Turn (003 L50)"),
+    ("treat_bleeding", (), "Bleeding 1")])
+def test_care_without_hp_is_previewed_with_its_chance_and_what_it_does(
+        kind: str, skills: tuple[str, ...], lost: str, tmp_path: Path) -> None:
+    """They change no HP, so the heal preview showed nothing: now the chance of success
+    is the healer's test's own exact chance (by another road: the test as an event,
+    ``make_test``), each outcome says what it removes or leaves, the dice are the
+    test's d100, the rule cites 003's lines; and the action resolved on seeded dice ends
+    as one of the outcomes, its record's pass with it."""
+    from tactician.dice.source import SeededDice
+    from tactician.rulesets.registry import get
+    from tactician.rulesets.uesrpg.battle_state import combat
+    from tactician.rulesets.uesrpg.care_marks import marks
+    from tactician.rulesets.uesrpg.modifiers import TestKind, make_test
+    from tactician.rulesets.uesrpg.wounds import MEDICINE, care_test
+
+    state, rules, action = _care_case(kind, tmp_path)
+    report = get("uesrpg").contract().battle_forecast(state, action, rules)
+    assert report["preview"] == "heal" and report["units"] == []  # no HP changes
+    healer = combat(state.unit(action["unit"]))
+    # the healer's best of the two skills (death.stabilise), or Medicine (treat_bleeding)
+    test = care_test(healer, skills, "care") if kind == "stabilise" else \
+        TestKind("intelligence", skill=MEDICINE, label="care")
+    chance = make_test(healer, test, rules.options).probability_passed()
+    assert report["success"] is not None and abs(report["success"] - chance) < 1e-9
+    failed = [o for o in report["outcomes"] if o["passed"] is False]
+    passed = [o for o in report["outcomes"] if o["passed"]]
+    assert failed and passed and all(o["changes"] == [] for o in failed)
+    assert all(any(lost in c["lost"] for c in o["changes"]) for o in passed)
+    assert report["marks"]["brand"]["words"] and lost in report["marks"]["brand"]["words"]
+    assert [d["sides"] for d in report["dice"]] == [100]
+    assert ("003 L51" if kind == "stabilise" else "003 L67") in report["rule"]["text"]
+    for seed in range(8):
+        after, outcome = rules.apply(state, action, SeededDice(seed))
+        record = next(r for r in outcome.records if r["type"] == kind)
+        was, now = marks(state)["brand"], marks(after)["brand"]
+        changes = [{"id": "brand", "name": "Brand", "gained": [w for w in now if w not in was],
+                    "lost": [w for w in was if w not in now]}] if was != now else []
+        assert any(o["changes"] == changes and o["passed"] == record["passed"]
+                   for o in report["outcomes"]), (seed, outcome.summary)

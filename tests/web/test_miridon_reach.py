@@ -6,7 +6,6 @@ it, hovering and dragging as in the other rulesets."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.helpers import bearer, open_table
-from tests.web.shots import CHROMIUM, Walk, walk
+from tests.web.shots import Walk
 
 WAIT_MS = 30_000
 
@@ -94,14 +93,6 @@ def test_the_danger_zone_answers_on_a_miridon_table(client: TestClient, gm_token
     assert answer.json()["foes"]
 
 
-@pytest.fixture
-def walked() -> Iterator[Walk]:
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
-    with walk() as w:
-        yield w
-
-
 @pytest.mark.slow
 def test_the_page_draws_the_reach_the_path_and_drags_a_move(walked: Walk) -> None:
     walked.open_console()
@@ -115,18 +106,32 @@ def test_the_page_draws_the_reach_the_path_and_drags_a_move(walked: Walk) -> Non
                          ".includes('before the battle')", timeout=WAIT_MS)
     mover = gm.evaluate(f"async () => (await (await fetch('/t/{walked.table}/state'))"
                         ".json()).board.turn")
-    page: Any = None
-    for seat in ("p1", "p2"):
-        page = walked.open_player(seat)
-        if page.locator(f"#board [data-unit='{mover}'].mine").count():
-            break
+    page = walked.open_player_of(mover)
     page.locator(f"#board [data-unit='{mover}']").click()
     page.wait_for_selector("#board .tile.move", timeout=WAIT_MS)
     reach = page.evaluate(f"async () => (await (await fetch('/t/{walked.table}/reach/"
                           f"{mover}')).json())")
-    drawn = {(int(t.get_attribute("data-x")), int(t.get_attribute("data-y")))
-             for t in page.locator("#board .tile.move").all()}
-    assert drawn == {tuple(t) for t in reach["move"]}
+
+    def drawn(cls: str) -> set[tuple[int, int]]:
+        return {(int(t.get_attribute("data-x")), int(t.get_attribute("data-y")))
+                for t in page.locator(f"#board .tile.{cls}").all()}
+
+    assert drawn("move") == {tuple(t) for t in reach["move"]}
+    # the squares its attack takes, and the foes it can hit ringed: solid from where it
+    # stands, dashed after a move (the title says which)
+    attack = {tuple(t) for t in reach["attack"]} - {tuple(t) for t in reach["move"]}
+    assert attack and drawn("attack") == attack  # a square it moves to shows the move
+    here = next(u["position"] for u in page.evaluate(
+        f"async () => (await (await fetch('/t/{walked.table}/state')).json()).board.units")
+        if u["id"] == mover)
+    for foe, shown in reach["targets"].items():
+        token = page.locator(f"#board [data-unit='{foe}']")
+        ring = "target" if here in shown["from"] else "target-after-move"
+        assert ring in (token.get_attribute("class") or "").split(), (foe, shown)
+        assert "can attack it" in (token.get_attribute("title") or "")
+    artifacts = Path(__file__).parent / "artifacts"
+    artifacts.mkdir(exist_ok=True)
+    page.locator(".board-wrap").screenshot(path=str(artifacts / "miridon-attack-reach.png"))
     far = max(reach["move"], key=lambda t: reach["costs"][f"{t[0]},{t[1]}"]["spent"])
     target = page.locator(f"#board .tile[data-x='{far[0]}'][data-y='{far[1]}']")
     target.hover()
@@ -136,8 +141,6 @@ def test_the_page_draws_the_reach_the_path_and_drags_a_move(walked: Walk) -> Non
     assert cost["spent"] in line and cost["how"].replace("_", " ") in line, line
     assert f"facing {cost['facing']}" in line
     assert page.locator("#board .tile.path").count() >= 2
-    artifacts = Path(__file__).parent / "artifacts"
-    artifacts.mkdir(exist_ok=True)
     page.locator(".board-wrap").screenshot(path=str(artifacts / "miridon-reach.png"))
     page.locator(f"#board [data-unit='{mover}']").drag_to(target)
     page.wait_for_selector(f"#board .tile[data-x='{far[0]}'][data-y='{far[1]}'] "

@@ -53,6 +53,44 @@ EXTRAS = {"tropera": ("equip", "item", "defend", "dash", "prepare", "rescue", "d
           "miridon": ("turn", "block", "shield_block", "reload", "restore_strength",
                       "restore_speed", "veil", "guidance", "healing_word", "grapple",
                       "break_grapple", "release", "channel_spell")}
+# the planner's own kinds (a move or an attack needs its target: the planner's choice),
+# and the table's (begin, end the phase): not tried as extras
+PLANNED = frozenset({"move", "attack", "end_phase", "end_turn", "begin", "start",
+                     "turn_order"})
+# kinds of the schema that cannot be played in the example battle, each with why (issue
+# 29: every kind played at least once by clicks, or said why not; docs/web.md says it)
+SPIRITS = ("no unit of the Dry Dock casts spells or is a mech; played by clicks in "
+           "test_miridon_spells_and_a_mech_by_clicks (part 3's casters)")
+NOT_IN_EXAMPLE: dict[str, dict[str, str]] = {
+    "tropera": {"staff": "no unit of the ford carries a staff (party.yaml, bandits.yaml: "
+                         "swords, lances, axes, a bow, tomes)"},
+    "fe-tabletop": {
+        "seize": "the castle is won by rout before a Lord reaches the Throne; played by "
+                 "clicks in test_fe_tabletop_seize_by_clicks (001 L111)",
+        "talk": "the castle's units have no Talk partner; played by clicks in "
+                "test_fe_tabletop_talk_by_clicks (001 L55, a Fighter to recruit)"},
+    "fe-classic": {},
+    "uesrpg": {},
+    "miridon": {kind: SPIRITS for kind in ("cast_spell", "channel_spell", "activate_spell",
+                                           "mech_attack")}}
+# NOT DONE (issue 29, said in docs/web.md): kinds of the schema no run of the whole
+# battles by clicks played on 2026-12-03 and not yet either made playable there or
+# said why they cannot be; the slow test lets them pass only while they are listed
+STILL_TO_PLAY: dict[str, frozenset[str]] = {
+    "tropera": frozenset({"attack_terrain", "disembark", "drop", "embark", "provoke",
+                          "rescue", "search", "shade", "steal", "trade"}),
+    "fe-tabletop": frozenset({"dance", "enter_building", "heal_skill", "steal", "use_item",
+                              "use_staff"}),
+    "fe-classic": frozenset({"break", "deploy", "open", "seize", "withdraw"}),
+    "uesrpg": frozenset({"begin", "calm", "extinguish", "heal", "stand", "treat_wound"}),
+    "miridon": frozenset({
+        "arm_trap", "begin", "break_grapple", "bullet_hell", "burrow", "cancel_spell",
+        "charisma", "disarm_trap", "dragon_breath", "echo_spell", "eldritch_strike",
+        "enter_mech", "exit_mech", "grapple_attack", "guidance", "healing_word",
+        "let_spell_lapse", "mech_activate", "mech_cast", "mech_channel", "mech_move", "move",
+        "quick_reload", "rapid_fire", "recover_ghost_power", "redouble", "second_attack",
+        "shield_block", "surface", "teleport", "third_attack", "veil"}),
+}
 
 
 @pytest.fixture
@@ -290,7 +328,19 @@ def _perform(table: Table, seat: str, action: dict[str, Any], ruleset: str,
     done.add(kind.name)
 
 
-def _commit_preview(page: Any, ruleset: str, kind: str) -> None:
+def _shoot_preview(table: Table, page: Any, ruleset: str, kind: str) -> None:
+    """A previewed kind's preview (a heal, a care action), kept for the eye once."""
+    if kind not in contract(ruleset).preview_kinds():
+        return
+    try:
+        page.wait_for_selector("#forecast .heal", timeout=WAIT_MS)
+    except Exception:  # no preview came (refused): the wait after it says what is wrong
+        return
+    table.shots.mkdir(parents=True, exist_ok=True)
+    page.locator("#forecast").screenshot(path=str(table.shots / f"{ruleset}-preview-{kind}.png"))
+
+
+def _commit_preview(page: Any, ruleset: str, kind: str, table: Table | None = None) -> None:
     """A heal with nothing to pick shows what it will do first (its preview, issue 29):
     Commit it."""
     if kind not in contract(ruleset).preview_kinds():
@@ -299,6 +349,8 @@ def _commit_preview(page: Any, ruleset: str, kind: str) -> None:
         page.wait_for_selector("#forecast .heal #commit", timeout=WAIT_MS)
     except Exception:  # no preview came (refused): the wait after it says what is wrong
         return
+    if table is not None:
+        _shoot_preview(table, page, ruleset, kind)
     page.locator("#forecast .heal #commit").click()
 
 
@@ -308,8 +360,10 @@ def _extra(table: Table, seat: str, unit: str, ruleset: str, done: set[str],
     form's first choices; whether one was done."""
     page = table.pages[seat]
     _select(page, unit)
-    for name in EXTRAS[ruleset]:
-        if name in done or name in tried:
+    # the list first, then every other kind of the schema the menu offers (issue 29:
+    # every kind played at least once; ``test_every_kind_is_played_or_said_why``)
+    for name in [*EXTRAS[ruleset], *(k.name for k in schema_of(ruleset).kinds)]:
+        if name in done or name in tried or name in PLANNED:
             continue
         button = page.locator(f"#actions button.kind[data-kind='{name}']")
         if button.count() == 0:
@@ -321,9 +375,10 @@ def _extra(table: Table, seat: str, unit: str, ruleset: str, done: set[str],
             if page.locator("#action-form input[type='text']").count():
                 page.keyboard.press("Escape")  # a word to type: not an extra's to guess
                 continue
+            _shoot_preview(table, page, ruleset, name)
             page.locator("#do-action").click()
         else:
-            _commit_preview(page, ruleset, name)
+            _commit_preview(page, ruleset, name, table)
         if _wait_after(page, before, f"{ruleset} {seat} {name}", soft=True):
             done.add(name)
             return True
@@ -410,6 +465,27 @@ def _run(browser: Any, db_url: str, ruleset: str, decisions: int
         server.stop()
 
 
+def _unplayed(ruleset: str, done: set[str]) -> set[str]:
+    """The schema's kinds neither played nor said why not (``NOT_IN_EXAMPLE``), nor
+    listed as still to make playable (``STILL_TO_PLAY``)."""
+    return {k.name for k in schema_of(ruleset).kinds} - done - \
+        set(NOT_IN_EXAMPLE[ruleset]) - STILL_TO_PLAY[ruleset]
+
+
+def test_every_kind_is_played_or_said_why() -> None:
+    """The lists below name only kinds of each ruleset's published schema, each once, each
+    with its reason; and a list cannot hide a kind the planner plays."""
+    for ruleset in EXAMPLES:
+        names = [k.name for k in schema_of(ruleset).kinds]
+        listed = set(NOT_IN_EXAMPLE[ruleset])
+        assert listed <= set(names), (ruleset, listed - set(names))
+        assert all(why.strip() for why in NOT_IN_EXAMPLE[ruleset].values())
+        for why in NOT_IN_EXAMPLE[ruleset].values():  # a test named as playing it is here
+            named = [w for w in why.replace(",", " ").split() if w.startswith("test_")]
+            assert all(callable(globals().get(n)) for n in named), (ruleset, why)
+        assert STILL_TO_PLAY[ruleset] <= set(names) and not STILL_TO_PLAY[ruleset] & listed
+
+
 @pytest.mark.parametrize("ruleset", list(EXAMPLES))
 def test_the_first_decisions_by_clicks(browser: Any, db_url: str, ruleset: str) -> None:
     _, done = _run(browser, db_url, ruleset, SMOKE_DECISIONS)
@@ -421,9 +497,12 @@ def test_the_first_decisions_by_clicks(browser: Any, db_url: str, ruleset: str) 
 def test_a_gm_and_two_players_play_the_example_to_its_end_by_clicks(
         browser: Any, db_url: str, ruleset: str) -> None:
     result, done = _run(browser, db_url, ruleset, MAX_DECISIONS)
+    print(ruleset, "kinds played by clicks:", sorted(done))
     assert result in {"victory", "defeat", "draw"}
     assert "(enemy phase)" in done
-    print(ruleset, "kinds played by clicks:", sorted(done))
+    # every kind of the schema played by clicks or keys, or said why it cannot be here
+    assert not _unplayed(ruleset, done), sorted(_unplayed(ruleset, done))
+    print(ruleset, "still to play by clicks:", sorted(STILL_TO_PLAY[ruleset] - done))
 
 
 def _gm_edit(table: Table, unit: str, button: str, tile: list[int] | None = None,

@@ -165,7 +165,7 @@ def danger(request: Request, table_id: str) -> dict[str, Any]:
         except TacticianError:  # not on the map: no reach
             continue
     tiles = {tuple(t) for reach in found.values() for key in ("move", "attack")
-             for t in reach.get(key, ())}  # Miridon draws no attack reach
+             for t in reach.get(key, ())}
     return {"tiles": sorted([list(t) for t in tiles]), "foes": list(found)}
 
 

@@ -116,6 +116,7 @@ export function renderBoard(root, state, overlay, handlers) {
     ? board.deployment.area.map((t) => `${t[0]},${t[1]}`) : []);
   root.style.gridTemplateColumns = `repeat(${board.width}, var(--tile))`;
   const units = new Map();
+  const sel = board.units.find((u) => u.id === overlay.selected);
   for (const u of board.units) {
     if (!u.position || u.carried_by) continue;
     // a fallen unit left on its tile never hides the standing one that moved onto it
@@ -140,7 +141,8 @@ export function renderBoard(root, state, overlay, handlers) {
       const key = `${x},${y}`;
       if (deploy.has(key)) tile.classList.add('deploy');
       if (overlay.move.has(key)) tile.classList.add('move');
-      if (overlay.attack.has(key)) tile.classList.add('attack');
+      // a square it can move to shows the move (its attack squares are the rest)
+      if (overlay.attack.has(key) && !overlay.move.has(key)) tile.classList.add('attack');
       if (overlay.danger.has(key)) tile.classList.add('danger');
       if (overlay.path.has(key)) tile.classList.add('path');
       const unit = units.get(key);
@@ -169,6 +171,18 @@ export function renderBoard(root, state, overlay, handlers) {
         bar.append(fill);
         token.append(bar);
         token.title = `${unit.name} (${unit.id}) · ${unit.side} · HP ${unit.hp}/${unit.max_hp}`;
+        // a foe the selected unit's attack takes (Miridon's reach ``targets``): ringed,
+        // and said from where (where it stands, or after a move to one of its squares)
+        const aim = overlay.targets && overlay.targets[unit.id];
+        if (aim) {
+          const at = sel && sel.position ? `${sel.position[0]},${sel.position[1]}` : null;
+          const here = aim.from.some((t) => `${t[0]},${t[1]}` === at);
+          token.classList.add(here ? 'target' : 'target-after-move');
+          const moves = aim.from.filter((t) => `${t[0]},${t[1]}` !== at).length;
+          token.title += ` · ${sel ? sel.name : ''} can attack it (${aim.weapons.join(', ')}) `
+            + (here ? 'from where it stands' : '') + (here && moves ? ' or ' : '')
+            + (moves ? `after a move to ${moves} square${moves > 1 ? 's' : ''}` : '');
+        }
         if (state.controls.includes(unit.id)) {
           // drag one of the seat's units onto a tile in its reach to move it there
           token.draggable = true;

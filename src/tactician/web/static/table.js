@@ -160,6 +160,7 @@ function clearSelection() {
   reach = null;
   overlay.move = new Set();
   overlay.attack = new Set();
+  overlay.targets = {};
   overlay.path = new Set();
 }
 
@@ -168,10 +169,12 @@ async function loadReach(id) {
     reach = await get(`${base}/reach/${encodeURIComponent(id)}`);
     overlay.move = keyset(reach.move);
     overlay.attack = keyset(reach.attack);
+    overlay.targets = reach.targets || {}; // Miridon: each foe it can hit, from where
   } catch (err) {
     reach = null;
     overlay.move = new Set();
     overlay.attack = new Set();
+    overlay.targets = {};
     if (err instanceof Refused) banner(err.message);
   }
   draw();
