@@ -12,31 +12,19 @@ from typing import Any
 
 import pytest
 
-from tests.web.helpers import Server, start_server
-from tests.web.shots import Walk
+from tests.web.shots import CHROMIUM, WAIT_MS, Walk, walk
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 ARTIFACTS = Path(__file__).parent / "artifacts"
-WAIT_MS = 30_000
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
-def walked(tmp_path: Path) -> Iterator[Walk]:
+def walked() -> Iterator[Walk]:
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
-    from playwright.sync_api import sync_playwright
-
-    server: Server = start_server(str(tmp_path / "web.sqlite"))
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-            yield Walk(server, browser)
-            browser.close()
-    finally:
-        server.stop()
+    with walk() as w:  # the shared helper: a real `tactician serve`, Debian's chromium
+        yield w
 
 
 def _seq(page: Any) -> int:

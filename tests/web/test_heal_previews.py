@@ -186,3 +186,40 @@ def test_care_without_hp_is_previewed_with_its_chance_and_what_it_does(
                     "lost": [w for w in was if w not in now]}] if was != now else []
         assert any(o["changes"] == changes and o["passed"] == record["passed"]
                    for o in report["outcomes"]), (seed, outcome.summary)
+
+
+def test_a_heal_with_an_amount_to_type_is_offered_and_previewed(
+        client: TestClient, gm_token: str) -> None:
+    """UESRPG's magical healing takes the HP the GM's spell or potion restores, typed
+    (003 L57): the menu tried that key on words, refused alike ("'amount' must be a whole
+    number ... got a text"), and so put heal under "not now" for every unit, never to
+    be sent by pointing. A number is now tried on numbers: the kind is open, and its
+    preview with an amount typed shows the HP it restores."""
+    opened = open_table(client, gm_token, example="uesrpg/skirmish", players=2)
+    table, tokens = opened["table"], opened["tokens"]
+    gm = bearer(tokens["gm"])
+    seq = client.get(f"/t/{table}/state", headers=gm).json()["seq"]
+    assert client.post(f"/t/{table}/act", json={"seq": seq, "action": {"type": "begin"}},
+                       headers=gm).status_code == 200
+    players = {u for s in ("p1", "p2") for u in client.get(
+        f"/t/{table}/state", headers=bearer(tokens[s])).json()["seat"]["units"]}
+    for _ in range(8):
+        state = client.get(f"/t/{table}/state", headers=gm).json()
+        unit = state["board"]["turn"] if "turn" in state["board"] else None
+        acting = [u for u in state["board"].get("acting") or [] if u in players]
+        if acting:
+            unit = acting[0]
+            break
+        assert client.post(f"/t/{table}/enemy-phase", json={"seq": state["seq"]},
+                           headers=gm).status_code == 200
+    else:
+        raise AssertionError("no player's unit had its Turn")
+    hp = next(u["hp"] for u in state["board"]["units"] if u["id"] == unit)
+    _hurt(client, table, tokens["gm"], unit, max(1, hp - 3))
+    menu = client.get(f"/t/{table}/choices/{unit}", headers=gm).json()
+    heal = next(k for k in menu["kinds"] if k["type"] == "heal")
+    assert heal["refused"] is None and heal["open"] == "amount", heal
+    report = client.post(f"/t/{table}/forecast", json={"action": {
+        "type": "heal", "unit": unit, "target": unit, "amount": 2}}, headers=gm).json()
+    healed = next(u for u in report["units"] if u["id"] == unit)
+    assert list(healed["after"]) == [str(max(1, hp - 3) + 2)], healed

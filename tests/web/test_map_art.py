@@ -17,8 +17,8 @@ from fastapi.testclient import TestClient
 
 from tactician.grid.tiled_art import tile_art
 from tests.grid.tmx_keep import keep_tmx
-from tests.web.helpers import ROOT, bearer, open_table, start_server, store_battle
-from tests.web.shots import ARGS, CHROMIUM, VIEWPORT
+from tests.web.helpers import ROOT, bearer, open_table, store_battle
+from tests.web.shots import CHROMIUM, VIEWPORT, walk
 
 BATTLE = ROOT / "examples" / "tropera" / "battle"
 KEEP = BATTLE / "keep.tmj"
@@ -196,21 +196,11 @@ def test_two_known_maps_of_one_terrain_are_not_guessed_between(
 
 
 @pytest.fixture
-def browser(tmp_path: Path) -> Iterator[tuple[Any, Any]]:
+def browser() -> Iterator[tuple[Any, Any]]:
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
-    from playwright.sync_api import sync_playwright
-
-    server = start_server(str(tmp_path / "art.sqlite"))
-    try:
-        with sync_playwright() as p:
-            chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-            try:
-                yield server, chromium
-            finally:
-                chromium.close()
-    finally:
-        server.stop()
+    with walk() as w:  # the shared helper: a real `tactician serve`, Debian's chromium
+        yield w.server, w.browser
 
 
 def _open(server: Any, chromium: Any, battle: int | None, seat: str = "p1") -> Any:

@@ -53,43 +53,114 @@ EXTRAS = {"tropera": ("equip", "item", "defend", "dash", "prepare", "rescue", "d
           "miridon": ("turn", "block", "shield_block", "reload", "restore_strength",
                       "restore_speed", "veil", "guidance", "healing_word", "grapple",
                       "break_grapple", "release", "channel_spell")}
+# rulesets whose planner never moves the players' units (Miridon's crew holds its
+# ground): one move by a click on the map first
+MOVE_BY_CLICK = frozenset({"miridon"})
 # the planner's own kinds (a move or an attack needs its target: the planner's choice),
 # and the table's (begin, end the phase): not tried as extras
 PLANNED = frozenset({"move", "attack", "end_phase", "end_turn", "begin", "start",
                      "turn_order"})
 # kinds of the schema that cannot be played in the example battle, each with why (issue
 # 29: every kind played at least once by clicks, or said why not; docs/web.md says it)
+SCENE = "played by clicks in test_kinds_the_planner_leaves_by_clicks"
 SPIRITS = ("no unit of the Dry Dock casts spells or is a mech; played by clicks in "
            "test_miridon_spells_and_a_mech_by_clicks (part 3's casters)")
+NO_CASTER = "no unit of the Dry Dock casts spells (L1760): nothing to channel, lapse or echo"
+
+
+def _lacks(what: str) -> str:
+    return f"no unit of the Dry Dock has {what}: the menu refuses it to each"
+
+
 NOT_IN_EXAMPLE: dict[str, dict[str, str]] = {
-    "tropera": {"staff": "no unit of the ford carries a staff (party.yaml, bandits.yaml: "
-                         "swords, lances, axes, a bow, tomes)"},
+    "tropera": {
+        "staff": "no unit of the ford carries a staff (party.yaml, bandits.yaml: swords, "
+                 "lances, axes, a bow, tomes)",
+        "rescue": "000 gives rescue to Mounted and Flying Mount units: the ford's party has "
+                  "neither (the menu: 'Aria cannot carry a passenger')",
+        "drop": "nobody can be carried (see rescue)",
+        "attack_terrain": "the ford has no destructible terrain (000: cracked walls, dead "
+                          "trees; the ford is plain, forest, shallows, mountain, fort, "
+                          "village, road)",
+        "embark": "the ford has no siege space (terrain tagged siege: a ballista, a mage "
+                  "tower)",
+        "disembark": "nobody can embark (see embark)",
+        "steal": "no unit of the ford has the Thief feat",
+        "provoke": "no unit of the ford has the Provoke feat",
+        "shade": "no unit of the ford has the Shade feat",
+        "search": f"the planner never stands on the village; {SCENE} (Aria set on it)"},
     "fe-tabletop": {
         "seize": "the castle is won by rout before a Lord reaches the Throne; played by "
                  "clicks in test_fe_tabletop_seize_by_clicks (001 L111)",
         "talk": "the castle's units have no Talk partner; played by clicks in "
-                "test_fe_tabletop_talk_by_clicks (001 L55, a Fighter to recruit)"},
-    "fe-classic": {},
-    "uesrpg": {},
+                "test_fe_tabletop_talk_by_clicks (001 L55, a Fighter to recruit)",
+        "dance": "no Bard or Dancer in the party (001 L50)",
+        "steal": "no thief or rogue in the party (001 L42)",
+        "enter_building": "the planner never steps on the Fort's storeroom (2, 5); "
+                          f"{SCENE} (Moulder set on it)"},
+    "fe-classic": {
+        "withdraw": f"the planner deploys as the units file has it; {SCENE} (the GM "
+                    "withdraws Lute in the set-up)",
+        "seize": "the pass is seldom won before the round cap; "
+                 f"{SCENE} (O'Neill down, Eirika set on the Throne)"},
+    "uesrpg": {kind: f"nobody at the Old Mill starts {why}; {SCENE} (the GM gives it)"
+               for kind, why in (("stand", "Prone"), ("calm", "Frenzied"),
+                                 ("extinguish", "Burning"))} | {
+        "heal": f"003 names no healing spell: the amount is typed; {SCENE}"},
     "miridon": {kind: SPIRITS for kind in ("cast_spell", "channel_spell", "activate_spell",
-                                           "mech_attack")}}
-# NOT DONE (issue 29, said in docs/web.md): kinds of the schema no run of the whole
-# battles by clicks played on 2026-12-03 and not yet either made playable there or
-# said why they cannot be; the slow test lets them pass only while they are listed
-STILL_TO_PLAY: dict[str, frozenset[str]] = {
-    "tropera": frozenset({"attack_terrain", "disembark", "drop", "embark", "provoke",
-                          "rescue", "search", "shade", "steal", "trade"}),
-    "fe-tabletop": frozenset({"dance", "enter_building", "heal_skill", "steal", "use_item",
-                              "use_staff"}),
-    "fe-classic": frozenset({"break", "deploy", "open", "seize", "withdraw"}),
-    "uesrpg": frozenset({"begin", "calm", "extinguish", "heal", "stand", "treat_wound"}),
-    "miridon": frozenset({
-        "arm_trap", "begin", "break_grapple", "bullet_hell", "burrow", "cancel_spell",
-        "charisma", "disarm_trap", "dragon_breath", "echo_spell", "eldritch_strike",
-        "enter_mech", "exit_mech", "grapple_attack", "guidance", "healing_word",
-        "let_spell_lapse", "mech_activate", "mech_cast", "mech_channel", "mech_move", "move",
-        "quick_reload", "rapid_fire", "recover_ghost_power", "redouble", "second_attack",
-        "shield_block", "surface", "teleport", "third_attack", "veil"}),
+                                           "mech_attack")} | {
+        kind: NO_CASTER for kind in ("cancel_spell", "recover_ghost_power",
+                                      "let_spell_lapse", "echo_spell")} | {
+        "burrow": _lacks("the Death Worm Burrow flair (L1518)"),
+        "surface": _lacks("the Death Worm Burrow flair (L1518): nobody is underground"),
+        "quick_reload": _lacks("the Quick Reload flair (L756-759)"),
+        "eldritch_strike": _lacks("the Eldritch Strike flair (L1464)"),
+        "dragon_breath": _lacks("the Dragon Breath flair (L1404)"),
+        "teleport": _lacks("a rank in Teleport (L1976)"),
+        "bullet_hell": _lacks("a rank in Bullet Hell (L2359)"),
+        "healing_word": _lacks("a rank in Healing Word (L2126)"),
+        "guidance": _lacks("a rank in Guidance (L2140)"),
+        "veil": _lacks("a rank in Veil (L2076)"),
+        "enter_mech": _lacks("a rank in Mech Training (L3593)"),
+        **{kind: "no mech on the Dry Dock (nobody can enter one, L3593); "
+           "test_miridon_spells_and_a_mech_by_clicks fires a mech part's gun"
+           for kind in ("exit_mech", "mech_move", "mech_cast", "mech_channel",
+                        "mech_activate")}},
+}
+# NOT ASSURED (issue 29, said in docs/web.md): kinds the example's units can use only
+# when the battle brings the occasion (the secret seed decides whether it comes), and
+# kinds not yet played by clicks at all, each with why; the slow test does not fail on
+# them and prints those it did not play
+NOT_ASSURED: dict[str, dict[str, str]] = {
+    "tropera": {"trade": "two allies side by side with items to swap: the test does not "
+                         "yet pick the items to give"},
+    "fe-tabletop": {
+        "heal_skill": "only with a hurt ally beside Moulder (001 L100)",
+        "use_staff": "only with a hurt ally in the staff's range",
+        "use_item": "only when the planner leaves a unit an item to use"},
+    "fe-classic": {
+        "deploy": "NOT DONE: a unit off the map cannot be selected, and deploy is in a "
+                  "unit's menu: the page has no way to deploy a reserve yet",
+        "open": "NOT DONE: not yet tried at the castle's gate (14, 4)",
+        "break": "NOT DONE: not yet tried on the pass's walls"},
+    "uesrpg": {
+        "stabilise": "only with a player's unit dying (0 HP, 003 L50) beside Aela",
+        "treat_bleeding": "only with a bleeding unit beside Aela (003 L67)",
+        "treat_wound": "only with a wounded unit beside Aela (003 L61)",
+        "first_aid": "only with a wounded unit beside Aela (003 L48)"},
+    "miridon": {
+        "second_attack": "only right after an attack, with the Second Attack flair "
+                         "(L677, L2281)",
+        "third_attack": "only right after a Second attack (L2281)",
+        "rapid_fire": "only right after a gun attack, with Rapid Fire (L2236)",
+        "redouble": "only right after Sable's attack (L2343): the planner ends her turn",
+        "grapple_attack": "only while grappling (L1879)",
+        "shield_block": "only in a block stance (L2457), with Brann's shield",
+        "break_grapple": "only while grappled (L2966)",
+        "charisma": "Sable's Taunt or False Weakness: the form's first skill is one she "
+                    "lacks (Stunning Scream)",
+        "arm_trap": "NOT DONE: a trap's words to type",
+        "disarm_trap": "NOT DONE: a trap's words to type"},
 }
 
 
@@ -383,7 +454,30 @@ def _extra(table: Table, seat: str, unit: str, ruleset: str, done: set[str],
             done.add(name)
             return True
         table.refused.append(f"{name}: {page.locator('#banner').inner_text()}")
+        # the refusal read: the page clears it only once its next command is answered,
+        # so the next command's wait would read it again as its own (Miridon's end_turn
+        # "refused" with a cast's words)
+        page.evaluate("() => { document.getElementById('banner').hidden = true; }")
     return False
+
+
+def _click_move(table: Table, board: dict[str, Any], done: set[str]) -> bool:
+    """The acting player's unit moved by a click on the first square of its reach (the
+    planner's Miridon crew holds its ground and shoots: it never sends ``move``)."""
+    acting = [u for u in tables.acting_players(board) if u in table.owner]
+    if not acting:
+        return False
+    seat = table.owner[acting[0]]
+    page = table.pages[seat]
+    before = _ready(table, seat)
+    _select(page, acting[0])
+    squares = page.locator("#board .tile.move")
+    if squares.count() == 0:
+        return False
+    squares.first.click()
+    _wait_after(page, before, f"{acting[0]} moves by a click")
+    done.add("move")
+    return True
 
 
 def _decision(db: Database, battle_id: int) -> list[dict[str, Any]]:
@@ -403,11 +497,17 @@ def _play(table: Table, ruleset: str, db: Database, decisions: int) -> set[str]:
     done: set[str] = set()
     tried: set[str] = set()
     gm = table.pages["gm"]
+    if schema_of(ruleset).find("begin") is not None:
+        # the GM rolls the initiative from the table's menu (UESRPG, Miridon), as a GM
+        # would at the table, rather than letting the Enemy phase button roll it
+        _perform(table, "gm", {"type": "begin"}, ruleset, done)
     for step in range(decisions):
         state = table.state()
         board = state["board"]
         if board["result"] != "ongoing":
             break
+        if ruleset in MOVE_BY_CLICK and "move" not in done and _click_move(table, board, done):
+            continue  # the board moved: the planner decides again
         if not tables.acting_players(board):
             before = _ready(table, "gm")
             gm.locator("#enemy-phase").click()
@@ -466,10 +566,10 @@ def _run(browser: Any, db_url: str, ruleset: str, decisions: int
 
 
 def _unplayed(ruleset: str, done: set[str]) -> set[str]:
-    """The schema's kinds neither played nor said why not (``NOT_IN_EXAMPLE``), nor
-    listed as still to make playable (``STILL_TO_PLAY``)."""
+    """The schema's kinds neither played nor said why not (``NOT_IN_EXAMPLE``,
+    ``NOT_ASSURED``)."""
     return {k.name for k in schema_of(ruleset).kinds} - done - \
-        set(NOT_IN_EXAMPLE[ruleset]) - STILL_TO_PLAY[ruleset]
+        set(NOT_IN_EXAMPLE[ruleset]) - set(NOT_ASSURED[ruleset])
 
 
 def test_every_kind_is_played_or_said_why() -> None:
@@ -483,7 +583,9 @@ def test_every_kind_is_played_or_said_why() -> None:
         for why in NOT_IN_EXAMPLE[ruleset].values():  # a test named as playing it is here
             named = [w for w in why.replace(",", " ").split() if w.startswith("test_")]
             assert all(callable(globals().get(n)) for n in named), (ruleset, why)
-        assert STILL_TO_PLAY[ruleset] <= set(names) and not STILL_TO_PLAY[ruleset] & listed
+        unsure = set(NOT_ASSURED[ruleset])
+        assert unsure <= set(names) and not unsure & listed, (ruleset, unsure & listed)
+        assert all(why.strip() for why in NOT_ASSURED[ruleset].values())
 
 
 @pytest.mark.parametrize("ruleset", list(EXAMPLES))
@@ -502,7 +604,7 @@ def test_a_gm_and_two_players_play_the_example_to_its_end_by_clicks(
     assert "(enemy phase)" in done
     # every kind of the schema played by clicks or keys, or said why it cannot be here
     assert not _unplayed(ruleset, done), sorted(_unplayed(ruleset, done))
-    print(ruleset, "still to play by clicks:", sorted(STILL_TO_PLAY[ruleset] - done))
+    print(ruleset, "not assured, not played:", sorted(set(NOT_ASSURED[ruleset]) - done))
 
 
 def _gm_edit(table: Table, unit: str, button: str, tile: list[int] | None = None,
@@ -735,6 +837,141 @@ def test_a_command_waits_for_its_own_answer_not_a_late_event(browser: Any, db_ur
         assert table.state()["seq"] == behind + 1  # the engine played nothing
         gm.reload()
         assert _ready(table, "gm") == behind + 1 == _seq(gm)
+    finally:
+        if table is not None:
+            table.close()
+        server.stop()
+
+
+def _gm_condition(table: Table, unit: str, name: str) -> None:
+    """A condition given from the GM edits panel (its required values as the form
+    offers them first)."""
+    gm = table.pages["gm"]
+    before = _ready(table, "gm")
+    gm.locator(f"#board [data-unit='{unit}']").click()
+    gm.wait_for_function("(u) => (document.getElementById('gm-unit') || {}).value === u",
+                         arg=unit, timeout=WAIT_MS)
+    gm.select_option("#gm-condition", name)
+    gm.locator("#gm-add-condition").click()
+    _wait_after(gm, before, f"GM gives {unit} {name}")
+
+
+def _acting_player(table: Table) -> str:
+    acting = [u for u in tables.acting_players(table.state()["board"]) if u in table.owner]
+    assert acting, "no player's unit has the turn"
+    return acting[0]
+
+
+def _uesrpg_turn(table: Table) -> str:
+    """The GM begins; the engine plays the bandits until a player's unit has its Turn."""
+    gm = table.pages["gm"]
+    _perform(table, "gm", {"type": "begin"}, "uesrpg", set())
+    for _ in range(10):
+        if [u for u in tables.acting_players(table.state()["board"]) if u in table.owner]:
+            break
+        before = _ready(table, "gm")
+        gm.locator("#enemy-phase").click()
+        _wait_after(gm, before, "uesrpg enemy phase")
+    return _acting_player(table)
+
+
+def _scene_tropera(table: Table, done: set[str]) -> None:
+    """000 Search, "Inspect a house or other suspicious space": the ford's village (5, 3)
+    is one (terrain tagged searchable); the GM sets Aria on it, she searches."""
+    _gm_edit(table, "aria", "place", [5, 3])
+    _perform(table, table.owner["aria"], {"type": "search", "unit": "aria"}, "tropera", done)
+
+
+def _scene_fe_tabletop(table: Table, done: set[str]) -> None:
+    """001 L55 Enter Building: the castle's Fort storeroom at (2, 5) holds an Elixir; the
+    GM sets Moulder on it and rolls the order; Ana's Moulder enters (after Ben's turn)."""
+    _gm_edit(table, "moulder", "place", [2, 5])
+    _perform(table, "gm", {"type": "turn_order"}, "fe-tabletop", set())
+    ana = table.owner["moulder"]
+    if "moulder" not in (table.state()["board"].get("acting") or []):
+        ben = next(s for s in ("p1", "p2") if s != ana)
+        _perform(table, ben, {"type": "end_phase"}, "fe-tabletop", set())
+    _perform(table, ana, {"type": "enter_building", "unit": "moulder"}, "fe-tabletop", done)
+
+
+def _scene_uesrpg(table: Table, done: set[str]) -> None:
+    """003's conditions a unit acts on itself, each given by the GM first: Prone (stand
+    up), Frenzied (calm), Burning (extinguish); and magical healing (003 L57: the HP the
+    GM's spell or potion restores, typed) on a unit the GM hurt. Each on the unit whose
+    Turn it is; a Turn spent, it is ended and the next player's unit does the rest."""
+    unit = _uesrpg_turn(table)
+    for kind, condition in (("heal", None), ("stand", "Prone"), ("extinguish", "Burning"),
+                            ("calm", "Frenzied")):
+        for _ in range(2):
+            if condition is None:  # a little hurt, so that a heal heals
+                hp = next(u["hp"] for u in table.state()["board"]["units"] if u["id"] == unit)
+                _gm_edit(table, unit, "set-hp", hp=max(1, hp - 2))
+                action = {"type": "heal", "unit": unit, "target": unit, "amount": 1}
+            else:
+                _gm_condition(table, unit, condition)
+                action = {"type": kind, "unit": unit}
+            seat = table.owner[unit]
+            page = table.pages[seat]
+            _select(page, unit)
+            if page.locator(f"#actions button.kind[data-kind='{kind}']").count():
+                _perform(table, seat, action, "uesrpg", done)
+                break
+            print("uesrpg scene:", kind, "not offered to", unit, page.locator(
+                f"#actions .not-now li[data-kind='{kind}']").all_text_contents())
+            # its AP spent: its Turn ended, the next player's unit
+            _perform(table, seat, {"type": "end_turn", "unit": unit}, "uesrpg", set())
+            unit = _uesrpg_turn_after(table)
+    assert {"stand", "calm", "extinguish", "heal"} <= done, done
+
+
+def _uesrpg_turn_after(table: Table) -> str:
+    gm = table.pages["gm"]
+    for _ in range(10):
+        acting = [u for u in tables.acting_players(table.state()["board"]) if u in table.owner]
+        if acting:
+            return acting[0]
+        before = _ready(table, "gm")
+        gm.locator("#enemy-phase").click()
+        _wait_after(gm, before, "uesrpg enemy phase")
+    return _acting_player(table)
+
+
+def _scene_fe_classic(table: Table, done: set[str]) -> None:
+    """The set-up's withdraw (002: the deployment), by the GM from Lute's menu; then, the
+    battle started, 002's Seize: the GM sets O'Neill's HP to 0 and Eirika on the Throne
+    (14, 1) from the GM edits panel, and Eirika seizes it: the battle is won."""
+    _perform(table, "gm", {"type": "withdraw", "unit": "lute"}, "fe-classic", done)
+    _perform(table, "gm", {"type": "start"}, "fe-classic", set())  # by its button
+    _gm_edit(table, "oneill", "set-hp", hp=0)
+    _gm_edit(table, "eirika", "place", [14, 1])
+    _perform(table, table.owner["eirika"], {"type": "seize", "unit": "eirika"}, "fe-classic",
+             done)
+    assert table.state()["board"]["result"] == "victory"
+
+
+# kinds the example's planner does not reach, played by clicks after the GM sets the
+# scene from the GM edits panel (``NOT_IN_EXAMPLE`` names this test for them)
+SCENES = {"tropera": (_scene_tropera, {"search"}),
+          "fe-tabletop": (_scene_fe_tabletop, {"enter_building"}),
+          "fe-classic": (_scene_fe_classic, {"withdraw", "seize"}),
+          "uesrpg": (_scene_uesrpg, {"stand", "calm", "extinguish", "heal"})}
+
+
+@pytest.mark.parametrize("ruleset", list(SCENES))
+def test_kinds_the_planner_leaves_by_clicks(browser: Any, db_url: str, ruleset: str) -> None:
+    scene, kinds = SCENES[ruleset]
+    server = start_server(db_url)
+    table = None
+    done: set[str] = set()
+    try:
+        table = Table(browser, server, EXAMPLES[ruleset], ARTIFACTS)
+        scene(table, done)
+        assert kinds <= done, (kinds, done)
+        table.shot(f"{ruleset}-scene")
+    except BaseException:
+        if table is not None:
+            table.shot(f"{ruleset}-scene-failure")
+        raise
     finally:
         if table is not None:
             table.close()

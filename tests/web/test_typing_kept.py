@@ -38,6 +38,14 @@ def _focus(page: Any) -> dict[str, Any]:
     return found
 
 
+def _menu(page: Any, unit: str) -> None:
+    """The action menu answers for ``unit`` on the board shown (not the last unit's)."""
+    page.wait_for_function(
+        "(u) => (document.getElementById('actions').dataset.for || '') === "
+        "`${u}@${document.getElementById('tracker').dataset.seq}`", arg=unit,
+        timeout=WAIT_MS)
+
+
 def _second_gm(w: Walk) -> Any:
     """Another GM tab on the same table (the GM's cookie opens it)."""
     page = w.console.context.new_page()
@@ -78,7 +86,7 @@ def test_a_half_typed_hp_keeps_its_value_focus_and_selection(walked: Walk) -> No
     # a player acts: the GM's page draws the new board, the GM's typing is as it was
     seq = _seq(gm)
     player.locator("#board [data-unit='lethe']").click()
-    player.wait_for_selector("#actions button[data-kind='wait']", timeout=WAIT_MS)
+    _menu(player, "lethe")
     player.locator("#actions button[data-kind='wait']").click()
     _past(gm, seq)
     assert _focus(gm) == {"id": "gm-hp", "value": "12", "start": 1, "end": 2}
@@ -86,7 +94,7 @@ def test_a_half_typed_hp_keeps_its_value_focus_and_selection(walked: Walk) -> No
     # the player opens an action's form and picks in it; then another GM tab edits the
     # very unit the first GM is typing on (its HP: the panel must be drawn anew)
     player.locator("#board [data-unit='aria']").click()
-    player.wait_for_selector("#actions button[data-kind='item']", timeout=WAIT_MS)
+    _menu(player, "aria")
     player.locator("#actions button[data-kind='item']").click()
     target = player.locator("#action-form select[data-key='target']")
     target.select_option(label="Aria")
@@ -147,3 +155,11 @@ def test_a_conditions_half_given_values_survive_an_update(walked: Walk) -> None:
     assert gm.locator("#gm-cf-x").input_value() == "2"
     assert gm.locator("#gm-cf-where").input_value() == "head"
     assert _focus(gm) == {"id": "gm-cf-rounds", "value": "3", "start": 1, "end": 1}
+
+    # a value the rules refuse (over the chief's 34): refused, and still there to mend
+    gm.locator("#gm-hp").click()
+    gm.keyboard.press("Control+A")
+    gm.keyboard.type("99")
+    gm.keyboard.press("Enter")
+    gm.wait_for_selector("#banner:not([hidden])", timeout=WAIT_MS)
+    assert gm.locator("#gm-hp").input_value() == "99"

@@ -27,6 +27,7 @@ from tactician.table.side_asks import UNREADABLE
 MAX_TRIES = 2000  # candidate actions tried per answer: a bound on the work, not a rule
 RADIUS = 6  # squares around the unit offered for a tile key beyond its reach
 PROBES = ("zzprobe-a", "zzprobe-b")  # words that name nothing, for a key typed in
+NUMBER_PROBES = (1, 7)  # two numbers, for a number typed in (refused alike: not why)
 SAME_REFUSAL = 3  # the first values all refused in the same words: the value is not why
 PICKED_ON_MAP = frozenset({"tile", "tiles"})
 UNIT_KEYS = frozenset({"unit", "units"})
@@ -211,10 +212,13 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
                          and k["kind"] != "flag"), None)
         if open_key is not None:
             # a word to type: tried on two words that name nothing; refused alike in
-            # words naming neither, the kind is refused whatever is typed
+            # words naming neither, the kind is refused whatever is typed. A number is
+            # tried on two numbers (a word there was refused as "got a text" alike, so
+            # UESRPG's heal, an amount to type, was never offered)
             probed = [_tries(rules, ruleset, known, {**base, **{
-                k["name"]: _wrapped(k, word) for k in form
-                if k["required"] and not k.get("options")}}) for word in PROBES]
+                k["name"]: _wrapped(k, number if k["kind"] == "integer" else word)
+                for k in form if k["required"] and not k.get("options")}})
+                for word, number in zip(PROBES, NUMBER_PROBES, strict=True)]
             budget[0] -= len(PROBES)
             alike = probed[0] is not None and len(set(probed)) == 1 \
                 and not any(word in str(probed[0]) for word in PROBES)

@@ -119,8 +119,8 @@ REVOKED = "revoked:"
 def stored_battles(db: Database) -> list[dict[str, Any]]:
     """The "Open a table on a stored battle" choices, as the template and ``gm.js`` both
     draw them: each battle's id and its line (campaign / name, status, entries)."""
-    return [{"id": b.id, "label": f"{c.name} / {b.name} ({b.status}, {b.last_seq} entries)"}
-            for c, b in tables.battles(db)]
+    return [{"id": b.id, "label": f"{c.name} / {b.name} ({b.status}, {b.last_seq} "
+             f"entr{'y' if b.last_seq == 1 else 'ies'})"} for c, b in tables.battles(db)]
 
 
 @router.get("/gm/battles")

@@ -170,6 +170,14 @@ def guardian(state: MiridonBattle, target: UnitState, options: BattleOptions) ->
     return best
 
 
+def flanking_friends(state: MiridonBattle, attacker: UnitState, target: UnitState,
+                     options: BattleOptions) -> int:
+    """L138: the attacker's friends in melee range of the target (Flanking's count)."""
+    assert target.position is not None
+    return sum(1 for u in state.units if u.side == attacker.side and u.id != attacker.id
+               and not u.down and u.position and in_melee(u.position, target.position, options))
+
+
 def evasions(state: MiridonBattle, target: UnitState, options: BattleOptions) -> tuple[int, int]:
     """(passive, active) of ``target`` now."""
     return (target.profile.passive_evasion + guardian(state, target, options),
@@ -303,9 +311,7 @@ def build(
                 damage_terms.append(Term("Bull Rush", bull, "L166 (d6)"))
         flank = profile.special("Flanking")
         if flank:
-            friends = sum(1 for u in state.units if u.side == attacker.side and u.id != attacker.id
-                          and not u.down and u.position and
-                          in_melee(u.position, target.position, options))
+            friends = flanking_friends(state, attacker, target, options)
             if friends:
                 flanking = flank * friends
                 bonus_flat += flanking

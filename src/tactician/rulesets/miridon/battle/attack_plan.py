@@ -8,7 +8,7 @@ Strike, Bullet Hell, Shoot Through, the forecast and the AI; it imports none of 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -17,9 +17,15 @@ from tactician.rulesets.miridon.battle import attack_numbers as numbers
 from tactician.rulesets.miridon.battle.attack_numbers import ActsAs, AttackPlan
 from tactician.rulesets.miridon.battle.burrow import held_down, underground, undodgeable
 from tactician.rulesets.miridon.battle.costs import Cost, action_cost, modifier_cost
-from tactician.rulesets.miridon.battle.geometry import in_melee, line_tiles
+from tactician.rulesets.miridon.battle.geometry import distance_ft, in_melee, line_tiles
 from tactician.rulesets.miridon.battle.magic_shield import with_deflection
-from tactician.rulesets.miridon.battle.memo import Memo, Same, action_key
+from tactician.rulesets.miridon.battle.memo import (
+    Memo,
+    Same,
+    action_key,
+    unit_key,
+    unit_key_without,
+)
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.reactions import Reaction, chosen
 from tactician.rulesets.miridon.battle.registry import Context
@@ -189,14 +195,48 @@ def plan_one(book: Compendium, options: BattleOptions, state: MiridonBattle,
              action: Mapping[str, Any], weapon: str, modifiers: tuple[str, ...]
              ) -> AttackPlan:
     """One target's plan with its reactions (``numbers.build``, ``apply_reactions``): a
-    pure function of its arguments (the state is frozen), memoised by them - the state by
-    identity - since the AI plans a target again in every line it stands in and for every
-    aim of the same line (issue 28)."""
-    key = (Same(book), Same(options), Same(state), action_key(action), weapon, modifiers)
+    pure function of its arguments (the state is frozen), memoised by what it reads of
+    them (``plan_reads``), so the AI's mover, which plans every attack again from each
+    square it weighs (a new state each), shares the plans of squares alike for the
+    target (issue 28)."""
+    try:
+        reads = plan_reads(book, options, state, action, weapon)
+    except RulesError:  # a refusal: the plan's own (the same words), not memoised
+        return _plan_one(book, options, state, action, weapon, modifiers)
+    key = (Same(book), Same(options), reads, action_key(action), weapon, modifiers)
     return _PLANS.get(key, lambda: _plan_one(book, options, state, action, weapon, modifiers))
 
 
 _PLANS: Memo[AttackPlan] = Memo(2048)
+
+# The attacker's fields no plan reads: its points and its slots (the action's cost and
+# slot are checked apart, ``attack_cost``, ``melee_slots``), and its square, which a plan
+# reads only as the distance to the target and whether that is melee range (both in
+# ``plan_reads``); its Charge only a melee attack reads (L1953, L1965, L2540).
+UNREAD = frozenset(("position", "strength", "speed", "slots"))
+UNREAD_BY_GUN = UNREAD | {"charge"}
+
+
+def plan_reads(book: Compendium, options: BattleOptions, state: MiridonBattle,
+               action: Mapping[str, Any], weapon: str) -> Hashable:
+    """All that ``_plan_one`` reads of the state (besides the action, weapon, modifiers,
+    compendium and options): the attacker (``UNREAD`` left out), the target, the distance
+    between them and whether it is melee range, the action block (a Melee Combo Attack,
+    Steady Shot), and what it reads of the other units: the target's Guardian rank
+    (L173) and, for a melee attack with Flanking, the attacker's friends next to the
+    target (L138). Two states with equal reads give equal plans (the test
+    ``test_plan_memo`` holds it over random boards)."""
+    attacker = state.unit(action.get("unit"))
+    target = state.unit(action.get("target"))
+    if attacker.position is None or target.position is None:
+        return Same(state)  # refused by ``build``; by identity, as before
+    melee = kind_of(book, attacker, weapon, action.get("kind")) in ("melee", "combo")
+    friends = numbers.flanking_friends(state, attacker, target, options) \
+        if melee and attacker.profile.special("Flanking") else 0
+    return (unit_key_without(attacker, UNREAD if melee else UNREAD_BY_GUN), unit_key(target),
+            distance_ft(attacker.position, target.position, options),
+            in_melee(attacker.position, target.position, options), state.block,
+            numbers.guardian(state, target, options), friends)
 
 
 def _plan_one(book: Compendium, options: BattleOptions, state: MiridonBattle,

@@ -67,6 +67,7 @@ def clear() -> None:
     for cached in _MEMOS:
         cached.cache_clear()
     _KEYS.clear()
+    _PARTIAL.clear()
 
 
 class Same:
@@ -110,6 +111,24 @@ def unit_key(unit: Any) -> tuple[object, ...]:
 
 KEYS_HELD = 1024
 _KEYS: dict[int, tuple[Any, tuple[object, ...]]] = {}
+
+
+def unit_key_without(unit: Any, unread: frozenset[str]) -> tuple[object, ...]:
+    """``unit_key`` without the fields ``unread`` (for a procedure that reads none of
+    them: ``attack_plan.plan_reads``), the fields named beside their values; kept as
+    ``unit_key`` is."""
+    held = _PARTIAL.get((id(unit), unread))
+    if held is not None and held[0] is unit:
+        return held[1]
+    key = tuple((name, part) for name, part in zip(unit.__dict__, unit_key(unit), strict=True)
+                if name not in unread)
+    _PARTIAL[(id(unit), unread)] = (unit, key)
+    if len(_PARTIAL) > KEYS_HELD:
+        del _PARTIAL[next(iter(_PARTIAL))]
+    return key
+
+
+_PARTIAL: dict[tuple[int, frozenset[str]], tuple[Any, tuple[object, ...]]] = {}
 
 
 def action_key(action: Mapping[str, Any]) -> tuple[object, ...]:
