@@ -142,6 +142,26 @@ def gm_conditions(gm: Any, out: Path) -> Path:
     return path
 
 
+def miridon_attack_reach(w: Walk, out: Path) -> Path:
+    """A Miridon table begun from the GM's menu; the player whose unit has the first turn
+    selects it: its moves, the squares its attack reaches and the foes it can hit."""
+    gm = w.open_gm_seat()
+    gm.wait_for_selector("#table-actions button.kind[data-kind='begin']", timeout=WAIT_MS)
+    gm.locator("#table-actions button.kind[data-kind='begin']").click()
+    if gm.locator("#action-form #do-action").count():
+        gm.locator("#action-form #do-action").click()
+    gm.wait_for_function("() => !document.getElementById('tracker').textContent"
+                         ".includes('before the battle')", timeout=WAIT_MS)
+    mover = gm.evaluate(f"async () => (await (await fetch('/t/{w.table}/state'))"
+                        ".json()).board.turn")
+    page = w.open_player_of(mover)
+    page.locator(f"#board [data-unit='{mover}']").click()
+    page.wait_for_selector("#board .tile.move", timeout=WAIT_MS)
+    path = out / "miridon-attack-reach.png"
+    page.locator(".board-wrap").screenshot(path=str(path))
+    return path
+
+
 def main(out: Path = IMAGES) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     taken: list[Path] = []
@@ -173,6 +193,8 @@ def main(out: Path = IMAGES) -> list[Path]:
             taken.append(shoot(w.open_gm_seat(), name, out))
             if example == "fe-classic/pass":
                 taken.append(gm_edits(w.gm, out))
+        w.open_table("miridon/skirmish")
+        taken.append(miridon_attack_reach(w, out))
         w.open_table("uesrpg/skirmish")
         taken.append(gm_conditions(w.open_gm_seat(), out))
         console.reload()

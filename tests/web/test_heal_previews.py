@@ -205,7 +205,6 @@ def test_a_heal_with_an_amount_to_type_is_offered_and_previewed(
         f"/t/{table}/state", headers=bearer(tokens[s])).json()["seat"]["units"]}
     for _ in range(8):
         state = client.get(f"/t/{table}/state", headers=gm).json()
-        unit = state["board"]["turn"] if "turn" in state["board"] else None
         acting = [u for u in state["board"].get("acting") or [] if u in players]
         if acting:
             unit = acting[0]
