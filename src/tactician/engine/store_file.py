@@ -1,7 +1,7 @@
 """A battle in a file: read whole or from its newest snapshot on, appended to by an
 action, rewritten by an undo.
 
-A battle file is written in lines (``engine.battle_lines``, docs/battle-file.md): a
+A battle file is written in lines (``content.battle_lines``, docs/battle-file.md): a
 header line, then one record line per write. An action appends its record with one
 ``pwrite`` and an ``fsync`` (``append_battle``); the record is committed when its line
 is whole on disk, so a kill mid-append leaves a torn last line, which is not a
@@ -31,10 +31,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from tactician.content import battle_lines as lines
 from tactician.content.files import decode_utf8, parse_json, read_bytes
 from tactician.content.loader import describe_errors
 from tactician.content.save_temporaries import new_temporary, temporaries_beside, where_saved
-from tactician.engine import battle_lines as lines
 from tactician.engine.battle import Battle, UnknownFormat, check_format
 from tactician.engine.chain import BrokenChain
 from tactician.engine.log import Entry

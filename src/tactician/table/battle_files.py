@@ -79,7 +79,7 @@ def new_battle(
         start=rules.dump_state(state),
     )
     save_battle(battle, out)
-    from tactician.engine.battle_lines import cache_material
+    from tactician.content.battle_lines import cache_material
 
     material = cache_material(out)  # what the next ``battle show`` looks its board up by
     if material is not None:
@@ -139,7 +139,7 @@ def open_tail(path: Path) -> Opened:
 
 
 def _state_of(path: Path, snapshot: dict[str, Any]) -> Any:
-    from tactician.engine.battle_lines import snapshot_state
+    from tactician.content.battle_lines import snapshot_state
 
     return snapshot_state(snapshot, f"{path}: the snapshot after entry {snapshot['seq']}")
 

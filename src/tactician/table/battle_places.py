@@ -224,7 +224,7 @@ class FilePlace:
         """Refuse with ``StaleBattle`` a file that moved on since ``loaded`` was read (its
         last entry, head hash, stream counter or redo list are others); return where it
         ends (``battle_lines.FileEnd``; None: the old form, read whole here)."""
-        from tactician.engine.battle_lines import file_end
+        from tactician.content.battle_lines import file_end
         from tactician.engine.store_file import load_battle
 
         read = loaded.actable()
@@ -240,7 +240,7 @@ class FilePlace:
         return now
 
     def append(self, loaded: Loaded, battle: Battle, steps: Sequence[Step]) -> None:
-        from tactician.engine.battle_lines import SNAPSHOT_EVERY, snapshot_of
+        from tactician.content.battle_lines import SNAPSHOT_EVERY, snapshot_of
         from tactician.engine.store_file import append_battle, save_battle
 
         count = battle.last_seq - loaded.seq
@@ -263,8 +263,8 @@ class FilePlace:
     def undo(self, loaded: Loaded, keep: int) -> list[Entry]:
         """Take back the entries after ``keep``: the file is rewritten whole (in lines),
         with the snapshots up to ``keep`` and one of the state it went back to."""
+        from tactician.content.battle_lines import snapshot_of, snapshot_state
         from tactician.engine.battle import replay_entries
-        from tactician.engine.battle_lines import snapshot_of, snapshot_state
         from tactician.engine.store_file import read_battle_file, save_battle
         from tactician.engine.undo import undo_to
 
@@ -298,7 +298,7 @@ class FilePlace:
         """Keep the GM's board of what was just saved (``state()``), under the lock (so
         what is read back is what was written), for the next ``battle show``: under the
         file's stamp in lines (``battle_lines.cache_material``: no whole read)."""
-        from tactician.engine.battle_lines import cache_material
+        from tactician.content.battle_lines import cache_material
 
         material = cache_material(self.path)
         if material is not None:
