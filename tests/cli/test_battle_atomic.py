@@ -78,17 +78,25 @@ def test_dice_that_run_out_save_nothing_and_a_rerun_plays_the_same(enemy_turn: P
 
 
 def test_the_enemy_phase_is_one_write(enemy_turn: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    writes: list[int] = []
-    real = store_file.save_battle
+    """The phase is one write: a whole rewrite for a file in the old form, else one
+    appended record holding every entry of the phase."""
+    writes: list[tuple[str, int]] = []
+    real, real_append = store_file.save_battle, store_file.append_battle
 
-    def counted(battle: Any, path: Path) -> None:
-        writes.append(len(battle.log))
-        real(battle, path)
+    def counted(battle: Any, path: Path, *args: Any) -> None:
+        writes.append(("whole", len(battle.log)))
+        real(battle, path, *args)
+
+    def appended(path: Path, end: int, battle: Any, count: int, *args: Any) -> None:
+        writes.append(("append", count))
+        real_append(path, end, battle, count, *args)
 
     monkeypatch.setattr(store_file, "save_battle", counted)
+    monkeypatch.setattr(store_file, "append_battle", appended)
     decisions = battles.play_side(enemy_turn)
     played = sum(len(d["entries"]) for d in decisions)
-    assert played > 2 and writes == [2 + played]
+    assert played > 2 and writes == [("append", played)]
+    assert [e["seq"] for e in battle_data(enemy_turn)["log"]] == list(range(1, 3 + played))
 
 
 def test_a_killed_enemy_phase_leaves_the_battle_as_it_was(
