@@ -23,3 +23,11 @@ def battle_data(path: Path) -> dict[str, Any]:
 def write_battle_data(path: Path, data: dict[str, Any], indent: int | None = None) -> None:
     """Write ``data`` as a battle file in the old form (one JSON document)."""
     path.write_text(json.dumps(data, indent=indent), encoding="utf-8")
+
+
+def json_of(path: Path) -> Any:
+    """A JSON file's data: a battle file in lines as its battle's JSON document."""
+    from tactician.content.battle_lines import is_lines
+
+    data = path.read_bytes()
+    return battle_data(path) if is_lines(data) else json.loads(data)
