@@ -238,8 +238,9 @@ class Tail:
     end: int = 0
 
 
-def _header(descriptor: int, path: Path, limit: int) -> tuple[dict[str, Any], int]:
-    """The header and the offset just after its newline."""
+def _header(descriptor: int, path: Path, limit: int,
+            parse: bool = True) -> tuple[dict[str, Any], int]:
+    """The header (``parse``: else an empty one) and the offset just after its newline."""
     data = b""
     while b"\n" not in data:
         chunk = os.pread(descriptor, _BLOCK, len(data))
@@ -250,6 +251,8 @@ def _header(descriptor: int, path: Path, limit: int) -> tuple[dict[str, Any], in
         if len(data) > limit:
             raise ContentError(f"{path}: line 1: the header line is over the size limit")
     cut = data.index(b"\n")
+    if not parse:
+        return {}, cut + 1
     return _checked_header(parse_line(data[:cut], f"{path}: line 1"), path), cut + 1
 
 
@@ -421,9 +424,10 @@ def file_end(path: Path) -> FileEnd | None:
             return None
         from tactician.content.limits import MAX_FILE_BYTES
 
-        header, start = _header(descriptor, path, MAX_FILE_BYTES.value())
+        _, start = _header(descriptor, path, MAX_FILE_BYTES.value(), parse=False)
         end = _good_end(descriptor, start, size)
-        if end == start:
+        if end == start:  # no record: the header says where it stands
+            header, _ = _header(descriptor, path, MAX_FILE_BYTES.value())
             return FileEnd(True, end, 0, str(header.get("start_hash", "")),
                            int(header.get("streams", 0)),
                            tuple(str(u.get("hash")) for u in header.get("undone", [])))
