@@ -16,6 +16,7 @@ from tactician.cli.main import app
 from tactician.engine import play, store_file
 from tactician.engine.store_file import STALE_AFTER_S
 from tactician.table import battles
+from tests.battle_json import battle_data, write_battle_data
 from tests.engine.forge import reseal
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "tropera" / "battle"
@@ -77,17 +78,25 @@ def test_dice_that_run_out_save_nothing_and_a_rerun_plays_the_same(enemy_turn: P
 
 
 def test_the_enemy_phase_is_one_write(enemy_turn: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    writes: list[int] = []
-    real = store_file.save_battle
+    """The phase is one write: a whole rewrite for a file in the old form, else one
+    appended record holding every entry of the phase."""
+    writes: list[tuple[str, int]] = []
+    real, real_append = store_file.save_battle, store_file.append_battle
 
-    def counted(battle: Any, path: Path) -> None:
-        writes.append(len(battle.log))
-        real(battle, path)
+    def counted(battle: Any, path: Path, *args: Any) -> None:
+        writes.append(("whole", len(battle.log)))
+        real(battle, path, *args)
+
+    def appended(path: Path, end: int, battle: Any, count: int, *args: Any) -> None:
+        writes.append(("append", count))
+        real_append(path, end, battle, count, *args)
 
     monkeypatch.setattr(store_file, "save_battle", counted)
+    monkeypatch.setattr(store_file, "append_battle", appended)
     decisions = battles.play_side(enemy_turn)
     played = sum(len(d["entries"]) for d in decisions)
-    assert played > 2 and writes == [2 + played]
+    assert played > 2 and writes == [("append", played)]
+    assert [e["seq"] for e in battle_data(enemy_turn)["log"]] == list(range(1, 3 + played))
 
 
 def test_a_killed_enemy_phase_leaves_the_battle_as_it_was(
@@ -139,7 +148,7 @@ def test_log_says_which_dice_were_the_tables(enemy_turn: Path) -> None:
 
 
 def test_undo_phase_drops_the_whole_enemy_phase(enemy_turn: Path) -> None:
-    before = enemy_turn.read_bytes()
+    before = battle_data(enemy_turn)
     assert cli("enemy-phase", "--battle", enemy_turn)[0] == 0
     assert len(log_of(enemy_turn)) > 3
     code, out, _ = cli("undo", "--phase", "--yes", "--json", "--battle", enemy_turn)
@@ -149,7 +158,7 @@ def test_undo_phase_drops_the_whole_enemy_phase(enemy_turn: Path) -> None:
     assert [e["seq"] for e in log_of(enemy_turn)] == [1, 2]
     # the file differs from before only in the streams counter (undone dice stay spent)
     # and in the redo list, which holds the phase
-    now, then = json.loads(enemy_turn.read_text()), json.loads(before)
+    now, then = battle_data(enemy_turn), before
     assert now["streams"] > then["streams"] and [e["seq"] for e in now["undone"]] == \
         [e["seq"] for e in data["dropped"]]
     assert {**now, "streams": 0, "undone": []} == {**then, "streams": 0}
@@ -225,10 +234,10 @@ def _seeded_position(data: dict[str, Any]) -> int:
 ])
 def test_replay_names_the_first_forged_entry(enemy_turn: Path, forge: Any, named: Any) -> None:
     assert cli("enemy-phase", "--battle", enemy_turn)[0] == 0
-    data = json.loads(enemy_turn.read_text())
+    data = battle_data(enemy_turn)
     message = named(data)
     forge(data)
-    enemy_turn.write_text(json.dumps(data))
+    write_battle_data(enemy_turn, data)
     for command in ("replay", "log", "show"):
         code, _, err = cli(command, "--battle", enemy_turn)
         assert code == 2 and message in err and "does not verify" in err, (command, err)
@@ -238,9 +247,9 @@ def test_replay_names_the_first_forged_entry(enemy_turn: Path, forge: Any, named
 
 @pytest.mark.parametrize("value", [99, 1])
 def test_unknown_formats_are_refused(enemy_turn: Path, value: int) -> None:
-    data = json.loads(enemy_turn.read_text())
+    data = battle_data(enemy_turn)
     data["format"] = value
-    enemy_turn.write_text(json.dumps(data))
+    write_battle_data(enemy_turn, data)
     before = enemy_turn.read_bytes()
     code, _, err = cli("replay", "--battle", enemy_turn)
     assert code == 2 and err.startswith(f"error: {enemy_turn}: ")
@@ -286,8 +295,8 @@ def test_a_uesrpg_battle_chains_and_undoes_a_turn(tmp_path: Path) -> None:
     assert entries[-1]["seq"] == ends[-1]  # the engine stops where a Turn ends
     assert cli("undo", "--phase", "--yes", "--battle", battle)[0] == 0
     assert len(log_of(battle)) == ends[-2]  # back to the start of that Turn
-    data = json.loads(battle.read_text())
+    data = battle_data(battle)
     data["log"][0]["physical"] = True  # the initiative roll claimed as the table's
-    battle.write_text(json.dumps(data))
+    write_battle_data(battle, data)
     code, _, err = cli("replay", "--battle", battle)
     assert code == 2 and "entry 1: hash does not follow the start" in err

@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tactician.cli.main import app
+from tests.battle_json import battle_data, write_battle_data
 
 ROOT = Path(__file__).resolve().parents[2]
 FORD = ROOT / "examples" / "tropera" / "battle"
@@ -101,9 +102,9 @@ def test_export_then_import_gives_the_same_battle(db: Path, tmp_path: Path) -> N
     code, _, err = cli(db, "battle", "import", out, "--name", "ford-again")
     assert code == 2 and "already has a battle 'ford-again'" in err
     broken = tmp_path / "broken.json"
-    text = json.loads(out.read_text())
+    text = battle_data(out)
     text["log"][0]["summary"] = "edited"
-    broken.write_text(json.dumps(text))
+    write_battle_data(broken, text)
     code, _, err = cli(db, "battle", "import", broken)
     assert code == 2 and "broken.json" in err
     assert [b["name"] for b in data(db, "battle", "list")] == ["ford", "ford-again"]

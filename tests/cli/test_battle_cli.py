@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from tactician.cli.battle import dice_text, parse_params, parse_value
 from tactician.cli.board_view import labels
 from tactician.cli.main import app
+from tests.battle_json import battle_data, write_battle_data
 from tests.engine.forge import reseal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -375,9 +376,9 @@ def test_replay_refuses_a_log_that_no_longer_applies(tmp_path: Path) -> None:
     battle = new_skirmish(tmp_path)
     assert cli("move", "aria", 6, 4, "--battle", battle).code == 0
     assert cli("attack", "aria", "brigand-1", "--yes", "--battle", battle).code == 0
-    data = json.loads(battle.read_text())
+    data = battle_data(battle)
     data["log"][1]["dice"] = []  # the attack's dice are gone (and the chain resealed,
-    battle.write_text(json.dumps(reseal(data)))  # as if the rules had changed since)
+    write_battle_data(battle, reseal(data))  # as if the rules had changed since)
     run = cli("replay", "--battle", battle)
     assert run.code == 2 and "log entry 2" in run.err
 
@@ -392,11 +393,11 @@ def test_a_log_worded_by_an_older_version_still_opens_and_replay_lists_it(
     battle = new_skirmish(tmp_path)
     assert cli("move", "aria", 6, 4, "--battle", battle).code == 0
     assert cli("attack", "aria", "brigand-1", "--yes", "--battle", battle).code == 0
-    data = json.loads(battle.read_text())
+    data = battle_data(battle)
     today = data["log"][1]["summary"]
     data["log"][1]["summary"] = "Aria attacks Brigand (brigand-1): 1 strikes, 1 land"
     data["log"][1]["dice"][0]["purpose"] = "an older wording of the die"
-    battle.write_text(json.dumps(reseal(data)))
+    write_battle_data(battle, reseal(data))
     shown = cli("show", "--battle", battle)
     assert shown.code == 0, shown.err
     run = cli("replay", "--battle", battle)
@@ -409,7 +410,7 @@ def test_a_log_worded_by_an_older_version_still_opens_and_replay_lists_it(
     assert answer["reads_otherwise"][0]["now"] == today
     # the dice themselves still bind: another value is another battle
     data["log"][1]["dice"][0]["value"] = 101 - data["log"][1]["dice"][0]["value"]
-    battle.write_text(json.dumps(reseal(data)))
+    write_battle_data(battle, reseal(data))
     assert cli("replay", "--battle", battle).code == 2
 
 

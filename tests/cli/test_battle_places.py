@@ -4,7 +4,6 @@ lost there either"): several processes acting on one file lose no update."""
 
 from __future__ import annotations
 
-import json
 import multiprocessing
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from tactician.engine.store_file import load_battle
 from tactician.store.battles import StaleBattle
 from tactician.table.battle_places import FilePlace, file_lock
 from tactician.table.battles import load, new_battle, perform, take_back
+from tests.battle_json import battle_data
 
 ROOT = Path(__file__).resolve().parents[2]
 FORD = ROOT / "examples" / "tropera" / "battle"
@@ -125,4 +125,4 @@ def test_the_lock_excludes_another_holder_and_leaves_no_file(tmp_path: Path) -> 
         finally:
             os.close(descriptor)
     assert not lock.exists()
-    assert json.loads(path.read_text())["log"] == []
+    assert battle_data(path)["log"] == []

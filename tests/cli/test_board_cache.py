@@ -19,7 +19,9 @@ import pytest
 from typer.testing import CliRunner
 
 from tactician.cli.main import app
+from tactician.content.battle_lines import cache_material
 from tactician.table import board_cache
+from tests.battle_json import battle_data, write_battle_data
 
 ROOT = Path(__file__).resolve().parents[2]
 FORD = ROOT / "examples" / "tropera" / "battle"
@@ -125,20 +127,20 @@ def test_a_miss_takes_the_full_path_and_keeps_the_board_for_the_next_show(
 def test_an_edited_log_is_a_miss_and_still_refused(tmp_path: Path) -> None:
     path = new_ford(tmp_path)
     battle("move", "aria", 6, 4, "--battle", path)
-    data = json.loads(path.read_text(encoding="utf-8"))
-    assert board_cache.cached(path.read_bytes(), None) is not None
+    data = battle_data(path)
+    assert board_cache.cached(cache_material(path), None) is not None
     data["log"][0]["summary"] = "Aria moves to (7, 4)"  # the chain no longer verifies
-    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
-    assert board_cache.cached(path.read_bytes(), None) is None
+    write_battle_data(path, data, indent=1)
+    assert board_cache.cached(cache_material(path), None) is None
     out = battle("show", "--battle", path, code=2)
     assert "does not verify" in out
-    assert board_cache.cached(path.read_bytes(), None) is None  # a refusal keeps nothing
+    assert board_cache.cached(cache_material(path), None) is None  # a refusal keeps nothing
 
 
 def test_each_side_has_its_own_board(tmp_path: Path) -> None:
     """Castle Renvall has fog of war: the players do not see the garrison."""
     path = new_castle(tmp_path)
-    data = path.read_bytes()
+    data = cache_material(path)
     gm = json.loads(battle("show", "--battle", path, "--json"))
     player = json.loads(battle("show", "--battle", path, "--side", "player", "--json"))
     assert len(player["units"]) < len(gm["units"])
@@ -171,7 +173,7 @@ def test_json_is_the_same_from_the_kept_board_and_the_full_path(
     for step in [(), *steps]:
         if step:
             battle(*step, "--battle", path)
-        assert board_cache.cached(path.read_bytes(), None) is not None, step  # a hit
+        assert board_cache.cached(cache_material(path), None) is not None, step  # a hit
         kept = battle("show", "--battle", path, "--json")
         replayed = battle("show", "--battle", path, "--json", env={"TACTICIAN_CACHE": "off"})
         assert kept == replayed, step
@@ -184,7 +186,7 @@ def test_a_content_folder_and_its_files_are_part_of_the_key(
     """A board kept without the folder, or before one of its files changed, is not
     served: the full path reads the folder."""
     path = new_ford(tmp_path)
-    data = path.read_bytes()
+    data = cache_material(path)
     assert board_cache.cached(data, None) is not None
     folder = tmp_path / "data"
     folder.mkdir()
@@ -201,7 +203,7 @@ def test_a_limit_is_part_of_the_key(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     refuse what the kept board would have shown."""
     path = new_ford(tmp_path)
     monkeypatch.setenv("TACTICIAN_MAX_FILE_BYTES", "100")
-    assert board_cache.cached(path.read_bytes(), None) is None
+    assert board_cache.cached(cache_material(path), None) is None
     assert "TACTICIAN_MAX_FILE_BYTES" in battle("show", "--battle", path, code=2)
 
 

@@ -12,13 +12,14 @@ from typing import Any
 import pytest
 
 from tactician.content.limits import MAX_MAP_SIDE
+from tests.battle_json import json_of
 from tests.hostile.helpers import cli, new_battle, refused, refused_json
 
 COMMANDS = [("show",), ("replay",), ("log",), ("move", "aria", 3, 4), ("undo",)]
 
 
 def _edit(battle: Path, change: Callable[[dict[str, Any]], None]) -> None:
-    data = json.loads(battle.read_text(encoding="utf-8"))
+    data = json_of(battle)
     change(data)
     battle.write_text(json.dumps(data, indent=1), encoding="utf-8")
 

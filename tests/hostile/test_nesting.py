@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tactician.content.limits import MAX_NESTING
+from tests.battle_json import json_of
 from tests.hostile.helpers import ARIA, PARTY, TROPERA, new_battle, refused
 
 LIMIT = MAX_NESTING.default
@@ -49,7 +50,7 @@ def test_json_200000_deep_battle_file(tmp_path: Path) -> None:
 
 def test_json_just_past_the_limit_inside_a_real_battle(tmp_path: Path) -> None:
     battle = new_battle(tmp_path)
-    data = json.loads(battle.read_text(encoding="utf-8"))
+    data = json_of(battle)
     nested: object = 1
     for _ in range(LIMIT):
         nested = [nested]

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.battle_json import json_of
 from tests.hostile.helpers import ARIA, BANDITS, FORD, PARTY, cli, new_battle, refused, unit_file
 
 
@@ -71,7 +72,7 @@ def _import_refused(bundle: Path, db: Path, *names: str) -> str:
 
 
 def _edit_json(path: Path, change: Any) -> None:
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = json_of(path)
     change(data)
     path.write_text(json.dumps(data, indent=1), encoding="utf-8")
 

@@ -557,20 +557,21 @@ def show_command(
 
 
 def _file_bytes(battle: Path | None) -> bytes | None:
-    """The battle file's whole bytes, the key of its kept board; None for a campaign's
-    battle, a file that cannot be read (the full path refuses it in its words) or one
-    beside which a killed save left a temporary (the full path removes it)."""
-    from tactician.content.files import read_bytes
-    from tactician.errors import ContentError
+    """What the battle file's kept board is kept under (``content.battle_lines.
+    cache_material``: a file in lines, its stamp; else its whole bytes); None for a
+    campaign's battle, a file that cannot be read (the full path refuses it in its
+    words) or one beside which a killed save left a temporary (the full path removes
+    it)."""
+    from tactician.content.battle_lines import cache_material
 
     if battle is None:
         return None
     try:
         if _leftover_beside(battle):
             return None
-        return read_bytes(battle, "battle file")  # a FIFO or device refused, not waited on
-    except (OSError, ContentError):
+    except OSError:
         return None
+    return cache_material(battle)  # a FIFO or device refused, not waited on
 
 
 def _leftover_beside(path: Path) -> bool:
@@ -604,7 +605,7 @@ def _read_board(battle: Path | None, name: str | None, db: str | None, reach: st
         if data is not None:
             from tactician.table.board_cache import keep_read
 
-            keep_read(data, side, loaded.battle, loaded.ruleset, board)
+            keep_read(data, side, loaded.battle, loaded.ruleset, board, battle)
         return board
 
 

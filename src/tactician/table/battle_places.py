@@ -59,6 +59,7 @@ class Loaded:
     battle: Battle | None = None
     head: str = ""
     tail: Battle | None = None
+    since_snapshot: int = 0  # a file's entries after its newest snapshot (``FilePlace``)
 
     def whole(self) -> Battle:
         if self.battle is None:
@@ -190,7 +191,10 @@ def file_lock(path: Path) -> Iterator[None]:
 
 @dataclass
 class FilePlace:
-    """A battle in a JSON file (``engine.store_file``)."""
+    """A battle in a file (``engine.store_file``): in lines, an action reads it from its
+    newest snapshot on and appends one record; a file in the old form (one JSON
+    document) is read whole and rewritten in lines by its next write; an undo rewrites
+    the file whole."""
 
     path: Path
 
@@ -199,41 +203,85 @@ class FilePlace:
         return str(self.path)
 
     def load(self, whole_log: bool = False) -> Loaded:
-        from tactician.table.battle_files import open_battle
+        from tactician.table.battle_files import open_battle, open_tail
 
-        opened = open_battle(self.path)
-        return Loaded(self, opened.battle.ruleset, opened.battle.seed, len(opened.battle.log),
-                      opened.rules, opened.state, opened.battle, head(opened.battle))
+        opened = open_battle(self.path) if whole_log else open_tail(self.path)
+        read = opened.battle
+        whole = read if read.anchor is None else None
+        return Loaded(self, read.ruleset, read.seed, read.last_seq, opened.rules, opened.state,
+                      whole, head(read), read if whole is None else None,
+                      since_snapshot=opened.since_snapshot)
 
     def rebuild(self) -> Loaded:
-        return self.load(True)  # a file is always replayed from its start
+        """The whole log replayed from its start, each snapshot compared on the way."""
+        from tactician.table.battle_files import open_battle
 
-    def _check(self, loaded: Loaded) -> None:
+        opened = open_battle(self.path, from_start=True)
+        return Loaded(self, opened.battle.ruleset, opened.battle.seed, opened.battle.last_seq,
+                      opened.rules, opened.state, opened.battle, head(opened.battle))
+
+    def _check(self, loaded: Loaded) -> Any:
+        """Refuse with ``StaleBattle`` a file that moved on since ``loaded`` was read (its
+        last entry, head hash, stream counter or redo list are others); return where it
+        ends (``battle_lines.FileEnd``; None: the old form, read whole here)."""
+        from tactician.content.battle_lines import file_end
         from tactician.engine.store_file import load_battle
 
-        now = load_battle(self.path)
-        if len(now.log) != loaded.seq or head(now) != loaded.head:
-            raise StaleBattle(len(now.log))
+        read = loaded.actable()
+        now = file_end(self.path)
+        if now is None:
+            battle = load_battle(self.path)
+            seen = (len(battle.log), head(battle), battle.streams,
+                    tuple(u.hash for u in battle.undone))
+        else:
+            seen = (now.seq, now.head, now.streams, now.undone)
+        if seen != (loaded.seq, loaded.head, read.streams, tuple(u.hash for u in read.undone)):
+            raise StaleBattle(seen[0])
+        return now
 
     def append(self, loaded: Loaded, battle: Battle, steps: Sequence[Step]) -> None:
-        from tactician.engine.store_file import save_battle
+        from tactician.content.battle_lines import SNAPSHOT_EVERY, snapshot_of
+        from tactician.engine.store_file import append_battle, save_battle
 
+        count = battle.last_seq - loaded.seq
+        if count <= 0:
+            return
+        state = steps[-1].state if steps else replay(battle.whole("a redo"), loaded.rules)
+        at_head = head(battle)
         with file_lock(self.path):
-            self._check(loaded)
-            save_battle(battle, self.path)
-            if steps:
-                last = steps[-1].state
-                self._keep_board(loaded, lambda: last, len(battle.log), head(battle))
+            end = self._check(loaded)
+            if end is None:  # the old form: rewritten whole, in lines, the state kept
+                save_battle(battle.whole("a battle file in the old form"), self.path,
+                            {battle.last_seq: snapshot_of(at_head, battle.last_seq,
+                                                          loaded.rules.dump_state(state))})
+            else:
+                due = loaded.since_snapshot + count >= SNAPSHOT_EVERY
+                append_battle(self.path, end.end, battle, count, snapshot_of(
+                    at_head, battle.last_seq, loaded.rules.dump_state(state)) if due else None)
+            self._keep_board(loaded, lambda: state, battle.last_seq, at_head)
 
     def undo(self, loaded: Loaded, keep: int) -> list[Entry]:
-        from tactician.engine.store_file import save_battle
+        """Take back the entries after ``keep``: the file is rewritten whole (in lines),
+        with the snapshots up to ``keep`` and one of the state it went back to."""
+        from tactician.content.battle_lines import snapshot_of, snapshot_state
+        from tactician.engine.battle import replay_entries
+        from tactician.engine.store_file import read_battle_file, save_battle
         from tactician.engine.undo import undo_to
 
         kept, dropped = undo_to(loaded.whole(), keep)  # the dropped go to its redo list
         with file_lock(self.path):
             self._check(loaded)
-            save_battle(kept, self.path)
-            self._keep_board(loaded, lambda: replay(kept, loaded.rules), keep, head(kept))
+            snapshots = {seq: snapshot for seq, snapshot
+                         in read_battle_file(self.path).snapshots.items() if seq <= keep}
+            newest = max(snapshots, default=0)
+            base = loaded.rules.load_state(
+                snapshot_state(snapshots[newest], f"{self.path}: the snapshot after entry "
+                               f"{newest}") if newest else kept.start)
+            state = replay_entries(base, kept.log[newest:], loaded.rules)
+            if keep and keep not in snapshots:
+                snapshots[keep] = snapshot_of(head(kept), keep, loaded.rules.dump_state(state))
+            save_battle(kept, self.path, snapshots)
+            self._keep_board(loaded, lambda: state, keep, head(kept))
         return dropped
 
     def redo(self, loaded: Loaded, count: int | None) -> list[Entry]:
@@ -248,12 +296,13 @@ class FilePlace:
     def _keep_board(self, loaded: Loaded, state: Callable[[], Any], seq: int,
                     at_head: str) -> None:
         """Keep the GM's board of what was just saved (``state()``), under the lock (so
-        the bytes read back are the ones written), for the next ``battle show``."""
-        try:
-            data = self.path.read_bytes()
-        except OSError:
-            return
-        board_cache.keep_written(data, loaded.ruleset, state, seq, loaded.seed, at_head)
+        what is read back is what was written), for the next ``battle show``: under the
+        file's stamp in lines (``battle_lines.cache_material``: no whole read)."""
+        from tactician.content.battle_lines import cache_material
+
+        material = cache_material(self.path)
+        if material is not None:
+            board_cache.keep_written(material, loaded.ruleset, state, seq, loaded.seed, at_head)
 
 
 @dataclass

@@ -9,7 +9,11 @@ a key of everything it is computed from:
 
 - the battle file's whole bytes (as ``file_part`` reads them): an edited or
   tampered file is other bytes, so a miss, so the full path that verifies the log
-  and refuses it;
+  and refuses it; a file in lines (issue 28), its stamp instead
+  (``content.battle_lines.stamp``: device, inode, size, modification and change
+  times in nanoseconds, and its last line), so an action does not read and hash a
+  5,000-entry file to keep its board: any write to the file (an edit by hand
+  included) moves its change time, so a miss;
 - the ``side`` whose view it is (``None``: the GM's, everything): fog of war is
   computed by ``board_of(..., side=S)`` for each side, and one side's key never
   serves another;
@@ -133,12 +137,20 @@ def keep_written(data: bytes, ruleset: str, state: Callable[[], Any], seq: int,
 
 
 def keep_read(data: bytes, side: str | None, battle: Any, ruleset: str,
-              board: dict[str, Any]) -> None:
+              board: dict[str, Any], path: Any = None) -> None:
     """After ``battle show`` read ``data`` from a battle file, then opened and verified the
     file (``battle``) and made ``board``: keep it, if the file it verified is the
-    one ``data`` holds (a writer may have saved another in between)."""
+    one ``data`` holds (a writer may have saved another in between). A file in lines
+    is kept under its stamp (``content.battle_lines.stamp``): kept if the stamp of
+    ``path`` taken again is ``data`` (no write in between)."""
     try:
         if not keeping() or not _ours(ruleset):
+            return
+        from tactician.content.battle_lines import STAMP, stamp
+
+        if data.startswith(STAMP):
+            if path is not None and stamp(path) == data:
+                keep(data, side, board)
             return
         from tactician.engine.battle import Battle
 

@@ -24,21 +24,24 @@ from tactician.errors import ContentError, TacticianError
 from tactician.grid.snapshot import TerrainGrid
 
 
-def check_start(path: Path, battle: Battle, rules: Any) -> Any:
-    """The ruleset's start state for ``battle``, or a ``ContentError`` naming ``path``."""
+def check_start(path: Path, battle: Battle, rules: Any, state: Any = None,
+                what: str = "start") -> Any:
+    """The ruleset's start state for ``battle`` (or the dumped ``state`` a snapshot holds,
+    named ``what``), or a ``ContentError`` naming ``path``."""
     try:
-        state = rules.load_state(battle.start)
+        state = rules.load_state(battle.start if state is None else state)
         grid = getattr(state, "map", None)
         build = getattr(grid, "board", None)
         if isinstance(grid, TerrainGrid) and callable(build):
             build()  # every stored terrain name is one the ruleset knows (cached)
         return state
     except TacticianError as exc:
-        raise ContentError(f"{path}: start: {exc}") from None
+        raise ContentError(f"{path}: {what}: {exc}") from None
     except ValidationError as exc:
-        details = "; ".join(f"start.{line}" for line in describe_errors(exc)[:5])
+        details = "; ".join(f"{what}.{line}" for line in describe_errors(exc)[:5])
         raise ContentError(f"{path}: {details}") from None
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise ContentError(f"{path}: start: not a start state this ruleset reads ({exc})") from None
+        raise ContentError(f"{path}: {what}: not a start state this ruleset reads ({exc})"
+                           ) from None
     except RecursionError:
-        raise ContentError(f"{path}: start: nested too deeply") from None
+        raise ContentError(f"{path}: {what}: nested too deeply") from None
