@@ -62,7 +62,7 @@ def test_battle_file(tmp_path: Path, data: bytes, fault: str) -> None:
     good = battle.read_text(encoding="utf-8")
     if data is LATIN_1:
         data = good.replace('"Ford at Dawn"', '"Gué"').encode("latin-1")
-        fault = "not UTF-8 text (byte 0xe9 on line"
+        fault = "not UTF-8 text (byte 0xe9"  # on line 1 (a whole file) or of line 1 (in lines)
     elif data is UTF_16:
         data = good.encode("utf-16")
     battle.write_bytes(data)

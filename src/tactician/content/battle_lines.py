@@ -167,7 +167,8 @@ def parse_line(raw: bytes, where: str) -> dict[str, Any]:
         raise ContentError(f"{where}, column {exc.colno}: not a battle file line "
                            f"({exc.msg})") from None
     except UnicodeDecodeError as exc:
-        raise ContentError(f"{where}: not UTF-8 text ({exc.reason})") from None
+        raise ContentError(f"{where}: not UTF-8 text (byte 0x{raw[exc.start]:02x}, the "
+                           f"line's byte {exc.start + 1}); save it as UTF-8") from None
     except _Duplicate as exc:
         raise ContentError(f"{where}: key {exc.key!r} appears twice in one object") from None
     except RecursionError:
