@@ -327,12 +327,12 @@ def render_board(view: dict[str, Any]) -> None:
             (f"{MOVE_MARK[0]}.{MOVE_MARK[1]}", MOVE_STYLE),
             (f" can move there ({counted(len(reach.get('move', [])), 'tile')})", ""),
         ]
-        if "attack" in reach:  # Miridon's reach is its moves (its attacks: the forecast)
+        if reach.get("refused") and not reach.get("move"):  # why none (Miridon's)
+            pieces.append((shown(f": none now ({reach['refused']})"), ""))
+        if "attack" in reach:
             pieces += [(", ", ""), (f"{ATTACK_MARK[0]}.{ATTACK_MARK[1]}", ATTACK_STYLE),
                        (f" can attack there only ({counted(len(reach['attack']), 'tile')})",
                         "")]
-        elif reach.get("refused"):
-            pieces.append((shown(f": none now ({reach['refused']})"), ""))
         whole = "".join(text for text, _ in pieces)
         if cell_len(whole) <= width:
             lines.append("".join(paint(text, style, colour) for text, style in pieces))
