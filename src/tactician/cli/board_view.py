@@ -327,13 +327,12 @@ def render_board(view: dict[str, Any]) -> None:
             (f"{MOVE_MARK[0]}.{MOVE_MARK[1]}", MOVE_STYLE),
             (f" can move there ({counted(len(reach.get('move', [])), 'tile')})", ""),
         ]
+        if reach.get("refused") and not reach.get("move"):  # why none (Miridon's)
+            pieces.append((shown(f": none now ({reach['refused']})"), ""))
         if "attack" in reach:
             pieces += [(", ", ""), (f"{ATTACK_MARK[0]}.{ATTACK_MARK[1]}", ATTACK_STYLE),
                        (f" can attack there only ({counted(len(reach['attack']), 'tile')})",
                         "")]
-        # a reach that takes nothing says why (Miridon: not the unit's turn, no points)
-        if reach.get("refused") and not reach.get("move") and not reach.get("attack"):
-            pieces.append((shown(f": none now ({reach['refused']})"), ""))
         whole = "".join(text for text, _ in pieces)
         if cell_len(whole) <= width:
             lines.append("".join(paint(text, style, colour) for text, style in pieces))
