@@ -16,13 +16,20 @@ from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle import memo
 from tactician.rulesets.miridon.battle.attack_plan import LAST_MELEE, _plan_one, plan_one
 from tactician.rulesets.miridon.battle.rules import MiridonBattleRules
+from tactician.rulesets.miridon.battle.shoot_through import (
+    ADVANCED,
+    PIERCING,
+    SURPRISE,
+    _prepare,
+    prepared,
+)
 from tests.miridon.battle.helpers import battle, unit
 
 SHOT = {"type": "attack", "unit": "g", "target": "t", "weapon": "Shotgun", "kind": "gun"}
 WEAPONS = ("Shotgun", "Revolver", "Hunting Rifle", "Longsword", "Claymore (sword)",
            "Shock Gun")
 KINDS = (None, "gun", "aimed", "melee", "combo")
-FLAIRS = ("Shoot Through", "True Strike")
+FLAIRS = ("Shoot Through", "True Strike", SURPRISE, PIERCING, ADVANCED)
 
 
 def _shooter(at: tuple[int, int], **changes: Any):  # type: ignore[no-untyped-def]
@@ -194,3 +201,28 @@ def test_a_plan_from_the_memo_is_the_plan_made_afresh(case: Any) -> None:
     event("the memo's plan" if found is primed and not isinstance(found, str) else "another")
     assert found == _plan_or_refusal(_plan_one, book, options, second, action, weapon,
                                      modifiers)
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards(), st.integers(0, 6), st.integers(0, 6))
+def test_a_shoot_through_roll_from_the_memo_is_the_roll_made_afresh(case: Any, before: int,
+                                                                    marked: int) -> None:
+    """``shoot_through.prepared`` (a line target's plan and roll, ``marked`` bullets having
+    hit before) is memoised by ``plan_reads`` and the shooter's profile: a memo hit is the
+    plan and roll made afresh on the second state (a stance broken by Advanced Piercing
+    included), the memo primed by the first with ``before`` bullets marked."""
+    first, second, action, metric = case
+    rules = MiridonBattleRules([f"distance_metric={metric}"])
+    book, options = rules.book, rules.options
+    shooter = first.unit("a")
+    weapon = shooter.profile.weapons[0].name
+    modifiers = ("shoot_through",) if "Shoot Through" in shooter.profile.flairs else ()
+    memo.clear()
+    primed = _plan_or_refusal(prepared, book, options, first, shooter, action, weapon,
+                              modifiers, before)
+    found = _plan_or_refusal(prepared, book, options, second, second.unit("a"), action,
+                             weapon, modifiers, marked)
+    event("the memo's roll" if found is primed and not isinstance(found, str) else "another")
+    fresh = _plan_or_refusal(_prepare, book, options, second, second.unit("a"), action, weapon,
+                             modifiers, marked)
+    assert found == (fresh if isinstance(fresh, str) else fresh[1:])

@@ -37,6 +37,7 @@ from tactician.rulesets.miridon.battle.attack_roll import AttackSpec
 from tactician.rulesets.miridon.battle.burrow import check_targeting, held_down
 from tactician.rulesets.miridon.battle.geometry import Tile, distance_ft, in_melee
 from tactician.rulesets.miridon.battle.lasting_spells import BarrierKind, Lasting
+from tactician.rulesets.miridon.battle.memo import Memo, Same
 from tactician.rulesets.miridon.battle.options import BattleOptions
 from tactician.rulesets.miridon.battle.stances import shield_of, unit_pdr
 from tactician.rulesets.miridon.battle.state import MiridonBattle, UnitState
@@ -160,14 +161,25 @@ def guardian(state: MiridonBattle, target: UnitState, options: BattleOptions) ->
     best = 0
     if not target.position:
         return best
-    for friend in state.units:
-        if friend.side != target.side or friend.id == target.id or friend.down \
-                or not friend.position:
+    for side, uid, position, rank in guardians(state):
+        if side != target.side or uid == target.id:
             continue
-        rank = friend.profile.special("Guardian")  # a friend without it adds nothing
-        if rank > best and distance_ft(friend.position, target.position, options) <= 5:
+        if rank > best and distance_ft(position, target.position, options) <= 5:
             best = rank
     return best
+
+
+def guardians(state: MiridonBattle) -> tuple[tuple[str, str, Tile, int], ...]:
+    """The units that could raise a friend's Passive Evasion (L173): (side, id, square,
+    Guardian rank) of each on the map and not down with a rank; most battles have none,
+    and the AI asks ``guardian`` of every target from every square (issue 28), so they are
+    found once a tuple of units (memoised by its identity)."""
+    return _GUARDIANS.get(Same(state.units), lambda: tuple(
+        (u.side, u.id, u.position, rank) for u in state.units
+        if not u.down and u.position and (rank := u.profile.special("Guardian")) > 0))
+
+
+_GUARDIANS: Memo[tuple[tuple[str, str, Tile, int], ...]] = Memo(256)
 
 
 def flanking_friends(state: MiridonBattle, attacker: UnitState, target: UnitState,

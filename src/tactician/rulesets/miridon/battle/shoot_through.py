@@ -43,10 +43,16 @@ from typing import Any
 
 from tactician.counted import counted
 from tactician.dice.enumerate import branches
+from tactician.errors import RulesError
 from tactician.rulesets.miridon.battle import attack_numbers as numbers
 from tactician.rulesets.miridon.battle import attack_roll
 from tactician.rulesets.miridon.battle.attack_numbers import AttackPlan
-from tactician.rulesets.miridon.battle.attack_plan import modifiers_of, plan_one, plan_targets
+from tactician.rulesets.miridon.battle.attack_plan import (
+    modifiers_of,
+    plan_one,
+    plan_reads,
+    plan_targets,
+)
 from tactician.rulesets.miridon.battle.attack_roll import AttackSpec, Odds, Result, summarise
 from tactician.rulesets.miridon.battle.dice_events import ToHitRoll
 from tactician.rulesets.miridon.battle.memo import Memo, Same, action_key, memoised
@@ -257,17 +263,46 @@ def prepare(book: Compendium, options: BattleOptions, state: MiridonBattle,
             modifiers: tuple[str, ...], marked: int
             ) -> tuple[MiridonBattle, AttackPlan, TargetRoll]:
     """The target's plan (what the strike pays and narrates) and roll, ``marked`` bullets
-    having hit before; the state with an Advanced Piercing stance break. A pure function
-    of its arguments (the state frozen), memoised by them, the state and the shooter by
-    identity: the AI asks it for a target in every line it stands in (issue 28)."""
-    key = (Same(book), Same(options), Same(state), Same(shooter), action_key(action), weapon,
-           modifiers, marked)
+    having hit before (``prepared``); the state with an Advanced Piercing stance break."""
+    plan, roll = prepared(book, options, state, shooter, action, weapon, modifiers, marked)
+    return _broken_state(book, state, shooter, action, marked), plan, roll
+
+
+def prepared(book: Compendium, options: BattleOptions, state: MiridonBattle,
+             shooter: UnitState, action: Mapping[str, Any], weapon: str,
+             modifiers: tuple[str, ...], marked: int) -> tuple[AttackPlan, TargetRoll]:
+    """``prepare``'s plan and roll: a pure function of its arguments (the state frozen),
+    memoised by what it reads of them (issue 28: the AI asks it for a target in every
+    line it stands in, from every square it weighs): ``plan_reads`` of the state (the
+    broken stance is the target's, which the reads hold; no other unit's read changes
+    with it: ``guardian`` and Flanking leave the target out), the shooter's profile (all
+    that is read of it: its flairs), the action, weapon, modifiers and marked count."""
+    try:
+        reads = plan_reads(book, options, state, action, weapon)
+    except RulesError:  # the plan's own refusal, not memoised
+        return _prepare(book, options, state, shooter, action, weapon, modifiers, marked)[1:]
+    key = (Same(book), Same(options), reads, Same(shooter.profile), action_key(action),
+           weapon, modifiers, marked)
     return _PREPARED.get(key, lambda: _prepare(book, options, state, shooter, action, weapon,
-                                               modifiers, marked))
+                                               modifiers, marked)[1:])
 
 
-_PREPARED: Memo[tuple[MiridonBattle, AttackPlan, TargetRoll]] = Memo(1024)
+_PREPARED: Memo[tuple[AttackPlan, TargetRoll]] = Memo(1024)
 _BROKEN: Memo[MiridonBattle] = Memo(256)  # one state for a target's every marked count
+
+
+def _broken_state(book: Compendium, state: MiridonBattle, shooter: UnitState,
+                  action: Mapping[str, Any], marked: int) -> MiridonBattle:
+    """The state once the target left its block stance (Advanced Piercing, L872); the same
+    state when none breaks."""
+    if not marked or not has_flairs(shooter):
+        return state
+    target = state.unit(action.get("target"))
+    after = broken(book, shooter, target)
+    if after is target:  # the same state when no stance breaks (its plans memoised)
+        return state
+    return _BROKEN.get((Same(book), Same(state), Same(shooter), Same(target)),
+                       lambda: state.replace_units(after))
 
 
 def _prepare(book: Compendium, options: BattleOptions, state: MiridonBattle,
@@ -278,10 +313,7 @@ def _prepare(book: Compendium, options: BattleOptions, state: MiridonBattle,
         plan = plan_one(book, options, state, action, weapon, modifiers)
         return state, plan, TargetRoll(plan.spec, plan.spec)
     target = state.unit(action.get("target"))
-    after = broken(book, shooter, target)
-    if after is not target:  # the same state when no stance breaks (its plans memoised)
-        state = _BROKEN.get((Same(book), Same(state), Same(shooter), Same(target)),
-                            lambda: state.replace_units(after))
+    state = _broken_state(book, state, shooter, action, marked)
     if marked >= bullets_of(book, weapon):  # every bullet after a hit (L849, L859)
         plan = plan_one(book, options, state, later_action(shooter, action), weapon, modifiers)
         plan = pierce(book, shooter, state.unit(target.id), plan)
@@ -383,9 +415,9 @@ def line_odds(book: Compendium, options: BattleOptions, state: MiridonBattle,
             if phase == 0:
                 roll = TargetRoll(first.spec, first.spec)
             else:  # a plan per phase: one marked bullet stands for some, all for every
-                _, _, roll = prepare(book, options, state, shooter,
-                                     {**action, "target": target.id}, weapon, modifiers,
-                                     1 if phase == 1 else bullets)
+                _, roll = prepared(book, options, state, shooter,
+                                   {**action, "target": target.id}, weapon, modifiers,
+                                   1 if phase == 1 else bullets)
             rolls.append((roll, tuple(counts)))
         found, following = _mixed(frontier, tuple(rolls), Same(options), shotgun, bullets,
                                   tracked)
