@@ -22,10 +22,12 @@ each run by ``battle undo --yes`` (not timed).
 Bytecode goes to a private ``PYTHONPYCACHEPREFIX`` (the installed situation;
 ``PYTHONDONTWRITEBYTECODE=1`` in a shell recompiles every module on every start).
 
-With ``--instructions`` (and valgrind installed) each warm command also runs once
-under ``valgrind --tool=callgrind`` and its instruction count is printed against the
-bare app's (``bench/callgrind.py``): a figure the host's load does not move (shown,
-not the target's figure).
+With ``--instructions`` (and valgrind installed) each command also runs once, warm
+and cold, under ``valgrind --tool=callgrind`` and its instruction count is printed
+against the bare app's (``bench/callgrind.py``): a figure the host's load does not
+move (shown, not the target's figure). The same run prints the floor of any command
+that builds a pydantic model: the bare app plus ``from pydantic import BaseModel``
+and one model (some 2.6x the bare app: over the warm target by itself).
 
 Run: .venv/bin/python bench/bench_campaign_startup.py [N] [--instructions]   (N pairs:
 9; exit 1 if a target is not met)
@@ -53,6 +55,12 @@ def main() -> None:
     print("hello")
 app()
 """
+# the bare app with pydantic's model machinery: the least a command pays that reads or
+# writes a battle (the engine's ``Entry`` and the rules' states are pydantic models)
+PYDANTIC_FLOOR = BARE_TYPER.replace("app()", """from pydantic import BaseModel
+class Row(BaseModel):
+    a: int
+app()""")
 
 
 def cpu_of(command: list[str], env: dict[str, str], cwd: Path) -> float:
@@ -144,19 +152,34 @@ def main() -> int:
                       f"({seconds * 1000:5.0f} ms CPU; target <= {target_ratio}x): "
                       f"{'met' if ok else 'NOT met'}")
         if "--instructions" in sys.argv and callgrind.available():
-            base = callgrind.instructions(bare, env, where)
-            for args, _ in list(commands.values())[:2]:  # kept again after the undos
-                subprocess.run([*tactician, *args], check=True, stdout=subprocess.DEVNULL,
-                               env=env, cwd=where)
-            for label, (args, after) in commands.items():
-                count = callgrind.instructions([*tactician, *args], env, where)
-                if after is not None:
-                    subprocess.run(after, check=True, stdout=subprocess.DEVNULL, env=env,
-                                   cwd=where)
-                print(f"warm {label:18s} {count / base:5.2f}x the bare Typer app's "
-                      f"instructions ({count / 1e6:.0f} M; not the target's figure)")
+            _instructions(tactician, bare, commands, env, where)
         print(f"all targets: {'met' if met else 'NOT met'}")
         return 0 if met else 1
+
+
+def _instructions(tactician: list[str], bare: list[str],
+                  commands: dict[str, tuple[list[str], list[str] | None]],
+                  env: dict[str, str], where: Path) -> None:
+    """Each command's callgrind count against the bare app's, warm and cold, and the
+    floor any command that builds a pydantic model pays: the bare app with ``from
+    pydantic import BaseModel`` and one model defined (what ``engine.log`` costs before
+    anything of the engine runs)."""
+    base = callgrind.instructions(bare, env, where)
+    floor = callgrind.instructions([sys.executable, "-c", PYDANTIC_FLOOR], env, where)
+    print(f"floor: the bare app + pydantic and one model {floor / base:5.2f}x the bare "
+          f"app's instructions ({floor / 1e6:.0f} M; the bare app {base / 1e6:.0f} M)")
+    for mode, extra in (("warm", {}), ("cold", {"TACTICIAN_CACHE": "off"})):
+        mode_env = {**env, **extra}
+        for args, _ in list(commands.values())[:2]:  # kept again after the undos
+            subprocess.run([*tactician, *args], check=True, stdout=subprocess.DEVNULL,
+                           env=env, cwd=where)
+        for label, (args, after) in commands.items():
+            count = callgrind.instructions([*tactician, *args], mode_env, where)
+            if after is not None:
+                subprocess.run(after, check=True, stdout=subprocess.DEVNULL, env=env,
+                               cwd=where)
+            print(f"{mode} {label:18s} {count / base:5.2f}x the bare Typer app's "
+                  f"instructions ({count / 1e6:.0f} M; not the target's figure)")
 
 
 def _beside(unit: str) -> list[str]:
