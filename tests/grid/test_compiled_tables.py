@@ -186,12 +186,12 @@ def _road_case(seed: int):  # type: ignore[no-untyped-def]
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(0, 10**6), st.sampled_from(["gates", "rows", "shapes"]), st.booleans())
+@given(st.integers(0, 10**6), st.sampled_from(["gates", "rows", "steps"]), st.booleans())
 def test_every_way_of_searching_walks_as_plain_dials_buckets(
     seed: int, way: str, roads: bool
 ) -> None:
     """Whichever tables a board searches with (neighbour gates before its tables
-    are due, flat rows, or a big board's row-and-column ``shapes``, the size
+    are due, flat rows, or a big board's (offset, cost) ``steps``, the size
     threshold lowered here so small boards take them), ``reachable`` and
     ``search`` give the same destinations, movement left, order and paths as
     Dial's buckets written out plainly (``_walk``), and ``search`` finds each
@@ -200,12 +200,12 @@ def test_every_way_of_searching_walks_as_plain_dials_buckets(
     board = new_board()
     if way == "gates":
         movement._compile(board, profile)._until = 10**9  # never due
-    with patch.object(movement, "_COMPACT_ABOVE", 0 if way == "shapes" else 10**9):
+    with patch.object(movement, "_COMPACT_ABOVE", 0 if way == "steps" else 10**9):
         if way != "gates":
             movement.prepare(board, profile)
     compiled = movement._compile(board, profile)
     assert (compiled._tables is not None) == (way != "gates")
-    assert (compiled.shapes is not None) == (way == "shapes")
+    assert (compiled.steps is not None) == (way == "steps")
     for start in starts:
         items, paths = _walk(board, start, profile, blockers, allies)
         assert list(movement.reachable(board, start, profile, blockers, allies).items()) == items
@@ -216,38 +216,38 @@ def test_every_way_of_searching_walks_as_plain_dials_buckets(
 
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 10**6), st.booleans())
-def test_compact_shapes_answer_as_the_tables_and_as_dijkstra(seed: int, compact: bool) -> None:
-    """A big board's tables are kept as row-and-column ``shapes`` (issue 28); with
+def test_compact_steps_answer_as_the_tables_and_as_dijkstra(seed: int, compact: bool) -> None:
+    """A big board's tables are also kept as (offset, cost) rows (issue 28); with
     them a search gives the same destinations, movement left, order and paths as
     with ``near``, and what a plain Dijkstra gives. The size threshold is lowered so
-    small random boards take the shapes."""
+    small random boards take the compact rows."""
     new_board, profile, starts, blockers, allies = _random_case(seed)
-    plain_board, shapes_board = new_board(), new_board()
+    plain_board, steps_board = new_board(), new_board()
     movement.prepare(plain_board, profile)
     with patch.object(movement, "_COMPACT_ABOVE", 0 if compact else 10**9):
-        movement.prepare(shapes_board, profile)
-    assert movement._compile(shapes_board, profile).compact == compact
-    assert (movement._compile(shapes_board, profile).shapes is not None) == compact
+        movement.prepare(steps_board, profile)
+    assert movement._compile(steps_board, profile).compact == compact
+    assert (movement._compile(steps_board, profile).steps is not None) == compact
     for start in starts:
         ways = [movement.search(b, start, profile, blockers, allies)
-                for b in (plain_board, shapes_board)]
+                for b in (plain_board, steps_board)]
         assert list(ways[0].remaining.items()) == list(ways[1].remaining.items())
         for goal in ways[0].remaining:
             assert ways[0].path(goal) == ways[1].path(goal)
-        found = movement.reachable(shapes_board, start, profile, blockers, allies)
+        found = movement.reachable(steps_board, start, profile, blockers, allies)
         assert list(found.items()) == list(ways[0].remaining.items())
-        assert found == _dijkstra(shapes_board, start, profile, blockers, allies)
+        assert found == _dijkstra(steps_board, start, profile, blockers, allies)
 
 
-def test_a_big_board_searches_with_compact_shapes_as_a_plain_dijkstra() -> None:
-    """Above ``_COMPACT_ABOVE`` tiles the row-and-column shapes are what searches read."""
+def test_a_big_board_searches_with_compact_steps_as_a_plain_dijkstra() -> None:
+    """Above ``_COMPACT_ABOVE`` tiles the compact rows are what searches read."""
     rng = random.Random(28)
     kinds = [TerrainType(name="plain"), TerrainType(name="forest", cost=2),
              TerrainType(name="mountain", cost=None)]
     board = Board(80, 70, rng.choices(kinds, weights=[7, 2, 1], k=80 * 70))
     profile = MoveProfile.of(9, {"plain": 1, "forest": Step(2), "mountain": None})
     movement.prepare(board, profile)
-    assert movement._compile(board, profile).shapes is not None
+    assert movement._compile(board, profile).steps is not None
     tiles = [t for t in board.tiles() if board.terrain_at(t).name == "plain"]
     for start in rng.sample(tiles, 40):
         blockers = rng.sample(tiles, 30)

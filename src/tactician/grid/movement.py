@@ -204,9 +204,10 @@ class MoveProfile:
 
 
 _Rows = tuple[tuple[int, ...], ...]  # for each flat index, some of its neighbours
-# for each row of the board, for each tile in it: may the search step (up, left,
-# right, down) from there (see ``_Compiled.shapes``)
-_Shapes = list[list[tuple[bool, bool, bool, bool]]]
+# for each flat index, (offset to a neighbour, what entering it spends) for some of
+# its neighbours: the same rows as ``_Rows``, told relative to the tile (see
+# ``_Compiled.steps``)
+_Steps = tuple[tuple[tuple[int, int], ...], ...]
 
 
 class _Compiled:
@@ -227,27 +228,27 @@ class _Compiled:
     so they are built once the board has been searched that often
     (``_tables_after``: tiles / 8): a one-off search of a new map, such as an
     enemy phase's, never pays for them, and no board pays more than twice the
-    better of the two (the ski-rental bound). Every way gives the same answer,
-    tile for tile and in the same order: the tables hold exactly the neighbours
-    the tests let through, in the same order.
+    better of the two (the ski-rental bound). Both ways give the same answer,
+    tile for tile and path for path: the tables hold exactly the neighbours the
+    tests let through, in the same order.
 
     On a board too big for the CPU's caches (``_COMPACT_ABOVE`` tiles) the same
-    tables are kept instead as ``shapes``, by row and column: for each tile four
-    flags, may the search step up, left, right, down from it, out of 16 shared
-    tuples; and ``cost`` and the "seen" marks by row too. A search there walks
-    ``(x, y)`` tuples (the answer's own keys) and finds a neighbour by adding 1 to
-    a coordinate: small ints, which CPython never allocates, where adding an
-    offset to a flat index made a new int per neighbour looked at (a third of a
-    query's instructions, callgrind, issue 28), and where reading each tile's row
-    tuple, its index objects and its ``coords`` tuple, scattered over the heap,
-    stalled on memory (a 256x256 search was 3 times slower than a 32x32 one for
-    the same tiles). A small board's objects stay in the caches, and there the
-    flat rows take the fewest instructions.
+    tables are also kept as ``steps``: each row told as (offset, cost) pairs, so
+    the rows of a whole board are a few dozen distinct tuples shared by every tile
+    (a grid has few neighbourhood shapes), and a search reads one pointer a tile
+    instead of a row tuple, its index objects and the neighbours' costs scattered
+    over the heap (issue 28: at 256x256 those cache misses made a search 3 times
+    slower than on a 32x32 board, for the same tiles). Adding the offset costs a
+    small board more than the misses it saves, so small boards keep ``near``.
+    A compact board's search also makes each answer's tile tuple from its index
+    rather than reading it from ``coords``: those tuples lie scattered over the
+    heap, and in a simulated 32 KB L1 a 256x256 search missed it some 1,600 times a
+    query reading them, under 100 times making them (valgrind cachegrind, issue 28).
     """
 
     __slots__ = (
         "need", "cost", "pad", "coords", "top", "rows", "gate", "marks", "_open", "_tables",
-        "_until", "compact", "width", "height", "shapes", "cost_rows",
+        "_until", "compact", "_steps", "width",
     )
 
     def __init__(
@@ -261,31 +262,22 @@ class _Compiled:
     ) -> None:
         self.need, self.cost, self.pad, self.top = need, cost, pad, top
         self.coords = _coords(board)
-        self.width, self.height = board.width, board.height
+        self.width = board.width
         self.rows = board.neighbour_indexes
         shut = _SHUT
         self.gate = tuple([n if ok else shut for n, ok in zip(need, open_, strict=True)])
         self._open = open_
-        self.marks: dict[object, list[object]] = {}
+        self.marks: dict[int, list[int]] = {}
         self._tables: tuple[_Rows, tuple[_Rows, ...]] | None = None
         self._until = _tables_after(board)
         self.compact = board.size > _COMPACT_ABOVE
-        self.shapes: tuple[_Shapes, tuple[_Shapes, ...]] | None = None
-        self.cost_rows: list[list[int]] = []
+        self._steps: tuple[_Steps, tuple[_Steps, ...]] | None = None
 
-    def seen_array(self) -> list[object]:
-        """This thread's flat marks (queries on one thread never overlap)."""
+    def seen_array(self) -> list[int]:
+        """This thread's marks (queries on one thread never overlap)."""
         found = self.marks.get(get_ident())
         if found is None:
             found = self.marks[get_ident()] = [0] * len(self.need)
-        return found
-
-    def seen_rows(self) -> list[object]:
-        """This thread's marks by row (a list of rows), for the ``shapes`` search."""
-        key = ("rows", get_ident())
-        found = self.marks.get(key)
-        if found is None:
-            found = self.marks[key] = [[0] * self.width for _ in range(self.height)]
         return found
 
     def tables(self) -> tuple[_Rows, tuple[_Rows, ...]]:
@@ -300,36 +292,17 @@ class _Compiled:
                 for k in range(1, top)
             )
             if self.compact:  # before ``_tables``: a reader that sees those sees these
-                width = self.width
-                self.cost_rows = [
-                    list(self.cost[y * width:(y + 1) * width]) for y in range(self.height)
-                ]
-                self.shapes = (
-                    self._as_shapes(near), tuple(self._as_shapes(r) for r in near_within)
+                self._steps = (
+                    _as_steps(near, self.cost), tuple(_as_steps(r, self.cost) for r in near_within)
                 )
             self._tables = (near, near_within)  # whole, in one assignment (threads)
         return self._tables
 
-    def _as_shapes(self, rows: _Rows) -> _Shapes:
-        """``rows`` as (up, left, right, down) flags by row and column, each
-        distinct tuple of flags kept once."""
-        width, height = self.width, self.height
-        shared: dict[tuple[bool, bool, bool, bool], tuple[bool, bool, bool, bool]] = {}
-        out = []
-        for y in range(height):
-            line = []
-            for x in range(width):
-                here = y * width + x
-                row = rows[here] if rows else ()
-                flags = (
-                    y > 0 and here - width in row,
-                    x > 0 and here - 1 in row,
-                    x < width - 1 and here + 1 in row,
-                    y < height - 1 and here + width in row,
-                )
-                line.append(shared.setdefault(flags, flags))
-            out.append(line)
-        return out
+    @property
+    def steps(self) -> tuple[_Steps, tuple[_Steps, ...]] | None:
+        """``near`` and ``near_within`` as (offset, cost) rows, on a compact board
+        once its tables are built (else None)."""
+        return self._steps
 
     def tables_if_due(self) -> tuple[_Rows, tuple[_Rows, ...]] | None:
         """The tables if built or now due (one more search counted), else None."""
@@ -349,11 +322,20 @@ class _Compiled:
 
 
 _SHUT = 1 << 62  # a gate no movement passes: the profile cannot enter the tile
-# tiles above which a board's tables are also kept as ``shapes`` (see ``_Compiled``):
-# measured on a 2-core EPYC (1 MB of L2 a core): callgrind counts the flat rows
-# fewer instructions at every size, and at 64x64 the board's objects still mostly
-# fit the caches; at 128x128 and above the memory stalls cost more
+# tiles above which a board's tables are also kept as ``steps`` (see ``_Compiled``):
+# measured on a 2-core EPYC (1 MB of L2 a core), 64x64 searches as fast either way,
+# 128x128 a third faster with ``steps``
 _COMPACT_ABOVE = 64 * 64
+
+
+def _as_steps(rows: _Rows, cost: tuple[int, ...]) -> _Steps:
+    """``rows`` as (offset, cost) pairs, each distinct row kept once."""
+    shared: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = {}
+    out = []
+    for here, row in enumerate(rows):
+        steps = tuple([(there - here, cost[there]) for there in row])
+        out.append(shared.setdefault(steps, steps))
+    return tuple(out)
 
 
 def _tables_after(board: Board) -> int:
@@ -427,8 +409,8 @@ def prepare(board: Board, profile: MoveProfile) -> None:
 
 
 # What a search walked: for each movement left from the most down to 1, the tiles
-# taken from that bucket in order (flat indexes, or (x, y) on a ``shapes`` board)
-_Walked = list[tuple[int, list[int] | list[Tile]]]
+# taken from that bucket in order (flat indexes)
+_Walked = list[tuple[int, list[int]]]
 
 
 def _run(
@@ -466,88 +448,61 @@ def _run(
     budget = profile.movement if movement is None else movement
     if budget < 0:
         raise ValueError(f"movement must be 0 or more, not {budget}")
-    tables = compiled.tables_if_due()
-    shapes = compiled.shapes if tables is not None else None
-    width, height = compiled.width, compiled.height
+    width, height = board.width, board.height
+    seen = compiled.seen_array()
     stamp = next(_stamps)
     passable: list[int] = []
-    seen: list[object]
-    if shapes is None:
-        seen = compiled.seen_array()
-        marks = seen
-    else:
-        seen = compiled.seen_rows()
     for x, y in blockers:
         if 0 <= x < width and 0 <= y < height:
             if profile.pass_enemies:
                 passable.append(y * width + x)
-            elif shapes is None:
-                marks[y * width + x] = stamp  # never entered
             else:
-                seen[y][x] = stamp  # type: ignore[index]
+                seen[y * width + x] = stamp  # never entered
     for x, y in allies:
         if 0 <= x < width and 0 <= y < height:
             passable.append(y * width + x)
+    seen[origin] = stamp
 
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets += [buckets[0]] * compiled.pad
+    buckets[budget].append(origin)
     cost, coords, top = compiled.cost, compiled.coords, compiled.top
+    tables = compiled.tables_if_due()
     out: dict[Tile, int] = {}
-    if shapes is not None:  # by row and column (see ``_Compiled``)
-        tiles: list[list[Tile]] = buckets  # type: ignore[assignment]
-        x, y = coords[origin]
-        seen[y][x] = stamp  # type: ignore[index]
-        tiles[budget].append((x, y))
-        full, within = shapes
-        cost_rows = compiled.cost_rows
+    if tables is None:  # the board's rows, each neighbour's gate tested
+        rows, gate = compiled.rows, compiled.gate
         for left in range(budget, 0, -1):
-            flags = full if left >= top else within[left]
-            for tile in tiles[left]:
-                out[tile] = left
-                x, y = tile
-                up, west, east, down = flags[y][x]
-                if up:
-                    row = seen[y - 1]
-                    if row[x] is not stamp:  # type: ignore[index]
-                        row[x] = stamp  # type: ignore[index]
-                        tiles[left - cost_rows[y - 1][x]].append((x, y - 1))
-                if west or east:
-                    row = seen[y]
-                    if west and row[x - 1] is not stamp:  # type: ignore[index]
-                        row[x - 1] = stamp  # type: ignore[index]
-                        tiles[left - cost_rows[y][x - 1]].append((x - 1, y))
-                    if east and row[x + 1] is not stamp:  # type: ignore[index]
-                        row[x + 1] = stamp  # type: ignore[index]
-                        tiles[left - cost_rows[y][x + 1]].append((x + 1, y))
-                if down:
-                    row = seen[y + 1]
-                    if row[x] is not stamp:  # type: ignore[index]
-                        row[x] = stamp  # type: ignore[index]
-                        tiles[left - cost_rows[y + 1][x]].append((x, y + 1))
-        for tile in tiles[0]:
-            out[tile] = 0
+            for here in buckets[left]:
+                out[coords[here]] = left
+                for there in rows[here]:
+                    if seen[there] is not stamp and gate[there] <= left:
+                        seen[there] = stamp
+                        buckets[left - cost[there]].append(there)
+    elif compiled.compact:  # the same rows as (offset, cost) pairs (``_Compiled``)
+        steps, steps_within = compiled.steps or ((), ())
+        for left in range(budget, 0, -1):
+            enterable_steps = steps if left >= top else steps_within[left]
+            for here in buckets[left]:
+                out[(here % width, here // width)] = left  # not ``coords``: see ``_Compiled``
+                for offset, spend in enterable_steps[here]:
+                    there = here + offset
+                    if seen[there] is not stamp:
+                        seen[there] = stamp
+                        buckets[left - spend].append(there)
     else:
-        marks[origin] = stamp
-        buckets[budget].append(origin)
-        if tables is None:  # the board's rows, each neighbour's gate tested
-            rows, gate = compiled.rows, compiled.gate
-            for left in range(budget, 0, -1):
-                for here in buckets[left]:
-                    out[coords[here]] = left
-                    for there in rows[here]:
-                        if marks[there] is not stamp and gate[there] <= left:
-                            marks[there] = stamp
-                            buckets[left - cost[there]].append(there)
-        else:
-            near, within_rows = tables
-            for left in range(budget, 0, -1):
-                enterable = near if left >= top else within_rows[left]
-                for here in buckets[left]:
-                    out[coords[here]] = left
-                    for there in enterable[here]:
-                        if marks[there] is not stamp:
-                            marks[there] = stamp
-                            buckets[left - cost[there]].append(there)
+        near, within = tables
+        for left in range(budget, 0, -1):
+            enterable = near if left >= top else within[left]
+            for here in buckets[left]:
+                out[coords[here]] = left
+                for there in enterable[here]:
+                    if seen[there] is not stamp:
+                        seen[there] = stamp
+                        buckets[left - cost[there]].append(there)
+    if compiled.compact:
+        for here in buckets[0]:
+            out[(here % width, here // width)] = 0
+    else:
         for here in buckets[0]:
             out[coords[here]] = 0
     for i in passable:
@@ -596,12 +551,10 @@ class _Trail:
     def order(self) -> dict[int, tuple[int, int]]:
         """Flat index of each walked tile -> (its place in the walk, movement left)."""
         if self._order is None:
-            width = self.width
             order: dict[int, tuple[int, int]] = {}
             for left, bucket in self.walked:
                 for here in bucket:
-                    i = here if isinstance(here, int) else here[1] * width + here[0]
-                    order[i] = (len(order), left)
+                    order[here] = (len(order), left)
             self._order = order
         return self._order
 
