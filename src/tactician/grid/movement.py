@@ -542,10 +542,10 @@ class _Trail:
     with at least its ``need`` left: the same tile the search would have recorded.
     """
 
-    __slots__ = ("walked", "need", "width", "_order")
+    __slots__ = ("walked", "need", "_order")
 
-    def __init__(self, walked: _Walked, need: tuple[int, ...], width: int) -> None:
-        self.walked, self.need, self.width = walked, need, width
+    def __init__(self, walked: _Walked, need: tuple[int, ...]) -> None:
+        self.walked, self.need = walked, need
         self._order: dict[int, tuple[int, int]] | None = None
 
     def order(self) -> dict[int, tuple[int, int]]:
@@ -619,7 +619,7 @@ def search(
     """Like :func:`reachable`, also keeping a best path to every destination."""
     remaining, buckets, budget = _run(board, start, profile, blockers, allies, movement)
     walked: _Walked = [(left, buckets[left]) for left in range(budget, 0, -1)]
-    trail = _Trail(walked, _compile(board, profile).need, board.width)
+    trail = _Trail(walked, _compile(board, profile).need)
     return Reach(board, start, budget, remaining, trail)
 
 
