@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from tactician.grid import Board, MoveProfile, Step, TerrainType, movement
 
+Tile = tuple[int, int]
+
 
 def test_search_tables_match_their_definition() -> None:
     kinds = [
@@ -128,6 +130,90 @@ def _dijkstra(board: Board, start: tuple[int, int], profile: MoveProfile,
     return {t: left for t, left in best.items() if t == start or t not in no_stop}
 
 
+def _walk(board: Board, start: tuple[int, int], profile: MoveProfile,
+          blockers: list[tuple[int, int]], allies: list[tuple[int, int]]
+          ) -> tuple[list[tuple[Tile, int]], dict[Tile, list[Tile]]]:
+    """Dial's buckets written out plainly, for pinning the searches' order and paths
+    (which callers iterate and show): most movement left first, each bucket in the
+    order its tiles were put in, neighbours up, left, right, down; a tile is taken
+    the first time it is seen and remembers where from. Returns the answer's
+    items in order and the path to each destination."""
+    blocked = set() if profile.pass_enemies else set(blockers)
+    no_stop = set(allies) | (set(blockers) if profile.pass_enemies else set())
+    seen = {start} | blocked
+    buckets: dict[int, list[tuple[int, int]]] = {n: [] for n in range(profile.movement + 1)}
+    buckets[profile.movement].append(start)
+    parent: dict[tuple[int, int], tuple[int, int]] = {}
+    walked = []
+    for left in range(profile.movement, 0, -1):
+        for here in buckets[left]:  # a cost-0 step appends to this bucket
+            walked.append((here, left))
+            for there in board.neighbours(here):
+                step = profile.step_for(board.terrain_at(there).name)
+                if there not in seen and step is not None and left >= step.need:
+                    seen.add(there)
+                    parent[there] = here
+                    buckets[max(0, left - step.cost)].append(there)
+    walked += [(tile, 0) for tile in buckets[0]]
+    items = [(t, left) for t, left in walked if t == start or t not in no_stop]
+    paths = {}
+    for goal, _ in items:
+        path = [goal]
+        while path[-1] != start:
+            path.append(parent[path[-1]])
+        paths[goal] = path[::-1]
+    return items, paths
+
+
+def _road_case(seed: int):  # type: ignore[no-untyped-def]
+    """As ``_random_case``, with cost-0 roads and steps dearer than their need."""
+    kinds = [TerrainType(name="plain"), TerrainType(name="road", cost=0),
+             TerrainType(name="forest", cost=2), TerrainType(name="mountain", cost=None)]
+    rng = random.Random(seed)
+    width, height = rng.randint(1, 14), rng.randint(1, 14)
+    cells = rng.choices(kinds, weights=[5, 3, 2, 1], k=width * height)
+    profile = MoveProfile.of(rng.randint(0, 8), {
+        "plain": 1,
+        "road": Step(0, min_remaining=rng.choice([None, 1, 2])),
+        "forest": Step(rng.choice([2, 3]), min_remaining=rng.choice([1, 2, 3])),
+        "mountain": None,
+    }, pass_enemies=rng.random() < 0.3)
+    tiles = [(x, y) for y in range(height) for x in range(width)]
+    starts = rng.sample(tiles, min(4, len(tiles)))
+    blockers = rng.sample(tiles, len(tiles) // 6)
+    allies = rng.sample(tiles, len(tiles) // 6)
+    return (lambda: Board(width, height, cells)), profile, starts, blockers, allies
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["gates", "rows", "steps"]), st.booleans())
+def test_every_way_of_searching_walks_as_plain_dials_buckets(
+    seed: int, way: str, roads: bool
+) -> None:
+    """Whichever tables a board searches with (neighbour gates before its tables
+    are due, flat rows, or a big board's (offset, cost) ``steps``, the size
+    threshold lowered here so small boards take them), ``reachable`` and
+    ``search`` give the same destinations, movement left, order and paths as
+    Dial's buckets written out plainly (``_walk``), and ``search`` finds each
+    path from the walk alone (issue 28)."""
+    new_board, profile, starts, blockers, allies = (_road_case if roads else _random_case)(seed)
+    board = new_board()
+    if way == "gates":
+        movement._compile(board, profile)._until = 10**9  # never due
+    with patch.object(movement, "_COMPACT_ABOVE", 0 if way == "steps" else 10**9):
+        if way != "gates":
+            movement.prepare(board, profile)
+    compiled = movement._compile(board, profile)
+    assert (compiled._tables is not None) == (way != "gates")
+    assert (compiled.steps is not None) == (way == "steps")
+    for start in starts:
+        items, paths = _walk(board, start, profile, blockers, allies)
+        assert list(movement.reachable(board, start, profile, blockers, allies).items()) == items
+        reach = movement.search(board, start, profile, blockers, allies)
+        assert list(reach.remaining.items()) == items
+        assert {goal: reach.path(goal) for goal in reach.remaining} == paths
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 10**6), st.booleans())
 def test_compact_steps_answer_as_the_tables_and_as_dijkstra(seed: int, compact: bool) -> None:
@@ -168,3 +254,7 @@ def test_a_big_board_searches_with_compact_steps_as_a_plain_dijkstra() -> None:
         assert movement.reachable(board, start, profile, blockers) == _dijkstra(
             board, start, profile, [b for b in blockers if b != start], []
         )
+        reach = movement.search(board, start, profile, blockers)
+        items, paths = _walk(board, start, profile, [b for b in blockers if b != start], [])
+        assert list(reach.remaining.items()) == items
+        assert {goal: reach.path(goal) for goal in reach.remaining} == paths

@@ -408,17 +408,42 @@ def prepare(board: Board, profile: MoveProfile) -> None:
     _compile(board, profile).tables()
 
 
-def _prepare(
+# What a search walked: for each movement left from the most down to 1, the tiles
+# taken from that bucket in order (flat indexes)
+_Walked = list[tuple[int, list[int]]]
+
+
+def _run(
     board: Board,
     start: Tile,
     profile: MoveProfile,
     blockers: Iterable[Tile],
     allies: Iterable[Tile],
     movement: int | None,
-    compiled: _Compiled,
-) -> tuple[int, int, list[int], int, list[int]]:
-    """Start index, movement, the "seen" array and this query's stamp (the start
-    and the blockers already marked), tiles that cannot be stopped on."""
+) -> tuple[dict[Tile, int], list[list[int]], int]:
+    """Bucket-queue search (Dial's algorithm) on movement left, largest first.
+
+    Returns ``{tile: movement left}``, the buckets (what was walked: see
+    ``_Walked``) and the movement searched with. Entering a tile spends what *that
+    tile* costs and is allowed from what is left, so the first time a tile is seen,
+    from the fullest bucket, is its best: later buckets hold less movement, and
+    neither the cost nor the floor at 0 can turn less movement into more. Each tile
+    is therefore handled once, with no priority updates. Cost-0 steps append to the
+    bucket being walked, which list iteration still visits. A neighbour that needs
+    more than is left is never entered later either (the buckets only go down), so
+    each bucket walks only the neighbours it can enter (``near_within``).
+
+    ``buckets`` has ``pad`` extra entries aliasing bucket 0, so a negative
+    ``left - cost`` (a step dearer than what is left, allowed when its
+    ``min_remaining`` is below its cost) lands in bucket 0: the floor at 0.
+
+    The start and the enemies that may not be entered are marked seen before the
+    walk (never entered); allies, and enemies a unit may pass, are walked through
+    and dropped from the answer at the end. Which tile a tile was first reached
+    from is not recorded: :class:`Reach` finds it from the walk when a path is
+    asked for (that bookkeeping cost 10% of every search).
+    """
+    compiled = _compile(board, profile)
     origin = board.check(start)
     budget = profile.movement if movement is None else movement
     if budget < 0:
@@ -437,33 +462,7 @@ def _prepare(
         if 0 <= x < width and 0 <= y < height:
             passable.append(y * width + x)
     seen[origin] = stamp
-    return origin, budget, seen, stamp, passable
 
-
-def _run(
-    compiled: _Compiled,
-    origin: int,
-    budget: int,
-    seen: list[int],
-    stamp: int,
-    passable: list[int],
-) -> dict[Tile, int]:
-    """Bucket-queue search (Dial's algorithm) on movement left, largest first.
-
-    Returns ``{tile: movement left}``. Entering a tile spends what *that tile*
-    costs and is allowed from what is left, so the first time a tile is seen,
-    from the fullest bucket, is its best: later buckets hold less movement, and
-    neither the cost nor the floor at 0 can turn less movement into more. Each
-    tile is therefore handled once, with no priority updates. Cost-0 steps
-    append to the bucket being walked, which list iteration still visits. A
-    neighbour that needs more than is left is never entered later either (the
-    buckets only go down), so each bucket walks only the neighbours it can enter
-    (``near_within``).
-
-    ``buckets`` has ``pad`` extra entries aliasing bucket 0, so a negative
-    ``left - cost`` (a step dearer than what is left, allowed when its
-    ``min_remaining`` is below its cost) lands in bucket 0: the floor at 0.
-    """
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets += [buckets[0]] * compiled.pad
     buckets[budget].append(origin)
@@ -481,7 +480,6 @@ def _run(
                         buckets[left - cost[there]].append(there)
     elif compiled.compact:  # the same rows as (offset, cost) pairs (``_Compiled``)
         steps, steps_within = compiled.steps or ((), ())
-        width = compiled.width
         for left in range(budget, 0, -1):
             enterable_steps = steps if left >= top else steps_within[left]
             for here in buckets[left]:
@@ -502,7 +500,6 @@ def _run(
                         seen[there] = stamp
                         buckets[left - cost[there]].append(there)
     if compiled.compact:
-        width = compiled.width
         for here in buckets[0]:
             out[(here % width, here // width)] = 0
     else:
@@ -511,75 +508,7 @@ def _run(
     for i in passable:
         if i != origin:
             out.pop(coords[i], None)
-    return out
-
-
-def _run_with_parents(
-    compiled: _Compiled,
-    origin: int,
-    budget: int,
-    seen: list[int],
-    stamp: int,
-    passable: list[int],
-    parents: dict[int, int],
-) -> dict[Tile, int]:
-    """As :func:`_run`, recording the tile each tile was first reached from.
-
-    Kept as a second copy on purpose: the parent bookkeeping costs about 10% in
-    the inner loop, and :func:`reachable` (range displays, the 5x benchmark against
-    networkx) does not need it. Change both loops together.
-    """
-    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
-    buckets += [buckets[0]] * compiled.pad
-    buckets[budget].append(origin)
-    cost, coords, top = compiled.cost, compiled.coords, compiled.top
-    tables = compiled.tables_if_due()
-    out: dict[Tile, int] = {}
-    if tables is None:  # the board's rows, each neighbour's gate tested
-        rows, gate = compiled.rows, compiled.gate
-        for left in range(budget, 0, -1):
-            for here in buckets[left]:
-                out[coords[here]] = left
-                for there in rows[here]:
-                    if seen[there] is not stamp and gate[there] <= left:
-                        seen[there] = stamp
-                        parents[there] = here
-                        buckets[left - cost[there]].append(there)
-    elif compiled.compact:  # the same rows as (offset, cost) pairs (``_Compiled``)
-        steps, steps_within = compiled.steps or ((), ())
-        width = compiled.width
-        for left in range(budget, 0, -1):
-            enterable_steps = steps if left >= top else steps_within[left]
-            for here in buckets[left]:
-                out[(here % width, here // width)] = left  # not ``coords``: see ``_Compiled``
-                for offset, spend in enterable_steps[here]:
-                    there = here + offset
-                    if seen[there] is not stamp:
-                        seen[there] = stamp
-                        parents[there] = here
-                        buckets[left - spend].append(there)
-    else:
-        near, within = tables
-        for left in range(budget, 0, -1):
-            enterable = near if left >= top else within[left]
-            for here in buckets[left]:
-                out[coords[here]] = left
-                for there in enterable[here]:
-                    if seen[there] is not stamp:
-                        seen[there] = stamp
-                        parents[there] = here
-                        buckets[left - cost[there]].append(there)
-    if compiled.compact:
-        width = compiled.width
-        for here in buckets[0]:
-            out[(here % width, here // width)] = 0
-    else:
-        for here in buckets[0]:
-            out[coords[here]] = 0
-    for i in passable:
-        if i != origin:
-            out.pop(coords[i], None)
-    return out
+    return out, buckets, budget
 
 
 def reachable(
@@ -600,11 +529,45 @@ def reachable(
     ``profile.movement``. Tiles in ``blockers``/``allies`` off the board are
     ignored; a ``start`` off the board is refused (RulesError).
     """
-    compiled = _compile(board, profile)
-    origin, budget, seen, stamp, passable = _prepare(
-        board, start, profile, blockers, allies, movement, compiled
-    )
-    return _run(compiled, origin, budget, seen, stamp, passable)
+    return _run(board, start, profile, blockers, allies, movement)[0]
+
+
+class _Trail:
+    """Where each tile walked by a search was first reached from, found on demand.
+
+    The search marks a tile seen the first time a walked tile looks at it, and a
+    walked tile with ``left`` movement looks at each neighbour the profile can
+    enter with ``left`` (``need`` at most ``left``). So a tile was first reached
+    from the first tile in walking order among its neighbours that were walked
+    with at least its ``need`` left: the same tile the search would have recorded.
+    """
+
+    __slots__ = ("walked", "need", "_order")
+
+    def __init__(self, walked: _Walked, need: tuple[int, ...]) -> None:
+        self.walked, self.need = walked, need
+        self._order: dict[int, tuple[int, int]] | None = None
+
+    def order(self) -> dict[int, tuple[int, int]]:
+        """Flat index of each walked tile -> (its place in the walk, movement left)."""
+        if self._order is None:
+            order: dict[int, tuple[int, int]] = {}
+            for left, bucket in self.walked:
+                for here in bucket:
+                    order[here] = (len(order), left)
+            self._order = order
+        return self._order
+
+    def parent(self, board: Board, there: int) -> int:
+        order, need = self.order(), self.need[there]
+        best: tuple[int, int] | None = None
+        for here in board.neighbour_indexes[there]:
+            found = order.get(here)
+            if found is not None and found[1] >= need and (best is None or found[0] < best[0]):
+                best = (found[0], here)
+        if best is None:
+            raise AssertionError(f"tile {there} was reached from no walked neighbour")
+        return best[1]
 
 
 @dataclass(frozen=True)
@@ -615,7 +578,7 @@ class Reach:
     start: Tile
     movement: int
     remaining: dict[Tile, int]
-    _parents: dict[int, int] = field(repr=False)
+    _trail: _Trail = field(repr=False, compare=False)
 
     def __contains__(self, tile: object) -> bool:
         return tile in self.remaining
@@ -633,7 +596,7 @@ class Reach:
         origin = self.board.index(self.start)
         indexes = [here]
         while here != origin:
-            here = self._parents[here]
+            here = self._trail.parent(self.board, here)
             indexes.append(here)
         indexes.reverse()
         return [(i % width, i // width) for i in indexes]
@@ -654,13 +617,10 @@ def search(
     movement: int | None = None,
 ) -> Reach:
     """Like :func:`reachable`, also keeping a best path to every destination."""
-    compiled = _compile(board, profile)
-    origin, budget, seen, stamp, passable = _prepare(
-        board, start, profile, blockers, allies, movement, compiled
-    )
-    parents: dict[int, int] = {}
-    remaining = _run_with_parents(compiled, origin, budget, seen, stamp, passable, parents)
-    return Reach(board, start, budget, remaining, parents)
+    remaining, buckets, budget = _run(board, start, profile, blockers, allies, movement)
+    walked: _Walked = [(left, buckets[left]) for left in range(budget, 0, -1)]
+    trail = _Trail(walked, _compile(board, profile).need)
+    return Reach(board, start, budget, remaining, trail)
 
 
 def path_to(
