@@ -38,6 +38,21 @@ def memoised(maxsize: int) -> Callable[[F], F]:
     return wrap
 
 
+def trim(table: dict[Any, Any], bound: int) -> None:
+    """Drop ``table``'s oldest entries until it holds ``bound``, safe when threads share
+    it: the web table answers requests on several threads, so two may find a memo full at
+    once and pick the same oldest key (a plain ``del`` then raised KeyError in the second:
+    "internal error" on the page), or one may insert while the other looks
+    (RuntimeError). A look that meets another thread's change stops; the next insert
+    trims again, so the table never stays over its bound, and a memo's answers never
+    depend on what it holds."""
+    while len(table) > bound:
+        try:
+            table.pop(next(iter(table)), None)
+        except (RuntimeError, StopIteration):
+            return
+
+
 class Memo(Generic[T]):
     """A table from a key to what ``compute`` gave for it, for procedures whose arguments
     are not all keys (a unit is looked up by ``unit_key`` but computed from itself); the
@@ -54,8 +69,7 @@ class Memo(Generic[T]):
         except KeyError:
             pass
         found = self.table[key] = compute()
-        if len(self.table) > self.maxsize:
-            del self.table[next(iter(self.table))]
+        trim(self.table, self.maxsize)
         return found
 
     def cache_clear(self) -> None:
@@ -104,8 +118,7 @@ def unit_key(unit: Any) -> tuple[object, ...]:
         return held[1]
     key = tuple(_part(value) for value in unit.__dict__.values())
     _KEYS[id(unit)] = (unit, key)
-    if len(_KEYS) > KEYS_HELD:
-        del _KEYS[next(iter(_KEYS))]
+    trim(_KEYS, KEYS_HELD)
     return key
 
 
@@ -123,8 +136,7 @@ def unit_key_without(unit: Any, unread: frozenset[str]) -> tuple[object, ...]:
     key = tuple((name, part) for name, part in zip(unit.__dict__, unit_key(unit), strict=True)
                 if name not in unread)
     _PARTIAL[(id(unit), unread)] = (unit, key)
-    if len(_PARTIAL) > KEYS_HELD:
-        del _PARTIAL[next(iter(_PARTIAL))]
+    trim(_PARTIAL, KEYS_HELD)
     return key
 
 
