@@ -30,3 +30,5 @@ def test_the_charisma_form_offers_only_the_units_own_skills(client: TestClient,
     assert skills == ["Taunt", "False Weakness"], skills
     # the whole action is one the rules take: her first skill on a unit in sight
     assert sable["ready"]["skill"] == "Taunt" and sable["refused"] is None, sable
+    # and the form picks from the legal values: both her skills, with that target
+    assert sable["legal"]["skill"] == ["Taunt", "False Weakness"], sable["legal"]

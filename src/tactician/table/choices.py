@@ -262,6 +262,14 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
                 tried = {**base, key["name"]: _wrapped(key, values[0])}
                 if _tries(rules, ruleset, known, tried) is None:
                     said, base = None, tried
+                    # the required keys' values again, with that key filled: alone
+                    # each was refused for the missing target, and the form offers a
+                    # required key's legal values only
+                    needed = [k for k in picks if k["required"]]
+                    again = _probe(rules, ruleset, known, form, needed, dict(base), budget)
+                    legal.update({name: [*legal.get(name, []), *[
+                        v for v in values if v not in legal.get(name, [])]]
+                        for name, values in again[0].items()})
                     break
         shown["legal"] = legal
         shown["ready"] = base if said is None else None
