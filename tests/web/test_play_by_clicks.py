@@ -157,6 +157,8 @@ NOT_ASSURED: dict[str, dict[str, str]] = {
         "grapple_attack": "only while grappling (L1879)",
         "shield_block": "only in a block stance (L2457), with Brann's shield",
         "break_grapple": "only while grappled (L2966)",
+        "release": "only while a player's unit holds a grapple when its extras come: with "
+                   "Sable's charisma played (a Taunt's cost), the run reaches none",
         "arm_trap": "NOT DONE: a trap's words to type",
         "disarm_trap": "NOT DONE: a trap's words to type"},
 }
