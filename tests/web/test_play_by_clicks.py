@@ -52,7 +52,7 @@ EXTRAS = {"tropera": ("equip", "item", "defend", "dash", "prepare", "rescue", "d
                      "extinguish"),
           "miridon": ("turn", "block", "shield_block", "reload", "restore_strength",
                       "restore_speed", "veil", "guidance", "healing_word", "grapple",
-                      "break_grapple", "release", "channel_spell", "charisma")}
+                      "break_grapple", "release", "channel_spell")}
 # rulesets whose planner never moves the players' units (Miridon's crew holds its
 # ground): one move by a click on the map first
 MOVE_BY_CLICK = frozenset({"miridon"})
@@ -157,8 +157,8 @@ NOT_ASSURED: dict[str, dict[str, str]] = {
         "grapple_attack": "only while grappling (L1879)",
         "shield_block": "only in a block stance (L2457), with Brann's shield",
         "break_grapple": "only while grappled (L2966)",
-        "release": "only while a player's unit holds a grapple when its extras come: with "
-                   "Sable's charisma played (a Taunt's cost), the run reaches none",
+        "charisma": "Sable's Taunt or False Weakness: the form's first skill is one she "
+                    "lacks (Stunning Scream)",
         "arm_trap": "NOT DONE: a trap's words to type",
         "disarm_trap": "NOT DONE: a trap's words to type"},
 }

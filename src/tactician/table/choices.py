@@ -32,7 +32,6 @@ SAME_REFUSAL = 3  # the first values all refused in the same words: the value is
 PICKED_ON_MAP = frozenset({"tile", "tiles"})
 UNIT_KEYS = frozenset({"unit", "units"})
 ITEM_KEYS = frozenset({"weapon", "item", "items"})
-NAME_KEYS = frozenset({"name", "names"})
 # fe-tabletop (001 L42) before the Player turn's d100s: no player has the turn, and a
 # unit's action tried now would roll an order (on the throwaway stream: not the one the
 # table will roll) and name it in its refusal. Every unit's kind is refused in these words,
@@ -227,9 +226,6 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
                          open=None if alike else open_key, legal={})
             continue
         for key in form:
-            if key["kind"] in NAME_KEYS and key["required"] and key.get("options"):
-                _narrow(rules, ruleset, known, key, base, budget)
-        for key in form:
             if key["required"] and key.get("options"):
                 base[key["name"]] = _wrapped(key, key["options"][0])
         picks = [k for k in form if k.get("options")
@@ -250,54 +246,10 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
                      for name, values in legal.items()}
             if again[1] is None:
                 said, base = again[1], again[2]
-        if said is not None:
-            # refused without an optional key some value of which it takes (Miridon's
-            # charisma: ``target`` or ``targets``, neither required, one needed): the
-            # first such key at its first value taken
-            for key in picks:
-                values = legal.get(key["name"])
-                if key["required"] or key["name"] in base or not values or budget[0] <= 0:
-                    continue
-                budget[0] -= 1
-                tried = {**base, key["name"]: _wrapped(key, values[0])}
-                if _tries(rules, ruleset, known, tried) is None:
-                    said, base = None, tried
-                    # the required keys' values again, with that key filled: alone
-                    # each was refused for the missing target, and the form offers a
-                    # required key's legal values only
-                    needed = [k for k in picks if k["required"]]
-                    again = _probe(rules, ruleset, known, form, needed, dict(base), budget)
-                    legal.update({name: [*legal.get(name, []), *[
-                        v for v in values if v not in legal.get(name, [])]]
-                        for name, values in again[0].items()})
-                    break
         shown["legal"] = legal
         shown["ready"] = base if said is None else None
         shown["refused"] = None if said is None else said
     return {"unit": unit, "kinds": kinds}
-
-
-def _narrow(rules: Any, ruleset: str, known: Any, key: dict[str, Any],
-            base: Mapping[str, Any], budget: list[int]) -> None:
-    """Keep of a required name key's compendium list (every charisma skill, every spell
-    of the book) the unit's own: each value is tried alone, and one the rules refuse in
-    words naming that very value ("sable has no rank in Stunning Scream") is not the
-    unit's, while one refused for something else (no target named yet) or taken is. If
-    the rules' words name no value, or every value, the list is kept whole: the refusal
-    is not about the value (the battle not begun), and the probe says why."""
-    kept: list[Any] = []
-    named = 0
-    for value in key["options"]:
-        if budget[0] <= 0:
-            return
-        budget[0] -= 1
-        said = _tries(rules, ruleset, known, {**base, key["name"]: _wrapped(key, value)})
-        if said is not None and str(value).casefold() in said.casefold():
-            named += 1
-        else:
-            kept.append(value)
-    if named and kept:
-        key["options"] = kept
 
 
 def _fillers(form: Sequence[Mapping[str, Any]], picks: Sequence[Mapping[str, Any]],
