@@ -26,7 +26,7 @@ from tactician.store.battles import BattleInfo
 from tactician.store.campaigns import CampaignInfo, create_campaign
 from tactician.store.damage import DamagedData
 from tactician.store.database import Database
-from tactician.table import map_art
+from tactician.table import map_place
 from tactician.table.actions import checked
 from tactician.table.held import HOLDER, Held, key_of, load
 from tactician.table.stored_battle import (
@@ -76,7 +76,7 @@ def start_battle(db: Database, campaign: CampaignInfo, name: str, map_path: Path
     if not from_roster:
         state = rules.start_state({"map": str(map_path), "units": [str(u) for u in units]})
         opened = _store_start(db, campaign, name, rules, state, chosen, seed)
-        map_art.remember(db, opened.info.id, map_path)  # its pictures, for the web board
+        map_place.remember(db, opened.info.id, map_path)  # its pictures, for the web board
         return opened
     from tactician.engine.roster import CHARACTERS
     from tactician.rulesets.registry import contract
@@ -87,7 +87,7 @@ def start_battle(db: Database, campaign: CampaignInfo, name: str, map_path: Path
                                CHARACTERS: muster.characters})
     state = contract(campaign.ruleset).muster(state, muster.fighting)
     opened = _store_start(db, campaign, name, rules, state, chosen, seed)
-    map_art.remember(db, opened.info.id, map_path)
+    map_place.remember(db, opened.info.id, map_path)
     rested(db, campaign, name, muster)
     return opened
 

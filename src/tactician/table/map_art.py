@@ -1,6 +1,6 @@
 """A battle's map pictures for the web table (issue 29, "Tiled tileset images where the
 map has them"): the Tiled map a battle was started from is remembered with the battle
-(a ``setting`` row, as the table's dice authority is), and its tileset images
+(``table.map_place``), and its tileset images
 (``grid.tiled_art``) are answered for the board to draw. A battle stored before its
 map's place was kept finds it among the maps the server knows by the terrain the
 battle keeps, or the GM names it (``name_map``).
@@ -25,23 +25,7 @@ from tactician.grid.terrain import TerrainSet
 from tactician.grid.tiled_art import TileArt, media_type, tile_art
 from tactician.store.database import Database
 from tactician.store.models import Setting
-
-_KEY = "battle.map.{}"
-TILED = (".tmj", ".tmx")
-
-
-def remember(db: Database, battle_id: int, map_path: Path) -> None:
-    """Keep where a Tiled map battle's map is (other maps have no pictures)."""
-    if Path(map_path).suffix.lower() not in TILED:
-        return
-    with db.write() as session:
-        session.merge(Setting(key=_KEY.format(battle_id), value=str(Path(map_path).resolve())))
-
-
-def map_of(db: Database, battle_id: int) -> Path | None:
-    with db.read() as session:
-        row = session.get(Setting, _KEY.format(battle_id))
-    return Path(row.value) if row is not None else None
+from tactician.table.map_place import KEY, TILED, map_of, remember
 
 
 def _cells(board: Board) -> tuple[str, ...]:
@@ -74,7 +58,7 @@ def known_maps(db: Database, ruleset: str) -> list[Path]:
     found = [e.map for e in tables.examples()
              if e.ruleset == ruleset and Path(e.map).suffix.lower() in TILED]
     with db.read() as session:
-        rows = session.query(Setting).filter(Setting.key.like(_KEY.format("%"))).all()
+        rows = session.query(Setting).filter(Setting.key.like(KEY.format("%"))).all()
         found += [Path(r.value) for r in rows]
     unique: dict[Path, None] = {}
     for path in found:
