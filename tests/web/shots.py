@@ -84,6 +84,23 @@ class Walk:
                 return page
         raise AssertionError(f"no player seat commands {unit}")
 
+    def begin_and_select_the_first(self) -> tuple[Any, str]:
+        """The GM begins the table from its menu (a Miridon or UESRPG order rolled); the
+        player whose unit has the first turn selects it: their page and the unit."""
+        gm = self.open_gm_seat()
+        gm.wait_for_selector("#table-actions button.kind[data-kind='begin']", timeout=WAIT_MS)
+        gm.locator("#table-actions button.kind[data-kind='begin']").click()
+        if gm.locator("#action-form #do-action").count():
+            gm.locator("#action-form #do-action").click()
+        gm.wait_for_function("() => !document.getElementById('tracker').textContent"
+                             ".includes('before the battle')", timeout=WAIT_MS)
+        mover: str = gm.evaluate(f"async () => (await (await fetch('/t/{self.table}/state'))"
+                                 ".json()).board.turn")
+        page = self.open_player_of(mover)
+        page.locator(f"#board [data-unit='{mover}']").click()
+        page.wait_for_selector("#board .tile.move", timeout=WAIT_MS)
+        return page, mover
+
 
 @contextmanager
 def walk(bypass_csp: bool = False) -> Iterator[Walk]:
@@ -145,18 +162,7 @@ def gm_conditions(gm: Any, out: Path) -> Path:
 def miridon_attack_reach(w: Walk, out: Path) -> Path:
     """A Miridon table begun from the GM's menu; the player whose unit has the first turn
     selects it: its moves, the squares its attack reaches and the foes it can hit."""
-    gm = w.open_gm_seat()
-    gm.wait_for_selector("#table-actions button.kind[data-kind='begin']", timeout=WAIT_MS)
-    gm.locator("#table-actions button.kind[data-kind='begin']").click()
-    if gm.locator("#action-form #do-action").count():
-        gm.locator("#action-form #do-action").click()
-    gm.wait_for_function("() => !document.getElementById('tracker').textContent"
-                         ".includes('before the battle')", timeout=WAIT_MS)
-    mover = gm.evaluate(f"async () => (await (await fetch('/t/{w.table}/state'))"
-                        ".json()).board.turn")
-    page = w.open_player_of(mover)
-    page.locator(f"#board [data-unit='{mover}']").click()
-    page.wait_for_selector("#board .tile.move", timeout=WAIT_MS)
+    page, _ = w.begin_and_select_the_first()
     path = out / "miridon-attack-reach.png"
     page.locator(".board-wrap").screenshot(path=str(path))
     return path

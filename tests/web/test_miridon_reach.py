@@ -97,18 +97,7 @@ def test_the_danger_zone_answers_on_a_miridon_table(client: TestClient, gm_token
 def test_the_page_draws_the_reach_the_path_and_drags_a_move(walked: Walk) -> None:
     walked.open_console()
     walked.open_table("miridon/skirmish")
-    gm = walked.open_gm_seat()
-    gm.wait_for_selector("#table-actions button.kind[data-kind='begin']", timeout=WAIT_MS)
-    gm.locator("#table-actions button.kind[data-kind='begin']").click()
-    if gm.locator("#action-form #do-action").count():
-        gm.locator("#action-form #do-action").click()
-    gm.wait_for_function("() => !document.getElementById('tracker').textContent"
-                         ".includes('before the battle')", timeout=WAIT_MS)
-    mover = gm.evaluate(f"async () => (await (await fetch('/t/{walked.table}/state'))"
-                        ".json()).board.turn")
-    page = walked.open_player_of(mover)
-    page.locator(f"#board [data-unit='{mover}']").click()
-    page.wait_for_selector("#board .tile.move", timeout=WAIT_MS)
+    page, mover = walked.begin_and_select_the_first()
     reach = page.evaluate(f"async () => (await (await fetch('/t/{walked.table}/reach/"
                           f"{mover}')).json())")
 
