@@ -62,12 +62,7 @@ function headline(report, onCommit) {
   chance(`${a.name || 'Attacker'} falls`, o.attacker_defeated, 'risk');
   box.append(odds);
   if (report.order && report.order.length) box.append(el('div', 'muted', `Strikes: ${report.order.join(' → ')}`));
-  const commit = el('button', 'commit', 'Commit attack');
-  commit.type = 'button';
-  commit.id = 'commit';
-  commit.title = 'Commit this attack (Enter)';
-  commit.addEventListener('click', onCommit);
-  box.append(commit);
+  box.append(commitButton('Commit attack', 'Commit this attack (Enter)', onCommit));
   return box;
 }
 
@@ -178,12 +173,7 @@ function renderHeal(root, report, onCommit) {
   box.append(el('div', 'muted heal-dice', dice.length
     ? `Dice: ${dice.join(', ')}; the odds above are exact (${report.ways} ways the dice can fall)`
     : 'No dice: this is what it does.'));
-  const commit = el('button', 'commit', 'Commit');
-  commit.type = 'button';
-  commit.id = 'commit';
-  commit.title = 'Commit this action (Enter)';
-  commit.addEventListener('click', onCommit);
-  box.append(commit);
+  box.append(commitButton('Commit', 'Commit this action (Enter)', onCommit));
   root.append(box);
   const charts = el('div', 'charts');
   for (const u of report.units || []) {
@@ -197,6 +187,17 @@ function renderHeal(root, report, onCommit) {
   if (rule.text) more.append(el('p', 'rule-text', rule.text));
   if (rule.procedure) more.append(el('p', 'muted', `resolved by ${rule.procedure}`));
   root.append(more);
+}
+
+
+// The one Commit button of a forecast or a preview (Enter presses it: table.js's keys).
+function commitButton(label, title, onCommit) {
+  const commit = el('button', 'commit', label);
+  commit.type = 'button';
+  commit.id = 'commit';
+  commit.title = title;
+  commit.addEventListener('click', onCommit);
+  return commit;
 }
 
 export function renderForecast(root, report, onCommit) {
