@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import heapq
 import random
+from typing import Any
 from unittest.mock import patch
 
 from hypothesis import given, settings
@@ -47,6 +48,17 @@ def test_search_tables_match_their_definition() -> None:
         ), seed
 
 
+def _placed(rng: random.Random, width: int, height: int, cells: Any,
+            profile: MoveProfile) -> tuple[Any, MoveProfile, list[Tile], list[Tile], list[Tile]]:
+    """A random board's factory, with four starts, a sixth of it blocked by foes and a
+    sixth held by allies."""
+    tiles = [(x, y) for y in range(height) for x in range(width)]
+    starts = rng.sample(tiles, min(4, len(tiles)))
+    blockers = rng.sample(tiles, len(tiles) // 6)
+    allies = rng.sample(tiles, len(tiles) // 6)
+    return (lambda: Board(width, height, cells)), profile, starts, blockers, allies
+
+
 def _random_case(seed: int):  # type: ignore[no-untyped-def]
     kinds = [
         TerrainType(name="plain"),
@@ -63,11 +75,7 @@ def _random_case(seed: int):  # type: ignore[no-untyped-def]
         "mountain": rng.choice([None, 4]),
         "swamp": Step(3, min_remaining=rng.choice([2, 3, 4])),
     }, pass_enemies=rng.random() < 0.3)
-    tiles = [(x, y) for y in range(height) for x in range(width)]
-    starts = rng.sample(tiles, min(4, len(tiles)))
-    blockers = rng.sample(tiles, len(tiles) // 6)
-    allies = rng.sample(tiles, len(tiles) // 6)
-    return (lambda: Board(width, height, cells)), profile, starts, blockers, allies
+    return _placed(rng, width, height, cells, profile)
 
 
 def test_searches_before_and_after_the_tables_give_the_same_answers() -> None:
@@ -178,11 +186,7 @@ def _road_case(seed: int):  # type: ignore[no-untyped-def]
         "forest": Step(rng.choice([2, 3]), min_remaining=rng.choice([1, 2, 3])),
         "mountain": None,
     }, pass_enemies=rng.random() < 0.3)
-    tiles = [(x, y) for y in range(height) for x in range(width)]
-    starts = rng.sample(tiles, min(4, len(tiles)))
-    blockers = rng.sample(tiles, len(tiles) // 6)
-    allies = rng.sample(tiles, len(tiles) // 6)
-    return (lambda: Board(width, height, cells)), profile, starts, blockers, allies
+    return _placed(rng, width, height, cells, profile)
 
 
 @settings(max_examples=200, deadline=None)
