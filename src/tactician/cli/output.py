@@ -136,10 +136,24 @@ def refusals(as_json: bool) -> Iterator[None]:
         yield
     except TacticianError as exc:
         _refuse(str(exc), as_json)
+    except BrokenPipeError:
+        _reader_gone()
     except OSError as exc:  # a full disk, a read-only folder, permission denied
         from tactician.os_errors import os_error_line
 
         _refuse(os_error_line(exc), as_json)
+
+
+def _reader_gone() -> None:
+    """The output's reader has closed it (``battle log | head``): nothing is wrong with
+    the command, so nothing is said; what it did is done (a change is saved before it
+    is printed). Output goes nowhere from now on (the exit's flush would fail again) and
+    the exit code is a pipe closure's, 141 (128 + SIGPIPE), as a shell's own tools give."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    raise typer.Exit(141) from None
 
 
 def _refuse(message: str, as_json: bool) -> None:
