@@ -100,3 +100,28 @@ def test_the_tables_own_kinds_are_in_one_menu_only(client: TestClient,
             assert not set(mine) & set(table), (example, unit, set(mine) & set(table))
         if example == "fe-classic/pass":
             assert "start" in table
+
+
+def test_a_forms_targets_list_the_acting_units_foes_first(client: TestClient,
+                                                          gm_token: str) -> None:
+    """Wren's rifle reaches her friends too (Miridon lets a gun aim at anyone in range):
+    the attack form's first target, the one its forecast opens on, is a foe, not Sable."""
+    tid, tokens, data = _open(client, gm_token, "miridon/skirmish")
+    gm = data["links"]["gm"].split("#", 1)[1]
+    begun = client.post(f"/t/{tid}/act", json={"seq": 0, "action": {"type": "begin"}},
+                        headers=_bearer(gm))
+    assert begun.status_code == 200, begun.text
+    seat = next(s for s, v in data["seats"].items() if "wren" in v["units"])
+    answer = client.get(f"/t/{tid}/choices/wren", headers=_bearer(tokens[seat]))
+    assert answer.status_code == 200, answer.text
+    board = client.get(f"/t/{tid}/state", headers=_bearer(tokens[seat])).json()["board"]
+    side = {u["id"]: u["side"] for u in board["units"]}
+    attack = _kinds(answer.json())["attack"]
+    legal = attack["legal"]["target"]
+    assert {side[t] for t in legal} == {"player", "enemy"}  # friends are in range too
+    foes = [t for t in legal if side[t] != side["wren"]]
+    assert legal[:len(foes)] == foes  # every foe before any friend
+    assert side[attack["ready"]["target"]] != side["wren"]
+    options = next(k for k in attack["keys"] if k["name"] == "target")["options"]
+    assert [side[t] for t in options] == sorted((side[t] for t in options),
+                                                key=lambda s: s == side["wren"])

@@ -86,9 +86,10 @@ def _options(ruleset: str, key: ActionKey, unit: Mapping[str, Any] | None, board
              reach: Mapping[str, Any] | None) -> list[Any] | None:
     """The values to pick ``key`` from (None: typed or ticked, not picked from a list)."""
     if key.kind in UNIT_KEYS:
-        shown = [u["id"] for u in board["units"]
-                 if u.get("position") and not u.get("carried_by")]
-        return [*key.values, *shown]
+        shown = [u for u in board["units"] if u.get("position") and not u.get("carried_by")]
+        if unit is not None:  # the acting unit's foes first: a form's first target is a foe
+            shown.sort(key=lambda u: u.get("side") == unit.get("side"))
+        return [*key.values, *(u["id"] for u in shown)]
     if key.kind in PICKED_ON_MAP:
         tiles: list[list[int]] = []
         for part in ("move", "attack"):
