@@ -95,6 +95,9 @@ def _options(ruleset: str, key: ActionKey, unit: Mapping[str, Any] | None, board
             for tile in (reach or {}).get(part, []):
                 if list(tile) not in tiles:
                     tiles.append(list(tile))
+        for tile in _setup_area(board):  # where a unit is deployed, off the map or not
+            if list(tile) not in tiles:
+                tiles.append(list(tile))
         if unit is not None and unit.get("position"):
             # the squares around the unit, nearest first (a ruleset whose reach names
             # no tiles, as Miridon's straight-line moves): the rules sort them out
@@ -118,6 +121,16 @@ def _options(ruleset: str, key: ActionKey, unit: Mapping[str, Any] | None, board
     if key.kind in ("choice", "choices"):
         return list(key.values)
     return None
+
+
+def _setup_area(board: Mapping[str, Any]) -> list[Any]:
+    """The set-up's deployment area while units may still be deployed (fe-classic, 002
+    L14-17: "arranged in a designated area"), as the board gives it (``board.js`` rings
+    the same tiles): a pool unit off the map has no reach to take its tiles from."""
+    if board.get("stage") != "setup":
+        return []
+    area = (board.get("deployment") or {}).get("area")
+    return list(area) if isinstance(area, list) else []
 
 
 def _tries(rules: Any, ruleset: str, known: Any, action: Mapping[str, Any]) -> str | None:
@@ -186,7 +199,10 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
     schema = schema_of(ruleset)
     known = state if side is None else rules_contract.side_state(state, side)
     found = next((u for u in board["units"] if u["id"] == unit), None) if unit else None
-    reach = rules_contract.board_view(state, unit, side)["reach"] if found else None
+    # a unit off the map (fe-classic's pool, 002 L14-17) has no reach: its tiles are the
+    # set-up's area (``_setup_area``), or none
+    reach = rules_contract.board_view(state, unit, side)["reach"] \
+        if found and found.get("position") else None
     stage = board.get("stage")
     budget = [MAX_TRIES]
     previews = rules_contract.preview_kinds()  # shown before they are sent (a heal)
