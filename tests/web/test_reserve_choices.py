@@ -77,3 +77,50 @@ def test_a_player_is_offered_nothing_for_a_pool_unit_of_theirs(
     # deploy, withdraw and start are the GM's (the schema's sender); the battle's kinds
     # wait for the start: nothing at all in a player's menu for it
     assert answer.json()["kinds"] == []
+
+
+def _act(client: TestClient, tid: str, token: str, action: dict[str, Any]) -> None:
+    seq = _state(client, tid, token)["seq"]
+    answer = client.post(f"/t/{tid}/act", headers=_bearer(token),
+                         json={"seq": seq, "action": action})
+    assert answer.status_code == 200, answer.text
+
+
+def test_a_pool_unit_left_out_of_the_battle_is_refused_everything_in_the_rules_words(
+        client: TestClient, gm_token: str) -> None:
+    # the battle begun, the pool units left out leave it (002 L14-16): their menu is
+    # answered (it was a 400 for the whole menu, and trying their kinds reached rules
+    # that assume a unit on a tile), each kind refused in the rules' words for its reach
+    tid, tokens, _ = _open(client, gm_token, "fe-classic/pass")
+    _act(client, tid, tokens["gm"], {"type": "withdraw", "unit": "lute"})
+    _act(client, tid, tokens["gm"], {"type": "start"})
+    board = _state(client, tid, tokens["gm"])["board"]
+    assert board["stage"] == "battle"
+    pool = [u["id"] for u in board["units"] if u["position"] is None]
+    assert "lute" in pool
+    for unit in pool:
+        answer = client.get(f"/t/{tid}/choices/{unit}", headers=_bearer(tokens["gm"]))
+        assert answer.status_code == 200, answer.text
+        kinds = answer.json()["kinds"]
+        assert kinds and all(k["ready"] is None for k in kinds)
+        reach = client.get(f"/t/{tid}/reach/{unit}", headers=_bearer(tokens["gm"]))
+        assert reach.status_code == 400  # the reach's own refusal is the menu's reason
+        assert {k["refused"] for k in kinds} == {reach.json()["error"]}
+
+
+def test_a_unit_the_gm_took_off_the_map_is_refused_everything(
+        client: TestClient, gm_token: str) -> None:
+    # a ruleset without a set-up (tropera): a unit the GM took off the map is placed
+    # back by the GM's edit only; its menu says why nothing else is taken
+    tid, tokens, data = _open(client, gm_token, "tropera/ford")
+    unit = data["seats"]["p1"]["units"][0]
+    seq = _state(client, tid, tokens["gm"])["seq"]
+    removed = client.post(f"/t/{tid}/gm-edit", headers=_bearer(tokens["gm"]),
+                          json={"seq": seq, "edit": "remove", "unit": unit})
+    assert removed.status_code == 200, removed.text
+    for seat in ("gm", "p1"):
+        answer = client.get(f"/t/{tid}/choices/{unit}", headers=_bearer(tokens[seat]))
+        assert answer.status_code == 200, answer.text
+        kinds = answer.json()["kinds"]
+        assert kinds and all(k["ready"] is None and "not standing on the map" in k["refused"]
+                             for k in kinds)

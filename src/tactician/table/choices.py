@@ -199,10 +199,7 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
     schema = schema_of(ruleset)
     known = state if side is None else rules_contract.side_state(state, side)
     found = next((u for u in board["units"] if u["id"] == unit), None) if unit else None
-    # a unit off the map (fe-classic's pool, 002 L14-17) has no reach: its tiles are the
-    # set-up's area (``_setup_area``), or none
-    reach = rules_contract.board_view(state, unit, side)["reach"] \
-        if found and found.get("position") else None
+    reach, off_map = _reach(rules_contract, state, board, found, side)
     stage = board.get("stage")
     budget = [MAX_TRIES]
     previews = rules_contract.preview_kinds()  # shown before they are sent (a heal)
@@ -218,8 +215,8 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
         shown: dict[str, Any] = {"type": kind.name, "help": kind.help, "keys": form,
                                  "preview": kind.name in previews}
         kinds.append(shown)
-        if found is not None and board.get("order_due"):
-            shown.update(ready=None, refused=ORDER_DUE, legal={})
+        if found is not None and (board.get("order_due") or off_map):
+            shown.update(ready=None, refused=off_map or ORDER_DUE, legal={})
             continue
         base: dict[str, Any] = {"type": kind.name}
         if found is not None:
@@ -266,6 +263,26 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
         shown["ready"] = base if said is None else None
         shown["refused"] = None if said is None else said
     return {"unit": unit, "kinds": kinds}
+
+
+def _reach(rules_contract: Any, state: Any, board: Mapping[str, Any],
+           found: Mapping[str, Any] | None, side: str | None
+           ) -> tuple[Mapping[str, Any] | None, str | None]:
+    """The unit's reach, and for a unit off the map that has none the rules' words for
+    why (every kind of its menu refused in them, as its reach was: nothing is tried on a
+    unit the rules cannot place). A unit off the map in a set-up with a deployment area
+    (fe-classic's pool, 002 L14-17) has no reach and needs none: its tiles are the
+    area's (``_setup_area``), and its kinds (deploy) are tried."""
+    if found is None:
+        return None, None
+    if not found.get("position") and _setup_area(board):
+        return None, None
+    try:
+        return rules_contract.board_view(state, found["id"], side)["reach"], None
+    except TacticianError as exc:
+        if found.get("position"):
+            raise
+        return None, str(exc)
 
 
 def _fillers(form: Sequence[Mapping[str, Any]], picks: Sequence[Mapping[str, Any]],
