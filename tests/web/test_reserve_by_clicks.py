@@ -3,7 +3,8 @@ each player "must pick a number of units from his/her pool ... arranged in a des
 area"): the GM withdraws a unit from its menu, sees it in the reserve beside the board,
 selects it there, and puts it back on a highlighted tile of the deployment area with a
 click; another pool unit is deployed through its menu's Deploy form. The board shows
-each where it was put and the log has the deploy entries. A player, who may not send
+each where it was put and the log has the deploy entries; once the set-up ends, the
+reserve is gone. A player, who may not send
 ``deploy`` (the schema's sender is the GM), sees no reserve though pool units of theirs
 wait off the map."""
 
@@ -111,6 +112,18 @@ def test_the_gm_deploys_from_the_reserve_by_clicks(browser: Any, db_url: str) ->
             assert page.locator("#reserve-section").is_hidden()
             assert page.locator("#reserve [data-unit]").count() == 0
             assert not page.errors, page.errors
+
+        # one too many deployed for the scenario's limit: Artur withdrawn from his menu,
+        # back into the reserve; then the set-up ends, and with it the reserve (the pool
+        # units left out are offered nothing: 002 L14-16)
+        _perform(table, "gm", {"type": "withdraw", "unit": "artur"}, RULESET, set())
+        _reserve_unit(gm, "artur").wait_for(timeout=WAIT_MS)
+        _perform(table, "gm", {"type": "start"}, RULESET, set())
+        seq = _ready(table, "gm")
+        gm.wait_for_selector(f"#reserve-section[data-for$='@{seq}']", state="attached",
+                             timeout=WAIT_MS)
+        assert [u["id"] for u in table.state()["board"]["units"] if u["position"] is None]
+        assert gm.locator("#reserve-section").is_hidden()
         assert not gm.errors, gm.errors
     except BaseException:
         if table is not None:
