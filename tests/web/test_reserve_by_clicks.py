@@ -14,8 +14,17 @@ from typing import Any
 
 from tests.web.helpers import start_server
 from tests.web.test_play_by_clicks import (
-    ARTIFACTS, EXAMPLES, WAIT_MS, Table, _menu, _perform, _ready, _tile, _wait_after,
-    browser)
+    ARTIFACTS,
+    EXAMPLES,
+    WAIT_MS,
+    Table,
+    _menu,
+    _perform,
+    _ready,
+    _tile,
+    _wait_after,
+    browser,
+)
 
 __all__ = ["browser"]  # the fixture, imported for the tests below
 
