@@ -96,6 +96,9 @@ def _options(ruleset: str, key: ActionKey, unit: Mapping[str, Any] | None, board
             for tile in (reach or {}).get(part, []):
                 if list(tile) not in tiles:
                     tiles.append(list(tile))
+        for tile in _setup_area(board):  # where a unit is deployed, off the map or not
+            if list(tile) not in tiles:
+                tiles.append(list(tile))
         if unit is not None and unit.get("position"):
             # the squares around the unit, nearest first (a ruleset whose reach names
             # no tiles, as Miridon's straight-line moves): the rules sort them out
@@ -119,6 +122,16 @@ def _options(ruleset: str, key: ActionKey, unit: Mapping[str, Any] | None, board
     if key.kind in ("choice", "choices"):
         return list(key.values)
     return None
+
+
+def _setup_area(board: Mapping[str, Any]) -> list[Any]:
+    """The set-up's deployment area while units may still be deployed (fe-classic, 002
+    L14-17: "arranged in a designated area"), as the board gives it (``board.js`` rings
+    the same tiles): a pool unit off the map has no reach to take its tiles from."""
+    if board.get("stage") != "setup":
+        return []
+    area = (board.get("deployment") or {}).get("area")
+    return list(area) if isinstance(area, list) else []
 
 
 def _tries(rules: Any, ruleset: str, known: Any, action: Mapping[str, Any]) -> str | None:
@@ -187,7 +200,7 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
     schema = schema_of(ruleset)
     known = state if side is None else rules_contract.side_state(state, side)
     found = next((u for u in board["units"] if u["id"] == unit), None) if unit else None
-    reach = rules_contract.board_view(state, unit, side)["reach"] if found else None
+    reach, off_map = _reach(rules_contract, state, board, found, side)
     stage = board.get("stage")
     budget = [MAX_TRIES]
     previews = rules_contract.preview_kinds()  # shown before they are sent (a heal)
@@ -203,8 +216,8 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
         shown: dict[str, Any] = {"type": kind.name, "help": kind.help, "keys": form,
                                  "preview": kind.name in previews}
         kinds.append(shown)
-        if found is not None and board.get("order_due"):
-            shown.update(ready=None, refused=ORDER_DUE, legal={})
+        if found is not None and (board.get("order_due") or off_map):
+            shown.update(ready=None, refused=off_map or ORDER_DUE, legal={})
             continue
         base: dict[str, Any] = {"type": kind.name}
         if found is not None:
@@ -251,6 +264,26 @@ def choices(ruleset: str, rules: Any, state: Any, board: Mapping[str, Any],
         shown["ready"] = base if said is None else None
         shown["refused"] = None if said is None else said
     return {"unit": unit, "kinds": kinds}
+
+
+def _reach(rules_contract: Any, state: Any, board: Mapping[str, Any],
+           found: Mapping[str, Any] | None, side: str | None
+           ) -> tuple[Mapping[str, Any] | None, str | None]:
+    """The unit's reach, and for a unit off the map that has none the rules' words for
+    why (every kind of its menu refused in them, as its reach was: nothing is tried on a
+    unit the rules cannot place). A unit off the map in a set-up with a deployment area
+    (fe-classic's pool, 002 L14-17) has no reach and needs none: its tiles are the
+    area's (``_setup_area``), and its kinds (deploy) are tried."""
+    if found is None:
+        return None, None
+    if not found.get("position") and _setup_area(board):
+        return None, None
+    try:
+        return rules_contract.board_view(state, found["id"], side)["reach"], None
+    except TacticianError as exc:
+        if found.get("position"):
+            raise
+        return None, str(exc)
 
 
 def _fillers(form: Sequence[Mapping[str, Any]], picks: Sequence[Mapping[str, Any]],

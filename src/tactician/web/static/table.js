@@ -11,6 +11,7 @@ import { renderTracker, headline } from './tracker.js';
 import { renderSheet } from './sheet.js';
 import { applyFog, fogTools, refreshSeeAs } from './fog.js';
 import { renderGmEdits, gmTile, cancelPlacing } from './gm_edit.js';
+import { renderReserve, placingOf, placeAt } from './reserve.js';
 
 const seatEl = document.getElementById('seat');
 const tableId = seatEl.dataset.table;
@@ -123,6 +124,7 @@ function draw() {
   renderLegend($('legend'), state);
   highlightForm();
   selectedPanel();
+  reserveView();
   logView();
   asks();
   if (role === 'gm') renderGmEdits($('gm-edits'), state, overlay.selected, gmEdit, draw);
@@ -147,8 +149,9 @@ function show(fresh) {
   const rolled = [...(fresh.log || [])].reverse().find((e) => e.dice && e.dice.length);
   if (rolled && rolled.seq > shownDice) { shownDice = rolled.seq; renderDice($('dice'), rolled); }
   const chosen = overlay.selected && unitById(overlay.selected);
-  if (overlay.selected && (!chosen || chosen.hp <= 0 || chosen.down || !chosen.position)) clearSelection();
-  else if (overlay.selected) loadReach(overlay.selected); // the board moved: reach again
+  const waiting = reserveKept(chosen); // selected in the reserve: off the map, no reach
+  if (overlay.selected && !waiting && (!chosen || chosen.hp <= 0 || chosen.down || !chosen.position)) clearSelection();
+  else if (overlay.selected && !waiting) loadReach(overlay.selected); // the board moved: reach again
   loadChoices();
   if (showDanger) loadDanger();
   draw();
@@ -156,6 +159,7 @@ function show(fresh) {
 
 function clearSelection() {
   overlay.selected = null;
+  overlay.fromReserve = null;
   closeForm();
   reach = null;
   overlay.move = new Set();
@@ -224,6 +228,7 @@ async function onTile(x, y, unit) {
   if (role === 'gm' && gmTile(x, y, gmEdit)) return;  // placing a unit: this tile
   // an open form that takes a tile takes the click (a target unit's tile too)
   if (form && form.pickTile && form.pickTile(x, y)) return;
+  if (await placeFromReserve(x, y)) return;
   if (form && unit && pickUnit(unit)) return;
   if (unit && state.controls.includes(unit.id) && overlay.selected !== unit.id) {
     overlay.selected = unit.id;
@@ -360,6 +365,55 @@ function explain(decisions) {
   }
 }
 
+// ---- the reserve (reserve.js): a unit off the map selected, then put on a tile ------
+
+function reserveView() {
+  renderReserve($('reserve-section'), state, overlay.selected, { base, select: selectReserve });
+}
+
+function selectReserve(id) {
+  if (overlay.selected === id) return;
+  clearSelection();
+  overlay.selected = id;
+  overlay.fromReserve = id;
+  pending = null;
+  loadChoices();
+  draw();
+}
+
+// a unit selected in the reserve stays selected while it waits off the map
+function reserveKept(chosen) {
+  if (chosen && chosen.position) overlay.fromReserve = null;
+  return Boolean(chosen) && !chosen.position && overlay.fromReserve === chosen.id;
+}
+
+// the kind that puts the unit selected in the reserve on a tile, with its tiles
+function reservePlacing() {
+  const sel = overlay.selected && unitById(overlay.selected);
+  if (!sel || sel.position || overlay.fromReserve !== sel.id || !choices || choices.unit !== sel.id) return null;
+  return placingOf(choices);
+}
+
+// its menu known: its tiles highlighted; a unit the rules no longer place is let go
+function reserveMenu() {
+  const sel = overlay.selected && unitById(overlay.selected);
+  if (sel && overlay.fromReserve === sel.id && choices && choices.unit === sel.id && !reservePlacing()) {
+    clearSelection();
+    draw();
+    loadChoices();
+    return;
+  }
+  highlightForm();
+}
+
+// a click on one of its tiles puts it there (a logged action like any other)
+async function placeFromReserve(x, y) {
+  const action = placeAt(reservePlacing(), overlay.selected, x, y);
+  if (!action) return false;
+  await act(action);
+  return true;
+}
+
 // ---- actions by pointing: the menu, the forms, the keys -------------------------
 
 let choices = null; // the /choices answer for the selected unit (or the table's)
@@ -406,6 +460,7 @@ function menus() {
   shortcuts = renderActions($('actions'), choices, chooseKind, sel ? `${sel.name}: what now?` : 'Select one of your units first.');
   const more = renderActions($('table-actions'), tableChoices, chooseKind, null);
   for (const [key, kind] of more) if (!shortcuts.has(key) && SHORTCUTS[kind.type] === key) shortcuts.set(key, kind);
+  reserveMenu();
 }
 
 function closeForm() {
@@ -415,7 +470,8 @@ function closeForm() {
 }
 
 function highlightForm() {
-  const tiles = new Set(form && form.tiles ? form.tiles.map((t) => `${t[0]},${t[1]}`) : []);
+  const picked = form && form.tiles ? form.tiles : (reservePlacing() || {}).tiles;
+  const tiles = new Set((picked || []).map((t) => `${t[0]},${t[1]}`));
   for (const tile of document.querySelectorAll('#board .tile')) {
     tile.classList.toggle('pick', tiles.has(`${tile.dataset.x},${tile.dataset.y}`));
   }
