@@ -101,6 +101,8 @@ NOT_IN_EXAMPLE: dict[str, dict[str, str]] = {
     "fe-classic": {
         "withdraw": f"the planner deploys as the units file has it; {SCENE} (the GM "
                     "withdraws Lute in the set-up)",
+        "deploy": f"the planner deploys as the units file has it; {SCENE} (the GM "
+                  "deploys Artur from the reserve onto (6, 13))",
         "seize": "the pass is seldom won before the round cap; "
                  f"{SCENE} (O'Neill down, Eirika set on the Throne)"},
     "uesrpg": {kind: f"nobody at the Old Mill starts {why}; {SCENE} (the GM gives it)"
@@ -139,8 +141,6 @@ NOT_ASSURED: dict[str, dict[str, str]] = {
         "use_staff": "only with a hurt ally in the staff's range",
         "use_item": "only when the planner leaves a unit an item to use"},
     "fe-classic": {
-        "deploy": "NOT DONE: a unit off the map cannot be selected, and deploy is in a "
-                  "unit's menu: the page has no way to deploy a reserve yet",
         "open": "NOT DONE: not yet tried at the castle's gate (14, 4)",
         "break": "NOT DONE: not yet tried on the pass's walls"},
     "uesrpg": {
@@ -298,10 +298,12 @@ def _fresh_menu(page: Any) -> None:
 
 
 def _select(page: Any, unit: str) -> None:
-    token = page.locator(f"#board [data-unit='{unit}']")
-    if page.locator(f"#board [data-unit='{unit}'].selected").count() == 0:
-        token.click()
-    page.wait_for_selector(f"#board [data-unit='{unit}'].selected", timeout=WAIT_MS)
+    where = f"#board [data-unit='{unit}']"
+    if not page.locator(where).count():  # off the map: picked in the reserve beside it
+        where = f"#reserve [data-unit='{unit}']"
+    if page.locator(f"{where}.selected").count() == 0:
+        page.locator(where).click()
+    page.wait_for_selector(f"{where}.selected", timeout=WAIT_MS)
     _menu(page, unit)
 
 
@@ -941,6 +943,8 @@ def _scene_fe_classic(table: Table, done: set[str]) -> None:
     battle started, 002's Seize: the GM sets O'Neill's HP to 0 and Eirika on the Throne
     (14, 1) from the GM edits panel, and Eirika seizes it: the battle is won."""
     _perform(table, "gm", {"type": "withdraw", "unit": "lute"}, "fe-classic", done)
+    _perform(table, "gm", {"type": "deploy", "unit": "artur", "to": [6, 13]}, "fe-classic",
+             done)  # from the reserve beside the board
     _perform(table, "gm", {"type": "start"}, "fe-classic", set())  # by its button
     _gm_edit(table, "oneill", "set-hp", hp=0)
     _gm_edit(table, "eirika", "place", [14, 1])
@@ -953,7 +957,7 @@ def _scene_fe_classic(table: Table, done: set[str]) -> None:
 # scene from the GM edits panel (``NOT_IN_EXAMPLE`` names this test for them)
 SCENES = {"tropera": (_scene_tropera, {"search"}),
           "fe-tabletop": (_scene_fe_tabletop, {"enter_building"}),
-          "fe-classic": (_scene_fe_classic, {"withdraw", "seize"}),
+          "fe-classic": (_scene_fe_classic, {"withdraw", "deploy", "seize"}),
           "uesrpg": (_scene_uesrpg, {"stand", "calm", "extinguish", "heal"})}
 
 
